@@ -1,0 +1,52 @@
+"""How states and records show themselves, without the core knowing any view.
+
+The views layer registers a text function and an SVG function for each state class (and
+for records, by the class of their rules). Objects that derive from :class:`Shown` then
+print in the article's format and draw themselves in Jupyter through ``_repr_svg_``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+_TEXT: dict[type, Callable[[Any], str]] = {}
+_SVG: dict[type, Callable[[Any], str]] = {}
+
+
+def register(kind: type, *, text: Callable[[Any], str] | None = None, svg: Callable[[Any], str] | None = None) -> None:
+    """Say how objects of ``kind`` print (``text``) and draw (``svg``)."""
+    if text is not None:
+        _TEXT[kind] = text
+    if svg is not None:
+        _SVG[kind] = svg
+
+
+def _lookup(table: dict[type, Callable[[Any], str]], key: type) -> Callable[[Any], str] | None:
+    for kind in key.__mro__:
+        if kind in table:
+            return table[kind]
+    return None
+
+
+def as_text(obj: Any, key: type | None = None) -> str | None:
+    """The registered text of ``obj`` (looked up by ``key`` or its class), or ``None``."""
+    view = _lookup(_TEXT, key or type(obj))
+    return None if view is None else view(obj)
+
+
+def as_svg(obj: Any, key: type | None = None) -> str | None:
+    """The registered SVG of ``obj``, or ``None``."""
+    view = _lookup(_SVG, key or type(obj))
+    return None if view is None else view(obj)
+
+
+class Shown:
+    """Mixin: ``str()`` and ``_repr_svg_`` come from the registered views."""
+
+    def __str__(self) -> str:
+        text = as_text(self)
+        return text if text is not None else repr(self)
+
+    def _repr_svg_(self) -> str | None:
+        return as_svg(self)

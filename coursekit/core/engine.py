@@ -1,0 +1,74 @@
+"""The article's main game loop (Figure 3) for any number of players.
+
+>>> from coursekit.games.beans import Beans, article_strategy, random_strategy
+>>> import random
+>>> rng = random.Random(1)
+>>> record = play(Beans(3, 6), [Player("A", article_strategy(rng)), Player("B", random_strategy(rng))])
+>>> record.winner, record.end
+(0, 'won')
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import GameStopped, IllegalMoveError
+from .record import Record, Step
+from .rules import Rules, Strategy
+
+
+@dataclass(frozen=True)
+class Player:
+    """A participant: a name and a strategy (the article keeps the position here too;
+    coursekit keeps positions in the state, so that search can copy and compare states)."""
+
+    name: str
+    strategy: Strategy
+
+
+def play(
+    rules: Rules[Any, Any],
+    players: Sequence[Player],
+    *,
+    start: Any = None,
+    rng: random.Random | None = None,
+    max_moves: int | None = None,
+) -> Record:
+    """Play one game and return its record.
+
+    Each turn the engine asks the player to move, checks the move is legal, applies it and
+    stops at the end of the game or after ``max_moves`` moves (counting every player's
+    move). A strategy that returns an illegal move raises :class:`IllegalMoveError` naming
+    the player, the move and the reason; a strategy that raises :class:`GameStopped` ends
+    the game with ``end == "stopped"``.
+    """
+    if len(players) != rules.num_players:
+        raise ValueError(f"{rules.name} is played by {rules.num_players} players, got {len(players)}")
+    if max_moves is not None and max_moves < 0:
+        raise ValueError(f"the move limit must not be negative, got {max_moves}")
+    state = first = rules.initial_state(rng) if start is None else start
+    steps: list[Step] = []
+    end = "won"
+    while not rules.is_over(state):
+        if max_moves is not None and len(steps) >= max_moves:
+            end = "move limit"
+            break
+        number = rules.to_move(state)
+        player = players[number]
+        try:
+            move = player.strategy(rules, state)
+        except GameStopped:
+            end = "stopped"
+            break
+        reason = rules.why_illegal(state, move)
+        if reason is not None:
+            raise IllegalMoveError(f"{player.name} played {move}: {reason}")
+        state = rules.apply(state, move)
+        steps.append(Step(number, move, state))
+    winner = rules.winner(state) if end == "won" else None
+    if end == "won" and winner is None:
+        end = "draw"
+    return Record(rules, tuple(p.name for p in players), first, tuple(steps), winner, end)

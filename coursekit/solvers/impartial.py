@@ -1,0 +1,126 @@
+"""Exact solver for finite impartial games: P/N outcome and Grundy value of every position.
+
+Works on any game with ``options(position)`` (the rules protocol's
+:class:`~coursekit.core.rules.ImpartialGame`). Values are computed by retrograde analysis:
+a position's value is known once the values of all its options are, starting from the
+end positions (no option, value 0) and working backwards. Every value is memoised.
+
+A position is a P-position (the player to move loses) exactly when its Grundy value is 0.
+
+>>> from coursekit.games import Beans
+>>> solver = ImpartialSolver(Beans(1, 1))
+>>> solver.outcome((2, 2)), solver.outcome((3, 2)), solver.grundy((1, 0))
+('P', 'N', 1)
+>>> solver.winning_moves((3, 2))
+((2, 2),)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Hashable, Iterable
+from typing import Any
+
+from ..core.errors import NotFiniteError
+from ..core.rules import ImpartialGame
+
+
+def mex(values: Iterable[int]) -> int:
+    """The smallest whole number not among ``values`` (minimum excludant).
+
+    >>> mex([0, 1, 3]), mex([])
+    (2, 0)
+    """
+    seen = set(values)
+    n = 0
+    while n in seen:
+        n += 1
+    return n
+
+
+class ImpartialSolver:
+    """Grundy values and outcomes of one impartial game, memoised."""
+
+    def __init__(self, game: ImpartialGame[Any]) -> None:
+        self.game = game
+        self._grundy: dict[Hashable, int] = {}
+        self._options: Callable[[Any], Iterable[Any]] = game.options
+
+    def __len__(self) -> int:
+        """How many positions have been solved so far."""
+        return len(self._grundy)
+
+    def grundy(self, position: Hashable) -> int:
+        """The Grundy value of ``position`` (0 exactly for P-positions)."""
+        memo = self._grundy
+        if position in memo:
+            return memo[position]
+        options = self._options
+        # An explicit stack instead of recursion: long games must not hit Python's recursion limit.
+        frame_options = tuple(options(position))
+        stack: list[tuple[Hashable, tuple[Any, ...], int]] = [(position, frame_options, 0)]
+        on_path = {position}
+        while stack:
+            here, opts, next_index = stack[-1]
+            for i in range(next_index, len(opts)):
+                option = opts[i]
+                if option not in memo:
+                    if option in on_path:
+                        raise NotFiniteError(
+                            f"position {option} can be reached again from itself: the game is not finite"
+                        )
+                    stack[-1] = (here, opts, i + 1)
+                    on_path.add(option)
+                    stack.append((option, tuple(options(option)), 0))
+                    break
+            else:
+                memo[here] = mex(memo[o] for o in opts)
+                on_path.discard(here)
+                stack.pop()
+        return memo[position]
+
+    def outcome(self, position: Hashable) -> str:
+        """``"P"`` if the player to move loses with best play on both sides, else ``"N"``."""
+        return "P" if self.grundy(position) == 0 else "N"
+
+    def is_winning(self, position: Hashable) -> bool:
+        """Whether the player to move can force a win."""
+        return self.grundy(position) != 0
+
+    def winning_moves(self, position: Hashable) -> tuple[Any, ...]:
+        """The options that leave the opponent a P-position (empty from a P-position)."""
+        return tuple(o for o in self._options(position) if self.grundy(o) == 0)
+
+    def table(self, positions: Iterable[Hashable]) -> dict[Hashable, int]:
+        """Grundy values of many positions."""
+        return {p: self.grundy(p) for p in positions}
+
+
+_SOLVERS: dict[Any, ImpartialSolver] = {}
+
+
+def solver_for(game: ImpartialGame[Any]) -> ImpartialSolver:
+    """A shared solver per game (rules are immutable, so their values can be kept)."""
+    solver = _SOLVERS.get(game)
+    if solver is None:
+        if len(_SOLVERS) > 64:
+            _SOLVERS.clear()
+        solver = _SOLVERS[game] = ImpartialSolver(game)
+    return solver
+
+
+def perfect_strategy(rng: random.Random | None = None) -> Callable[[Any, Any], Any]:
+    """A player who never misses a win: a move to a P-position whenever one exists.
+
+    From a P-position every move loses; it then plays the first legal move (or a random one
+    when given ``rng``), hoping the opponent errs. Works for every impartial game whose
+    states have a ``position`` and whose moves are the positions they lead to.
+    """
+
+    def choose(rules: Any, state: Any) -> Any:
+        solver = solver_for(rules)
+        winning = solver.winning_moves(state.position)
+        moves = winning or tuple(rules.legal_moves(state))
+        return moves[0] if rng is None else rng.choice(moves)
+
+    return choose

@@ -1,0 +1,16 @@
+"""Views: every state and record prints as text and draws itself as SVG.
+
+Importing this package registers the views with :mod:`coursekit.core.display`.
+"""
+
+from ..core import display
+from ..games.beans import Beans, BeansState
+from ..games.pieces import OneWayPiece, PieceState
+from . import svg, text
+
+display.register(BeansState, text=text.beans_state, svg=svg.beans_svg)
+display.register(PieceState, text=text.piece_state, svg=svg.piece_svg)
+display.register(Beans, text=text.beans_transcript)
+display.register(OneWayPiece, text=text.piece_transcript)
+
+__all__ = ["svg", "text"]

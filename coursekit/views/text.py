@@ -1,0 +1,100 @@
+"""Text views: the article's transcripts (Tables 2 and 3), boards and position tables.
+
+>>> from coursekit.games import Beans
+>>> from coursekit.core import Player, play
+>>> from coursekit.games.beans import winning_move
+>>> perfect = lambda rules, state: winning_move(*state.position)
+>>> print(play(Beans(1, 2), [Player("A", perfect), Player("B", perfect)]))
+Start: [M=1, N=2]
+Move 1
+Player 1: [0, 2]
+Player 2: [0, 1]
+Move 2
+Player 1: [0, 0]
+The winner is A
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Mapping
+
+from ..core.grid import Coord, Grid
+from ..core.record import Record
+from ..games.beans import BeansState
+from ..games.pieces import OneWayPiece, PieceState
+
+_ENDINGS = {
+    "draw": "Nobody wins",
+    "move limit": "The move limit is reached: nobody wins",
+    "stopped": "The game was stopped",
+}
+
+
+def beans_state(state: BeansState) -> str:
+    """``[M=3, N=6]``, as the article prints a start."""
+    return f"[M={state.white}, N={state.black}]"
+
+
+def beans_transcript(record: Record) -> str:
+    """A beans game in the article's Table 2 format (players numbered 1 and 2)."""
+    lines = [f"Start: {beans_state(record.start)}"]
+    for i, step in enumerate(record.steps):
+        if step.player == 0 or i == 0:
+            lines.append(f"Move {i // 2 + 1}")
+        lines.append(f"Player {step.player + 1}: [{step.state.white}, {step.state.black}]")
+    lines.append(_ending(record))
+    return "\n".join(lines)
+
+
+def piece_state(state: PieceState, letter: str = "K") -> str:
+    """The grid with the piece on it, top row first."""
+    return state.grid.picture({state.at: letter})
+
+
+def piece_transcript(record: Record) -> str:
+    """A one-way piece game in the article's Table 3 format (players numbered from 0).
+
+    On a grid with blocked cells the grid is printed after the header.
+    """
+    rules = record.rules
+    assert isinstance(rules, OneWayPiece)
+    start = record.start
+    grid = start.grid
+    lines = [
+        "The game is starting",
+        f"Number of players = {rules.num_players}",
+        f"Grid's dimensions = {grid.width} x {grid.height}",
+    ]
+    for name in record.players:
+        lines += [f"Player name: {name}", f"Initial position: {start.at}"]
+    if grid.blocked:
+        lines += ["Blocked cells: #", grid.picture({start.at: _letter(rules)})]
+    per_round = rules.num_players
+    for i, step in enumerate(record.steps):
+        if i % per_round == 0:
+            lines += ["", f"Move {i // per_round + 1}"]
+        lines.append(f"Player {step.player}: {step.state.at}")
+    lines += ["", _ending(record), "The game is over"]
+    return "\n".join(lines)
+
+
+def _letter(rules: OneWayPiece) -> str:
+    return rules.piece[0].upper()
+
+
+def _ending(record: Record) -> str:
+    if record.end == "won" and record.winner is not None:
+        return f"The winner is {record.players[record.winner]}"
+    return _ENDINGS[record.end]
+
+
+def position_table(grid: Grid, value: Callable[[Coord], Hashable]) -> str:
+    """One entry per free cell (``#`` for blocked ones), top row first, labels as in Figure 4.
+
+    >>> print(position_table(Grid(3, 2), lambda c: "P" if c.x % 2 == 0 and c.y % 2 == 0 else "N"))
+    1  N N N
+    0  P N P
+       0 1 2
+    """
+    marks: Mapping[Coord, str] = {c: str(value(c)) for c in grid.free_cells()}
+    return grid.picture(marks)
