@@ -29,6 +29,21 @@ class Player:
     strategy: Strategy
 
 
+def random_strategy(rng: random.Random) -> Strategy:
+    """A player who picks any legal move at random, with its own seeded generator.
+
+    >>> from coursekit.games.beans import Beans
+    >>> rules = Beans(2, 2)
+    >>> random_strategy(random.Random(4))(rules, rules.initial_state()) in rules.options((2, 2))
+    True
+    """
+
+    def choose(rules: Rules[Any, Any], state: Any) -> Any:
+        return rng.choice(rules.legal_moves(state))
+
+    return choose
+
+
 def play(
     rules: Rules[Any, Any],
     players: Sequence[Player],

@@ -50,7 +50,8 @@ class Coord(NamedTuple):
         >>> Coord.parse("[2, 5]")
         Coord(x=2, y=5)
         """
-        parts = text.strip().strip("[]()").replace(" ", "").split(",")
+        text = text.strip()
+        parts = text.strip("[]()").replace(" ", "").split(",")
         if len(parts) != 2:
             raise ValueError(f"expected a cell as x,y, got {text!r}")
         try:

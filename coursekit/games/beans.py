@@ -21,7 +21,12 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ..core.display import Shown
+from ..core.engine import random_strategy
 from ..core.errors import IllegalMoveError
+
+__all__ = [
+    "Beans", "BeansState", "Piles", "article_strategy", "is_winning", "options", "random_strategy", "winning_move",
+]
 
 Piles = tuple[int, int]
 """A position: how many white and how many black beans are left."""
@@ -151,15 +156,6 @@ def article_strategy(rng: random.Random) -> Strategy:
     def choose(rules: Beans, state: BeansState) -> Piles:
         if is_winning(*state.position):
             return winning_move(*state.position)
-        return rng.choice(rules.legal_moves(state))
-
-    return choose
-
-
-def random_strategy(rng: random.Random) -> Strategy:
-    """The article's player B: any legal move, at random."""
-
-    def choose(rules: Beans, state: BeansState) -> Piles:
         return rng.choice(rules.legal_moves(state))
 
     return choose

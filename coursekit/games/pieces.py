@@ -19,9 +19,12 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ..core.display import Shown
+from ..core.engine import random_strategy
 from ..core.errors import IllegalMoveError
 from ..core.grid import Coord, Grid
 from . import beans
+
+__all__ = ["OneWayKing", "OneWayPiece", "PieceState", "article_strategy", "random_strategy"]
 
 
 @dataclass(frozen=True, repr=False)
@@ -57,8 +60,6 @@ class OneWayPiece:
             raise ValueError(f"the start {start} is outside the {self.grid.width} x {self.grid.height} grid")
         if start in self.grid.blocked:
             raise ValueError(f"the start {start} is a blocked cell")
-        if not self.options(start):
-            raise ValueError(f"the {self.piece} has no move from the start {start}: choose another cell")
         if type(self.num_players) is not int or self.num_players < 1:
             raise ValueError(f"the number of players must be a whole number of at least 1, got {self.num_players!r}")
         object.__setattr__(self, "start", start)  # the default start, made explicit
@@ -171,14 +172,5 @@ def article_strategy(rng: random.Random) -> Strategy:
             if target in moves:
                 return target
         return rng.choice(moves)
-
-    return choose
-
-
-def random_strategy(rng: random.Random) -> Strategy:
-    """The article's player P1: any legal move, at random."""
-
-    def choose(rules: OneWayPiece, state: PieceState) -> Coord:
-        return rng.choice(rules.legal_moves(state))
 
     return choose
