@@ -1,0 +1,16 @@
+"""Jupyter boards: play a game against the computer by clicking, or replay a record.
+
+The only part of coursekit that imports ipywidgets; ``import coursekit`` does not import it.
+
+- :class:`BeansBoard`: the beans game (article, section 2).
+- :class:`KingBoard`: the one-way king on a grid (article, sections 3-4).
+- :class:`ReplayBoard`: step through any game's record, move by move.
+
+Each board is an ``ipywidgets.VBox``: put it last in a cell (or ``display`` it) to see it.
+"""
+
+from .beans import BeansBoard
+from .king import KingBoard
+from .replay import ReplayBoard
+
+__all__ = ["BeansBoard", "KingBoard", "ReplayBoard"]

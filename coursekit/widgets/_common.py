@@ -1,0 +1,66 @@
+"""What the boards share: choosing the computer's strategy and naming moves.
+
+Kept free of ipywidgets, so that it is cheap to import and to test.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from ..core.rules import Strategy
+from ..solvers import perfect_strategy
+
+#: The computer players a board can be given by name.
+COMPUTERS = ("perfect", "article", "random")
+
+#: Names of the two sides in a board's record.
+HUMAN, COMPUTER = "You", "Computer"
+
+
+def choose_computer(
+    computer: str | Strategy,
+    rng: random.Random,
+    article: Callable[[random.Random], Strategy],
+) -> Strategy:
+    """The strategy called ``computer`` ("perfect", "article" or "random"), or ``computer`` itself.
+
+    Every random choice of the computer goes through ``rng``, so the same seed gives the
+    same game.
+    """
+    if callable(computer):
+        return computer
+    if computer == "perfect":
+        return perfect_strategy(rng)
+    if computer == "article":
+        return article(rng)
+    if computer == "random":
+        return random_player(rng)
+    raise ValueError(f"the computer plays one of {', '.join(repr(c) for c in COMPUTERS)}, "
+                     f"or give a strategy(rules, state); got {computer!r}")
+
+
+def random_player(rng: random.Random) -> Strategy:
+    """Any legal move, at random (the article's second player)."""
+
+    def choose(rules: Any, state: Any) -> Any:
+        return rng.choice(rules.legal_moves(state))
+
+    return choose
+
+
+def show_move(move: Any) -> str:
+    """A move as the article prints it: ``[2, 6]``.
+
+    >>> show_move((2, 6))
+    '[2, 6]'
+    """
+    if isinstance(move, tuple) and len(move) == 2 and all(isinstance(v, int) for v in move):
+        return f"[{move[0]}, {move[1]}]"
+    return str(move)
+
+
+def players_names(human_first: bool) -> tuple[str, str]:
+    """The record's player names, in the order the players move."""
+    return (HUMAN, COMPUTER) if human_first else (COMPUTER, HUMAN)

@@ -1,0 +1,324 @@
+"""The Jupyter boards, driven by clicking their buttons (no browser, no kernel)."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import ipywidgets as widgets
+import pytest
+from ipywidgets.embed import dependency_state
+from ipywidgets.widgets.widget_link import Link
+
+from coursekit.core import Coord, Grid, Player, Record, play
+from coursekit.core.display import as_svg
+from coursekit.games.beans import Beans, BeansState, article_strategy
+from coursekit.games.pieces import OneWayKing
+from coursekit.solvers import ImpartialSolver, perfect_strategy
+from coursekit.views.svg import beans_svg
+from coursekit.widgets import BeansBoard, KingBoard, ReplayBoard
+from coursekit.widgets._common import random_player
+from coursekit.widgets.beans import TAKES
+
+
+def beans_in(svg: str) -> tuple[int, int]:
+    """How many white and black beans a beans picture draws."""
+    white = len(re.findall(r'<ellipse[^>]*fill="#ffffff"', svg))
+    black = len(re.findall(r'<ellipse[^>]*fill="#222222"', svg))
+    return white, black
+
+
+def enabled_beans_buttons(board: BeansBoard) -> list[str]:
+    return [kind for kind, button in board.buttons.items() if not button.disabled]
+
+
+def play_out_beans(board: BeansBoard, rng: random.Random) -> None:
+    """The human clicks enabled buttons at random until the game ends."""
+    for _ in range(100):
+        if board.is_over:
+            return
+        board.buttons[rng.choice(enabled_beans_buttons(board))].click()
+    raise AssertionError("the game did not end")
+
+
+def play_out_king(board: KingBoard, rng: random.Random) -> None:
+    """The human clicks green cells at random until the game ends."""
+    for _ in range(100):
+        if board.is_over:
+            return
+        targets = [cell for cell in board.buttons if board.cell_kind(cell) == "target"]
+        board.buttons[rng.choice(targets)].click()
+    raise AssertionError("the game did not end")
+
+
+# Beans ------------------------------------------------------------------------------------
+
+
+def test_beans_board_draws_the_start_and_offers_the_three_moves() -> None:
+    board = BeansBoard(3, 6, seed=1)
+    assert isinstance(board, widgets.VBox)
+    assert board.state == BeansState(3, 6, 0)
+    assert beans_in(board.picture.value) == (3, 6)
+    assert board.picture.value == beans_svg(board.state)
+    assert [b.description for b in board.buttons.values()] == ["take 1 white", "take 1 black", "take 1 of each"]
+    assert enabled_beans_buttons(board) == ["white", "black", "both"]
+    assert board.status.startswith("Your turn")
+
+
+@pytest.mark.parametrize("kind", ["white", "black", "both"])
+def test_a_click_takes_beans_and_the_computer_answers_at_once(kind: str) -> None:
+    board = BeansBoard(3, 6, seed=1)
+    board.buttons[kind].click()
+    taken = TAKES[kind][1]
+    assert len(board.steps) == 2
+    you, computer = board.steps
+    assert (you.player, you.move) == (0, (3 - taken[0], 6 - taken[1]))
+    assert computer.player == 1
+    assert computer.move in Beans(3, 6).legal_moves(you.state)
+    assert board.state == computer.state and board.state.turn == 0
+    assert beans_in(board.picture.value) == board.state.position
+    assert sum(board.state.position) < 9 - sum(taken)  # the computer took beans too
+    assert "The computer took" in board.status and board.status.endswith(
+        "Your turn: take one bean, or one of each colour.")
+
+
+def test_buttons_for_moves_that_are_not_legal_are_disabled() -> None:
+    board = BeansBoard(0, 3, seed=0)
+    assert enabled_beans_buttons(board) == ["black"]
+    assert board.click("white") is False
+    assert board.state == BeansState(0, 3, 0) and board.steps == []
+    assert "negative pile" in board.status
+
+
+def test_a_perfect_computer_moving_first_from_a_winning_start_always_wins_beans() -> None:
+    for seed in range(15):
+        board = BeansBoard(3, 6, computer="perfect", human_first=False, seed=seed)
+        assert board.steps[0].player == 0 and board.record.players == ("Computer", "You")
+        play_out_beans(board, random.Random(seed))
+        assert board.winner == "Computer"
+        assert board.status.endswith("The computer wins.")
+        assert beans_in(board.picture.value) == (0, 0)
+        assert enabled_beans_buttons(board) == []
+
+
+def test_a_human_who_plays_perfectly_beats_any_computer() -> None:
+    for computer in ("perfect", "article", "random"):
+        board = BeansBoard(5, 4, computer=computer, seed=2)
+        best = perfect_strategy()
+        while not board.is_over:
+            assert board.play(best(board.rules, board.state))
+        assert board.winner == "You"
+        assert board.status.endswith("You win!")
+        record = board.record
+        assert record.end == "won" and record.winner == 0 and record.players == ("You", "Computer")
+
+
+def test_beans_new_game_resets() -> None:
+    board = BeansBoard(3, 6, seed=4)
+    board.click("both")
+    assert board.steps
+    board.new_game_button.click()
+    assert board.state == BeansState(3, 6, 0) and board.steps == []
+    assert beans_in(board.picture.value) == (3, 6)
+    assert board.status.startswith("Your turn")
+    assert board.record.end == "stopped" and len(board.record) == 0
+
+
+def test_same_seed_same_beans_game_and_seeds_matter() -> None:
+    def game(seed: int) -> tuple[object, ...]:
+        board = BeansBoard(7, 8, computer="random", seed=seed)
+        play_out_beans(board, random.Random(99))  # the same human clicks each time
+        return board.record.states
+
+    assert game(5) == game(5)
+    assert len({game(seed) for seed in range(10)}) > 1
+
+
+def test_unknown_computer_is_refused() -> None:
+    with pytest.raises(ValueError, match="perfect"):
+        BeansBoard(3, 6, computer="clever")
+
+
+# One-way king -----------------------------------------------------------------------------
+
+
+def test_king_board_shows_the_king_the_targets_and_the_grid_top_row_first() -> None:
+    board = KingBoard(Grid(7, 5), seed=1)
+    assert isinstance(board, widgets.VBox)
+    assert board.state.at == Coord(6, 4)
+    assert len(board.buttons) == 35
+    assert board.buttons[Coord(6, 4)].description == "♔"
+    assert board.cell_kind(Coord(6, 4)) == "king"
+    targets = {cell for cell in board.buttons if board.cell_kind(cell) == "target"}
+    assert targets == set(board.rules.legal_moves(board.state)) == {Coord(6, 3), Coord(5, 3), Coord(5, 4)}
+    assert all(board.buttons[c].description == "" for c in board.buttons if c != Coord(6, 4))
+    order = [child for child in board.grid_box.children if isinstance(child, widgets.Button)]
+    assert order[0] is board.buttons[Coord(0, 4)]  # top-left first
+    assert order[-1] is board.buttons[Coord(6, 0)]  # bottom-right last
+    assert order[7] is board.buttons[Coord(0, 3)]
+    assert board.buttons[Coord(2, 1)].tooltip == "[2, 1]"
+
+
+def test_clicking_a_green_cell_moves_the_king_and_the_computer_replies() -> None:
+    board = KingBoard(seed=0)  # 5 x 5, king on [4, 4], a losing start for the human
+    board.buttons[Coord(3, 3)].click()
+    assert [step.player for step in board.steps] == [0, 1]
+    assert board.steps[0].move == Coord(3, 3)
+    reply = board.steps[1].move
+    assert reply in board.rules.legal_moves(board.steps[0].state)
+    assert (reply.x % 2, reply.y % 2) == (0, 0)  # the perfect computer leaves both even
+    assert board.state.at == reply and board.cell_kind(reply) == "king"
+    assert board.cell_kind(Coord(4, 4)) in ("light", "dark")
+    assert f"You moved the king to [3, 3]. The computer moved the king to {reply}." in board.status
+
+
+@pytest.mark.parametrize("cell", [Coord(0, 0), Coord(4, 4), Coord(2, 4), Coord(1, 2)])
+def test_an_illegal_click_explains_and_changes_nothing(cell: Coord) -> None:
+    board = KingBoard(seed=0)
+    before = (board.state, {c: board.cell_kind(c) for c in board.buttons})
+    reason = board.rules.why_illegal(board.state, cell)
+    assert reason
+    board.buttons[cell].click()
+    assert (board.state, {c: board.cell_kind(c) for c in board.buttons}) == before
+    assert board.steps == []
+    assert board.status == f"Not allowed: {reason}. Your turn: click a green cell to move the king."
+
+
+def test_an_illegal_click_says_why_the_king_cannot_go_back() -> None:
+    board = KingBoard(Grid(5, 5), start=Coord(2, 2), seed=0)
+    assert board.click(Coord(3, 3)) is False
+    assert "goes back" in board.status and board.state.at == Coord(2, 2)
+
+
+def test_blocked_cells_are_dark_and_disabled() -> None:
+    blocked = frozenset({Coord(3, 3), Coord(1, 0)})
+    board = KingBoard(Grid(5, 5, blocked=blocked), seed=1)
+    for cell, button in board.buttons.items():
+        assert button.disabled == (cell in blocked)
+        assert (board.cell_kind(cell) == "blocked") == (cell in blocked)
+    assert board.click(Coord(3, 3)) is False
+    assert "[3, 3] is a blocked cell" in board.status
+    assert board.steps == []
+
+
+def test_random_blocked_cells_spare_the_start_and_the_goal() -> None:
+    for seed in range(10):
+        board = KingBoard(seed=seed, blocked_percent=30)
+        blocked = board.state.grid.blocked
+        assert len(blocked) == 7
+        assert Coord(4, 4) not in blocked and Coord(0, 0) not in blocked
+        assert {c for c, b in board.buttons.items() if b.disabled} == set(blocked)
+
+
+def test_a_perfect_computer_moving_first_from_a_winning_start_always_wins_the_king() -> None:
+    played = 0
+    for seed in range(20):
+        board = KingBoard(Grid(6, 5), computer="perfect", human_first=False, seed=seed,
+                          blocked_percent=0 if seed < 10 else 20)
+        if not ImpartialSolver(OneWayKing(board.start.grid, board.start.at)).is_winning(board.start.at):
+            continue
+        played += 1
+        play_out_king(board, random.Random(seed))
+        assert board.winner == "Computer" and board.status.endswith("The computer wins.")
+        assert board.record.winner == 0 and board.record.players[0] == "Computer"
+    assert played >= 12
+
+
+def test_after_the_end_a_click_says_the_game_is_over() -> None:
+    board = KingBoard(Grid(2, 2), seed=0)  # the human moves straight to [0, 0]
+    assert board.click(Coord(0, 0))
+    assert board.is_over and board.status.endswith("You win!")
+    assert board.click(Coord(1, 0)) is False
+    assert "the game is over" in board.status and len(board.steps) == 1
+
+
+def test_king_new_game_resets() -> None:
+    board = KingBoard(Grid(7, 5), seed=1)
+    board.click(Coord(5, 3))
+    board.new_game_button.click()
+    assert board.state == board.start and board.state.at == Coord(6, 4) and board.steps == []
+    assert board.cell_kind(Coord(6, 4)) == "king" and board.cell_kind(Coord(4, 2)) != "king"
+    assert board.status == "Your turn: click a green cell to move the king."
+
+
+def test_same_seed_same_king_game() -> None:
+    def game(seed: int) -> tuple[object, ...]:
+        board = KingBoard(Grid(7, 7), computer="random", seed=seed, blocked_percent=10)
+        play_out_king(board, random.Random(7))
+        return board.record.states
+
+    assert game(3) == game(3)
+    assert len({game(seed) for seed in range(10)}) > 1
+
+
+def test_a_5x5_board_stays_small_when_saved() -> None:
+    board = KingBoard(seed=0)
+    models = dependency_state(board)
+    assert len(models) < 70  # 25 buttons, a few shared styles and layouts, labels
+    assert len({id(b.layout) for b in board.buttons.values()}) == 1
+    assert len({id(b.style) for b in board.buttons.values()}) <= len(board.styles)
+
+
+# Replay -----------------------------------------------------------------------------------
+
+
+def beans_record() -> Record:
+    rng = random.Random(1)
+    return play(Beans(3, 6), [Player("A", article_strategy(rng)), Player("B", random_player(rng))])
+
+
+def test_replay_slider_shows_each_state_and_its_caption() -> None:
+    record = beans_record()
+    board = ReplayBoard(record)
+    assert isinstance(board, widgets.VBox)
+    assert (board.slider.min, board.slider.max) == (0, len(record))
+    assert board.caption == "Start: [3, 6]"
+    for k, state in enumerate(record.states):
+        board.slider.value = k
+        assert board.svg == as_svg(state)
+        assert beans_in(board.svg) == state.position
+        if 0 < k < len(record):
+            step = record.steps[k - 1]
+            assert board.caption == f"Move {k}: {record.players[step.player]} -> [{state.white}, {state.black}]"
+    assert board.caption.endswith(". The winner is A.")
+    assert board.caption.startswith(f"Move {len(record)}: A -> [0, 0]")
+
+
+def test_replay_buttons_step_and_stop_at_the_ends() -> None:
+    record = beans_record()
+    board = ReplayBoard(record)
+    assert board.prev_button.disabled and not board.next_button.disabled
+    board.next_button.click()
+    board.next_button.click()
+    assert board.index == 2 and board.state == record.states[2]
+    board.prev_button.click()
+    assert board.index == 1 and board.caption.startswith("Move 1: A -> ")
+    board.show(len(record))
+    assert board.next_button.disabled
+    board.next()
+    assert board.index == len(record)
+    with pytest.raises(ValueError):
+        board.show(len(record) + 1)
+
+
+def test_replay_play_widget_drives_the_slider() -> None:
+    record = beans_record()
+    board = ReplayBoard(record)
+    assert (board.player.min, board.player.max) == (0, len(record))
+    board.show(3)
+    assert board.player.value == 3  # so the browser-side link does not reset the slider
+    link = board.link
+    assert isinstance(link, Link)
+    assert link.source == (board.player, "value") and link.target == (board.slider, "value")
+
+
+def test_replay_a_king_game_from_a_board() -> None:
+    board = KingBoard(Grid(7, 5), seed=1)
+    play_out_king(board, random.Random(0))
+    record = board.record
+    replay = ReplayBoard(record)
+    replay.show(1)
+    assert replay.svg == as_svg(record.states[1])
+    assert replay.caption == f"Move 1: You -> {record.steps[0].move}"
+    replay.show(len(record))
+    assert replay.caption.endswith(f"The winner is {board.winner}.")
