@@ -1,0 +1,510 @@
+# ---
+# jupyter:
+#   jupytext:
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#       jupytext_version: 1.19.6
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # 01 Beans
+#
+# The course begins with a mathematical game small enough to solve completely by hand:
+# two piles of beans. We will play it, tabulate small positions, guess a rule, prove it,
+# check it by computer, and finally turn the analysis into a program where the computer
+# plays. Every later game of the course follows the same route:
+#
+# **rules → play by hand → a table of small positions → a hypothesis → a proof (or a
+# measurement) → the program.**
+
+# %% [markdown]
+# ## The rules
+#
+# There are two piles: **M white** and **N black** beans (M, N ≥ 0 and M + N > 0).
+# Two players, A and B, take turns; A moves first. A move takes
+#
+# - one bean of either colour, or
+# - two beans of *different* colours (one white and one black).
+#
+# **Whoever takes the last bean wins.**
+#
+# The colours only help us talk about the piles: the game is symmetric, so (M, N) and
+# (N, M) are the same game.
+
+# %%
+import random
+from functools import cache
+
+from IPython.display import SVG
+
+from coursekit import Beans, Grid, IllegalMoveError, ImpartialSolver, Player, play
+from coursekit.views.svg import grid_svg
+
+# %% [markdown]
+# ## Playing by hand
+#
+# In coursekit a game is described by its **rules**, and each moment of a game is a
+# **state**. `Beans(3, 6)` are the rules of a game that starts with 3 white and 6 black
+# beans; `initial_state()` is where it starts. A state draws itself:
+
+# %%
+rules = Beans(3, 6)
+state = rules.initial_state()
+state
+
+# %% [markdown]
+# A move is written as the position it leads to, `(white, black)`, just as the article
+# prints its games. From (3, 6) there are three moves:
+
+# %%
+rules.legal_moves(state)
+
+# %% [markdown]
+# Player A takes one white bean. `rules.apply(state, move)` returns the *new* state; the
+# old one is left as it was.
+
+# %%
+state = rules.apply(state, (2, 6))
+state
+
+# %% [markdown]
+# Now it is B's turn (`state.turn` counts players from 0, so B is player 1). B takes one
+# bean of each colour:
+
+# %%
+print("player to move:", state.turn)
+state = rules.apply(state, (1, 5))
+state
+
+# %% [markdown]
+# The rules refuse a move that is not allowed, and say why:
+
+# %%
+for move in [(0, 3), (1, 3), (2, 5), (1, 5)]:
+    try:
+        rules.apply(state, move)
+    except IllegalMoveError as error:
+        print(f"{move}: {error}")
+
+# %% [markdown]
+# ## Table 1 by hand: favourable and unfavourable positions
+#
+# The article calls a position **favourable** for the player to move if that player can
+# win whatever the other one does, and **unfavourable** otherwise. Game theory says
+# **N-position** (the *next* player wins) and **P-position** (the *previous* player wins);
+# we will use *winning* and *losing*, always for the player about to move.
+#
+# The definition works backwards from the end:
+#
+# - (0, 0) is **losing**: there is no move left, because the other player has just taken
+#   the last bean.
+# - A position is **winning** if *some* move leads to a losing position.
+# - A position is **losing** if *every* move leads to a winning position.
+#
+# With this we can fill in the article's Table 1, smallest positions first. Each row only
+# uses rows above it, and the symmetry: (0, 1) is the same as (1, 0), and (1, 2) the same
+# as (2, 1).
+#
+# | #  | (M, N)  | moves to            | so it is  | M    | N    |
+# |----|---------|---------------------|-----------|------|------|
+# | 1  | (0, 0)  | —                   | losing    | even | even |
+# | 2  | (1, 0)  | **(0, 0)**          | winning   | odd  | even |
+# | 3  | (1, 1)  | (0, 1), (1, 0), **(0, 0)** | winning | odd | odd |
+# | 4  | (2, 0)  | (1, 0)              | losing    | even | even |
+# | 5  | (2, 1)  | (1, 1), **(2, 0)**, (1, 0) | winning | even | odd |
+# | 6  | (3, 0)  | **(2, 0)**          | winning   | odd  | even |
+# | 7  | (2, 2)  | (1, 2), (2, 1), (1, 1) | losing | even | even |
+# | 8  | (3, 1)  | (2, 1), (3, 0), **(2, 0)** | winning | odd | odd |
+# | 9  | (3, 2)  | **(2, 2)**, (3, 1), (2, 1) | winning | odd | even |
+#
+# A move in **bold** leads to a losing position, which is what makes its row winning. In
+# rows 4 and 7 every move leads to a winning position, so those positions are losing.
+
+# %% [markdown]
+# ## Table 1 by program
+#
+# The same reasoning fits in two small functions. A position is a pair of numbers:
+
+# %%
+Position = tuple[int, int]  # (M, N): how many white and how many black beans are left
+
+
+def moves(m: int, n: int) -> list[Position]:
+    """Positions one move away: take a white bean, a black bean, or one of each."""
+    return [(a, b) for a, b in [(m - 1, n), (m, n - 1), (m - 1, n - 1)] if a >= 0 and b >= 0]
+
+
+assert moves(3, 6) == [(2, 6), (3, 5), (2, 5)]
+assert moves(1, 0) == [(0, 0)]
+assert moves(0, 0) == []
+
+# %% [markdown]
+# These are exactly the moves the library's rules allow:
+
+# %%
+from coursekit import BeansState
+
+assert all(list(rules.legal_moves(BeansState(m, n))) == moves(m, n)
+           for m in range(10) for n in range(10))
+
+# %% [markdown]
+# Now the definition, word for word: *a position is winning if some move leads to a losing
+# one*. At (0, 0) there is no move, `any` of nothing is `False`, so (0, 0) is losing, as
+# it should be. `@cache` remembers every answer, so each position is worked out only once.
+
+# %%
+@cache
+def wins(m: int, n: int) -> bool:
+    """Whether the player to move from (m, n) can force a win (brute force)."""
+    return any(not wins(a, b) for a, b in moves(m, n))
+
+
+table1 = {  # the article's Table 1: True for favourable (winning), False for unfavourable
+    (0, 0): False, (1, 0): True, (1, 1): True, (2, 0): False, (2, 1): True,
+    (3, 0): True, (2, 2): False, (3, 1): True, (3, 2): True,
+}
+assert all(wins(m, n) == favourable for (m, n), favourable in table1.items())
+
+# %% [markdown]
+# The program agrees with the hand-made table. Let us print a bigger one: one row for
+# each N (top row first), one column for each M; **W** for winning, **L** for losing.
+
+# %%
+def outcome(m: int, n: int) -> str:
+    return "W" if wins(m, n) else "L"
+
+
+def print_table(width: int, height: int) -> None:
+    """Print outcome(m, n) for 0 <= m < width, 0 <= n < height, top row first."""
+    for n in reversed(range(height)):
+        print(f"N={n:<2} ", " ".join(outcome(m, n) for m in range(width)))
+    print("M =  ", " ".join(str(m % 10) for m in range(width)))
+
+
+print_table(12, 8)
+
+# %% [markdown]
+# As a picture: each cell (M, N) sits in column M and row N, losing cells red, winning cells
+# green. (In the next lesson this picture becomes a game board.)
+
+# %%
+WIN_COLOUR, LOSE_COLOUR = "#a6d96a", "#f4a582"
+
+
+def table_svg(width: int, height: int) -> str:
+    """The winning/losing table as an SVG grid, (0, 0) at the bottom left."""
+    grid = Grid(width, height)
+    return grid_svg(
+        grid,
+        fills={c: WIN_COLOUR if wins(*c) else LOSE_COLOUR for c in grid.cells()},
+        texts={c: outcome(*c) for c in grid.cells()},
+        title="winning (W) and losing (L) positions of beans",
+    )
+
+
+SVG(table_svg(12, 8))
+
+# %% [markdown]
+# ## The hypothesis
+#
+# Look at the last two columns of Table 1, or at the red cells above: the losing positions
+# are exactly those where **M and N are both even**.
+#
+# > **Hypothesis.** The position (M, N) is losing for the player to move if and only if
+# > M and N are both even.
+#
+# If it is true, the winning strategy is simple: *always leave both piles even*:
+#
+# - M odd, N odd → take one of each, leaving (M − 1, N − 1);
+# - M odd, N even → take a white bean, leaving (M − 1, N);
+# - M even, N odd → take a black bean, leaving (M, N − 1).
+
+# %%
+def losing(m: int, n: int) -> bool:
+    """The hypothesis: (m, n) is losing exactly when both piles are even."""
+    return m % 2 == 0 and n % 2 == 0
+
+
+def winning_move(m: int, n: int) -> Position:
+    """From a winning position: the move that leaves both piles even."""
+    return (m - m % 2, n - n % 2)
+
+
+assert winning_move(3, 6) == (2, 6)
+assert winning_move(1, 1) == (0, 0)
+assert winning_move(4, 5) == (4, 4)
+assert all(wins(m, n) != losing(m, n) for m in range(40) for n in range(40))
+assert all(winning_move(m, n) in moves(m, n) and not wins(*winning_move(m, n))
+           for m in range(40) for n in range(40) if not losing(m, n))
+
+# %% [markdown]
+# The hypothesis holds on every position up to 39 × 39, and the strategy always makes a
+# legal move to a losing position. That is evidence, not a proof: there are infinitely many
+# positions.
+
+# %% [markdown]
+# ## The proof, by induction on M + N
+#
+# **Claim.** For all M, N ≥ 0, the position (M, N) is losing if and only if M and N are
+# both even.
+#
+# Every move removes one or two beans, so it makes M + N smaller. That lets us prove the
+# claim for all positions with M + N = 0, then 1, then 2, and so on: **induction on
+# M + N**.
+#
+# **Base, M + N = 0.** The only position is (0, 0). It is losing by definition, and 0 and 0
+# are both even. The claim holds.
+#
+# **Step.** Let k > 0 and suppose the claim holds for every position whose sum is less than
+# k (the *induction hypothesis*). Take any (M, N) with M + N = k. Every move from it leads
+# to a position with a smaller sum, so the induction hypothesis tells us which of them are
+# losing: exactly those with both piles even. Two cases.
+#
+# 1. *M and N are both even.* Every move changes at least one pile by exactly one bean:
+#    taking a white bean makes M odd, taking a black bean makes N odd, taking one of each
+#    makes both odd. So every move leads to a position with an odd pile, which is winning
+#    by the induction hypothesis. Every move leads to a winning position, so (M, N) is
+#    **losing**, as claimed.
+# 2. *At least one pile is odd.* An odd pile has at least one bean, so the move of the
+#    strategy above is legal: take one bean from each odd pile. It leaves both piles even,
+#    a losing position by the induction hypothesis. Some move leads to a losing position,
+#    so (M, N) is **winning**, as claimed.
+#
+# In both cases the claim holds for (M, N); by induction it holds for every position. ∎
+#
+# The proof also tells us *how* to win: after our move both piles are even; whatever the
+# opponent does, some pile becomes odd again, and we restore "both even". The opponent can
+# never take the last bean, because that would leave (0, 0), where both piles are even.
+# The piles only shrink, so the game ends, and it ends with our move.
+#
+# The article notes that the same proof appears in V. Chukanov's book *Mathematical Games*
+# (1975), for a game with a king on a chessboard. That game is the subject of lesson 02.
+
+# %% [markdown]
+# ## Checking with the library's exact solver
+#
+# coursekit has a solver that works for every *impartial* game (both players have the same
+# moves, whoever cannot move loses). It only needs the rules' `options(position)`; for
+# beans, `Beans(1, 1)` serves for every position, whatever piles it started with. A
+# **P-position** is a losing one.
+
+# %%
+solver = ImpartialSolver(Beans(1, 1))
+solver.outcome((2, 2)), solver.outcome((3, 2)), solver.winning_moves((3, 2))
+
+# %%
+SIZE = 60
+assert all((solver.outcome((m, n)) == "P") == losing(m, n)
+           for m in range(SIZE + 1) for n in range(SIZE + 1))
+print(f"the hypothesis agrees with the solver on all {len(solver)} positions up to {SIZE} x {SIZE}")
+
+# %% [markdown]
+# ## The program
+#
+# The article's algorithm is written for player A, who knows the analysis: in a winning
+# position A makes the winning move, otherwise a random one. Player B moves at random.
+# Its *main loop* (the article's Figure 3, here in outline) asks each player in turn for a
+# move and stops when someone has taken the last bean:
+#
+# ```c
+# while (true)                          // main loop of the game
+#     for (int id = 1; id <= p; id++) { // each player in turn
+#         move(game, id);               // player id moves
+#         if (isEndGame(game)) return id;
+#     }
+# ```
+#
+# In Python, with a player being a function from a position to the next position:
+
+# %%
+def main_loop(position: Position, players: list) -> int:
+    """The article's Figure 3: players move in turn; return the number of the winner."""
+    while True:
+        for number, player in enumerate(players):
+            position = player(position)
+            if position == (0, 0):
+                return number
+
+
+rng = random.Random(7)
+
+
+def player_a(position: Position) -> Position:
+    """The article's A: the winning move if there is one, else a random move."""
+    m, n = position
+    return winning_move(m, n) if not losing(m, n) else rng.choice(moves(m, n))
+
+
+def player_b(position: Position) -> Position:
+    """The article's B: a random move."""
+    return rng.choice(moves(*position))
+
+
+assert all(main_loop((m, n), [player_a, player_b]) == 0
+           for m in range(12) for n in range(12) if not losing(m, n))
+
+# %% [markdown]
+# From every winning start up to 11 × 11, A wins. This loop trusts its players: a player
+# that returned (0, 0) from (3, 6) would "win" at once. coursekit's engine, `play`, is the
+# same loop with three additions:
+#
+# - it **checks** every move with the rules and stops a cheater with a clear message;
+# - it stops at an optional **move limit**;
+# - it returns a **record** of the game (the article's *partia*): the start, every
+#   (player, move, state), and the result.
+#
+# A coursekit strategy is a function `strategy(rules, state)` that returns a move. The
+# article's two players are ready-made in `coursekit.games.beans`; each is made from a
+# seeded random generator, so the same seed gives the same game.
+
+# %%
+from coursekit.games.beans import article_strategy, random_strategy
+
+
+def cheater(rules, state):
+    return (0, 0)
+
+
+try:
+    play(Beans(3, 6), [Player("A", cheater), Player("B", random_strategy(random.Random(1)))])
+except IllegalMoveError as error:
+    print(error)
+
+# %% [markdown]
+# A record prints in the format of the article's Table 2 (players numbered 1 and 2):
+
+# %%
+def article_game(m: int, n: int, seed: int):
+    """A game from (m, n) between the article's A and B, both drawing from one seeded generator."""
+    rng = random.Random(seed)
+    return play(Beans(m, n), [Player("A", article_strategy(rng)), Player("B", random_strategy(rng))])
+
+
+record = article_game(3, 6, seed=1)
+print(record)
+
+# %% [markdown]
+# With seed 1 this is, move for move, the first game of the article's Table 2. Seeds 20
+# and 419 give its other two games, both from losing starts: in one B wins, in the other B
+# slips and A wins.
+
+# %%
+def path(record) -> list[Position]:
+    """The positions of a game, from the start to the end."""
+    return [s.position for s in record.states]
+
+
+assert path(article_game(2, 6, seed=20)) == [(2, 6), (1, 5), (0, 4), (0, 3), (0, 2), (0, 1), (0, 0)]
+assert path(article_game(4, 6, seed=419)) == [(4, 6), (3, 5), (2, 4), (1, 3), (0, 3), (0, 2), (0, 1), (0, 0)]
+print(article_game(2, 6, seed=20))
+
+# %% [markdown]
+# A record keeps every state of the game, the start first, so any moment can be looked at
+# again. Here is the game of Table 2 after A's second move:
+
+# %%
+print(path(record))
+record.states[3]
+
+# %% [markdown]
+# ## A measurement
+#
+# The proof says A wins from *every* winning start, whatever B does. Let us count, over
+# many starts and seeds. `record.winner` is the number of the winning player (0 is A).
+
+# %%
+def a_wins(m: int, n: int, seeds: range) -> int:
+    """How many of the games from (m, n), one per seed, player A wins."""
+    return sum(article_game(m, n, seed).winner == 0 for seed in seeds)
+
+
+SEEDS = range(40)
+winning_starts = [(m, n) for m in range(10) for n in range(10) if not losing(m, n)]
+won = sum(a_wins(m, n, SEEDS) for m, n in winning_starts)
+print(f"from {len(winning_starts)} winning starts x {len(SEEDS)} seeds: A won {won} of "
+      f"{len(winning_starts) * len(SEEDS)} games")
+assert won == len(winning_starts) * len(SEEDS)
+
+# %% [markdown]
+# From a losing start A can only hope that B makes a mistake: one random move that leaves
+# both piles even is enough, and A never gives the advantage back. How often does a random
+# B let A win?
+
+# %%
+SEEDS = range(200)
+losing_starts = [(m, n) for m in range(0, 10, 2) for n in range(0, 10, 2) if m + n > 0]
+share = {start: a_wins(*start, SEEDS) / len(SEEDS) for start in losing_starts}
+for start in [(2, 0), (0, 6), (2, 2), (4, 4), (8, 8)]:
+    print(f"from {start}: A wins {share[start]:.0%}")
+
+# %%
+grid = Grid(9, 9)
+SVG(grid_svg(
+    grid,
+    fills={c: LOSE_COLOUR if c in share else "#f7f7f7" for c in grid.cells()},
+    texts={c: f"{share[c]:.0%}" for c in share},
+    title="how often A wins from a losing start against a random B",
+    cell=40,
+))
+
+# %% [markdown]
+# When one pile is empty (the bottom row and the left column) every move is forced: B
+# takes the last bean of an even pile and never errs, so A never wins. With two bigger
+# piles B has many chances to slip, and A wins most games. A random player is a weak
+# opponent: to *test* a strategy we will later want a perfect one.
+
+# %% [markdown]
+# ## Play it yourself
+#
+# The board below lets you play beans against the computer in Jupyter: you move first, by
+# clicking a button, and the computer answers at once. By default the computer is a perfect
+# player; `BeansBoard(3, 6, computer="random")` gives you the article's B as opponent.
+# On this static page the board cannot move, so here is its starting position as a
+# picture: 3 white and 6 black beans, a winning start for you.
+
+# %%
+from coursekit.widgets import BeansBoard
+
+BeansBoard(3, 6, seed=1)
+
+# %%
+Beans(3, 6).initial_state()
+
+# %% [markdown]
+# ## Exercises
+#
+# 1. **Your own winning move.** Without looking above, write `my_move(m, n)` that returns
+#    the winning move from a winning position as a pair of ints. Check it against
+#    `solver.winning_moves((m, n))` for every winning position up to 30 × 30.
+#
+# 2. **Misère beans.** Change the rule: whoever takes the last bean *loses*. Change `wins`
+#    (what is (0, 0) now? what about (1, 0)?), print the table, state a hypothesis and prove
+#    it by induction on M + N.
+#    <details><summary>Hint</summary>
+#    Watch the positions where one pile is empty: they behave differently from the rest.
+#    </details>
+#
+# 3. **Two of a colour.** Allow one more kind of move: two beans of the *same* colour.
+#    Tabulate with brute force and find the rule for the losing positions.
+#    <details><summary>Hint</summary>
+#    Print M − N next to each losing position. Then think of remainders, not parities.
+#    </details>
+#
+# 4. **Exactly how lucky?** From (2, 2), with B choosing each of its moves with equal
+#    probability, compute the exact probability that A wins (use `fractions.Fraction` and a
+#    recursive function over positions). Compare it with the measured share above.
+#
+# 5. **How long is a game?** From a winning start (M, N) played by the article's A and B,
+#    what are the fewest and the most moves a game can last? Guess a formula, then check it
+#    with `len(record)` over many seeds.
+#
+# 6. **Beat the board.** Play `BeansBoard(4, 6, seed=1)`: you start from a losing position.
+#    Can you beat the perfect computer? Now try `computer="random"` and
+#    `computer="article"`. How many moves does it take you, on average, to get a winning
+#    position back?
