@@ -1,0 +1,339 @@
+"""Write the source notebook of problem set 1, ``source/ps01/ps01.ipynb``, from the cells below.
+
+Run it after editing a cell (``python assignments/make_ps01.py``); the test suite checks that
+the notebook is up to date. The points of each test cell are given once, in ``PARTS``, and
+the grading table of the introduction is printed from them.
+
+Cell kinds (nbgrader metadata, schema 3):
+
+- ``given``: read-only text or code (locked);
+- ``solution``: where the student writes; ``### BEGIN SOLUTION`` / ``### END SOLUTION``
+  mark the reference solution, which nbgrader replaces by a stub in the release;
+- ``tests``: a graded test cell (locked, with points); ``### BEGIN HIDDEN TESTS`` /
+  ``### END HIDDEN TESTS`` mark tests that students never see.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import nbformat
+from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
+
+HERE = Path(__file__).resolve().parent
+TARGET = HERE / "source" / "ps01" / "ps01.ipynb"
+
+#: (part, function, grade_id of the visible tests, points, grade_id of the hidden tests, points)
+PARTS = [
+    ("1", "is_winning(m, n)", "test_is_winning_visible", 2, "test_is_winning_hidden", 3),
+    ("2", "winning_move(m, n)", "test_winning_move_visible", 2, "test_winning_move_hidden", 3),
+    ("3", "king_strategy(grid, position)", "test_king_strategy_visible", 3, "test_king_strategy_hidden", 7),
+]
+POINTS = {grade_id: points for part in PARTS for grade_id, points in (part[2:4], part[4:6])}
+
+
+def scheme_table() -> str:
+    """The grading scheme as a Markdown table."""
+    rows = ["| Part | Function | Visible tests | Hidden tests | Points |", "|---|---|---:|---:|---:|"]
+    for part, function, _, visible, _, hidden in PARTS:
+        rows.append(f"| {part} | `{function}` | {visible} | {hidden} | {visible + hidden} |")
+    visible = sum(p[3] for p in PARTS)
+    hidden = sum(p[5] for p in PARTS)
+    rows.append(f"| | **Total** | {visible} | {hidden} | **{visible + hidden}** |")
+    return "\n".join(rows)
+
+
+INTRO = f"""\
+# Problem set 1: beans and the one-way king
+
+In the lessons you played **white and black beans** and the **one-way king** (the article
+by P. Azalov, sections 2–4). Now you write the strategies that win them.
+
+**Beans.** Two piles: `m` white and `n` black beans. A move takes one bean of either colour,
+or one white and one black together. Whoever takes the last bean wins. A position is written
+`(m, n)`; a move is written as the position it leads to, so from `(3, 6)` the moves are
+`(2, 6)`, `(3, 5)` and `(2, 5)`.
+
+**The one-way king.** One king, shared by the two players, stands on a grid. A move takes it
+one cell left, down, or diagonally down-left, onto a free cell (never onto a blocked one).
+A player who cannot move has lost: whoever moved last wins. On an open grid this is the beans
+game with `(x, y) = (m, n)`; blocked cells change it.
+
+A position is **winning** if the player to move can force a win, and **losing** otherwise.
+A **winning move** leads to a losing position for the opponent.
+
+## What you write
+
+1. `is_winning(m, n)`: `True` if the position `(m, n)` of beans is winning, else `False`.
+2. `winning_move(m, n)`: the position after a winning move from `(m, n)`, as a tuple of two
+   ints. From a losing position (there is no winning move) return any legal move.
+3. `king_strategy(grid, position)`: the cell the king moves to from `position` on a grid with
+   blocked cells, as a `Coord` (or a tuple of two ints): a winning move if there is one, else
+   any legal move. Here the rule you found for beans no longer holds.
+
+Write your code where it says `YOUR CODE HERE` (delete the `raise NotImplementedError()`
+line). You may add helper functions in the same cell. Then run the test cell below it.
+
+## How it is graded
+
+{scheme_table()}
+
+- **Visible tests** are the test cells you can run. **Hidden tests** are added when your
+  notebook is graded: they compare your function with an exact solver on many more positions
+  (every position with up to 30 beans of each colour; every free cell of several random grids
+  with blocked cells, drawn from a fixed seed).
+- Answers are checked by type: `is_winning` returns `True` or `False`; a move is a tuple of
+  two `int` (for the king also a `Coord`). Any winning move is accepted where there are
+  several.
+- Each call of your function must return within 1 second (beans) or 2 seconds (king), and
+  each test cell must finish within 20 seconds.
+- A failed test says which position, what your function answered, why that is wrong, and a
+  right answer.
+
+Before you hand in, run everything from a fresh start: *Kernel → Restart Kernel and Run All
+Cells*.
+"""
+
+SETUP = """\
+from coursekit import Coord, Grid
+"""
+
+PART1 = """\
+## Part 1: who wins? (`is_winning`)
+
+Play a few small positions by hand, fill in a table of winning and losing positions, find
+the pattern, and write it as a function. Check your pattern: from every losing position,
+every move must lead to a winning one; from every winning position, some move must lead to
+a losing one.
+"""
+
+IS_WINNING = """\
+def is_winning(m, n):
+    \"\"\"True if the player to move from m white and n black beans can force a win.\"\"\"
+    ### BEGIN SOLUTION
+    return m % 2 == 1 or n % 2 == 1
+    ### END SOLUTION
+"""
+
+IS_WINNING_VISIBLE = """\
+# Visible tests for is_winning: a few positions.
+from coursekit.grading import check_is_winning
+
+check_is_winning(is_winning, positions=[(3, 6), (2, 6), (1, 0), (0, 2), (1, 1), (4, 3), (5, 5)])
+print("is_winning: the visible tests pass")
+"""
+
+IS_WINNING_HIDDEN = """\
+# Hidden tests for is_winning: they run when your notebook is graded.
+### BEGIN HIDDEN TESTS
+from coursekit.grading import beans_positions, check_is_winning
+
+checked_is_winning = check_is_winning(is_winning, positions=beans_positions(30))
+print(f"is_winning: right on all {checked_is_winning} positions")
+### END HIDDEN TESTS
+"""
+
+PART2 = """\
+## Part 2: how to win (`winning_move`)
+
+Return the position after your move, for example `winning_move(3, 6) == (2, 6)`. From a
+winning position, the move must leave your opponent a losing position (if there are several
+such moves, any of them will do). From a losing position every move loses: return any legal
+move.
+"""
+
+WINNING_MOVE = """\
+def winning_move(m, n):
+    \"\"\"The position (white, black) after a winning move from (m, n); from a losing position, any move.\"\"\"
+    ### BEGIN SOLUTION
+    if m % 2 == 1 and n % 2 == 1:
+        return (m - 1, n - 1)
+    if m % 2 == 1:
+        return (m - 1, n)
+    if n % 2 == 1:
+        return (m, n - 1)
+    return (m - 1, n) if m > 0 else (m, n - 1)
+    ### END SOLUTION
+"""
+
+WINNING_MOVE_VISIBLE = """\
+# Visible tests for winning_move: a few positions.
+from coursekit.grading import check_winning_move
+
+check_winning_move(winning_move, positions=[(3, 6), (1, 1), (4, 1), (1, 4), (2, 2), (0, 3)])
+print("winning_move: the visible tests pass")
+"""
+
+WINNING_MOVE_HIDDEN = """\
+# Hidden tests for winning_move: they run when your notebook is graded.
+### BEGIN HIDDEN TESTS
+from coursekit.grading import beans_positions, check_winning_move
+
+checked_winning_move = check_winning_move(winning_move, positions=beans_positions(30))
+print(f"winning_move: right on all {checked_winning_move} positions")
+### END HIDDEN TESTS
+"""
+
+PART3 = """\
+## Part 3: the one-way king on a grid with blocked cells (`king_strategy`)
+
+A cell is `Coord(x, y)`: `x` is the column (0 at the left), `y` the row (0 at the bottom).
+A `grid` has a `width` and a `height`; `grid.is_free(cell)` says whether a cell is on the
+grid and not blocked; `print(grid)` draws it, `#` for a blocked cell. The function
+`king_moves(grid, cell)` below lists the cells the king can reach in one move.
+
+Blocked cells change the game: on the grid below the king cannot move from `[3, 0]` at all,
+so whoever moves it there wins, and the beans rule (leave both coordinates even) loses from
+some cells. Work out which cells are losing on *this* grid: a cell is losing exactly when
+every move from it leads to a winning cell (a cell with no move is losing). Since the king
+only moves left and down, you can decide the cells in order, from the bottom-left corner
+upwards, or let a function with `functools.cache` call itself.
+"""
+
+GIVEN_KING = """\
+STEPS = [(0, -1), (-1, -1), (-1, 0)]  # down, down-left, left
+
+
+def king_moves(grid, cell):
+    \"\"\"The free cells the king can reach from `cell` in one move.\"\"\"
+    x, y = cell
+    return [Coord(x + dx, y + dy) for dx, dy in STEPS if grid.is_free(Coord(x + dx, y + dy))]
+
+
+example = Grid(5, 5, blocked=frozenset({Coord(0, 2), Coord(2, 0)}))
+print(example)
+print("moves from [3, 1]:", [str(cell) for cell in king_moves(example, Coord(3, 1))])
+print("moves from [3, 0]:", [str(cell) for cell in king_moves(example, Coord(3, 0))])
+"""
+
+KING_STRATEGY = """\
+def king_strategy(grid, position):
+    \"\"\"The cell the king moves to from `position` (a Coord): a winning move if there is one.\"\"\"
+    ### BEGIN SOLUTION
+    # Decide the cells from the bottom-left corner upwards: every move goes down or left,
+    # so the cells a move can reach are decided before the cell itself.
+    losing = set()
+    for y in range(position[1] + 1):
+        for x in range(position[0] + 1):
+            cell = Coord(x, y)
+            if grid.is_free(cell) and all(move not in losing for move in king_moves(grid, cell)):
+                losing.add(cell)
+    moves = king_moves(grid, position)
+    for move in moves:
+        if move in losing:
+            return move
+    return moves[0]
+    ### END SOLUTION
+"""
+
+KING_VISIBLE = """\
+# Visible tests for king_strategy: every cell of an open 4 x 4 grid and of the example grid.
+from coursekit.grading import check_king_strategy
+
+check_king_strategy(king_strategy, grids=[Grid(4, 4), example])
+print("king_strategy: the visible tests pass")
+"""
+
+KING_HIDDEN = """\
+# Hidden tests for king_strategy: they run when your notebook is graded.
+### BEGIN HIDDEN TESTS
+from coursekit.grading import check_king_strategy, random_blocked_grids
+
+hidden_grids = [*random_blocked_grids(8, seed=20240901, sizes=(5, 12)), Grid(9, 7)]
+checked_king = check_king_strategy(king_strategy, grids=hidden_grids)
+print(f"king_strategy: right from all {checked_king} cells of {len(hidden_grids)} grids")
+### END HIDDEN TESTS
+"""
+
+END = """\
+## Before you hand in
+
+Run *Kernel → Restart Kernel and Run All Cells* and check that every visible test passes.
+The hidden tests try many more positions: a function that only fits the visible ones will
+lose points.
+"""
+
+
+def _meta(grade_id: str, *, grade: bool = False, solution: bool = False, locked: bool = False) -> dict[str, Any]:
+    meta: dict[str, Any] = {
+        "grade": grade,
+        "grade_id": grade_id,
+        "locked": locked,
+        "schema_version": 3,
+        "solution": solution,
+    }
+    if grade:
+        meta["points"] = POINTS[grade_id]
+    return {"nbgrader": meta}
+
+
+def given(grade_id: str, text: str, *, code: bool = False) -> Any:
+    """A read-only cell."""
+    make = new_code_cell if code else new_markdown_cell
+    return make(text.rstrip("\n"), metadata=_meta(grade_id, locked=True))
+
+
+def solution(grade_id: str, text: str) -> Any:
+    """A cell the student writes in."""
+    return new_code_cell(text.rstrip("\n"), metadata=_meta(grade_id, solution=True))
+
+
+def tests(grade_id: str, text: str) -> Any:
+    """A graded, read-only test cell."""
+    return new_code_cell(text.rstrip("\n"), metadata=_meta(grade_id, grade=True, locked=True))
+
+
+def build() -> Any:
+    """The source notebook."""
+    cells = [
+        given("intro", INTRO),
+        given("setup", SETUP, code=True),
+        given("part1", PART1),
+        solution("is_winning", IS_WINNING),
+        tests("test_is_winning_visible", IS_WINNING_VISIBLE),
+        tests("test_is_winning_hidden", IS_WINNING_HIDDEN),
+        given("part2", PART2),
+        solution("winning_move", WINNING_MOVE),
+        tests("test_winning_move_visible", WINNING_MOVE_VISIBLE),
+        tests("test_winning_move_hidden", WINNING_MOVE_HIDDEN),
+        given("part3", PART3),
+        given("king_moves", GIVEN_KING, code=True),
+        solution("king_strategy", KING_STRATEGY),
+        tests("test_king_strategy_visible", KING_VISIBLE),
+        tests("test_king_strategy_hidden", KING_HIDDEN),
+        given("end", END),
+    ]
+    for index, cell in enumerate(cells):  # stable ids, so that the file does not change on each run
+        cell["id"] = f"{cell.metadata['nbgrader']['grade_id'].replace('_', '-')}-{index:02d}"
+    return new_notebook(
+        cells=cells,
+        metadata={
+            "kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"},
+            "language_info": {"name": "python"},
+        },
+    )
+
+
+def text() -> str:
+    """The notebook as the file holds it."""
+    return nbformat.writes(build()) + "\n"
+
+
+def main(argv: list[str]) -> int:
+    """Write the notebook; with ``--check``, only say whether the file is up to date."""
+    if "--check" in argv:
+        current = TARGET.read_text(encoding="utf-8") if TARGET.exists() else ""
+        if current != text():
+            print(f"{TARGET} is out of date: run python {Path(__file__).name}")
+            return 1
+        return 0
+    TARGET.parent.mkdir(parents=True, exist_ok=True)
+    TARGET.write_text(text(), encoding="utf-8")
+    print(f"wrote {TARGET}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
