@@ -121,3 +121,13 @@ def test_grundy_values_of_a_sum_decide_the_winner():
     for a in cells[::5]:
         for b in cells[::7]:
             assert both.is_winning((a, b)) == (king.grundy(a) ^ king.grundy(b) != 0)
+
+
+def test_records_draw_their_path():
+    rng = random.Random(2)
+    record = play(OneWayKing(Grid(6, 5)), [Player("P0", random_strategy(rng)), Player("P1", random_strategy(rng))])
+    svg = record._repr_svg_()
+    for i in range(1, len(record)):
+        assert f">{i}</text>" in svg
+    beans = play(Beans(3, 2), [Player("A", random_strategy(rng)), Player("B", random_strategy(rng))])
+    assert beans._repr_svg_().count("<rect") == 4 * 3  # the (white, black) grid of the start

@@ -64,7 +64,9 @@ class Record:
         return text if text is not None else repr(self)
 
     def _repr_svg_(self) -> str | None:
-        return display.as_svg(self.final)
+        """The game as a picture (its path where the game has one), else its last state."""
+        picture = display.as_svg(self, type(self.rules))
+        return picture if picture is not None else display.as_svg(self.final)
 
     def to_json(self) -> str:
         """The record as JSON text: the rules, the players, the start and the moves."""

@@ -10,7 +10,7 @@ from . import svg, text
 
 display.register(BeansState, text=text.beans_state, svg=svg.beans_svg)
 display.register(PieceState, text=text.piece_state, svg=svg.piece_svg)
-display.register(Beans, text=text.beans_transcript)
-display.register(OneWayPiece, text=text.piece_transcript)
+display.register(Beans, text=text.beans_transcript, svg=svg.beans_record_svg)
+display.register(OneWayPiece, text=text.piece_transcript, svg=svg.piece_record_svg)
 
 __all__ = ["svg", "text"]

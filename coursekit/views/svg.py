@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping
 from html import escape
 
 from ..core.grid import Coord, Grid
+from ..core.record import Record
 from ..games.beans import BeansState
 from ..games.pieces import PieceState
 
@@ -108,3 +109,33 @@ def beans_svg(state: BeansState, per_row: int = 10) -> str:
         out.append(_text(left + pile_width / 2, rows * step + 34, label, 13))
     out.append("</svg>")
     return "".join(out)
+
+
+PATH_FILL = "#9ecae1"
+
+
+def path_svg(grid: Grid, cells: list[Coord], title: str) -> str:
+    """A game as a path: each visited cell numbered by the move that reached it, the piece at the end."""
+    texts = {cell: str(i) for i, cell in enumerate(cells) if i}
+    fills = dict.fromkeys(cells, PATH_FILL)
+    return grid_svg(grid, pieces={cells[-1]: "K"}, fills=fills, texts={**texts, cells[-1]: ""}, title=title)
+
+
+def piece_record_svg(record: Record) -> str:
+    """A one-way piece game drawn as the king's path on its grid."""
+    cells = [state.at for state in record.states]
+    return path_svg(record.start.grid, cells, f"{len(record)} moves from {cells[0]} to {cells[-1]}")
+
+
+def beans_record_svg(record: Record) -> str:
+    """A beans game drawn as a path on the (white, black) grid: the one-way king in disguise.
+
+    >>> from coursekit import Beans, Player, play
+    >>> take_white = Player("A", lambda rules, state: rules.legal_moves(state)[0])
+    >>> svg = beans_record_svg(play(Beans(2, 1), [take_white, take_white]))
+    >>> svg.count(PATH_FILL)  # the start and the piles after each of the three moves
+    4
+    """
+    cells = [Coord(state.white, state.black) for state in record.states]
+    grid = Grid(record.start.white + 1, record.start.black + 1)
+    return path_svg(grid, cells, f"piles after each of {len(record)} moves, white across and black up")
