@@ -1,0 +1,135 @@
+#!/usr/bin/env python3
+"""Set up and run the course with nothing but Python 3.11 and pip.
+
+    python3 course.py open     # set up, build the lesson site, serve it on http://127.0.0.1:8000
+    python3 course.py test     # set up, then run the whole test suite
+    python3 course.py lab      # set up, then open the lessons in JupyterLab
+
+Set-up makes a virtual environment in .venv and installs coursekit into it with the
+pinned versions of constraints.txt (again only when pyproject.toml or constraints.txt
+change). The test suite's browser test needs Debian's chromium: when it is missing and
+this runs as root on Debian, it is installed with apt-get.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import hashlib
+import http.server
+import os
+import shutil
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
+CHROMIUM = Path("/usr/bin/chromium")
+
+
+def say(message: str) -> None:
+    print(f"[course] {message}", flush=True)
+
+
+def run(*command: str | Path, **kwargs: object) -> None:
+    subprocess.run([str(c) for c in command], check=True, cwd=ROOT, **kwargs)  # type: ignore[call-overload]
+
+
+def setup(extras: str = "") -> None:
+    """Create .venv and install coursekit (with ``extras``) at the pinned versions."""
+    if sys.version_info < (3, 11):
+        sys.exit(f"coursekit needs Python 3.11 or newer; this is {sys.version.split()[0]}")
+    wanted = hashlib.sha256(
+        (ROOT / "pyproject.toml").read_bytes() + (ROOT / "constraints.txt").read_bytes() + extras.encode()
+    ).hexdigest()
+    stamp = VENV / ".coursekit-installed"
+    if PYTHON.exists() and stamp.exists() and stamp.read_text().split() == [wanted]:
+        return
+    if not PYTHON.exists():
+        say(f"creating the virtual environment {VENV.name}/")
+        try:
+            venv.create(VENV, with_pip=True)
+            pip = [str(PYTHON), "-m", "pip"]
+        except (subprocess.CalledProcessError, OSError):
+            # Some systems ship venv without ensurepip: use this Python's pip for the new environment.
+            shutil.rmtree(VENV, ignore_errors=True)
+            venv.create(VENV, with_pip=False)
+            pip = [sys.executable, "-m", "pip", "--python", str(PYTHON)]
+    else:
+        pip = [str(PYTHON), "-m", "pip"] if (BIN / "pip").exists() else [sys.executable, "-m", "pip", "--python", str(PYTHON)]
+    target = f".[{extras}]" if extras else "."
+    say(f"installing coursekit{'[' + extras + ']' if extras else ''} and its pinned dependencies (a few minutes the first time)")
+    run(*pip, "install", "--quiet", "--disable-pip-version-check", "-c", "constraints.txt", "-e", target)
+    stamp.write_text(wanted + "\n")
+
+
+def ensure_chromium() -> None:
+    """Install Debian's chromium for the browser test when it is missing and we may."""
+    if CHROMIUM.exists():
+        return
+    apt = shutil.which("apt-get")
+    if apt and hasattr(os, "geteuid") and os.geteuid() == 0:
+        say("installing Debian's chromium for the browser test")
+        env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+        run(apt, "update", "-qq", env=env)
+        run(apt, "install", "-y", "-qq", "chromium", env=env, stdout=subprocess.DEVNULL)
+    else:
+        say("chromium is missing: the browser test will be skipped (on Debian: sudo apt-get install chromium)")
+
+
+def build_site() -> Path:
+    site = ROOT / "site"
+    say("building the lesson site (the lessons are executed; about a minute)")
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    run(BIN / "mkdocs", "build", "--quiet", "--site-dir", site, env=env)
+    return site
+
+
+def serve(site: Path, port: int) -> None:
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(site))
+    handler.log_message = lambda *args: None  # type: ignore[attr-defined,assignment,method-assign]
+    with http.server.ThreadingHTTPServer(("127.0.0.1", port), handler) as server:
+        say(f"the course is open at http://127.0.0.1:{port}/  (Ctrl+C to stop)")
+        try:
+            server.serve_forever()
+        except KeyboardInterrupt:
+            say("stopped")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description="Set up and run the coursekit course.")
+    commands = parser.add_subparsers(dest="command", required=True)
+    opener = commands.add_parser("open", help="set up, build the lesson site and serve it")
+    opener.add_argument("--port", type=int, default=8000)
+    opener.add_argument("--build-only", action="store_true", help="build the site and stop")
+    tester = commands.add_parser("test", help="set up and run the whole test suite")
+    tester.add_argument("pytest_args", nargs="*", help="extra arguments for pytest")
+    commands.add_parser("lab", help="set up and open the lessons in JupyterLab")
+    args = parser.parse_args()
+
+    if args.command == "open":
+        setup()
+        site = build_site()
+        if not args.build_only:
+            serve(site, args.port)
+        return 0
+    if args.command == "lab":
+        setup()
+        # Open the .py lessons as notebooks (a setting of this environment, not of the user's).
+        overrides = VENV / "etc" / "jupyter" / "labconfig" / "default_setting_overrides.json"
+        run(BIN / "jupytext-config", "--settings-file", overrides, "set-default-viewer", "python",
+            stdout=subprocess.DEVNULL)
+        os.chdir(ROOT / "lessons")
+        os.execv(str(BIN / "jupyter"), [str(BIN / "jupyter"), "lab"])
+    setup("test")
+    ensure_chromium()
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", PATH=f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}")
+    return subprocess.run([str(PYTHON), "-m", "pytest", *args.pytest_args], cwd=ROOT, env=env, check=False).returncode
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,249 @@
+"""The lesson site: built with ``mkdocs build --strict``, offline, and working in a real browser.
+
+The site is built once per session (the lessons are executed) into a temporary folder; the
+browser test serves that build on 127.0.0.1 and opens it in Debian's chromium, driven by
+Playwright, and fails on any failed request or any request to another host.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import re
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import ClassVar
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+LESSONS = ("01-beans", "02-king")
+CDNS = ("unpkg.com", "cdn.jsdelivr.net", "cdnjs.cloudflare.com", "fonts.googleapis.com", "fonts.gstatic.com")
+RENDERER = "assets/third_party/html-manager/embed.js"
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+    "--disable-sync", "--no-first-run",
+]
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site, built once with ``mkdocs build --strict`` (the lessons run during the build)."""
+    out = tmp_path_factory.mktemp("site")
+    bin_dir = Path(sys.executable).parent
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", PATH=f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}")
+    start = time.monotonic()
+    done = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--config-file", str(ROOT / "mkdocs.yml"),
+         "--site-dir", str(out)],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=900, check=False,
+    )
+    assert done.returncode == 0, f"mkdocs build --strict failed:\n{done.stdout}\n{done.stderr[-6000:]}"
+    print(f"site built in {time.monotonic() - start:.1f} s")
+    return out
+
+
+class _Fetches(HTMLParser):
+    """Every address a page makes the browser fetch: scripts, styles, fonts, images, frames."""
+
+    ATTRS: ClassVar[dict[str, tuple[str, ...]]] = {
+        "script": ("src",), "link": ("href",), "img": ("src", "srcset"), "source": ("src", "srcset"),
+        "iframe": ("src",), "embed": ("src",), "video": ("src", "poster"), "audio": ("src",),
+        "object": ("data",), "image": ("href", "xlink:href"), "use": ("href", "xlink:href"),
+    }
+    NOT_FETCHED: ClassVar[set[str]] = {"canonical", "alternate", "author", "license", "next", "prev"}
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.urls: list[str] = []
+        self._style = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if tag == "link" and set((a.get("rel") or "").split()) <= self.NOT_FETCHED:
+            return
+        for name in self.ATTRS.get(tag, ()):
+            value = a.get(name) or ""
+            parts = [p.split()[0] for p in value.split(",") if p.strip()] if name == "srcset" else [value]
+            self.urls += [f"<{tag} {name}> {p}" for p in parts if p]
+        self.urls += [f"<{tag} style> {u}" for u in re.findall(r"url\(\s*['\"]?([^'\")]+)", a.get("style") or "")]
+        self._style = tag == "style"
+
+    def handle_endtag(self, tag: str) -> None:
+        self._style = False
+
+    def handle_data(self, data: str) -> None:
+        if self._style:
+            self.urls += [f"<style> {u}" for u in re.findall(r"(?:url\(|@import)\s*['\"]?([^'\")\s]+)", data)]
+
+
+def external_fetches(html: str) -> list[str]:
+    parser = _Fetches()
+    parser.feed(html)
+    return [u for u in parser.urls if re.search(r"> \s*(https?:)?//", u)]
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(1200)
+def test_site_builds_strict_offline_with_svg_boards(site: Path) -> None:
+    pages = sorted(site.rglob("*.html"))
+    assert pages, "the build wrote no page"
+    for name in ("index.html", *(f"{p}/index.html" for p in (*LESSONS, "student-guide", "instructor-guide", "api"))):
+        assert (site / name).is_file(), f"missing page {name}"
+
+    # No page loads a script, a style, a font or an image from another host.
+    for page in pages:
+        html = page.read_text(encoding="utf-8")
+        where = page.relative_to(site)
+        assert not external_fetches(html), f"{where} fetches from another host: {external_fetches(html)}"
+        for cdn in CDNS:
+            assert cdn not in html, f"{where} mentions {cdn}"
+
+    # The lessons ran: their boards are inline SVG pictures, their printed text is there.
+    for lesson in LESSONS:
+        html = (site / lesson / "index.html").read_text(encoding="utf-8")
+        assert re.search(r'<div class="jp-RenderedSVG[^>]*>\s*<svg', html), f"{lesson}: no inline SVG board"
+        assert not re.search(r'<div class="jp-RenderedSVG[^>]*>\s*<img', html), f"{lesson}: an SVG output left as <img>"
+        assert "jp-CodeCell" in html and "jp-OutputArea-output" in html, f"{lesson}: no executed cells"
+        if WIDGET_STATE in html:  # the boards' saved state is drawn by the shipped renderer
+            assert f"'../{RENDERER}'" in html, f"{lesson}: the widget renderer is not the local copy"
+    renderer = site / RENDERER
+    assert renderer.is_file() and renderer.stat().st_size > 500_000, "the widget renderer is not shipped"
+
+    # The API reference documents the library.
+    api = (site / "api" / "index.html").read_text(encoding="utf-8")
+    for name in ("coursekit.core.Coord", "coursekit.core.Grid", "coursekit.core.play",
+                 "coursekit.games.beans.Beans", "coursekit.games.pieces.OneWayKing"):
+        assert f'id="{name}"' in api, f"the API reference does not document {name}"
+    for module in ("coursekit.solvers", "coursekit.views", "coursekit.widgets", "coursekit.grading"):
+        assert f'id="{module}' in api, f"the API reference does not document {module}"
+    assert "<blockquote>\n<blockquote>" not in api, "doctest examples rendered as nested quotes"
+
+    # Material's search index lists the lessons.
+    index = (site / "search" / "search_index.json").read_text(encoding="utf-8")
+    assert all(f"{lesson}/" in index for lesson in LESSONS)
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(600)
+def test_a_failing_lesson_cell_fails_the_build(tmp_path: Path) -> None:
+    import yaml
+
+    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    docs = tmp_path / "lessons"
+    docs.mkdir()
+    (docs / "index.md").write_text("# Home\n", encoding="utf-8")
+    (docs / "99-broken.py").write_text(
+        "# %% [markdown]\n# # Broken\n\n# %%\nraise RuntimeError('this lesson cell fails')\n", encoding="utf-8"
+    )
+    config.update(docs_dir=str(docs), site_dir=str(tmp_path / "site"), nav=["index.md", "99-broken.py"],
+                  hooks=[str(ROOT / h) for h in config["hooks"]])
+    config["plugins"] = [p for p in config["plugins"] if not (isinstance(p, dict) and "mkdocstrings" in p)]
+    (tmp_path / "mkdocs.yml").write_text(yaml.safe_dump(config), encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--config-file", str(tmp_path / "mkdocs.yml")],
+        cwd=tmp_path, env=dict(os.environ, NO_MKDOCS_2_WARNING="1"), capture_output=True, text=True, timeout=300,
+        check=False,
+    )
+    assert done.returncode != 0, "a lesson whose cell raises was built"
+    assert "this lesson cell fails" in done.stdout + done.stderr
+
+
+@pytest.fixture(scope="module")
+def served(site: Path) -> Iterator[str]:
+    """The built site on http://127.0.0.1:<a free port>/."""
+
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, format: str, *args: object) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(site)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(1200)
+def test_site_in_a_real_browser(site: Path, served: str, tmp_path: Path) -> None:
+    if not CHROMIUM.exists():
+        message = f"{CHROMIUM} is missing (Debian: apt-get install chromium); the browser test needs it"
+        if os.environ.get("CI"):
+            pytest.fail(message + " and CI is set")
+        pytest.skip(message)
+    from playwright.sync_api import expect, sync_playwright
+
+    problems: list[str] = []
+    requests: list[str] = []
+
+    def on_request(request: object) -> None:
+        url = request.url  # type: ignore[attr-defined]
+        requests.append(url)
+        parts = urlsplit(url)
+        if parts.scheme in ("http", "https", "ws", "wss") and parts.hostname != "127.0.0.1":
+            problems.append(f"request to another host: {url}")
+
+    def on_failed(request: object) -> None:
+        problems.append(f"failed request: {request.url} ({request.failure})")  # type: ignore[attr-defined]
+
+    def on_response(response: object) -> None:
+        if response.status >= 400:  # type: ignore[attr-defined]
+            problems.append(f"HTTP {response.status}: {response.url}")  # type: ignore[attr-defined]
+
+    start = time.monotonic()
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1280, "height": 900})
+            page.on("request", on_request)
+            page.on("requestfailed", on_failed)
+            page.on("response", on_response)
+            page.on("pageerror", lambda error: problems.append(f"script error: {error}"))
+
+            # The home page.
+            page.goto(served)
+            page.wait_for_load_state("networkidle")
+            expect(page.locator("h1").first).to_contain_text("From mathematical to computer games")
+            expect(page.locator("nav.md-nav").first).to_contain_text("Instructor guide")
+
+            # Each lesson, with its board pictures, and its boards' widgets where it saved them.
+            for lesson in LESSONS:
+                page.goto(served + f"{lesson}/")
+                page.wait_for_load_state("networkidle")
+                board = page.locator(".jp-RenderedSVG svg").first
+                expect(board).to_be_visible()
+                box = board.bounding_box()
+                assert box is not None and box["width"] > 20 and box["height"] > 20, f"{lesson}: board has no size"
+                if WIDGET_STATE in (site / lesson / "index.html").read_text(encoding="utf-8"):
+                    expect(page.locator(".jupyter-widgets button").first).to_be_visible(timeout=20_000)
+                if lesson == LESSONS[0]:
+                    page.screenshot(path=str(tmp_path / f"{lesson}.png"), full_page=True)
+
+            # Search finds a lesson.
+            page.goto(served)
+            page.wait_for_load_state("networkidle")
+            page.locator("input.md-search__input").click()
+            page.keyboard.type("beans")
+            results = page.locator(".md-search-result__item")
+            expect(results.first).to_be_visible(timeout=20_000)
+            hrefs = [a.get_attribute("href") or "" for a in page.locator(".md-search-result__link").all()]
+            assert any("01-beans" in h for h in hrefs), f"searching 'beans' did not find lesson 01: {hrefs}"
+            page.wait_for_load_state("networkidle")
+        finally:
+            browser.close()
+    print(f"browser test: {len(requests)} requests in {time.monotonic() - start:.1f} s")
+    assert requests, "the browser made no request"
+    assert not problems, "\n".join(problems)
