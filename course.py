@@ -43,11 +43,11 @@ def setup(extras: str = "") -> None:
     """Create .venv and install coursekit (with ``extras``) at the pinned versions."""
     if sys.version_info < (3, 11):
         sys.exit(f"coursekit needs Python 3.11 or newer; this is {sys.version.split()[0]}")
-    wanted = hashlib.sha256(
-        (ROOT / "pyproject.toml").read_bytes() + (ROOT / "constraints.txt").read_bytes() + extras.encode()
-    ).hexdigest()
+    files = hashlib.sha256((ROOT / "pyproject.toml").read_bytes() + (ROOT / "constraints.txt").read_bytes())
     stamp = VENV / ".coursekit-installed"
-    if PYTHON.exists() and stamp.exists() and stamp.read_text().split() == [wanted]:
+    installed = stamp.read_text().split() if PYTHON.exists() and stamp.exists() else []
+    # Up to date when the pinned files are unchanged and the wanted extras were installed with them.
+    if installed[:1] == [files.hexdigest()] and (not extras or extras in installed[1:]):
         return
     if not PYTHON.exists():
         say(f"creating the virtual environment {VENV.name}/")
@@ -64,7 +64,7 @@ def setup(extras: str = "") -> None:
     target = f".[{extras}]" if extras else "."
     say(f"installing coursekit{'[' + extras + ']' if extras else ''} and its pinned dependencies (a few minutes the first time)")
     run(*pip, "install", "--quiet", "--disable-pip-version-check", "-c", "constraints.txt", "-e", target)
-    stamp.write_text(wanted + "\n")
+    stamp.write_text(" ".join([files.hexdigest(), *([extras] if extras else [])]) + "\n")
 
 
 def ensure_chromium() -> None:
