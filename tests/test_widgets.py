@@ -17,7 +17,7 @@ from coursekit.games.pieces import OneWayKing
 from coursekit.solvers import ImpartialSolver, perfect_strategy
 from coursekit.views.svg import beans_svg
 from coursekit.widgets import BeansBoard, KingBoard, ReplayBoard
-from coursekit.widgets._common import random_player
+from coursekit.core import random_strategy as random_player
 from coursekit.widgets.beans import TAKES
 
 

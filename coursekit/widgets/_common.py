@@ -9,6 +9,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from ..core.engine import random_strategy
 from ..core.rules import Strategy
 from ..solvers import perfect_strategy
 
@@ -36,18 +37,9 @@ def choose_computer(
     if computer == "article":
         return article(rng)
     if computer == "random":
-        return random_player(rng)
+        return random_strategy(rng)
     raise ValueError(f"the computer plays one of {', '.join(repr(c) for c in COMPUTERS)}, "
                      f"or give a strategy(rules, state); got {computer!r}")
-
-
-def random_player(rng: random.Random) -> Strategy:
-    """Any legal move, at random (the article's second player)."""
-
-    def choose(rules: Any, state: Any) -> Any:
-        return rng.choice(rules.legal_moves(state))
-
-    return choose
 
 
 def show_move(move: Any) -> str:
