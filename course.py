@@ -42,7 +42,7 @@ def run(*command: str | Path, **kwargs: object) -> None:
 
 def setup(extras: str = "") -> None:
     """Create .venv and install coursekit (with ``extras``) at the pinned versions."""
-    if sys.version_info < (3, 11):
+    if sys.version_info < (3, 11):  # noqa: UP036 (this script must explain itself on an older Python)
         sys.exit(f"coursekit needs Python 3.11 or newer; this is {sys.version.split()[0]}")
     files = hashlib.sha256((ROOT / "pyproject.toml").read_bytes() + (ROOT / "constraints.txt").read_bytes())
     stamp = VENV / ".coursekit-installed"
@@ -61,9 +61,10 @@ def setup(extras: str = "") -> None:
             venv.create(VENV, with_pip=False)
             pip = [sys.executable, "-m", "pip", "--python", str(PYTHON)]
     else:
-        pip = [str(PYTHON), "-m", "pip"] if (BIN / "pip").exists() else [sys.executable, "-m", "pip", "--python", str(PYTHON)]
+        own_pip = (BIN / "pip").exists()
+        pip = [str(PYTHON), "-m", "pip"] if own_pip else [sys.executable, "-m", "pip", "--python", str(PYTHON)]
     target = f".[{extras}]" if extras else "."
-    say(f"installing coursekit{'[' + extras + ']' if extras else ''} and its pinned dependencies (a few minutes the first time)")
+    say(f"installing {'coursekit[' + extras + ']' if extras else 'coursekit'} and its pinned dependencies")
     run(*pip, "install", "--quiet", "--disable-pip-version-check", "-c", "constraints.txt", "-e", target)
     stamp.write_text(" ".join([files.hexdigest(), *([extras] if extras else [])]) + "\n")
 
