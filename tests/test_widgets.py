@@ -11,13 +11,13 @@ from ipywidgets.embed import dependency_state
 from ipywidgets.widgets.widget_link import Link
 
 from coursekit.core import Coord, Grid, Player, Record, play
+from coursekit.core import random_strategy as random_player
 from coursekit.core.display import as_svg
 from coursekit.games.beans import Beans, BeansState, article_strategy
 from coursekit.games.pieces import OneWayKing
 from coursekit.solvers import ImpartialSolver, perfect_strategy
 from coursekit.views.svg import beans_svg
 from coursekit.widgets import BeansBoard, KingBoard, ReplayBoard
-from coursekit.core import random_strategy as random_player
 from coursekit.widgets.beans import TAKES
 
 
