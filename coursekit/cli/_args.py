@@ -1,0 +1,132 @@
+"""What every command of the terminal shares: argument types, the error, the context, the prompt."""
+
+from __future__ import annotations
+
+import argparse
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, NamedTuple, NoReturn, TextIO
+
+from ..core import Coord, GameStopped
+
+MAX_SIDE = 200  # largest grid side the terminal accepts (a table must fit on a screen or in a file)
+
+
+class UsageError(Exception):
+    """A bad argument: reported as one line with exit status 2."""
+
+
+class Parser(argparse.ArgumentParser):
+    """An argument parser that raises :class:`UsageError` instead of printing usage and exiting."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(message)
+
+
+@dataclass
+class Context:
+    """What a command may use besides its arguments: the seeded generator and the terminal."""
+
+    rng: random.Random
+    stdin: TextIO
+    out: TextIO
+
+
+class Groups(NamedTuple):
+    """The sub-command collections an area of the terminal adds its commands to."""
+
+    commands: Any  # coursekit <command>
+    play: Any      # coursekit play <game>
+    table: Any     # coursekit table <game>
+    solve: Any     # coursekit solve <game>
+
+
+#: A command: its parsed arguments and the context in, the text to print out.
+Command = Callable[[argparse.Namespace, Context], str]
+
+
+def whole(low: int, high: int | None = None) -> Callable[[str], int]:
+    """An argument type: a whole number from ``low`` (to ``high``)."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+        if value < low or (high is not None and value > high):
+            span = f"at least {low}" if high is None else f"from {low} to {high}"
+            raise argparse.ArgumentTypeError(f"expected a whole number {span}, got {value}")
+        return value
+
+    return parse
+
+
+def percent(text: str) -> float:
+    """An argument type: a percentage from 0 up to (not including) 100."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a percentage, got {text!r}") from None
+    if not 0 <= value < 100:
+        raise argparse.ArgumentTypeError(f"expected a percentage from 0 up to (not including) 100, got {text}")
+    return value
+
+
+def cell(text: str) -> Coord:
+    """An argument type: a cell written ``x,y``."""
+    try:
+        return Coord.parse(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def grid_arguments(parser: argparse.ArgumentParser, side: int = 5, max_side: int = MAX_SIDE) -> None:
+    """``--width``, ``--height`` and ``--blocked`` for a command on a grid."""
+    parser.add_argument("--width", type=whole(1, max_side), default=side, help=f"columns (default {side})")
+    parser.add_argument("--height", type=whole(1, max_side), default=side, help=f"rows (default {side})")
+    parser.add_argument("--blocked", type=percent, default=0.0, help="percentage of random blocked cells")
+
+
+def seed_argument(parser: argparse.ArgumentParser) -> None:
+    """``--seed``: without it, a seed is drawn and printed, so the run can be repeated."""
+    parser.add_argument("--seed", type=whole(0), help="seed of the random choices (same seed, same result)")
+
+
+def human_strategy(stdin: TextIO, out: TextIO, name: str = "you",
+                   what: str = "the piece's next cell") -> Callable[[Any, Any], Any]:
+    """A person at the prompt: shows the position, reads a move, explains a bad one and asks again.
+
+    A move is typed as ``x,y``; a game whose moves are pairs of numbers (beans) gets a tuple.
+    The end of input stops the game (:class:`GameStopped`).
+    """
+
+    def choose(rules: Any, state: Any) -> Any:
+        print(f"\n{state}", file=out)
+        legal = rules.legal_moves(state)
+        moves = " or ".join(move_text(m) for m in legal)
+        plain_pairs = bool(legal) and not isinstance(legal[0], Coord)
+        while True:
+            print(f"Your move, {name}: {what} as x,y ({moves}): ", end="", file=out, flush=True)
+            line = stdin.readline()
+            if not line:
+                print("", file=out)
+                raise GameStopped("end of input")
+            try:
+                move: Any = Coord.parse(line)
+            except ValueError as error:
+                print(f"  {error}", file=out)
+                continue
+            if plain_pairs:
+                move = (move.x, move.y)
+            reason = rules.why_illegal(state, move)
+            if reason is None:
+                return move
+            print(f"  not allowed: {reason}", file=out)
+
+    return choose
+
+
+def move_text(move: Any) -> str:
+    """A move as the user types it: ``x,y``."""
+    return f"{move[0]},{move[1]}"
