@@ -24,7 +24,7 @@ from urllib.parse import urlsplit
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-LESSONS = ("01-beans", "02-king")
+LESSONS = tuple(sorted(p.stem for p in (ROOT / "lessons").glob("[0-9][0-9]-*.py")))
 CDNS = ("unpkg.com", "cdn.jsdelivr.net", "cdnjs.cloudflare.com", "fonts.googleapis.com", "fonts.gstatic.com")
 RENDERER = "assets/third_party/html-manager/embed.js"
 CHROMIUM = Path("/usr/bin/chromium")
@@ -33,6 +33,13 @@ CHROMIUM_ARGS = [
     "--disable-sync", "--no-first-run",
 ]
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+
+
+def test_every_lesson_is_in_the_navigation_in_order() -> None:
+    """A lesson file that the navigation forgets would be built but never reachable."""
+    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    listed = re.findall(r"^\s*- ([0-9][0-9]-[\w-]+)\.py\s*$", config, re.MULTILINE)
+    assert listed == list(LESSONS), f"mkdocs.yml nav lists {listed}, the lessons are {list(LESSONS)}"
 
 
 @pytest.fixture(scope="module")
