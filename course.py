@@ -4,6 +4,7 @@
     python3 course.py open     # set up, build the lesson site, serve it on http://127.0.0.1:8000
     python3 course.py test     # set up, then run the whole test suite
     python3 course.py lab      # set up, then open the lessons in JupyterLab
+    python3 course.py bench    # set up, then run the benchmarks and print their figures
 
 Set-up makes a virtual environment in .venv and installs coursekit into it with the
 pinned versions of constraints.txt (again only when pyproject.toml or constraints.txt
@@ -118,6 +119,8 @@ def main() -> int:
     tester = commands.add_parser("test", help="set up and run the whole test suite")
     tester.add_argument("pytest_args", nargs="*", help="extra arguments for pytest")
     commands.add_parser("lab", help="set up and open the lessons in JupyterLab")
+    bencher = commands.add_parser("bench", help="set up and run the benchmarks (python -m benchmarks)")
+    bencher.add_argument("bench_args", nargs="*", help="extra arguments for the benchmarks, e.g. -- --quick")
     args = parser.parse_args()
 
     if args.command == "open":
@@ -134,6 +137,9 @@ def main() -> int:
             stdout=subprocess.DEVNULL)
         os.chdir(ROOT / "lessons")
         os.execv(str(BIN / "jupyter"), [str(BIN / "jupyter"), "lab"])
+    if args.command == "bench":
+        setup()
+        return subprocess.run([str(PYTHON), "-m", "benchmarks", *args.bench_args], cwd=ROOT, check=False).returncode
     setup("test")
     ensure_chromium()
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1", PATH=f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}")
