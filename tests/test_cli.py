@@ -107,7 +107,7 @@ def test_end_of_input_ends_the_game_cleanly():
         (["play", "king", "--blocked", "100"], "percentage"),
         (["play", "king", "--human", "3"], "invalid choice"),
         (["table", "beans", "--size", "0"], "from 1 to 200"),
-        (["table", "queen"], "invalid choice"),
+        (["table", "bishop"], "invalid choice"),
         (["fly"], "invalid choice"),
         ([], "required"),
     ],

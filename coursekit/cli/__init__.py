@@ -64,4 +64,4 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
         print("", file=err)
         return 130
     print(text, file=out)
-    return 0
+    return int(getattr(text, "exit_status", 0))

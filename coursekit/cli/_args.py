@@ -42,6 +42,21 @@ class Groups(NamedTuple):
     solve: Any     # coursekit solve <game>
 
 
+class Outcome(str):
+    """The text a command prints, with the exit status it ends with (0 unless said).
+
+    >>> Outcome("no path", 1).exit_status
+    1
+    """
+
+    exit_status: int = 0
+
+    def __new__(cls, text: str, exit_status: int = 0) -> Outcome:
+        outcome = super().__new__(cls, text)
+        outcome.exit_status = exit_status
+        return outcome
+
+
 #: A command: its parsed arguments and the context in, the text to print out.
 Command = Callable[[argparse.Namespace, Context], str]
 

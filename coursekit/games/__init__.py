@@ -7,9 +7,12 @@ from typing import Any
 from ..core.grid import Coord, Grid
 from ..core.rules import Rules
 from .beans import Beans, BeansState
+from .paths import PathState, ShortestPath
 from .pieces import OneWayKing, OneWayPiece, PieceState
 
-__all__ = ["Beans", "BeansState", "OneWayKing", "OneWayPiece", "PieceState", "rules_from_spec"]
+__all__ = [
+    "Beans", "BeansState", "OneWayKing", "OneWayPiece", "PathState", "PieceState", "ShortestPath", "rules_from_spec",
+]
 
 
 def rules_from_spec(spec: dict[str, Any]) -> Rules[Any, Any]:
@@ -20,4 +23,7 @@ def rules_from_spec(spec: dict[str, Any]) -> Rules[Any, Any]:
     if game == "king":
         grid = Grid(spec["width"], spec["height"], frozenset(Coord(*c) for c in spec["blocked"]))
         return OneWayKing(grid, Coord(*spec["start"]), spec.get("players", 2))
+    if game == "path":
+        grid = Grid(spec["width"], spec["height"], frozenset(Coord(*c) for c in spec["blocked"]))
+        return ShortestPath(grid, Coord(*spec["start"]), Coord(*spec["target"]))
     raise ValueError(f"unknown game {game!r}")

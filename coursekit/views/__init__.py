@@ -5,12 +5,17 @@ Importing this package registers the views with :mod:`coursekit.core.display`.
 
 from ..core import display
 from ..games.beans import Beans, BeansState
+from ..games.paths import PathState, ShortestPath
 from ..games.pieces import OneWayPiece, PieceState
-from . import svg, text
+from ..solvers.search import SearchResult
+from . import search, svg, text
 
 display.register(BeansState, text=text.beans_state, svg=svg.beans_svg)
 display.register(PieceState, text=text.piece_state, svg=svg.piece_svg)
 display.register(Beans, text=text.beans_transcript, svg=svg.beans_record_svg)
 display.register(OneWayPiece, text=text.piece_transcript, svg=svg.piece_record_svg)
+display.register(SearchResult, text=search.search_text, svg=search.search_svg)
+display.register(PathState, text=search.path_state_text, svg=search.path_state_svg)
+display.register(ShortestPath, text=search.path_transcript, svg=search.path_record_svg)
 
-__all__ = ["svg", "text"]
+__all__ = ["search", "svg", "text"]

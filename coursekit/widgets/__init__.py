@@ -4,6 +4,7 @@ The only part of coursekit that imports ipywidgets; ``import coursekit`` does no
 
 - :class:`BeansBoard`: the beans game (article, section 2).
 - :class:`KingBoard`: the one-way king on a grid (article, sections 3-4).
+- :class:`PathBoard`: shortest king paths; watch BFS and A* expand their cells (section 6).
 - :class:`ReplayBoard`: step through any game's record, move by move.
 
 Each board is an ``ipywidgets.VBox``: put it last in a cell (or ``display`` it) to see it.
@@ -11,6 +12,7 @@ Each board is an ``ipywidgets.VBox``: put it last in a cell (or ``display`` it) 
 
 from .beans import BeansBoard
 from .king import KingBoard
+from .path import PathBoard
 from .replay import ReplayBoard
 
-__all__ = ["BeansBoard", "KingBoard", "ReplayBoard"]
+__all__ = ["BeansBoard", "KingBoard", "PathBoard", "ReplayBoard"]

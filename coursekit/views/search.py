@@ -1,0 +1,227 @@
+"""Pictures of a search on a grid: the path found, and the order in which cells were expanded.
+
+Text: blocked cells ``#``, the start ``S``, the target ``T``, the path ``*``, other cells
+``.``, the top row first with row and column numbers (as :meth:`Grid.picture`).
+
+>>> from coursekit.core import Coord, Grid
+>>> from coursekit.solvers.search import astar
+>>> result = astar(Grid(5, 3, blocked=frozenset({Coord(2, 0), Coord(2, 1)})), Coord(0, 0), Coord(4, 0))
+>>> print(search_text(result))
+2  . . * . .
+1  . * # * .
+0  S . # . T
+   0 1 2 3 4
+length: 4 moves, astar expanded 6 cells
+
+SVG: every expanded cell coloured by when it was expanded (pale first, deep last), cells never
+expanded light grey, the path drawn as a line from the start (a ring) to the target (a disc). Small grids number the
+expanded cells; large grids are drawn compactly, without numbers or labels.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+
+from ..core.grid import Coord, Grid
+from ..core.record import Record
+from ..games.paths import PathState, ShortestPath
+from ..solvers.search import SearchResult
+from .heatmap import SCALE, heatmap_svg, scale_colour
+from .svg import BLOCKED, CELL, MARGIN, grid_svg, path_svg
+
+#: Grids with more columns or rows than this are drawn compactly (no numbers, no labels).
+LARGE = 30
+#: Side of the whole picture, in pixels, that a compact drawing aims at.
+COMPACT_SIZE = 400
+PATH_COLOUR = "#1f4e99"
+FREE = "#f4f4f4"
+
+
+def path_marks(grid: Grid, path: Sequence[Coord] | None, start: Coord, target: Coord) -> dict[Coord, str]:
+    """The marks of a text picture: ``*`` on the path, ``S`` and ``T`` at its ends."""
+    marks = dict.fromkeys(path or (), "*")
+    marks[start], marks[target] = "S", "T"
+    return marks
+
+
+def summary(result: SearchResult) -> str:
+    """One line: the length of the path and how many cells the search expanded.
+
+    >>> from coursekit.core import Coord, Grid
+    >>> from coursekit.solvers.search import bfs
+    >>> summary(bfs(Grid(3, 1, blocked=frozenset({Coord(1, 0)})), Coord(0, 0), Coord(2, 0)))
+    'no path from [0, 0] to [2, 0], bfs expanded 1 cells'
+    """
+    expanded = f"{result.algorithm} expanded {len(result.expanded)} cells"
+    if result.path is None:
+        return f"no path from {result.start} to {result.target}, {expanded}"
+    return f"length: {result.length} moves, {expanded}"
+
+
+def search_text(result: SearchResult) -> str:
+    """The grid with the path drawn, then :func:`summary`."""
+    picture = result.grid.picture(path_marks(result.grid, result.path, result.start, result.target))
+    return f"{picture}\n{summary(result)}"
+
+
+def expansion_order(result: SearchResult) -> dict[Coord, int]:
+    """When each expanded cell was expanded: ``1`` for the first (the start), and so on."""
+    return {cell: i for i, cell in enumerate(result.expanded, start=1)}
+
+
+def _centre(grid: Grid, cell: Coord, size: float, left: float) -> tuple[float, float]:
+    return left + cell.x * size + size / 2, (grid.height - 1 - cell.y) * size + size / 2
+
+
+def _path_overlay(grid: Grid, result: SearchResult, size: float, left: float) -> str:
+    """The path as a line, a ring on the start and a disc on the target."""
+    out = []
+    width = max(2.5, size * 0.12)
+    if result.path and len(result.path) > 1:
+        points = " ".join(f"{x:g},{y:g}" for x, y in (_centre(grid, c, size, left) for c in result.path))
+        out.append(f'<polyline points="{points}" fill="none" stroke="{PATH_COLOUR}" stroke-width="{width:g}" '
+                   'stroke-linejoin="round" stroke-linecap="round" opacity="0.75"/>')
+    r = max(4.0, size * 0.3)
+    sx, sy = _centre(grid, result.start, size, left)
+    tx, ty = _centre(grid, result.target, size, left)
+    out.append(f'<circle cx="{sx:g}" cy="{sy:g}" r="{r:g}" fill="#ffffff" stroke="{PATH_COLOUR}" '
+               f'stroke-width="{width:g}"><title>start {result.start}</title></circle>')
+    out.append(f'<circle cx="{tx:g}" cy="{ty:g}" r="{r:g}" fill="{PATH_COLOUR}">'
+               f'<title>target {result.target}</title></circle>')
+    return "".join(out)
+
+
+def _runs(grid: Grid, colour_of: dict[Coord, str]) -> list[tuple[int, int, int, str]]:
+    """Rows of cells as runs ``(x, y, length, colour)`` of one colour, so a big picture stays small."""
+    runs = []
+    for y in range(grid.height):
+        x = 0
+        while x < grid.width:
+            colour = colour_of.get(Coord(x, y), FREE)
+            end = x + 1
+            while end < grid.width and colour_of.get(Coord(end, y), FREE) == colour:
+                end += 1
+            if colour != FREE:
+                runs.append((x, y, end - x, colour))
+            x = end
+    return runs
+
+
+def _compact_svg(result: SearchResult, title: str) -> str:
+    """The whole board in about :data:`COMPACT_SIZE` pixels: one ``<path>`` per colour, made of row runs."""
+    grid = result.grid
+    size = max(1.0, COMPACT_SIZE / max(grid.width, grid.height))
+    width, height = grid.width * size, grid.height * size
+    last = max(1, len(result.expanded))
+    colour_of = {c: scale_colour(i, 1, last) for c, i in expansion_order(result).items()}
+    colour_of.update(dict.fromkeys(grid.blocked, BLOCKED))
+    shapes: dict[str, list[str]] = {}
+    for x, y, length, colour in _runs(grid, colour_of):
+        shapes.setdefault(colour, []).append(f"M{x} {grid.height - 1 - y}h{length}v1h-{length}z")
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
+           f'viewBox="0 0 {width:g} {height:g}" role="img">',
+           f"<title>{escape(title)}</title>",
+           f'<rect x="0" y="0" width="{width:g}" height="{height:g}" fill="{FREE}"/>',
+           f'<g transform="scale({size:g})">']
+    out += [f'<path fill="{colour}" d="{"".join(runs)}"/>' for colour, runs in shapes.items()]
+    out.append("</g>")
+    out.append(_path_overlay(grid, result, size, 0))
+    out.append("</svg>")
+    return "".join(out)
+
+
+def search_svg(result: SearchResult, title: str | None = None, numbers: bool | None = None) -> str:
+    """The grid, each expanded cell coloured (and on small grids numbered) by its turn, and the path.
+
+    ``numbers`` (default: on grids of at most 15 x 15) writes each cell's turn in it.
+
+    >>> from coursekit.core import Coord, Grid
+    >>> from coursekit.solvers.search import bfs
+    >>> svg = search_svg(bfs(Grid(4, 3), Coord(0, 0), Coord(3, 2)))
+    >>> svg.startswith("<svg") and "<polyline" in svg and "bfs: 3 moves, 12 cells expanded" in svg
+    True
+    >>> big = search_svg(bfs(Grid(100, 100), Coord(0, 0), Coord(99, 99)))
+    >>> big.count("<path") <= 9 and len(big) < 60_000  # one shape per colour, made of runs along the rows
+    True
+    """
+    grid = result.grid
+    if title is None:
+        found = f"{result.length} moves" if result.path is not None else "no path"
+        title = f"{result.algorithm}: {found}, {len(result.expanded)} cells expanded"
+    if max(grid.width, grid.height) > LARGE:
+        return _compact_svg(result, title)
+    if numbers is None:
+        numbers = max(grid.width, grid.height) <= 15
+    order = expansion_order(result)
+    board = heatmap_svg(grid, {c: order.get(c) for c in grid.free_cells()}, title=title, numbers=numbers)
+    close = board.rindex("</svg>")
+    return board[:close] + _path_overlay(grid, result, CELL, MARGIN) + board[close:]
+
+
+def side_by_side(*svgs: str, gap: int = 16) -> str:
+    """HTML that shows several pictures in a row (for a notebook's ``HTML``)."""
+    cells = "".join(f'<div style="margin-right:{gap}px">{svg}</div>' for svg in svgs)
+    return f'<div style="display:flex;flex-wrap:wrap;align-items:flex-start">{cells}</div>'
+
+
+def path_state_text(state: PathState) -> str:
+    """The grid with the king ``K`` and the target ``T``.
+
+    >>> from coursekit.core import Coord, Grid
+    >>> print(path_state_text(ShortestPath(Grid(3, 2)).initial_state()))
+    1  . . T
+    0  K . .
+       0 1 2
+    """
+    return state.grid.picture({state.target: "T", state.at: "K"})
+
+
+def path_state_svg(state: PathState) -> str:
+    """The grid with the king on it and the target marked."""
+    return grid_svg(state.grid, pieces={state.at: "K"}, highlight=[state.target],
+                    title=f"king on {state.at} after {state.moves} moves, target {state.target}")
+
+
+def path_transcript(record: Record) -> str:
+    """A G2.1 game: the grid, each move, and whether the king got there in the fewest moves.
+
+    >>> from coursekit.core import Coord, Grid, Player, play
+    >>> from coursekit.games.paths import article_strategy
+    >>> print(play(ShortestPath(Grid(3, 2)), [Player("P0", article_strategy)]))
+    Shortest path on a 3 x 2 grid from [0, 0] to [2, 1]: the fewest moves is 2
+    1  . . T
+    0  S . .
+       0 1 2
+    Move 1: [1, 1]
+    Move 2: [2, 1]
+    P0 reached the target in 2 moves: a shortest path.
+    """
+    rules = record.rules
+    assert isinstance(rules, ShortestPath)
+    start, final = record.start, record.final
+    grid = start.grid
+    lines = [f"Shortest path on a {grid.width} x {grid.height} grid from {start.at} to {start.target}: "
+             f"the fewest moves is {rules.par}",
+             grid.picture({start.at: "S", start.target: "T"})]
+    lines += [f"Move {i}: {step.state.at}" for i, step in enumerate(record.steps, start=1)]
+    name = record.players[0] if record.players else "The player"
+    if final.at == final.target:
+        lines.append(f"{name} reached the target in {final.moves} moves: a shortest path.")
+    else:
+        left = rules.moves_left_from(final.at)
+        lines.append(f"{name} is on {final.at} after {final.moves} moves, {left} moves from the target: "
+                     "the moves have run out.")
+    return "\n".join(lines)
+
+
+def path_record_svg(record: Record) -> str:
+    """A G2.1 game drawn as the king's path, each cell numbered by the move that reached it."""
+    cells = [state.at for state in record.states]
+    return path_svg(record.start.grid, cells, f"{len(record)} moves from {cells[0]} toward {record.start.target}")
+
+
+__all__ = [
+    "LARGE", "SCALE", "expansion_order", "path_marks", "path_record_svg", "path_state_svg", "path_state_text",
+    "path_transcript", "search_svg", "search_text", "side_by_side", "summary",
+]
