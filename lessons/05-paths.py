@@ -1,0 +1,397 @@
+# ---
+# jupyter:
+#   jupytext:
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#       jupytext_version: 1.19.6
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # 05 Shortest paths: from minPath to A*
+#
+# Section 6 of the article builds a new game, the pursuit of a piece by another, and
+# starts with a helper problem it also calls a game, **G2.1**: take a king from one cell
+# of a grid to another in the fewest moves. On an open grid the answer is a formula, and
+# the article gives a short program for it, with a bug in it that we hunt down. Then we
+# block some cells, the formula fails, and we need a search: **breadth-first search**
+# (BFS) first, then **A***, which finds the same paths while looking at far fewer cells.
+# We count how many.
+
+# %%
+import random
+import statistics
+
+from IPython.display import HTML, SVG
+
+from coursekit import NEXT8, Coord, Grid, Player, chebyshev, play
+from coursekit.games.paths import (
+    ShortestPath,
+    article_min_path,
+    article_strategy,
+    min_path,
+    reachable_grid,
+)
+from coursekit.solvers.search import astar, bfs, is_valid_path
+from coursekit.views.heatmap import heatmap_svg
+from coursekit.views.search import search_svg, side_by_side
+from coursekit.views.svg import path_svg
+
+# %% [markdown]
+# ## Distance with king moves
+#
+# A king moves to any of its 8 neighbours: one step left or right, up or down, or both at
+# once. A **path** from A to B is the list of cells from A to B, both included, each a
+# neighbour of the one before; its **length** is its number of moves, one less than its
+# number of cells. (The article counts the cells; we count the moves, as chess players do.)
+#
+# How many moves does the king need on an open grid? Each move changes x by at most 1 and
+# y by at most 1, so it needs at least |dx| moves and at least |dy| moves. And it can do
+# with the larger of the two: go diagonally until it shares a row or a column with the
+# target, then straight. So the fewest moves is the **Chebyshev distance**
+#
+# $$\operatorname{dist}(A, B) = \max(|a_1 - b_1|, |a_2 - b_2|).$$
+#
+# Around a cell, the cells at the same distance form square rings:
+
+# %%
+grid = Grid(9, 7)
+centre = Coord(4, 3)
+distance = {c: chebyshev(centre, c) for c in grid.cells()}
+assert distance[Coord(0, 0)] == 4 and distance[Coord(8, 6)] == 4 and distance[Coord(5, 3)] == 1
+SVG(heatmap_svg(grid, distance, title="Chebyshev distance from [4, 3]", pieces={centre: "K"}))
+
+# %% [markdown]
+# ## The article's minPath, as printed
+#
+# The article finds the path one step at a time (its Figure 13): with `dx` and `dy` the
+# differences to the target, step by `p`, the sign of `dx` (−1, 0 or +1), and `q`, the
+# sign of `dy`. While both differences are non-zero that is a diagonal step; then one of
+# them is 0 and the step is straight. In C++, with `path` a `vector<Coord>`:
+#
+# ```
+# path.push_back(start);
+# if (start == end) return path;
+# do {
+#     dx = end.x - start.x;   dy = end.y - start.y;
+#     p = (dx == 0) ? 0 : dx / abs(dx);
+#     q = (dy == 0) ? 0 : dy / abs(dy);
+#     start.x = start.x + p;  start.y = start.y + q;
+#     path.push_back(start);
+# } while (start == end);
+# return path;
+# ```
+#
+# Read the last line slowly: the loop goes on **while the king is on the target**. That is
+# the wrong way round. `article_min_path` runs these lines exactly as printed, but stops
+# the loop after a fixed number of turns so that it cannot hang our notebook, and says
+# what happened. Three cases:
+
+# %%
+for start, target in [(Coord(3, 3), Coord(3, 3)), (Coord(0, 0), Coord(1, 1)), (Coord(0, 0), Coord(5, 2))]:
+    run = article_min_path(start, target, max_steps=50)
+    print(run)
+    print("   path:", *run.path[:6], "..." if len(run.path) > 6 else "")
+
+# %% [markdown]
+# - Start and target the same: the early `return` answers, correctly, a path of 0 moves.
+# - One move apart: the first step lands on the target, so `start == end` holds and the
+#   loop goes on. The next step is by `p = q = 0`: the king stays, the target is pushed
+#   again, and again, forever. The real program never returns, and its vector grows until
+#   the memory runs out.
+# - Farther apart: after one step the king is not on the target, so the loop ends and the
+#   function returns a path of one move that stops in the middle of the board.
+#
+# So the printed function is right only when there is nothing to do. Over every pair of
+# cells of a small grid:
+
+# %%
+board = Grid(6, 5)
+runs = [article_min_path(a, b, max_steps=10) for a in board.cells() for b in board.cells()]
+print(len(runs), "pairs:", sum(r.correct for r in runs), "right,",
+      sum(not r.returned for r in runs), "never return,",
+      sum(r.returned and not r.correct for r in runs), "return a wrong path")
+assert sum(r.correct for r in runs) == board.width * board.height  # only start == target
+
+# %% [markdown]
+# ## Fixing minPath
+#
+# The fix is one character: loop **while the king is not yet on the target**,
+# `while (start != end)`. With it the early `return` is not even needed, since the loop
+# test comes first in a `while` loop. In Python:
+
+# %%
+def sign(n: int) -> int:
+    """-1, 0 or +1: the article's (d == 0) ? 0 : d / abs(d)."""
+    return (n > 0) - (n < 0)
+
+
+def my_min_path(start: Coord, target: Coord) -> list[Coord]:
+    """Diagonally toward the target, then straight: a shortest king path on an open grid."""
+    path = [start]
+    while path[-1] != target:
+        cell = path[-1]
+        path.append(Coord(cell.x + sign(target.x - cell.x), cell.y + sign(target.y - cell.y)))
+    return path
+
+
+assert my_min_path(Coord(0, 0), Coord(4, 2)) == [(0, 0), (1, 1), (2, 2), (3, 2), (4, 2)]
+for a in board.cells():
+    for b in board.cells():
+        path = my_min_path(a, b)
+        assert len(path) - 1 == chebyshev(a, b)
+        assert is_valid_path(board, path, a, b) is None
+        assert tuple(path) == min_path(a, b)  # coursekit's corrected minPath
+print("my_min_path is a shortest path for all", board.width**2 * board.height**2, "pairs")
+
+# %%
+SVG(path_svg(Grid(9, 6), list(min_path(Coord(1, 0), Coord(8, 4))), "minPath, fixed: [1, 0] to [8, 4] in 7 moves"))
+
+# %% [markdown]
+# `is_valid_path(grid, path, start, target)` is what the graders use too: it answers
+# `None` for a valid path and otherwise a sentence saying what is wrong.
+
+# %% [markdown]
+# ## Blocked cells
+#
+# The article's grids may have inaccessible cells (`setInaccCells`). The king may not step
+# on them, and now the straight line can be cut:
+
+# %%
+walled = Grid(9, 6, blocked=frozenset({Coord(4, y) for y in range(5)}))
+straight = min_path(Coord(1, 1), Coord(7, 1))
+print(is_valid_path(walled, straight, Coord(1, 1), Coord(7, 1)))
+print(walled.picture({c: "*" for c in straight}))
+
+# %% [markdown]
+# The Chebyshev distance is still a **lower bound**: blocked cells can only make paths
+# longer. To find a shortest path we have to search.
+
+# %% [markdown]
+# ## Breadth-first search
+#
+# BFS visits the cells in order of their distance from the start. It keeps a queue, the
+# **frontier**, of cells seen but not yet expanded. Start with the start cell in it; then
+# again and again take the first cell off the queue, **expand** it, that is, look at its
+# free neighbours (in the article's `NEXT8` order), and put every neighbour not seen
+# before at the end of the queue, remembering the cell it was seen from. When the target
+# comes off the queue, walk back along the remembered cells to the start.
+#
+# Why it is right: the queue holds the cells at distance d, then the cells at distance
+# d + 1, and never anything else, so each cell is first seen from a cell one move closer
+# to the start, and its distance is found exactly. Here is the whole search, in a few lines:
+
+# %%
+from collections import deque
+
+
+def my_bfs(grid: Grid, start: Coord, target: Coord) -> list[Coord] | None:
+    """A shortest king path from start to target on grid, or None."""
+    came_from: dict[Coord, Coord | None] = {start: None}
+    queue = deque([start])
+    while queue:
+        cell = queue.popleft()
+        if cell == target:
+            path = [cell]
+            while came_from[path[-1]] is not None:
+                path.append(came_from[path[-1]])
+            return path[::-1]
+        for step in NEXT8:
+            nxt = cell + step
+            if grid.is_free(nxt) and nxt not in came_from:
+                came_from[nxt] = cell
+                queue.append(nxt)
+    return None
+
+
+path = my_bfs(walled, Coord(1, 1), Coord(7, 1))
+assert path is not None and is_valid_path(walled, path, Coord(1, 1), Coord(7, 1)) is None
+print(len(path) - 1, "moves:", *path)
+
+# %% [markdown]
+# coursekit's `bfs` is the same search; its result also says which cells it expanded, in
+# order. A picture numbers them (pale first, deep last) and draws the path; printed, a
+# result shows the path as `*` between `S` and `T`:
+
+# %%
+wide = bfs(walled, Coord(1, 1), Coord(7, 1))
+assert wide.length == len(path) - 1
+print(wide)
+wide
+
+# %% [markdown]
+# BFS spreads in square rings around the start, as the heat-map of distances did, and it
+# only stops when the ring reaches the target. It looked at almost every cell of the board
+# although the target was to the right.
+
+# %% [markdown]
+# ## A*: search toward the target
+#
+# A* (Hart, Nilsson and Raphael, 1968) takes off the frontier not the oldest cell but the
+# most promising one: the cell with the smallest
+#
+# $$f = g + h,$$
+#
+# where `g` is the number of moves from the start found so far and `h` a guess of the moves
+# still needed. Our guess is the Chebyshev distance to the target. It never overestimates
+# (blocked cells only make paths longer): the heuristic is **admissible**. And it drops
+# by at most 1 per move: it is **consistent**. With a consistent heuristic the first time
+# a cell comes off the frontier its `g` is already the shortest distance, so A* expands
+# every cell at most once, and the path it finds is a shortest one.
+#
+# Ties decide a lot on a grid, because many cells have the same `f`. coursekit's `astar`
+# takes, among equal `f`, the cell with the larger `g` (it is nearer the target), then the
+# one that entered the frontier first; neighbours are looked at in `NEXT8` order. So the
+# counts below are the same on every run.
+
+# %%
+aimed = astar(walled, Coord(1, 1), Coord(7, 1))
+assert aimed.length == wide.length
+print(f"BFS expanded {len(wide.expanded)} cells, A* {len(aimed.expanded)}")
+HTML(side_by_side(search_svg(wide), search_svg(aimed)))
+
+# %%
+aimed
+
+# %% [markdown]
+# A* went up the wall, over it and down to the target, and never looked at the cells
+# behind the start. One more fact is worth a check: with a consistent heuristic, A* never
+# expands a cell that BFS would not expand (every cell it expands, other than the target,
+# has `g + h` at most the shortest length, so `g` is smaller than it).
+
+# %%
+rng = random.Random(1)
+for _ in range(200):
+    g = Grid(12, 9).with_random_blocked(30, rng, keep=[Coord(0, 0), Coord(11, 8)])
+    w, a = bfs(g, Coord(0, 0), Coord(11, 8)), astar(g, Coord(0, 0), Coord(11, 8))
+    assert w.length == a.length and set(a.expanded) <= set(w.expanded)
+print("200 random boards: same lengths, and A* expanded a subset of BFS's cells")
+
+# %% [markdown]
+# ## Counting expansions: BFS against A*
+#
+# Now a big board: 100 × 100, from the corner (0, 0) to the corner (99, 99), with 0, 20
+# and 30 % of the cells blocked. `reachable_grid` draws blocked cells at random, never on
+# the start or the target, and draws again until the target can be reached (it raises an
+# error if it cannot manage that in 100 tries). We count the cells each search expands,
+# on ten random boards per percentage.
+
+# %%
+START, TARGET = Coord(0, 0), Coord(99, 99)
+
+
+def measure(percent: int, boards: int = 10, seed: int = 5) -> dict[str, float]:
+    """Average path length and expansions of BFS and A* on random 100 x 100 boards."""
+    rng = random.Random(seed)
+    rows = []
+    for _ in range(boards):
+        g = reachable_grid(100, 100, percent, rng, START, TARGET)
+        w, a = bfs(g, START, TARGET), astar(g, START, TARGET)
+        assert w.length == a.length
+        rows.append((w.length, len(w.expanded), len(a.expanded)))
+    length, by_bfs, by_astar = (statistics.mean(column) for column in zip(*rows, strict=True))
+    return {"percent": percent, "length": length, "bfs": by_bfs, "astar": by_astar}
+
+
+table = [measure(p) for p in (0, 20, 30)]
+print(f"{'blocked':>8} {'moves':>7} {'BFS expanded':>13} {'A* expanded':>12} {'ratio':>6}")
+for row in table:
+    print(f"{row['percent']:>7}% {row['length']:>7.1f} {row['bfs']:>13,.0f} {row['astar']:>12,.0f} "
+          f"{row['bfs'] / row['astar']:>6.1f}")
+assert (table[0]["bfs"], table[0]["astar"]) == (10_000, 100)
+
+# %% [markdown]
+# On the open board BFS expands **all 10,000** cells (the target is among the very last
+# cells at distance 99) and A* exactly **100**: the diagonal, since every other cell has a
+# larger `f`. With blocked cells BFS still expands nearly every free cell it can reach,
+# while A* expands between a tenth and a fifth as many: published measurements of the same
+# experiment give 7,997 against 835 at 20 % and 7,006 against 1,190 at 30 %, close to our
+# averages.
+# The paths get a little longer as more cells are blocked. The pictures, for one board of
+# each kind (BFS left, A* right):
+
+# %%
+rng = random.Random(5)
+pictures = []
+for percent in (0, 20, 30):
+    g = reachable_grid(100, 100, percent, rng, START, TARGET)
+    for search in (bfs, astar):
+        result = search(g, START, TARGET)
+        pictures.append(search_svg(result, title=f"{percent}% blocked, {result.algorithm}: "
+                                                  f"{len(result.expanded):,} cells expanded"))
+HTML(side_by_side(*pictures[:2]) + side_by_side(*pictures[2:4]) + side_by_side(*pictures[4:]))
+
+# %%
+SVG(pictures[3])
+
+# %% [markdown]
+# ## The shortest path as a one-player game
+#
+# The article calls G2.1 a game. `ShortestPath(grid, start, target)` makes it one: a
+# single player moves the king, and wins by reaching the target in the fewest possible
+# moves (`par`); when the moves run out elsewhere, the game is lost. The article's rule,
+# "step toward the target", wins on an open grid. On a blocked grid it needs a fallback
+# (we take the free neighbour nearest the target), and that can be too greedy:
+
+# %%
+open_game = play(ShortestPath(Grid(8, 5)), [Player("minPath", article_strategy)])
+print(open_game)
+
+# %%
+walled_game = play(ShortestPath(walled, Coord(1, 1), Coord(7, 1)), [Player("minPath", article_strategy)])
+print(walled_game)
+assert walled_game.winner is None
+
+# %% [markdown]
+# ## Watch the searches
+#
+# In Jupyter, `PathBoard` lets you set the start and the target by clicking, block and
+# free cells, and then step through BFS or A* one expanded cell at a time (or press Play).
+# A static page cannot run the search, so here is a picture of the board's A* search beside it.
+
+# %%
+from coursekit.widgets import PathBoard
+
+PathBoard(walled, start=Coord(1, 1), target=Coord(7, 1))
+
+# %%
+SVG(search_svg(astar(walled, Coord(1, 1), Coord(7, 1))))
+
+# %% [markdown]
+# ## Exercises
+#
+# 1. **Hunt the bug yourself.** Translate the article's `minPath` to Python line by line
+#    (with a `while True:` loop and a `break` where C++ tests its condition) and run it
+#    on the pair (0, 0), (1, 1) with a counter that stops it after 100 turns. Then fix it
+#    and check your fix against `min_path` on every pair of cells of a 7 × 7 grid.
+#
+# 2. **How many shortest paths?** On an open grid, count the shortest king paths from
+#    (0, 0) to (x, y) for all cells of an 8 × 8 grid (hint: a table filled row by row, each
+#    cell adding the counts of its neighbours one move closer). Which cells have exactly
+#    one shortest path?
+#
+# 3. **Where BFS stops.** Explain why BFS expands all 10,000 cells of the open board when
+#    going from (0, 0) to (99, 99), but far fewer when going to (50, 50). How many then?
+#    Predict, then check with `bfs`.
+#    <details><summary>Hint</summary>
+#    The cells come off the queue in rings of equal distance, and within a ring in the order
+#    they were put on it.
+#    </details>
+#
+# 4. **A worse guess.** Run A* with `h = 0` (you get a search that behaves like BFS) and
+#    with the Euclidean distance, and with `h = 2 × Chebyshev`. Which ones still find
+#    shortest paths on random blocked boards? Which expand fewer cells? Explain with the
+#    words *admissible* and *consistent*.
+#
+# 5. **Ties matter.** Change the tie-breaking of A* to prefer the *smaller* `g` among
+#    equal `f`. How many cells does it expand on the open 100 × 100 board, corner to
+#    corner? Why?
+#
+# 6. **A board that fools the greedy player.** Build a 10 × 10 board with a few blocked
+#    cells on which `article_strategy` never reaches the target at all, whatever moves it
+#    has left. Draw it and explain what goes wrong.
