@@ -1,4 +1,9 @@
-"""The terminal's one-way piece commands: ``play king`` and ``table king``."""
+"""The terminal's one-way piece commands: ``play`` and ``table`` for the king, queen, rook and knight.
+
+    coursekit play queen --width 8 --height 6 --seed 1 [--start x,y] [--blocked PCT] [--players 3]
+                         [--human 1] [--computer article|perfect|random]
+    coursekit table knight --width 12 --height 9 [--players 3 | --grundy] [--blocked PCT --seed S]
+"""
 
 from __future__ import annotations
 
@@ -7,33 +12,48 @@ import random
 from typing import Any
 
 from ..core import Coord, Grid, Player, play
-from ..games import OneWayKing
+from ..games import PIECES, OneWayPiece
 from ..games import pieces as pieces_game
-from ..solvers import ImpartialSolver
-from ..views.text import position_table
+from ..solvers import grundy_table, outcome_table, perfect_strategy, propp_strategy, propp_table
 from ._args import Context, Groups, UsageError, cell, grid_arguments, human_strategy, seed_argument, whole
-from .computer import computer_strategies
+
+HELP = {
+    "king": "the one-way king (the article's Table 3)",
+    "queen": "the one-way queen (Wythoff's game)",
+    "rook": "the one-way rook (two-pile Nim)",
+    "knight": "the one-way knight (it ends in the corner (0..1, 0..1))",
+}
 
 
 def register(groups: Groups) -> None:
-    """Add ``play king`` and ``table king``."""
-    king = groups.play.add_parser("king", help="the one-way king (the article's Table 3)")
-    grid_arguments(king)
-    king.add_argument("--start", type=cell, help="the king's first cell as x,y (default: top right)")
-    seed_argument(king)
-    king.add_argument("--human", type=int, choices=(1, 2), help="let a person play first (1) or second (2)")
-    king.add_argument("--computer", choices=("article", "perfect", "random"), default=None,
-                      help="how the computer players choose: the article's players (default), "
-                           "perfect play or random moves")
-    king.set_defaults(run=play_king)
+    """Add ``play <piece>`` and ``table <piece>`` for every one-way piece."""
+    for name in PIECES:
+        game = groups.play.add_parser(name, help=HELP[name])
+        grid_arguments(game)
+        game.add_argument("--start", type=cell, help=f"the {name}'s first cell as x,y (default: top right)")
+        seed_argument(game)
+        game.add_argument("--players", type=int, choices=(2, 3), default=2,
+                          help="how many players move the piece in turn (default 2)")
+        game.add_argument("--human", type=int, choices=(1, 2, 3),
+                          help="let a person play first (1), second (2) or third (3)")
+        game.add_argument("--computer", choices=("article", "perfect", "random"), default=None,
+                          help="how the computer players choose: the article's players (default: P0 plays the "
+                               "known rule, the others at random), perfect play (with three players: win alone "
+                               "whenever possible) or random moves")
+        game.set_defaults(run=play_piece, piece=name)
 
-    table = groups.table.add_parser("king", help="one-way king positions")
-    grid_arguments(table)
-    table.add_argument("--seed", type=whole(0), default=0, help="seed of the blocked cells")
-    table.set_defaults(run=king_table)
+        table = groups.table.add_parser(name, help=f"{name} positions: P/N, three-player classes or Grundy values")
+        grid_arguments(table)
+        table.add_argument("--seed", type=whole(0), default=0, help="seed of the blocked cells")
+        table.add_argument("--players", type=int, choices=(2, 3), default=2,
+                           help="3: Propp's classes N, O (the player after the mover), P, Q (no one) wins alone")
+        table.add_argument("--grundy", action="store_true", help="print Grundy values instead of P/N")
+        table.set_defaults(run=piece_table, piece=name)
 
 
-def _king_rules(args: argparse.Namespace, rng: random.Random) -> OneWayKing:
+def piece_rules(args: argparse.Namespace, rng: random.Random) -> OneWayPiece:
+    """The rules from ``--width``, ``--height``, ``--start``, ``--blocked`` and ``--players``."""
+    name = args.piece
     grid = Grid(args.width, args.height)
     start = getattr(args, "start", None) or Coord(args.width - 1, args.height - 1)
     if start not in grid:
@@ -41,32 +61,55 @@ def _king_rules(args: argparse.Namespace, rng: random.Random) -> OneWayKing:
     if args.blocked:
         grid = grid.with_random_blocked(args.blocked, rng, keep=[start, Coord(0, 0)])
     try:
-        rules = OneWayKing(grid, start)
+        rules = PIECES[name](grid, start, getattr(args, "players", 2))
     except ValueError as error:
         raise UsageError(str(error)) from None
     if not rules.legal_moves(rules.initial_state()):
-        raise UsageError(f"the king has no move from {start}: choose another --start")
+        raise UsageError(f"the {name} has no move from {start}: choose another --start")
     return rules
 
 
-def play_king(args: argparse.Namespace, context: Context) -> str:
-    """Play one game with the one-way king and return its transcript (the article's Table 3)."""
+def computer_players(kind: str | None, rng: random.Random, players: int) -> list[Any]:
+    """The computer's strategies: ``article`` (default), ``perfect`` or ``random``.
+
+    The article's players: P0 plays the known rule (:func:`coursekit.games.pieces.article_strategy`),
+    the others move at random. ``perfect``: with two players the exact solver's moves; with
+    three, a win alone whenever Propp's class allows one, else a random move.
+    """
+    if kind == "perfect":
+        if players == 3:
+            return [propp_strategy(rng) for _ in range(players)]
+        return [perfect_strategy(rng) for _ in range(players)]
+    if kind == "random":
+        return [pieces_game.random_strategy(rng) for _ in range(players)]
+    return [pieces_game.article_strategy(rng)] + [pieces_game.random_strategy(rng) for _ in range(players - 1)]
+
+
+def play_piece(args: argparse.Namespace, context: Context) -> str:
+    """Play one game with a one-way piece and return its transcript (the article's Table 3)."""
+    if args.human and args.human > args.players:
+        raise UsageError(f"argument --human: invalid choice: {args.human} (with {args.players} players "
+                         f"choose {' or '.join(str(i) for i in range(1, args.players + 1))})")
     rng = context.rng
-    rules = _king_rules(args, rng)
-    strategies: list[Any] = (computer_strategies(args.computer, rng, 2) if args.computer
-                             else [pieces_game.article_strategy(rng), pieces_game.random_strategy(rng)])
-    names = ["P0", "P1"]
+    rules = piece_rules(args, rng)
+    strategies = computer_players(args.computer, rng, args.players)
+    names = [f"P{i}" for i in range(args.players)]
     if args.human:
         strategies[args.human - 1] = human_strategy(context.stdin, context.out, names[args.human - 1],
-                                                    "the king's next cell")
+                                                    f"the {args.piece}'s next cell")
     players = [Player(name, strategy) for name, strategy in zip(names, strategies, strict=True)]
     return str(play(rules, players))
 
 
-def king_table(args: argparse.Namespace, context: Context) -> str:
-    """P/N of every cell for the one-way king."""
+def piece_table(args: argparse.Namespace, context: Context) -> str:
+    """One entry per cell, top row first: P/N, Propp's classes (``--players 3``) or Grundy values."""
+    if args.grundy and args.players == 3:
+        raise UsageError("--grundy describes two-player play: leave out --players 3 (or --grundy)")
     grid = Grid(args.width, args.height)
     if args.blocked:
         grid = grid.with_random_blocked(args.blocked, random.Random(args.seed), keep=[Coord(0, 0)])
-    solver = ImpartialSolver(OneWayKing(grid, Coord(0, 0)))
-    return position_table(grid, solver.outcome)
+    if args.grundy:
+        return grundy_table(args.piece, grid).picture()
+    if args.players == 3:
+        return propp_table(args.piece, grid).picture()
+    return outcome_table(args.piece, grid).picture()

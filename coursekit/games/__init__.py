@@ -8,10 +8,14 @@ from ..core.grid import Coord, Grid
 from ..core.rules import Rules
 from .beans import Beans, BeansState
 from .paths import PathState, ShortestPath
-from .pieces import OneWayKing, OneWayPiece, PieceState
+from .pieces import PIECES, OneWayKing, OneWayKnight, OneWayPiece, OneWayQueen, OneWayRook, PieceState
+from .pursuit import Pursuit, PursuitState
+from .sums import PieceSum, SumState
 
 __all__ = [
-    "Beans", "BeansState", "OneWayKing", "OneWayPiece", "PathState", "PieceState", "ShortestPath", "rules_from_spec",
+    "PIECES", "Beans", "BeansState", "OneWayKing", "OneWayKnight", "OneWayPiece", "OneWayQueen",
+    "OneWayRook", "PathState", "PieceState", "PieceSum", "Pursuit", "PursuitState", "ShortestPath", "SumState",
+    "rules_from_spec",
 ]
 
 
@@ -20,10 +24,14 @@ def rules_from_spec(spec: dict[str, Any]) -> Rules[Any, Any]:
     game = spec.get("game")
     if game == "beans":
         return Beans(spec["white"], spec["black"])
-    if game == "king":
+    if game in PIECES:  # king, queen, rook, knight
         grid = Grid(spec["width"], spec["height"], frozenset(Coord(*c) for c in spec["blocked"]))
-        return OneWayKing(grid, Coord(*spec["start"]), spec.get("players", 2))
+        return PIECES[game](grid, Coord(*spec["start"]), spec.get("players", 2))
+    if game == "sum":
+        return PieceSum(tuple(rules_from_spec(part) for part in spec["games"]), spec.get("players", 2))  # type: ignore[misc]
     if game == "path":
         grid = Grid(spec["width"], spec["height"], frozenset(Coord(*c) for c in spec["blocked"]))
         return ShortestPath(grid, Coord(*spec["start"]), Coord(*spec["target"]))
+    if game == "pursuit":
+        return Pursuit.from_spec(spec)
     raise ValueError(f"unknown game {game!r}")

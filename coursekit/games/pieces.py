@@ -1,9 +1,13 @@
-"""One-way chess pieces on a grid (article, sections 3-5): G1.1, the one-way king.
+"""One-way chess pieces on a grid (article, sections 3-5): G1.1 to G1.8.
 
 One piece, shared by the players, starts on the top-right cell (or a given cell). The
-king moves one cell left, down, or diagonally down-left, staying on the grid and off
-blocked cells. A player who cannot move has lost: the player who moved last wins (on an
-open grid that is whoever moves the king onto ``(0, 0)``).
+king (G1.1) moves one cell left, down, or diagonally down-left; the queen (G1.2) any
+distance in those directions; the rook (G1.3) any distance left or down; the knight (G1.4)
+jumps by (-2, -1), (-1, -2), (-2, +1) or (+1, -2). Pieces stay on the grid and off blocked
+cells, and sliding pieces stop before a blocked cell. A player who cannot move has lost:
+the player who moved last wins (on an open grid that is whoever moves the piece onto
+``(0, 0)``, or for the knight into the corner ``(0..1, 0..1)``). G1.5 to G1.8 are the same
+games with ``num_players=3``.
 
 >>> rules = OneWayKing(Grid(5, 5))
 >>> state = rules.initial_state()
@@ -14,8 +18,9 @@ open grid that is whoever moves the king onto ``(0, 0)``).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from math import isqrt
 from typing import Any, ClassVar
 
 from ..core.display import Shown
@@ -24,16 +29,24 @@ from ..core.errors import IllegalMoveError
 from ..core.grid import Coord, Grid
 from . import beans
 
-__all__ = ["OneWayKing", "OneWayPiece", "PieceState", "article_strategy", "random_strategy"]
+__all__ = [
+    "PIECES", "OneWayKing", "OneWayKnight", "OneWayPiece", "OneWayQueen", "OneWayRook", "PieceState",
+    "article_strategy", "favourable", "random_strategy", "wythoff_pairs",
+]
 
 
 @dataclass(frozen=True, repr=False)
 class PieceState(Shown):
-    """The grid, the cell of the piece, and whose turn it is."""
+    """The grid, the cell of the piece, and whose turn it is.
+
+    ``piece`` names the piece for pictures (``"king"``, ``"queen"``, ...); it takes no part
+    in comparing states.
+    """
 
     grid: Grid
     at: Coord
     turn: int = 0
+    piece: str = field(default="king", compare=False)
 
     @property
     def position(self) -> Coord:
@@ -41,7 +54,8 @@ class PieceState(Shown):
         return self.at
 
     def __repr__(self) -> str:
-        return f"PieceState(at={self.at!r}, turn={self.turn}, grid={self.grid.width}x{self.grid.height})"
+        return (f"PieceState(at={self.at!r}, turn={self.turn}, grid={self.grid.width}x{self.grid.height}, "
+                f"piece={self.piece!r})")
 
 
 @dataclass(frozen=True)
@@ -74,7 +88,7 @@ class OneWayPiece:
 
     def initial_state(self, rng: random.Random | None = None) -> PieceState:
         assert self.start is not None  # set in __post_init__
-        return PieceState(self.grid, self.start, 0)
+        return PieceState(self.grid, self.start, 0, self.piece)
 
     def to_move(self, state: PieceState) -> int:
         return state.turn
@@ -104,7 +118,7 @@ class OneWayPiece:
         reason = self.why_illegal(state, move)
         if reason is not None:
             raise IllegalMoveError(reason)
-        return PieceState(state.grid, Coord(*move), (state.turn + 1) % self.num_players)
+        return PieceState(state.grid, Coord(*move), (state.turn + 1) % self.num_players, self.piece)
 
     def is_over(self, state: PieceState) -> bool:
         return not self.targets(state.at)
@@ -155,22 +169,201 @@ class OneWayKing(OneWayPiece):
                 f"is {distance} cells away")
 
 
+def _sign(n: int) -> int:
+    return (n > 0) - (n < 0)
+
+
+@dataclass(frozen=True)
+class _SlidingPiece(OneWayPiece):
+    """A piece that slides any distance along its directions and stops before a blocked cell."""
+
+    #: Directions in the article's NEXT8 order; targets go direction by direction, nearest first.
+    DIRECTIONS: ClassVar[tuple[tuple[int, int], ...]] = ()
+    MOVES_TEXT: ClassVar[str] = ""
+
+    def targets(self, cell: Coord) -> tuple[Coord, ...]:
+        found: list[Coord] = []
+        for step in self.DIRECTIONS:
+            found.extend(self.slide(cell, step))
+        return tuple(found)
+
+    def slide(self, cell: Coord, step: tuple[int, int]) -> Iterator[Coord]:
+        """The cells one direction ``step`` reaches from ``cell``, nearest first, up to a blocked cell or the edge."""
+        x, y = cell
+        dx, dy = step
+        is_free = self.grid.is_free
+        while True:
+            x, y = x + dx, y + dy
+            if not is_free(Coord(x, y)):
+                return
+            yield Coord(x, y)
+
+    def why_not_reachable(self, cell: Coord, target: Coord) -> str:
+        dx, dy = target.x - cell.x, target.y - cell.y
+        if dx == dy == 0:
+            return f"the {self.piece} must move"
+        what = f"the {self.piece} moves any distance {self.MOVES_TEXT}"
+        if dx > 0 or dy > 0:
+            return f"{what}: {cell} -> {target} goes back"
+        step = (_sign(dx), _sign(dy))
+        if step not in self.DIRECTIONS or (dx and dy and dx != dy):
+            return f"{what}: {cell} -> {target} is not on such a line"
+        here = cell + step
+        while here != target:
+            if here in self.grid.blocked:
+                return f"{what}, but not through a blocked cell: {cell} -> {target} passes the blocked cell {here}"
+            here = here + step
+        return f"{what}: {cell} -> {target} is not a move"  # not reached: every other case is a move
+
+
+@dataclass(frozen=True)
+class OneWayQueen(_SlidingPiece):
+    """G1.2: the queen moves any distance down, diagonally down-left or left (Wythoff's game).
+
+    Targets go direction by direction in the article's NEXT8 order (down, down-left, left),
+    nearest cell first.
+
+    >>> rules = OneWayQueen(Grid(3, 3, blocked=frozenset({Coord(1, 1)})))
+    >>> [str(c) for c in rules.options(Coord(2, 2))]
+    ['[2, 1]', '[2, 0]', '[1, 2]', '[0, 2]']
+    >>> rules.why_illegal(rules.initial_state(), Coord(0, 0))
+    'the queen moves any distance left, down or diagonally down-left, but not through a blocked cell: \
+[2, 2] -> [0, 0] passes the blocked cell [1, 1]'
+    """
+
+    name: ClassVar[str] = "queen"
+    piece: ClassVar[str] = "queen"
+    DIRECTIONS: ClassVar[tuple[tuple[int, int], ...]] = ((0, -1), (-1, -1), (-1, 0))
+    MOVES_TEXT: ClassVar[str] = "left, down or diagonally down-left"
+
+
+@dataclass(frozen=True)
+class OneWayRook(_SlidingPiece):
+    """G1.3: the rook moves any distance down or left (two-pile Nim).
+
+    Targets: down first, then left, nearest cell first.
+
+    >>> rules = OneWayRook(Grid(4, 2))
+    >>> [str(c) for c in rules.options(Coord(3, 1))]
+    ['[3, 0]', '[2, 1]', '[1, 1]', '[0, 1]']
+    >>> rules.why_illegal(rules.initial_state(), Coord(2, 0))
+    'the rook moves any distance left or down: [3, 1] -> [2, 0] is not on such a line'
+    """
+
+    name: ClassVar[str] = "rook"
+    piece: ClassVar[str] = "rook"
+    DIRECTIONS: ClassVar[tuple[tuple[int, int], ...]] = ((0, -1), (-1, 0))
+    MOVES_TEXT: ClassVar[str] = "left or down"
+
+
+@dataclass(frozen=True)
+class OneWayKnight(OneWayPiece):
+    """G1.4: the knight jumps by (-2, -1), (-1, -2), (-2, +1) or (+1, -2), in that order.
+
+    Every jump lowers x + y, so the game ends; on a grid without blocked cells the cells
+    with no jump are exactly the corner (0, 0), (0, 1), (1, 0), (1, 1).
+
+    >>> rules = OneWayKnight(Grid(4, 4))
+    >>> [str(c) for c in rules.options(Coord(3, 3))]
+    ['[1, 2]', '[2, 1]']
+    >>> [str(c) for c in rules.options(Coord(2, 1))]
+    ['[0, 0]', '[0, 2]']
+    >>> rules.why_illegal(rules.initial_state(), Coord(2, 2))
+    'the one-way knight jumps by (-2, -1), (-1, -2), (-2, +1) or (+1, -2): [3, 3] -> [2, 2] is a step of (-1, -1)'
+    """
+
+    name: ClassVar[str] = "knight"
+    piece: ClassVar[str] = "knight"
+    JUMPS: ClassVar[tuple[tuple[int, int], ...]] = ((-2, -1), (-1, -2), (-2, 1), (1, -2))
+
+    def targets(self, cell: Coord) -> tuple[Coord, ...]:
+        x, y = cell
+        grid = self.grid
+        return tuple(Coord(x + dx, y + dy) for dx, dy in self.JUMPS if grid.is_free(Coord(x + dx, y + dy)))
+
+    def why_not_reachable(self, cell: Coord, target: Coord) -> str:
+        if target == cell:
+            return "the knight must move"
+        dx, dy = target.x - cell.x, target.y - cell.y
+        return (f"the one-way knight jumps by (-2, -1), (-1, -2), (-2, +1) or (+1, -2): {cell} -> {target} "
+                f"is a step of ({dx:+d}, {dy:+d})".replace("(+0", "(0").replace(", +0)", ", 0)"))
+
+
+#: The one-way pieces by name.
+PIECES: dict[str, type[OneWayPiece]] = {
+    "king": OneWayKing, "queen": OneWayQueen, "rook": OneWayRook, "knight": OneWayKnight,
+}
+
+
+def wythoff_pairs(limit: int) -> list[tuple[int, int]]:
+    """Wythoff's pairs ``(floor(k * phi), floor(k * phi**2))`` with first member at most ``limit``.
+
+    Exact integer arithmetic: ``floor(k * phi) = (k + isqrt(5 * k * k)) // 2`` and the second
+    member is the first plus ``k``. With their mirror images these are the queen's P-positions.
+
+    >>> wythoff_pairs(9)
+    [(0, 0), (1, 2), (3, 5), (4, 7), (6, 10), (8, 13), (9, 15)]
+    """
+    pairs = []
+    k = 0
+    while (a := (k + isqrt(5 * k * k)) // 2) <= limit:
+        pairs.append((a, a + k))
+        k += 1
+    return pairs
+
+
+def favourable(piece: str, cell: Coord) -> bool:
+    """Whether the known closed form calls ``cell`` favourable to the player who just moved there.
+
+    These are the rules for grids without blocked cells: the king's "both even" (the beans
+    game), the rook's ``x == y`` (Nim), the queen's Wythoff pairs. The article names no rule
+    for the knight, so this raises ``ValueError`` for it.
+
+    >>> favourable("king", Coord(2, 4)), favourable("rook", Coord(3, 3)), favourable("queen", Coord(5, 3))
+    (True, True, True)
+    """
+    x, y = cell
+    if piece == "king":
+        return x % 2 == 0 and y % 2 == 0
+    if piece == "rook":
+        return x == y
+    if piece == "queen":
+        low, high = min(x, y), max(x, y)
+        k = high - low
+        return (k + isqrt(5 * k * k)) // 2 == low
+    raise ValueError(f"the article gives no closed form for the {piece}")
+
+
 Strategy = Callable[[OneWayPiece, PieceState], Coord]
 
 
 def article_strategy(rng: random.Random) -> Strategy:
-    """The article's player P0: the beans rule (leave both coordinates even), else random.
+    """The article's player P0: move to a favourable cell by the known rule if it can, else at random.
 
-    On a grid with blocked cells it still follows the beans rule, as the article's program
-    does; when that cell is blocked it moves at random.
+    For the king this is the beans rule (leave both coordinates even), as in the article's
+    program. For the queen and the rook the article gives no program, only a note that a
+    mathematical analysis finds the favourable cells: here that analysis is the rule
+    (Wythoff's pairs for the queen, ``x == y`` for the rook, see :func:`favourable`). For the
+    knight the article gives nothing, so this player moves at random. On a grid with blocked
+    cells it still follows the open-grid rule; when no legal move is favourable it moves at
+    random.
+
+    >>> rules = OneWayQueen(Grid(7, 4))
+    >>> article_strategy(random.Random(0))(rules, rules.initial_state())  # from [6, 3] to Wythoff's (3, 5)
+    Coord(x=5, y=3)
     """
 
     def choose(rules: OneWayPiece, state: PieceState) -> Coord:
         moves = rules.legal_moves(state)
-        if beans.is_winning(*state.at):
-            target = Coord(*beans.winning_move(*state.at))
-            if target in moves:
-                return target
+        if isinstance(rules, OneWayKing):
+            if beans.is_winning(*state.at):
+                target = Coord(*beans.winning_move(*state.at))
+                if target in moves:
+                    return target
+        elif rules.piece in ("queen", "rook"):
+            for target in moves:
+                if favourable(rules.piece, target):
+                    return target
         return rng.choice(moves)
 
     return choose

@@ -7,8 +7,10 @@ from ..core import display
 from ..games.beans import Beans, BeansState
 from ..games.paths import PathState, ShortestPath
 from ..games.pieces import OneWayPiece, PieceState
+from ..games.pursuit import Pursuit, PursuitState
+from ..games.sums import PieceSum, SumState
 from ..solvers.search import SearchResult
-from . import search, svg, text
+from . import pursuit, search, sums, svg, text
 
 display.register(BeansState, text=text.beans_state, svg=svg.beans_svg)
 display.register(PieceState, text=text.piece_state, svg=svg.piece_svg)
@@ -17,5 +19,9 @@ display.register(OneWayPiece, text=text.piece_transcript, svg=svg.piece_record_s
 display.register(SearchResult, text=search.search_text, svg=search.search_svg)
 display.register(PathState, text=search.path_state_text, svg=search.path_state_svg)
 display.register(ShortestPath, text=search.path_transcript, svg=search.path_record_svg)
+display.register(PursuitState, text=pursuit.pursuit_state, svg=pursuit.pursuit_svg)
+display.register(Pursuit, text=pursuit.pursuit_transcript, svg=pursuit.pursuit_record_svg)
+display.register(SumState, text=sums.sum_state, svg=sums.sum_svg)
+display.register(PieceSum, text=sums.sum_transcript, svg=sums.sum_record_svg)
 
-__all__ = ["search", "svg", "text"]
+__all__ = ["pursuit", "search", "sums", "svg", "text"]

@@ -17,6 +17,7 @@ from ..core.grid import Coord, Grid
 from ..core.record import Record
 from ..games.beans import BeansState
 from ..games.pieces import PieceState
+from .text import PIECE_LETTERS
 
 CELL = 36
 MARGIN = 22
@@ -79,9 +80,10 @@ def _text(x: float, y: float, text: str, size: float, colour: str = "#111", weig
 
 
 def piece_svg(state: PieceState, highlight: Iterable[Coord] = ()) -> str:
-    """A one-way piece state: the grid with the king on it."""
-    return grid_svg(state.grid, pieces={state.at: "K"}, highlight=highlight,
-                    title=f"king on {state.at}, player {state.turn} to move")
+    """A one-way piece state: the grid with the piece (king, queen, rook or knight) on it."""
+    letter = PIECE_LETTERS.get(state.piece, "K")
+    return grid_svg(state.grid, pieces={state.at: letter}, highlight=highlight,
+                    title=f"{state.piece} on {state.at}, player {state.turn} to move")
 
 
 def beans_svg(state: BeansState, per_row: int = 10) -> str:
@@ -114,17 +116,18 @@ def beans_svg(state: BeansState, per_row: int = 10) -> str:
 PATH_FILL = "#9ecae1"
 
 
-def path_svg(grid: Grid, cells: list[Coord], title: str) -> str:
+def path_svg(grid: Grid, cells: list[Coord], title: str, letter: str = "K") -> str:
     """A game as a path: each visited cell numbered by the move that reached it, the piece at the end."""
     texts = {cell: str(i) for i, cell in enumerate(cells) if i}
     fills = dict.fromkeys(cells, PATH_FILL)
-    return grid_svg(grid, pieces={cells[-1]: "K"}, fills=fills, texts={**texts, cells[-1]: ""}, title=title)
+    return grid_svg(grid, pieces={cells[-1]: letter}, fills=fills, texts={**texts, cells[-1]: ""}, title=title)
 
 
 def piece_record_svg(record: Record) -> str:
     """A one-way piece game drawn as the king's path on its grid."""
     cells = [state.at for state in record.states]
-    return path_svg(record.start.grid, cells, f"{len(record)} moves from {cells[0]} to {cells[-1]}")
+    letter = PIECE_LETTERS.get(record.start.piece, "K")
+    return path_svg(record.start.grid, cells, f"{len(record)} moves from {cells[0]} to {cells[-1]}", letter)
 
 
 def beans_record_svg(record: Record) -> str:

@@ -46,9 +46,13 @@ def beans_transcript(record: Record) -> str:
     return "\n".join(lines)
 
 
-def piece_state(state: PieceState, letter: str = "K") -> str:
-    """The grid with the piece on it, top row first."""
-    return state.grid.picture({state.at: letter})
+#: The letter of each piece in pictures (chess notation: the knight is N).
+PIECE_LETTERS = {"king": "K", "queen": "Q", "rook": "R", "knight": "N"}
+
+
+def piece_state(state: PieceState, letter: str | None = None) -> str:
+    """The grid with the piece on it, top row first (K, Q, R or N)."""
+    return state.grid.picture({state.at: letter or PIECE_LETTERS.get(state.piece, "K")})
 
 
 def piece_transcript(record: Record) -> str:
@@ -79,7 +83,7 @@ def piece_transcript(record: Record) -> str:
 
 
 def _letter(rules: OneWayPiece) -> str:
-    return rules.piece[0].upper()
+    return PIECE_LETTERS.get(rules.piece, rules.piece[0].upper())
 
 
 def _ending(record: Record) -> str:

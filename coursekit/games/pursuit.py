@@ -1,0 +1,467 @@
+"""Pursuit on a grid (article, sections 6-7): G2.2 to G2.5, Tom and Jerry.
+
+One or two pursuers chase a prey on a grid with king moves. The pieces start on distinct
+free cells (given, or drawn with a seeded generator). The pursuers' side (player 0) moves
+first, then the prey (player 1), in rounds; the article numbers the rounds "Move 1",
+"Move 2", ...
+
+- A move goes to one of the 8 neighbouring free cells: no piece may stand still. A piece
+  with no free neighbour at all (a cell walled in by blocked cells and edges) stays where it
+  is; that is then its only move.
+- The pursuers' move is a tuple with one new cell per pursuer (``(Coord(2, 3),)`` for one
+  pursuer); with two pursuers both move every round, and they may share a cell.
+- The prey is caught when a pursuer stands on its cell: after the pursuers' move, or when
+  the prey steps onto a pursuer (the article's ``game2End``: ``a == b``). Then the
+  pursuers' side wins.
+- ``max_moves`` rounds (default 100) end an uncaught game: the prey has escaped and wins.
+
+``state.moves`` counts the rounds begun, that is the pursuers' moves so far, so a prey
+caught in round ``k`` is caught "at move ``k``".
+
+>>> rules = Pursuit(Grid(5, 5), start=(Coord(0, 0), Coord(4, 4)))
+>>> state = rules.initial_state()
+>>> state.pursuers, state.prey
+((Coord(x=0, y=0),), Coord(x=4, y=4))
+>>> [str(m[0]) for m in rules.legal_moves(state)]
+['[1, 0]', '[0, 1]', '[1, 1]']
+>>> state = rules.apply(state, (Coord(1, 1),))
+>>> rules.to_move(state), rules.why_illegal(state, Coord(4, 2))
+(1, 'the prey moves to one of the 8 neighbouring cells: [4, 4] -> [4, 2] is 2 cells away')
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Protocol
+
+from ..core.display import Shown
+from ..core.engine import Player
+from ..core.errors import IllegalMoveError
+from ..core.grid import NEXT8, Coord, Grid, chebyshev
+
+__all__ = [
+    "DEFAULT_MAX_MOVES", "VARIANTS", "MoveAdvisor", "Pursuit", "PursuitState", "Variant",
+    "coalition_pursuers", "jerry_move", "jerry_strategy", "lone_pursuers", "optimal_prey",
+    "optimal_pursuers", "random_prey", "steps_from", "tom_step", "tom_strategy",
+]
+
+#: Rounds after which an uncaught prey has escaped, unless the game states another limit.
+DEFAULT_MAX_MOVES = 100
+
+PursuerMove = tuple[Coord, ...]
+"""The pursuers' move: one new cell per pursuer."""
+Start = tuple[tuple[Coord, ...], Coord]
+"""Where the pieces start: the pursuers' cells and the prey's cell."""
+
+
+@dataclass(frozen=True, repr=False)
+class PursuitState(Shown):
+    """The grid, the pursuers' cells, the prey's cell, whose turn it is and the rounds begun.
+
+    ``turn`` is 0 when the pursuers move, 1 when the prey moves; ``moves`` is how many
+    times the pursuers have moved (the article's move number).
+    """
+
+    grid: Grid
+    pursuers: tuple[Coord, ...]
+    prey: Coord
+    turn: int = 0
+    moves: int = 0
+
+    @property
+    def caught(self) -> bool:
+        """Whether a pursuer stands on the prey's cell."""
+        return self.prey in self.pursuers
+
+    def __repr__(self) -> str:
+        cells = ", ".join(str(p) for p in self.pursuers)
+        return (f"PursuitState(pursuers=({cells}), prey={self.prey}, turn={self.turn}, moves={self.moves}, "
+                f"grid={self.grid.width}x{self.grid.height})")
+
+
+def _is_cell(value: Any) -> bool:
+    return isinstance(value, tuple) and len(value) == 2 and all(type(v) is int for v in value)
+
+
+def steps_from(grid: Grid, cell: Coord) -> tuple[Coord, ...]:
+    """Where a piece on ``cell`` may go: its free neighbours in ``NEXT8`` order, or ``cell``
+    itself when it has none (a walled-in piece stays).
+
+    >>> grid = Grid(3, 1, blocked=frozenset({Coord(1, 0)}))
+    >>> steps_from(grid, Coord(0, 0)), steps_from(Grid(3, 1), Coord(0, 0))
+    ((Coord(x=0, y=0),), (Coord(x=1, y=0),))
+    """
+    return tuple(grid.neighbours8(cell)) or (cell,)
+
+
+@dataclass(frozen=True)
+class Pursuit:
+    """The rules of pursuit: ``pursuers`` (1 or 2) chase one prey on ``grid``.
+
+    ``start`` is ``(pursuer cells, prey cell)`` (one pursuer's cell may be given alone), or
+    ``None`` for a random start drawn by :meth:`initial_state` with a seeded generator.
+
+    >>> rules = Pursuit(Grid(4, 4), pursuers=2, start=((Coord(0, 0), Coord(3, 0)), Coord(2, 3)))
+    >>> len(rules.legal_moves(rules.initial_state()))  # 3 cells for each pursuer
+    9
+    >>> Pursuit(Grid(4, 4), start=(Coord(1, 1), Coord(1, 1)))
+    Traceback (most recent call last):
+    ...
+    ValueError: the pieces must start on distinct cells, got [1, 1] twice
+    """
+
+    grid: Grid
+    pursuers: int = 1
+    start: Start | None = None
+    max_moves: int = DEFAULT_MAX_MOVES
+    name: ClassVar[str] = "pursuit"
+    num_players: ClassVar[int] = 2
+
+    def __post_init__(self) -> None:
+        if type(self.pursuers) is not int or self.pursuers not in (1, 2):
+            raise ValueError(f"pursuit has 1 or 2 pursuers, got {self.pursuers!r}")
+        if type(self.max_moves) is not int or self.max_moves < 1:
+            raise ValueError(f"the move limit must be a whole number of at least 1, got {self.max_moves!r}")
+        free = sum(1 for _ in self.grid.free_cells())
+        if free < self.pursuers + 1:
+            raise ValueError(f"the grid has {free} free cells, too few for {self.pursuers + 1} pieces")
+        if self.start is not None:
+            object.__setattr__(self, "start", self._checked_start(self.start))
+
+    def _checked_start(self, start: Any) -> Start:
+        try:
+            chasers, prey = start
+        except (TypeError, ValueError):
+            raise ValueError(f"a start is (pursuer cells, prey cell), got {start!r}") from None
+        if _is_cell(chasers):
+            chasers = (chasers,)
+        if not (isinstance(chasers, (tuple, list)) and all(_is_cell(c) for c in chasers) and _is_cell(prey)):
+            raise ValueError(f"a start is (pursuer cells, prey cell) with cells as (x, y), got {start!r}")
+        cells = [Coord(*c) for c in chasers]
+        if len(cells) != self.pursuers:
+            raise ValueError(f"the start gives {len(cells)} pursuer cells for {self.pursuers} pursuers")
+        cells.append(Coord(*prey))
+        for cell in cells:
+            if cell not in self.grid:
+                raise ValueError(f"the start {cell} is outside the {self.grid.width} x {self.grid.height} grid")
+            if cell in self.grid.blocked:
+                raise ValueError(f"the start {cell} is a blocked cell")
+            if cells.count(cell) > 1:
+                raise ValueError(f"the pieces must start on distinct cells, got {cell} twice")
+        return tuple(cells[:-1]), cells[-1]
+
+    def initial_state(self, rng: random.Random | None = None) -> PursuitState:
+        """The start: the given cells, or distinct free cells drawn with ``rng``.
+
+        >>> rules = Pursuit(Grid(6, 6), pursuers=2)
+        >>> rules.initial_state(random.Random(3)) == rules.initial_state(random.Random(3))
+        True
+        """
+        if self.start is not None:
+            chasers, prey = self.start
+        else:
+            if rng is None:
+                raise ValueError("the start is random: give a seeded random.Random, or give the start")
+            cells = rng.sample(list(self.grid.free_cells()), self.pursuers + 1)
+            chasers, prey = tuple(cells[:-1]), cells[-1]
+        return PursuitState(self.grid, chasers, prey, 0, 0)
+
+    def to_move(self, state: PursuitState) -> int:
+        return state.turn
+
+    def legal_moves(self, state: PursuitState) -> tuple[Any, ...]:
+        """The pursuers' joint moves (each pursuer's steps in ``NEXT8`` order, the first
+        pursuer's slowest), or the prey's steps."""
+        if self.is_over(state):
+            return ()
+        if state.turn == 0:
+            return tuple(itertools.product(*(steps_from(self.grid, p) for p in state.pursuers)))
+        return steps_from(self.grid, state.prey)
+
+    def why_illegal(self, state: PursuitState, move: Any) -> str | None:
+        if self.is_over(state):
+            return "the game is over: " + ("the prey is caught" if state.caught else "the move limit is reached")
+        if state.turn == 1:
+            if not _is_cell(move):
+                return f"the prey's move is the cell it goes to, a pair of whole numbers (x, y), not {move!r}"
+            return self._why_not_step("the prey", state.prey, Coord(*move))
+        count = len(state.pursuers)
+        example = "(Coord(2, 3),)" if count == 1 else "(Coord(2, 3), Coord(5, 1))"
+        if not (isinstance(move, tuple) and move and all(_is_cell(c) for c in move)):
+            return (f"the pursuers' move is a tuple with one cell per pursuer, e.g. {example}, not {move!r}")
+        if len(move) != count:
+            return f"the pursuers' move needs {count} cell{'s' if count > 1 else ''}, one per pursuer; got {len(move)}"
+        for number, (here, there) in enumerate(zip(state.pursuers, move, strict=True)):
+            reason = self._why_not_step("the pursuer" if count == 1 else f"pursuer {number + 1}", here, Coord(*there))
+            if reason is not None:
+                return reason
+        return None
+
+    def _why_not_step(self, who: str, here: Coord, there: Coord) -> str | None:
+        if there in steps_from(self.grid, here):
+            return None
+        if there not in self.grid:
+            return f"{there} is outside the {self.grid.width} x {self.grid.height} grid"
+        if there in self.grid.blocked:
+            return f"{there} is a blocked cell"
+        if there == here:
+            return f"{who} must move: standing still on {here} is not allowed"
+        away = chebyshev(here, there)
+        return f"{who} moves to one of the 8 neighbouring cells: {here} -> {there} is {away} cells away"
+
+    def apply(self, state: PursuitState, move: Any) -> PursuitState:
+        reason = self.why_illegal(state, move)
+        if reason is not None:
+            raise IllegalMoveError(reason)
+        if state.turn == 0:
+            return PursuitState(state.grid, tuple(Coord(*c) for c in move), state.prey, 1, state.moves + 1)
+        return PursuitState(state.grid, state.pursuers, Coord(*move), 0, state.moves)
+
+    def is_over(self, state: PursuitState) -> bool:
+        """Caught, or the prey has finished round ``max_moves`` uncaught."""
+        return state.caught or (state.turn == 0 and state.moves >= self.max_moves)
+
+    def winner(self, state: PursuitState) -> int | None:
+        """0 (the pursuers) when the prey is caught, 1 (the prey) when it has escaped."""
+        if state.caught:
+            return 0
+        return 1 if self.is_over(state) else None
+
+    def spec(self) -> dict[str, Any]:
+        return {
+            "game": self.name,
+            "width": self.grid.width,
+            "height": self.grid.height,
+            "blocked": sorted([c.x, c.y] for c in self.grid.blocked),
+            "pursuers": self.pursuers,
+            "start": None if self.start is None else [[list(c) for c in self.start[0]], list(self.start[1])],
+            "max_moves": self.max_moves,
+        }
+
+    @classmethod
+    def from_spec(cls, spec: dict[str, Any]) -> Pursuit:
+        """Rebuild the rules from :meth:`spec`.
+
+        >>> rules = Pursuit(Grid(5, 4, frozenset({Coord(2, 2)})), pursuers=2, max_moves=30)
+        >>> Pursuit.from_spec(rules.spec()) == rules
+        True
+        """
+        grid = Grid(spec["width"], spec["height"], frozenset(Coord(*c) for c in spec["blocked"]))
+        start = spec.get("start")
+        given = None if start is None else (tuple(Coord(*c) for c in start[0]), Coord(*start[1]))
+        return cls(grid, spec.get("pursuers", 1), given, spec.get("max_moves", DEFAULT_MAX_MOVES))
+
+
+# ----------------------------------------------------------------------------- strategies
+
+PursuerStrategy = Callable[[Pursuit, PursuitState], PursuerMove]
+PreyStrategy = Callable[[Pursuit, PursuitState], Coord]
+
+
+def _sign(n: int) -> int:
+    return (n > 0) - (n < 0)
+
+
+def tom_step(grid: Grid, tom: Coord, jerry: Coord) -> Coord:
+    """The article's Tom (Figure 14): step by the sign of ``dx`` and ``dy`` toward Jerry.
+
+    The article's grids have no blocked cells. When that cell is blocked, Tom takes the free
+    neighbour closest to Jerry (Chebyshev), the first such in ``NEXT8`` order; a walled-in
+    Tom stays.
+
+    >>> tom_step(Grid(5, 5), Coord(0, 0), Coord(3, 1))
+    Coord(x=1, y=1)
+    >>> tom_step(Grid(5, 5, frozenset({Coord(1, 1)})), Coord(0, 0), Coord(3, 1))
+    Coord(x=1, y=0)
+    """
+    direct = Coord(tom.x + _sign(jerry.x - tom.x), tom.y + _sign(jerry.y - tom.y))
+    if direct != tom and grid.is_free(direct):
+        return direct
+    options = steps_from(grid, tom)
+    return min(options, key=lambda c: chebyshev(c, jerry))  # min keeps the first of equals
+
+
+def tom_strategy() -> PursuerStrategy:
+    """The article's Tom for one pursuer (each pursuer by Tom's rule when there are more)."""
+    return lone_pursuers()
+
+
+def lone_pursuers() -> PursuerStrategy:
+    """G2.4: every pursuer chases on its own by Tom's rule, ignoring the others.
+
+    >>> rules = Pursuit(Grid(5, 5), pursuers=2, start=((Coord(0, 0), Coord(4, 0)), Coord(2, 4)))
+    >>> lone_pursuers()(rules, rules.initial_state())
+    (Coord(x=1, y=1), Coord(x=3, y=1))
+    """
+
+    def choose(rules: Pursuit, state: PursuitState) -> PursuerMove:
+        return tuple(tom_step(state.grid, p, state.prey) for p in state.pursuers)
+
+    return choose
+
+
+def jerry_move(grid: Grid, jerry: Coord, pursuers: Sequence[Coord]) -> Coord:
+    """The article's Jerry (Figure 15): the neighbouring cell farthest (Chebyshev) from Tom,
+    the first such in ``NEXT8`` order. With two pursuers, "farthest" means farthest from the
+    nearer one. Blocked cells are skipped; a walled-in Jerry stays.
+
+    >>> jerry_move(Grid(5, 5), Coord(2, 2), [Coord(1, 1)])
+    Coord(x=3, y=2)
+    """
+    best, far = jerry, -1
+    for step in NEXT8:
+        cell = jerry + step
+        if not grid.is_free(cell):
+            continue
+        distance = min(chebyshev(cell, p) for p in pursuers)
+        if far < distance:
+            best, far = cell, distance
+    return best
+
+
+def jerry_strategy() -> PreyStrategy:
+    """The article's Jerry as a strategy for the prey (player 1)."""
+
+    def choose(rules: Pursuit, state: PursuitState) -> Coord:
+        return jerry_move(state.grid, state.prey, state.pursuers)
+
+    return choose
+
+
+def random_prey(rng: random.Random) -> PreyStrategy:
+    """G2.2: a prey that does not see the pursuers and steps at random (its own seeded generator)."""
+
+    def choose(rules: Pursuit, state: PursuitState) -> Coord:
+        return rng.choice(steps_from(state.grid, state.prey))
+
+    return choose
+
+
+class MoveAdvisor(Protocol):
+    """What the optimal strategies need from an exact solver
+    (:class:`coursekit.solvers.pursuit.PursuitSolver` provides it)."""
+
+    def pursuer_move_times(self, state: Any) -> dict[tuple[Coord, ...], int | None]:
+        """Capture time (pursuers' moves, counted from ``state``) after each pursuers' move."""
+        ...
+
+    def prey_move_times(self, state: Any) -> dict[Coord, int | None]:
+        """Capture time (pursuers' moves still to come) after each prey move."""
+        ...
+
+
+def _forever(time: int | None) -> float:
+    return float("inf") if time is None else time
+
+
+def optimal_pursuers(solver: MoveAdvisor) -> PursuerStrategy:
+    """Pursuers who catch as fast as possible against any prey (the exact solver's moves).
+
+    Among equally fast moves they take the one nearest the prey (sum of distances), then
+    the first; when the prey can escape forever they chase by Tom's rule.
+    """
+    lone = lone_pursuers()
+
+    def choose(rules: Pursuit, state: PursuitState) -> PursuerMove:
+        times = solver.pursuer_move_times(state)
+        if all(t is None for t in times.values()):
+            return lone(rules, state)
+        return min(times, key=lambda m: (_forever(times[m]), sum(chebyshev(c, state.prey) for c in m)))
+
+    return choose
+
+
+def optimal_prey(solver: MoveAdvisor) -> PreyStrategy:
+    """A prey that stays free as long as possible against any pursuers (forever if it can).
+
+    Among equally good cells it takes Jerry's: the farthest from the nearer pursuer, then the
+    first in ``NEXT8`` order.
+    """
+
+    def choose(rules: Pursuit, state: PursuitState) -> Coord:
+        times = solver.prey_move_times(state)
+        return max(times, key=lambda c: (_forever(times[c]), min(chebyshev(c, p) for p in state.pursuers)))
+
+    return choose
+
+
+def coalition_pursuers(solver: MoveAdvisor | None = None) -> PursuerStrategy:
+    """G2.5: the pursuers plan their moves together.
+
+    With an exact solver this is :func:`optimal_pursuers`. Without one, a one-round plan:
+    catch now if possible; else choose the joint move after which the prey's best reply
+    leaves it nearest to the nearer pursuer (fewest such replies breaks ties, then the sum
+    of the pursuers' distances to the prey, then the first move).
+
+    >>> rules = Pursuit(Grid(5, 5), pursuers=2, start=((Coord(0, 0), Coord(4, 0)), Coord(2, 4)))
+    >>> coalition_pursuers()(rules, rules.initial_state())
+    (Coord(x=0, y=1), Coord(x=3, y=1))
+    """
+    if solver is not None:
+        return optimal_pursuers(solver)
+
+    def choose(rules: Pursuit, state: PursuitState) -> PursuerMove:
+        grid, prey = state.grid, state.prey
+        replies = steps_from(grid, prey)
+
+        def score(move: PursuerMove) -> tuple[int, int, int]:
+            if prey in move:
+                return (-1, 0, 0)
+            after = [0 if r in move else min(chebyshev(r, p) for p in move) for r in replies]
+            best = max(after)
+            return (best, after.count(best), sum(chebyshev(p, prey) for p in move))
+
+        return min(rules.legal_moves(state), key=score)
+
+    return choose
+
+
+# ----------------------------------------------------------------------------- variants
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One of the article's pursuit games: its rules and the default players of both sides."""
+
+    code: str
+    title: str
+    pursuers: int
+    hunter: str
+    prey: str
+
+    def rules(self, grid: Grid, start: Start | None = None, max_moves: int = DEFAULT_MAX_MOVES) -> Pursuit:
+        """The rules of this variant on ``grid``."""
+        return Pursuit(grid, self.pursuers, start, max_moves)
+
+    def strategies(
+        self, rng: random.Random, solver: MoveAdvisor | None = None
+    ) -> tuple[PursuerStrategy, PreyStrategy]:
+        """The default strategies ``(pursuers, prey)``; ``rng`` drives a random prey, and
+        G2.5's coalition plays optimally when given the exact solver."""
+        pursuers = coalition_pursuers(solver) if self.code == "G2.5" else lone_pursuers()
+        prey = random_prey(rng) if self.code == "G2.2" else jerry_strategy()
+        return pursuers, prey
+
+    def players(self, rng: random.Random, solver: MoveAdvisor | None = None) -> list[Player]:
+        """The two sides as engine players, named as in the article (Tom and Jerry).
+
+        >>> rules = VARIANTS["G2.3"].rules(Grid(6, 6), start=(Coord(0, 0), Coord(5, 5)))
+        >>> from coursekit.core import play
+        >>> record = play(rules, VARIANTS["G2.3"].players(random.Random(1)))
+        >>> record.winner, record.final.moves, record.final.prey
+        (0, 5, Coord(x=5, y=1))
+        """
+        pursuers, prey = self.strategies(rng, solver)
+        return [Player(self.hunter, pursuers), Player(self.prey, prey)]
+
+
+VARIANTS: dict[str, Variant] = {
+    "G2.2": Variant("G2.2", "one pursuer, a prey moving at random", 1, "Tom", "Jerry"),
+    "G2.3": Variant("G2.3", "Tom and Jerry: one pursuer, a prey that sees it", 1, "Tom", "Jerry"),
+    "G2.4": Variant("G2.4", "two pursuers, each chasing on its own", 2, "Tom and Spike", "Jerry"),
+    "G2.5": Variant("G2.5", "two pursuers planning together (a coalition)", 2, "Tom and Spike", "Jerry"),
+}
+"""The article's pursuit games by code."""
