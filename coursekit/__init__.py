@@ -24,14 +24,38 @@ from .core import (
     chebyshev,
     play,
 )
-from .games import Beans, BeansState, OneWayKing, PieceState, rules_from_spec
-from .solvers import ImpartialSolver, perfect_strategy
+from .games import (
+    Beans,
+    BeansState,
+    OneWayKing,
+    OneWayKnight,
+    OneWayQueen,
+    OneWayRook,
+    PieceState,
+    PieceSum,
+    Pursuit,
+    PursuitState,
+    ShortestPath,
+    rules_from_spec,
+)
+from .solvers import (
+    ImpartialSolver,
+    ProppSolver,
+    PursuitSolver,
+    astar,
+    bfs,
+    grundy_table,
+    outcome_table,
+    perfect_strategy,
+)
 
 __version__ = "0.1.0"
 
 __all__ = [
     "NEXT4", "NEXT8", "Beans", "BeansState", "Coord", "CoursekitError", "GameStopped", "Grid",
-    "IllegalMoveError", "ImpartialSolver", "OneWayKing", "PieceState", "Player", "Record", "Step",
-    "chebyshev", "perfect_strategy", "play", "rules_from_spec",
+    "IllegalMoveError", "ImpartialSolver", "OneWayKing", "OneWayKnight", "OneWayQueen", "OneWayRook",
+    "PieceState", "PieceSum", "Player", "ProppSolver", "Pursuit", "PursuitSolver", "PursuitState", "Record",
+    "ShortestPath", "Step", "astar", "bfs", "chebyshev", "grundy_table", "outcome_table", "perfect_strategy",
+    "play", "rules_from_spec",
 ]
 del _views

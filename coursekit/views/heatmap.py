@@ -94,11 +94,12 @@ def heatmap_svg(
 
 def _with_legend(board: str, grid: Grid, legend: Mapping[str, str], colours: Mapping[Hashable, str], cell: int) -> str:
     """Put the board in a taller picture with one legend row per entry under it."""
-    width = MARGIN + grid.width * cell + 4
     height = grid.height * cell + MARGIN + 4
     total = height + LEGEND_ROW * len(legend) + 6
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{max(width, 260)}" height="{total}" '
-           f'viewBox="0 0 {max(width, 260)} {total}" font-family="sans-serif" role="img">', board]
+    longest = max(len(f"{key}: {meaning}") for key, meaning in legend.items())
+    width = max(MARGIN + grid.width * cell + 4, MARGIN + 20 + 7 * longest + 8)  # about 7 px a character at 12 px
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{total}" '
+           f'viewBox="0 0 {width} {total}" font-family="sans-serif" role="img">', board]
     for row, (key, meaning) in enumerate(legend.items()):
         y = height + 4 + row * LEGEND_ROW
         fill = colours.get(key, EMPTY)

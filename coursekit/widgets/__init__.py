@@ -4,6 +4,7 @@ The only part of coursekit that imports ipywidgets; ``import coursekit`` does no
 
 - :class:`BeansBoard`: the beans game (article, section 2).
 - :class:`KingBoard`: the one-way king on a grid (article, sections 3-4).
+- :class:`PieceBoard`: the one-way king, queen, rook or knight, with two or three players (section 5).
 - :class:`PathBoard`: shortest king paths; watch BFS and A* expand their cells (section 6).
 - :class:`ReplayBoard`: step through any game's record, move by move.
 
@@ -13,6 +14,7 @@ Each board is an ``ipywidgets.VBox``: put it last in a cell (or ``display`` it) 
 from .beans import BeansBoard
 from .king import KingBoard
 from .path import PathBoard
+from .pieces import PieceBoard
 from .replay import ReplayBoard
 
-__all__ = ["BeansBoard", "KingBoard", "PathBoard", "ReplayBoard"]
+__all__ = ["BeansBoard", "KingBoard", "PathBoard", "PieceBoard", "ReplayBoard"]

@@ -1,0 +1,523 @@
+# ---
+# jupyter:
+#   jupytext:
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#       jupytext_version: 1.19.6
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # 03 The one-way queen, rook and knight
+#
+# The article's list of games on a grid (section 5) goes on from the king: the same game
+# with a **queen** (G1.2), a **rook** (G1.3) and a **knight** (G1.4). The article adds that
+# "a mathematical analysis exists" for the queen and the rook, and leaves the knight open.
+# In this lesson we find the losing cells of all three by computer, recognise two famous
+# games, Nim and Wythoff's game, in the rook and the queen, find the knight's pattern and
+# where the board's far edges spoil it, and then play several pieces at once with
+# **Grundy values**.
+
+# %%
+import math
+import random
+from collections import Counter
+from functools import cache, reduce
+from operator import xor
+
+from IPython.display import SVG, display
+
+from coursekit import Coord, Grid, ImpartialSolver, Player, play
+from coursekit.core.engine import random_strategy
+from coursekit.games.pieces import (
+    PIECES,
+    OneWayKing,
+    OneWayKnight,
+    OneWayQueen,
+    OneWayRook,
+    favourable,
+    wythoff_pairs,
+)
+from coursekit.games.sums import PieceSum, SumState
+from coursekit.solvers import Table, grundy_table, mex, outcome_table
+from coursekit.solvers.tables import sprague_grundy_strategy, sum_grundy
+from coursekit.views.svg import grid_svg
+from coursekit.views.tables import grundy_svg, outcome_svg
+
+# %% [markdown]
+# ## Three new pieces
+#
+# The rules, as the course fixes them (`GAMES.md`): one piece, shared by the two players,
+# starts on the top-right cell; the players move it in turn; **whoever makes the last move
+# wins**.
+#
+# - The **queen** moves any distance left, down, or diagonally down-left.
+# - The **rook** moves any distance left or down.
+# - The **knight** jumps by (−2, −1), (−1, −2), (−2, +1) or (+1, −2): four of the chess
+#   knight's eight jumps. Two of them go partly up or right, but all four lower x + y.
+#
+# A sliding piece stops before a blocked cell and never jumps over one. `PIECES` maps each
+# name to its rules class. Here are the moves of each piece from one cell:
+
+# %%
+PIECES
+
+# %%
+LETTER = {"king": "K", "queen": "Q", "rook": "R", "knight": "N"}
+
+
+def moves_svg(piece: str, grid: Grid, cell: Coord) -> str:
+    """The piece on cell, with the cells it may move to marked."""
+    rules = PIECES[piece](grid, cell)
+    return grid_svg(grid, pieces={cell: LETTER[piece]}, highlight=rules.options(cell),
+                    title=f"the one-way {piece} on {cell}")
+
+
+board = Grid(8, 8)
+for piece in ("queen", "rook", "knight"):
+    display(SVG(moves_svg(piece, board, Coord(5, 4))))
+
+# %% [markdown]
+# Every move of every piece lowers x + y, so every game ends, and the cells can be taken in
+# order of x + y so that all the options of a cell come before it:
+
+# %%
+def lowers_x_plus_y(piece: str, grid: Grid) -> bool:
+    rules = PIECES[piece](grid)
+    return all(t.x + t.y < c.x + c.y for c in grid.cells() for t in rules.options(c))
+
+
+assert all(lowers_x_plus_y(piece, board) for piece in PIECES)
+assert OneWayKnight(board).options(Coord(5, 4)) == ((3, 3), (4, 2), (3, 5), (6, 2))
+
+# %% [markdown]
+# ## Losing cells by retrograde analysis
+#
+# In lesson 01 we found the losing positions (the **P-positions**: the *Previous* player,
+# who just moved, wins) by starting at the end and working backwards. The same works for
+# any piece:
+#
+# - a cell with no move is P (whoever moved there made the last move);
+# - a cell is P when **every** move from it leads to an N cell;
+# - a cell is N when **some** move leads to a P cell (move there!).
+#
+# Taking the cells in order of x + y, the options of a cell are always decided before the
+# cell itself:
+
+# %%
+def p_cells(piece: str, grid: Grid) -> set[Coord]:
+    """The P-positions of a one-way piece: cells from which every move leads to an N cell."""
+    rules = PIECES[piece](grid)
+    losing: set[Coord] = set()
+    for cell in sorted(grid.free_cells(), key=lambda c: c.x + c.y):
+        if not any(option in losing for option in rules.options(cell)):
+            losing.add(cell)
+    return losing
+
+
+assert p_cells("king", Grid(5, 5)) == {Coord(x, y) for x in (0, 2, 4) for y in (0, 2, 4)}  # lesson 02
+
+# %% [markdown]
+# The library's `outcome_table(piece, grid)` computes the same table in one sweep (it keeps
+# running information along each row, column and diagonal, so a sliding piece does not look
+# at all its options one by one). Both agree, for every piece, with and without blocked
+# cells, and with the general solver of lesson 01:
+
+# %%
+blocked_board = Grid(9, 7).with_random_blocked(15, random.Random(3), keep=[Coord(8, 6), Coord(0, 0)])
+for piece in PIECES:
+    for grid in (Grid(9, 7), blocked_board):
+        table = outcome_table(piece, grid)
+        assert p_cells(piece, grid) == set(table.cells_with("P"))
+        solver = ImpartialSolver(PIECES[piece](grid))
+        assert all(solver.outcome(c) == table[c] for c in grid.free_cells())
+
+# %% [markdown]
+# A table prints as text and draws as a picture: P cells dark, N cells light.
+
+# %%
+print(outcome_table("rook", Grid(6, 6)).picture())
+
+# %%
+SVG(outcome_svg(outcome_table("rook", Grid(8, 8)), title="one-way rook: P and N"))
+
+# %% [markdown]
+# ## The rook is Nim
+#
+# The rook's P cells are the diagonal x = y. Read the rook's cell (x, y) as two piles of
+# x and y counters: a move takes any number of counters from **one** pile. That is
+# **Nim** with two piles. When the piles are equal, whatever the opponent takes from one
+# pile, take the same from the other: the piles stay equal, and you take the last counter.
+# When they differ, even them up.
+
+# %%
+def is_diagonal(c: Coord) -> bool:
+    return c.x == c.y
+
+
+rook_table = outcome_table("rook", Grid(20, 20))
+assert all((rook_table[c] == "P") == is_diagonal(c) for c in rook_table.grid.cells())
+
+# %% [markdown]
+# ### Grundy values
+#
+# P or N says *whether* the player to move wins. The **Grundy value** says more, and we
+# will need it for several pieces at once: the Grundy value of a cell is the smallest whole
+# number that is **not** the value of one of its options (the *mex*, minimum excludant).
+# A cell with no move has value 0; a cell has value 0 exactly when it is a P cell.
+
+# %%
+assert mex([0, 1, 3]) == 2 and mex([]) == 0 and mex([1, 2]) == 0
+
+
+def grundy_values(piece: str, grid: Grid) -> dict[Coord, int]:
+    """The Grundy value of every free cell, options before the cell (order of x + y)."""
+    rules = PIECES[piece](grid)
+    value: dict[Coord, int] = {}
+    for cell in sorted(grid.free_cells(), key=lambda c: c.x + c.y):
+        value[cell] = mex(value[option] for option in rules.options(cell))
+    return value
+
+
+rook_values = grundy_values("rook", Grid(8, 8))
+assert rook_values == grundy_table("rook", Grid(8, 8)).as_dict()
+assert all((g == 0) == (c.x == c.y) for c, g in rook_values.items())
+
+# %% [markdown]
+# For Nim, C. L. Bouton (1901) found the Grundy value: x XOR y, the binary sum without
+# carry (Python's `^`). The picture shows it: a colour scale with the numbers, zeros dark.
+
+# %%
+assert all(g == c.x ^ c.y for c, g in grundy_table("rook", Grid(32, 32)).as_dict().items())
+SVG(grundy_svg(grundy_table("rook", Grid(8, 8)), title="one-way rook: Grundy value x XOR y"))
+
+# %% [markdown]
+# ## The queen is Wythoff's game
+#
+# The queen adds the diagonal move: take any number of counters from one pile, **or the
+# same number from both**. This is **Wythoff's game** (W. A. Wythoff, 1907). Its P cells
+# are not on one line:
+
+# %%
+SVG(outcome_svg(outcome_table("queen", Grid(14, 14)), title="one-way queen: P and N"))
+
+# %% [markdown]
+# List the P cells with x ≤ y, in order:
+
+# %%
+queen_table = outcome_table("queen", Grid(40, 40))
+pairs = sorted((c.x, c.y) for c in queen_table.cells_with("P") if c.x <= c.y)
+print(pairs)
+
+# %% [markdown]
+# Two things stand out. The differences y − x are 0, 1, 2, 3, …, each once. And each x is
+# the smallest number not used yet in an earlier pair: every whole number appears in
+# exactly one pair. Both follow from the rules: two P cells cannot be one queen move apart
+# (the same row, column, or difference y − x), and a cell that is not P must have a move to
+# one.
+#
+# Wythoff proved a closed form with the golden ratio φ = (1 + √5) / 2: the k-th pair is
+# (⌊kφ⌋, ⌊kφ²⌋).
+
+# %%
+PHI = (1 + math.sqrt(5)) / 2
+
+
+def golden_pair(k: int) -> tuple[int, int]:
+    return math.floor(k * PHI), math.floor(k * PHI * PHI)
+
+
+assert [golden_pair(k) for k in range(len(pairs))] == pairs
+assert all(y - x == k for k, (x, y) in enumerate(pairs))
+
+# %% [markdown]
+# Floating point will go wrong for very large k. `wythoff_pairs(limit)` in the library
+# uses whole numbers only (⌊kφ⌋ = (k + ⌊√(5k²)⌋) // 2), and `favourable(piece, cell)`
+# is the closed rule for the king, the rook and the queen, which the article's computer
+# player uses:
+
+# %%
+assert wythoff_pairs(24) == pairs
+assert all(favourable("queen", c) == (queen_table[c] == "P") for c in queen_table.grid.cells())
+
+# %% [markdown]
+# The queen's Grundy values have **no** known closed form; the first rows are an irregular
+# mix (see the reference values below). Computing them is easy anyway.
+
+# %%
+queen_grundy = grundy_table("queen", Grid(8, 8))
+assert [queen_grundy.rows_top_first()[-1 - y] for y in range(4)] == [
+    [0, 1, 2, 3, 4, 5, 6, 7],
+    [1, 2, 0, 4, 5, 3, 7, 8],
+    [2, 0, 1, 5, 3, 4, 8, 6],
+    [3, 4, 5, 6, 2, 0, 1, 9],
+]
+SVG(grundy_svg(queen_grundy, title="one-way queen: Grundy values"))
+
+# %% [markdown]
+# ## The knight and the far edges
+#
+# The article names no rule for the knight. Its moves end in the corner (0, 0), (0, 1),
+# (1, 0), (1, 1): from these four cells it has no jump left on the board. Look at a big
+# board:
+
+# %%
+SVG(outcome_svg(outcome_table("knight", Grid(16, 16)), title="one-way knight: P and N"))
+
+# %% [markdown]
+# The P cells form 2 × 2 blocks repeating every 4 cells: a cell is P when **x mod 4 and
+# y mod 4 are both 0 or 1**. The reason: each jump changes x by 1 or 2 and y by 2 or 1, so
+# from a "both low" cell every jump leaves it (the coordinate that moves by 2 switches
+# between low and high mod 4), and from any other cell some jump comes back. On a 60 × 60
+# board the rule holds everywhere except near the top and right edges; on smaller boards
+# we list the exceptions:
+
+# %%
+def knight_rule(c: Coord) -> bool:
+    return c.x % 4 < 2 and c.y % 4 < 2
+
+
+big = outcome_table("knight", Grid(60, 60))
+assert all((big[c] == "P") == knight_rule(c) for c in Grid(48, 48).cells())
+
+
+def edge_exceptions(width: int, height: int) -> list[Coord]:
+    """The cells of a width x height board where the mod 4 rule is wrong."""
+    table = outcome_table("knight", Grid(width, height))
+    return [c for c in table.grid.cells() if (table[c] == "P") != knight_rule(c)]
+
+
+for size in range(8, 14):
+    print(f"{size} x {size}:", *edge_exceptions(size, size))
+
+# %% [markdown]
+# The exceptions depend on the board's size mod 4 and sit on the **far** edges (the top
+# row and the right column), never near the corner. Two of the knight's jumps go
+# up or right, by (−2, +1) and (+1, −2). On the right column of a board of width 4k + 1
+# (x = 4k, a "low" column) the jump (+1, −2) falls off the board. From (4k, 2), for
+# example, that jump would have led to the P cell (4k + 1, 0); without it every remaining
+# jump leads to an N cell, so (4k, 2) becomes P. The same happens to other cells of that
+# column, and, on a board of height 4k + 1, of the top row.
+# On a 4k × 4k board only the top-right corner changes: its two jumps both lead to N cells.
+
+# %%
+exceptions = edge_exceptions(9, 9)
+assert exceptions and all(c.x == 8 or c.y == 8 for c in exceptions)
+assert edge_exceptions(12, 12) == [Coord(11, 11)]
+assert edge_exceptions(10, 10) == [] and edge_exceptions(11, 11) == []
+SVG(outcome_svg(outcome_table("knight", Grid(9, 9)), highlight=exceptions,
+                title="9 x 9 knight: the circles break the mod 4 rule"))
+
+# %% [markdown]
+# The lesson of lesson 02 again: a pattern seen on a big board need not hold on a small
+# one. Compute the table for the board you play on.
+
+# %% [markdown]
+# ## Several pieces: sums of games
+#
+# Now play several pieces at once, each on its own board. A move moves **one** piece, of
+# the mover's choice; a piece that cannot move any more stays where it is. Whoever makes
+# the last move wins. This is the **sum** of the one-piece games, `PieceSum` in coursekit:
+# a position is the tuple of the pieces' cells, and a move is (piece number, cell). How do
+# we play it? Knowing which pieces stand on P cells is not enough: two pieces on N cells
+# can be a win or a loss.
+
+# %%
+small = Grid(5, 4)
+trio = PieceSum((OneWayQueen(small), OneWayKnight(small), OneWayKing(small)))
+state = trio.initial_state()
+print(state.positions)
+print(trio.legal_moves(state)[:4])
+
+# %% [markdown]
+# The **Sprague–Grundy theorem** (R. Sprague 1935, P. M. Grundy 1939) answers: the sum has
+# Grundy value **g₁ XOR g₂ XOR …**, the XOR of the pieces' Grundy values, so the player to
+# move loses exactly when that XOR is 0. Let us check it by brute force: the solver of
+# lesson 01 values the sum directly, as a game of its own, on every position.
+
+# %%
+@cache
+def values(game) -> Table:
+    """The Grundy table of one piece on its board (computed once per game)."""
+    return grundy_table(game, game.grid)
+
+
+def xor_rule(rules: PieceSum, cells: tuple[Coord, ...]) -> int:
+    """The Sprague-Grundy value of a sum: the XOR of each piece's Grundy value on its board."""
+    return reduce(xor, (values(game)[cell] for game, cell in zip(rules.games, cells, strict=True)), 0)
+
+
+solver = ImpartialSolver(trio)
+positions = [(a, b, c) for a in small.cells() for b in small.cells() for c in small.cells()]
+assert all(solver.grundy(p) == xor_rule(trio, p) for p in positions)
+print(f"the XOR rule holds on all {len(positions)} positions of a queen, a knight and a king on 5 x 4")
+
+# %% [markdown]
+# So from a position with a non-zero XOR t there is always a move to XOR 0: take a piece
+# whose value g has the highest bit of t; then g XOR t is smaller than g, so (that is what
+# *mex* means) the piece has a move to a cell of value g XOR t, and the XOR becomes 0.
+# A **Sprague–Grundy player** makes that move, and a random one from XOR 0.
+
+# %%
+def sg_player(rng: random.Random):
+    """A strategy for PieceSum: move to XOR 0 when possible, else at random."""
+    def choose(rules: PieceSum, state):
+        total = xor_rule(rules, state.positions)
+        for i, (game, cell) in enumerate(zip(rules.games, state.positions, strict=True)):
+            table = values(game)
+            wanted = table[cell] ^ total
+            if total and wanted < table[cell]:
+                return i, next(t for t in game.options(cell) if table[t] == wanted)
+        return rng.choice(rules.legal_moves(state))
+    return choose
+
+
+sg = sg_player(random.Random(0))
+for p in positions:
+    if xor_rule(trio, p) != 0:
+        after = trio.apply(SumState(p), sg(trio, SumState(p)))
+        assert xor_rule(trio, after.positions) == 0
+
+# %% [markdown]
+# ### The Sprague–Grundy player against a random player
+#
+# Four pieces on four boards: a queen on 8 × 8, a knight on 9 × 9, a rook on 6 × 10 and
+# a king on 7 × 7, each starting in its top-right corner. Their Grundy values at the start
+# and the XOR:
+
+# %%
+four = PieceSum((OneWayQueen(Grid(8, 8)), OneWayKnight(Grid(9, 9)), OneWayRook(Grid(6, 10)),
+                 OneWayKing(Grid(7, 7))))
+start_values = [values(game)[game.start] for game in four.games]
+print("Grundy values:", start_values, " XOR:", xor_rule(four, four.initial_state().positions))
+
+# %% [markdown]
+# The XOR is not 0, so the first player can win. We play 200 games for each pairing, one
+# seeded generator per game, and count the wins of each side. The library has the same
+# rule as `sum_grundy(rules, position)` and the same player as
+# `sprague_grundy_strategy(rng)`; it plays in the last pairing.
+
+# %%
+def wins(rules, first, second, seeds: range) -> tuple[int, int]:
+    """Games won by player 0 and by player 1, one game per seed."""
+    won = Counter()
+    for seed in seeds:
+        rng = random.Random(seed)
+        won[play(rules, [Player("A", first(rng)), Player("B", second(rng))]).winner] += 1
+    return won[0], won[1]
+
+
+MATCHES = range(200)
+pairings = {
+    "Sprague-Grundy first, random second": (sg_player, random_strategy),
+    "random first, Sprague-Grundy second": (random_strategy, sg_player),
+    "random first, random second": (random_strategy, random_strategy),
+    "library's player first, random second": (sprague_grundy_strategy, random_strategy),
+}
+results = {name: wins(four, a, b, MATCHES) for name, (a, b) in pairings.items()}
+for name, (first, second) in results.items():
+    print(f"{name:40} first player wins {first:3}, second player wins {second:3}")
+assert results["Sprague-Grundy first, random second"] == (200, 0)
+assert results["library's player first, random second"] == (200, 0)
+assert all(sum_grundy(trio, p) == xor_rule(trio, p) for p in positions)
+
+# %% [markdown]
+# The Sprague–Grundy player wins every game it starts. Here it also wins every game as
+# the second player, although the first player could win them all: the random player
+# would have to find a move to XOR 0 at every turn, and once it misses one, the
+# Sprague–Grundy player never lets go.
+
+# %% [markdown]
+# ## Blocked cells
+#
+# With blocked cells the queen is no longer Wythoff's game: a blocked cell cuts the lines
+# the queen slides along, and (as for the king in lesson 02) the closed rule goes wrong.
+# The table is as easy to compute as before.
+
+# %%
+START = Coord(11, 11)
+queen_grid = Grid(12, 12).with_random_blocked(10, random.Random(4), keep=[START, Coord(0, 0)])
+blocked_queen = outcome_table("queen", queen_grid)
+wrong = [c for c in queen_grid.free_cells() if (blocked_queen[c] == "P") != favourable("queen", c)]
+print(len(queen_grid.blocked), "blocked cells; Wythoff's rule is wrong on", len(wrong), "cells")
+SVG(outcome_svg(blocked_queen, highlight=wrong, pieces={START: "Q"},
+                title="the queen with blocked cells: circles where Wythoff's rule is wrong"))
+
+# %% [markdown]
+# The article's computer player uses the closed rule. Against a random opponent it still
+# wins often, but a player who uses the table wins every game from an N start:
+
+# %%
+from coursekit.games.pieces import article_strategy
+from coursekit.solvers import perfect_strategy
+
+
+def first_player_wins(rules, first, seeds: range) -> int:
+    """How many games, one per seed, player 0 wins against a random player."""
+    wins = 0
+    for seed in seeds:
+        rng = random.Random(seed)
+        record = play(rules, [Player("P0", first(rng)), Player("P1", random_strategy(rng))])
+        wins += record.winner == 0
+    return wins
+
+
+queen_rules = OneWayQueen(queen_grid)
+assert blocked_queen[START] == "N"
+GAMES = range(300)
+article_wins = first_player_wins(queen_rules, article_strategy, GAMES)
+table_wins = first_player_wins(queen_rules, lambda rng: perfect_strategy(), GAMES)
+print(f"of {len(GAMES)} games: the article's rule wins {article_wins}, the table wins {table_wins}")
+assert table_wins == len(GAMES) and article_wins < table_wins
+
+# %% [markdown]
+# ## Play
+#
+# In Jupyter, play any piece against the computer: `PieceBoard(piece, width, height)`.
+# Green cells are the piece's moves; the **Hints** button writes P or N on every cell.
+# A static page cannot play, so below the board is its starting position as a picture.
+
+# %%
+from coursekit.widgets import PieceBoard
+
+PieceBoard("queen", 9, 7, seed=1)
+
+# %%
+SVG(outcome_svg(outcome_table("queen", Grid(9, 7)), pieces={Coord(8, 6): "Q"},
+                title="the queen starts on [8, 6]: an N cell, so you can win"))
+
+# %% [markdown]
+# ## Exercises
+#
+# 1. **The rook's strategy.** Write `rook_move(x, y)` that returns a winning move of the
+#    one-way rook from (x, y), or `None` from a P cell, without any table. Check it on all
+#    cells of a 20 × 20 board against `outcome_table("rook", ...)`.
+#
+# 2. **Wythoff by hand.** Build the list of Wythoff pairs with the two facts of this
+#    lesson only (each difference once; x is the smallest number not used yet), and check
+#    it against `wythoff_pairs(1000)`. Why does the golden ratio appear?
+#    <details><summary>Hint</summary>
+#    Beatty's theorem: if 1/a + 1/b = 1 for irrationals a, b > 1, the sequences ⌊ka⌋ and
+#    ⌊kb⌋ together contain every positive whole number exactly once.
+#    </details>
+#
+# 3. **The knight's rule.** Prove that on an infinite board the knight's P cells are
+#    exactly those with x mod 4 and y mod 4 both in {0, 1}. Then predict the exceptions of
+#    a 13 × 10 board and check them with `edge_exceptions`.
+#
+# 4. **Grundy values of the knight.** Draw `grundy_svg(grundy_table("knight", Grid(16, 16)))`.
+#    Which values appear, and where? Is there a pattern away from the far edges?
+#
+# 5. **A sum of four.** A king, a queen, a rook and a knight all start on the top-right
+#    cell of an 8 × 8 board. Who wins? Find every winning first move.
+#
+# 6. **Blocked cells and sums.** Does the XOR rule still hold when the board has blocked
+#    cells? Check it by brute force as above, then explain why.
+#
+# 7. **Play.** Beat `PieceBoard("knight", 9, 9, computer="perfect")` as the first player.
+#    Use the hints at first, then without them.

@@ -1,0 +1,262 @@
+"""The board of every one-way piece, two and three players, driven by clicking its buttons."""
+
+from __future__ import annotations
+
+import random
+
+import ipywidgets as widgets
+import pytest
+
+from coursekit.core import Coord, Grid
+from coursekit.games.pieces import PIECES
+from coursekit.solvers import ImpartialSolver, perfect_strategy
+from coursekit.solvers.tables import outcome_table
+from coursekit.widgets import KingBoard, PieceBoard
+from coursekit.widgets.pieces import GLYPHS, SEAT_COLOURS, SEAT_NAMES
+
+PIECE_NAMES = ["king", "queen", "rook", "knight"]
+
+
+def targets(board: PieceBoard) -> set[Coord]:
+    return {cell for cell in board.buttons if board.cell_kind(cell) == "target"}
+
+
+def play_out(board: PieceBoard, rng: random.Random) -> None:
+    """The human clicks green cells at random until the game ends."""
+    for _ in range(200):
+        if board.is_over:
+            return
+        board.buttons[rng.choice(sorted(targets(board)))].click()
+    raise AssertionError("the game did not end")
+
+
+# Two players ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("piece", PIECE_NAMES)
+def test_each_piece_shows_its_glyph_and_exactly_its_legal_targets(piece: str) -> None:
+    board = PieceBoard(piece, 7, 6, seed=1)
+    assert isinstance(board, widgets.VBox) and isinstance(board.rules, PIECES[piece])
+    start = Coord(6, 5)
+    assert board.state.at == start and board.cell_kind(start) == piece
+    assert board.buttons[start].description == GLYPHS[piece]
+    assert targets(board) == set(board.rules.legal_moves(board.state)) == set(PIECES[piece](Grid(7, 6)).targets(start))
+    assert all(board.buttons[c].description == "" for c in board.buttons if c != start)
+    assert board.status == f"Your turn: click a green cell to move the {piece}."
+
+
+def test_the_queen_slides_and_the_computer_answers() -> None:
+    board = PieceBoard("queen", 8, 8, seed=0)
+    assert Coord(0, 0) in targets(board) and Coord(7, 0) in targets(board) and Coord(0, 7) in targets(board)
+    assert board.click(Coord(7, 3))  # not a Wythoff pair: the perfect computer answers with one
+    you, computer = board.steps
+    assert (you.player, you.move, computer.player) == (0, Coord(7, 3), 1)
+    assert computer.move == Coord(5, 3)  # the only Wythoff pair the queen reaches from [7, 3]
+    assert "You moved the queen to [7, 3]. The computer moved the queen to [5, 3]." in board.status
+
+
+@pytest.mark.parametrize(("piece", "cell", "words"), [
+    ("queen", Coord(3, 5), "is not on such a line"),
+    ("rook", Coord(6, 6), "is not on such a line"),
+    ("knight", Coord(6, 6), "jumps by"),
+    ("knight", Coord(8, 8), "goes back"),
+])
+def test_an_illegal_click_explains_and_changes_nothing(piece: str, cell: Coord, words: str) -> None:
+    board = PieceBoard(piece, 9, 9, seed=0)
+    before = (board.state, {c: board.cell_kind(c) for c in board.buttons})
+    reason = board.rules.why_illegal(board.state, cell)
+    if piece == "knight" and cell == Coord(8, 8):
+        words = "must move"
+    assert reason and words in reason
+    board.buttons[cell].click()
+    assert (board.state, {c: board.cell_kind(c) for c in board.buttons}) == before
+    assert board.steps == []
+    assert board.status == f"Not allowed: {reason}. Your turn: click a green cell to move the {piece}."
+
+
+def test_the_rook_cannot_pass_a_blocked_cell_and_blocked_cells_are_disabled() -> None:
+    blocked = {Coord(4, 6), Coord(2, 2)}
+    board = PieceBoard("rook", 7, 7, blocked=blocked, seed=0)
+    assert {c for c, b in board.buttons.items() if b.disabled} == blocked
+    assert {c for c in board.buttons if board.cell_kind(c) == "blocked"} == blocked
+    assert targets(board) == {Coord(6, y) for y in range(6)} | {Coord(5, 6)}
+    assert board.click(Coord(3, 6)) is False
+    assert "passes the blocked cell [4, 6]" in board.status
+    assert board.click(Coord(4, 6)) is False and "[4, 6] is a blocked cell" in board.status
+    assert board.steps == []
+
+
+@pytest.mark.parametrize("piece", PIECE_NAMES)
+def test_a_perfect_computer_from_a_winning_start_always_wins(piece: str) -> None:
+    played = 0
+    for seed in range(8):
+        board = PieceBoard(piece, 7, 6, seed=seed, human=1, blocked_percent=0 if seed < 4 else 20)
+        if not ImpartialSolver(board.rules).is_winning(board.start.at):
+            continue
+        played += 1
+        play_out(board, random.Random(seed))
+        assert board.winner == "Computer" and board.status.endswith("The computer wins.")
+        assert board.record.players == ("Computer", "You") and board.record.winner == 0
+    assert played >= 3
+
+
+@pytest.mark.parametrize("piece", PIECE_NAMES)
+def test_a_perfect_human_beats_the_computer_from_a_winning_start(piece: str) -> None:
+    board = PieceBoard(piece, 8, 7, seed=3, computer="random")
+    assert ImpartialSolver(board.rules).is_winning(board.start.at)
+    best = perfect_strategy()
+    while not board.is_over:
+        assert board.play(best(board.rules, board.state))
+    assert board.winner == "You" and board.status.endswith("You win!") and board.record.end == "won"
+    assert board.click(Coord(0, 0)) is False and "the game is over" in board.status
+
+
+def test_random_blocked_cells_spare_the_start_and_the_corner_and_leave_a_move() -> None:
+    for seed in range(6):
+        board = PieceBoard("knight", 6, 6, seed=seed, blocked_percent=30)
+        blocked = board.state.grid.blocked
+        assert len(blocked) == 10 and Coord(5, 5) not in blocked and Coord(0, 0) not in blocked
+        assert targets(board)
+        assert {c for c, b in board.buttons.items() if b.disabled} == set(blocked)
+
+
+def test_hints_write_p_and_n_on_the_cells() -> None:
+    board = PieceBoard("queen", 6, 5, seed=0)
+    assert not board.hints and all(b.description == "" for c, b in board.buttons.items() if c != board.state.at)
+    board.hint_toggle.value = True
+    table = outcome_table("queen", Grid(6, 5))
+    for cell, button in board.buttons.items():
+        assert button.description == (GLYPHS["queen"] if cell == board.state.at else table[cell])
+    board.click(Coord(2, 1))  # the game ends at once: [0, 0] is the computer's, or it moves on
+    assert all(board.buttons[c].description in ("P", "N", GLYPHS["queen"]) for c in board.buttons)
+    board.hints = False
+    assert all(b.description == "" for c, b in board.buttons.items() if c != board.state.at)
+
+
+def test_hints_follow_the_blocked_cells_of_each_new_game() -> None:
+    board = PieceBoard("king", 6, 6, seed=2, blocked_percent=25, hints=False)
+    board.hints = True
+    for _game in range(3):
+        grid = board.state.grid
+        table = outcome_table("king", grid)
+        free = [c for c in grid.free_cells() if c != board.state.at]
+        assert all(board.buttons[c].description == table[c] for c in free)
+        assert all(board.buttons[c].description == "" for c in grid.blocked)
+        board.new_game()
+
+
+def test_king_board_is_a_piece_board() -> None:
+    board = KingBoard(Grid(4, 4), seed=0, human_first=False)
+    assert isinstance(board, PieceBoard) and board.piece == "king" and board.human == 1
+    assert board.steps and board.steps[0].player == 0
+
+
+@pytest.mark.parametrize(("kwargs", "words"), [
+    ({"piece": "bishop"}, "king"),
+    ({"players": 4}, "2 or 3 players"),
+    ({"human": 2}, "0 to 1"),
+    ({"players": 3, "human": 3}, "0 to 2"),
+    ({"computer": "clever"}, "perfect"),
+    ({"players": 3, "computer": ["random"]}, "each of the 2 computer players"),
+    ({"blocked_percent": 120}, "between 0 and 100"),
+    ({"start": (9, 9)}, "outside"),
+])
+def test_bad_arguments_are_refused_with_a_reason(kwargs: dict[str, object], words: str) -> None:
+    with pytest.raises(ValueError, match=words):
+        PieceBoard(**kwargs)  # type: ignore[arg-type]
+
+
+def test_same_seed_same_game() -> None:
+    def game(seed: int) -> tuple[object, ...]:
+        board = PieceBoard("knight", 8, 8, computer="random", seed=seed, blocked_percent=10)
+        play_out(board, random.Random(7))
+        return board.record.states
+
+    assert game(3) == game(3)
+    assert len({game(seed) for seed in range(6)}) > 1
+
+
+# Three players ----------------------------------------------------------------------------
+
+
+def test_three_players_the_computer_plays_the_other_two() -> None:
+    board = PieceBoard("rook", 6, 6, players=3, human=1, computer="random", seed=4)
+    assert board.record.players == ("Red", "You", "Green")
+    assert [step.player for step in board.steps] == [0]  # Red moved first
+    assert board.rules.num_players == 3 and board.rules.to_move(board.state) == 1
+    assert board.turn == "You (blue) to move"
+    assert SEAT_COLOURS[1] in board.turn_html.value and "You (blue) to move" in board.turn_html.value
+    assert board.children[0] is board.turn_html
+    assert board.status.startswith(f"Red moved the rook to {board.steps[0].move}.")
+    move = sorted(targets(board))[0]
+    assert board.click(move)
+    players = [step.player for step in board.steps]
+    assert players[:3] == [0, 1, 2] or board.is_over
+    assert players == [(k % 3) for k in range(len(players))]
+    if not board.is_over:
+        assert f"You moved the rook to {move}. Green moved the rook to" in board.status
+        assert "Red moved the rook to" in board.status
+
+
+def test_three_player_games_end_and_name_the_winner() -> None:
+    winners = set()
+    for seed in range(12):
+        board = PieceBoard("queen", 5, 5, players=3, human=seed % 3, computer="random", seed=seed)
+        play_out(board, random.Random(seed))
+        record = board.record
+        assert record.end == "won" and record.winner is not None
+        assert board.winner == record.players[record.winner]
+        winners.add(board.winner)
+        expected = "You win!" if board.winner == "You" else f"{board.winner} wins."
+        assert board.status.endswith(expected)
+        assert board.turn.endswith(" won") and SEAT_COLOURS[record.winner] in board.turn_html.value
+    assert "You" in winners and winners & set(SEAT_NAMES)
+
+
+def test_each_computer_player_may_have_its_own_strategy() -> None:
+    calls: list[str] = []
+
+    def first_move(name: str):  # type: ignore[no-untyped-def]
+        def choose(rules, state):  # type: ignore[no-untyped-def]
+            calls.append(name)
+            return rules.legal_moves(state)[0]
+        return choose
+
+    board = PieceBoard("king", 6, 6, players=3, human=2, computer=[first_move("a"), first_move("b")], seed=0)
+    assert calls == ["a", "b"] and board.rules.to_move(board.state) == 2
+    board.click(sorted(targets(board))[0])
+    assert calls[:4] == ["a", "b", "a", "b"]
+
+
+def test_three_player_hints_show_propps_classes() -> None:
+    from coursekit.solvers.propp import propp_table
+
+    board = PieceBoard("king", 5, 4, players=3, human=0, hints=True, computer="random", seed=0)
+    assert board.hints and board.hint_toggle.description == "Hints: N/O/P/Q"
+    table = propp_table("king", Grid(5, 4))
+    for cell, button in board.buttons.items():
+        assert button.description == (GLYPHS["king"] if cell == board.state.at else table[cell])
+    assert {b.description for b in board.buttons.values()} >= {"N", "O", "P", "Q"}
+
+
+@pytest.mark.parametrize("computer", [None, "propp", "spoiler"])
+def test_three_player_computers_win_alone_when_propp_says_they_can(computer: str | None) -> None:
+    from coursekit.solvers.propp import propp_table
+
+    checked = 0
+    for width in range(2, 10):
+        table = propp_table("king", Grid(width, 2))
+        start = Coord(width - 1, 1)
+        if table[start] != "N":
+            continue
+        board = PieceBoard("king", width, 2, players=3, human=1, computer=computer, seed=width)
+        assert table[board.steps[0].move] == "P"  # Red moved where it wins alone
+        play_out(board, random.Random(width))
+        assert board.winner == "Red"
+        checked += 1
+    assert checked >= 2
+
+
+def test_a_three_player_board_refuses_an_unknown_computer() -> None:
+    with pytest.raises(ValueError, match="'spoiler'"):
+        PieceBoard(players=3, computer="clever")
