@@ -6,6 +6,7 @@ The only part of coursekit that imports ipywidgets; ``import coursekit`` does no
 - :class:`KingBoard`: the one-way king on a grid (article, sections 3-4).
 - :class:`PieceBoard`: the one-way king, queen, rook or knight, with two or three players (section 5).
 - :class:`PathBoard`: shortest king paths; watch BFS and A* expand their cells (section 6).
+- :class:`PursuitBoard`: Tom and Jerry, one or two pursuers; place the pieces, run the chase (sections 6-7).
 - :class:`ReplayBoard`: step through any game's record, move by move.
 
 Each board is an ``ipywidgets.VBox``: put it last in a cell (or ``display`` it) to see it.
@@ -15,6 +16,7 @@ from .beans import BeansBoard
 from .king import KingBoard
 from .path import PathBoard
 from .pieces import PieceBoard
+from .pursuit import PursuitBoard
 from .replay import ReplayBoard
 
-__all__ = ["BeansBoard", "KingBoard", "PathBoard", "PieceBoard", "ReplayBoard"]
+__all__ = ["BeansBoard", "KingBoard", "PathBoard", "PieceBoard", "PursuitBoard", "ReplayBoard"]

@@ -1,0 +1,631 @@
+# ---
+# jupyter:
+#   jupytext:
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#       jupytext_version: 1.19.6
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # 06 Pursuit: Tom and Jerry
+#
+# In section 6 the article builds a new game from the same four classes as the one-way
+# king: **pursuit** (its game G2.3). Two pieces stand on a grid. Tom, the pursuer, wants to
+# catch Jerry by stepping onto his cell; Jerry sees Tom and runs. The article gives each a
+# simple rule, plays a game in which Tom catches Jerry on the fifth move, and closes
+# (section 7, "a project in progress") by asking how both players could do better.
+#
+# We follow that route: the rules; Tom's and Jerry's rules as the article writes them; a
+# chase; a measurement over many starts. Then we *solve* the game by retrograde analysis,
+# which tells us the best either side can do from every start, and we use it to grade both
+# rules. Finally we change the board: one blocked cell, and then a second pursuer.
+
+# %%
+import random
+import statistics
+from collections import Counter
+
+from IPython.display import SVG
+
+from coursekit import NEXT8, Coord, Grid, Player, chebyshev, play
+from coursekit.games.pursuit import (
+    VARIANTS,
+    Pursuit,
+    coalition_pursuers,
+    jerry_move,
+    jerry_strategy,
+    lone_pursuers,
+    optimal_prey,
+    optimal_pursuers,
+    random_prey,
+    steps_from,
+    tom_step,
+    tom_strategy,
+)
+from coursekit.solvers.pursuit import PursuitSolver
+from coursekit.views.pursuit import capture_time_svg
+from coursekit.views.svg import grid_svg
+
+# %% [markdown]
+# ## The rules
+#
+# As in all the article's pursuit games:
+#
+# - the pieces start on distinct cells, drawn at random (with a seeded generator, so the
+#   same seed gives the same start);
+# - the pursuer moves first, then the prey, in **rounds**; the article numbers the rounds
+#   "Move 1", "Move 2", …;
+# - each move goes to one of the 8 neighbouring cells, like a chess king; standing still is
+#   not allowed;
+# - the prey is **caught** when the pursuer stands on its cell (the article's `game2End`:
+#   `a == b`), also when the prey steps onto the pursuer;
+# - a game that is still going after a stated number of rounds (`max_moves`, 100 unless
+#   we say otherwise) ends as an **escape**.
+#
+# `Pursuit(grid)` are the rules with one pursuer. A state holds the grid, the pursuer's
+# cell, the prey's cell, whose turn it is and how many rounds have begun; it draws itself,
+# Tom as `T` and Jerry as `J`.
+
+# %%
+rules = Pursuit(Grid(8, 8))
+state = rules.initial_state(random.Random(1))
+state
+
+# %% [markdown]
+# The pursuers' side is player 0 and moves first. Its move is a tuple with one cell per
+# pursuer (here one); the prey's move is a cell. The rules list the legal moves and say why
+# a move is not one.
+
+# %%
+print(state.pursuers, state.prey, "player to move:", rules.to_move(state))
+print([str(m[0]) for m in rules.legal_moves(state)])
+print(rules.why_illegal(state, (state.pursuers[0] + (2, 0),)))
+
+# %%
+after = rules.apply(state, rules.legal_moves(state)[0])
+assert rules.to_move(after) == 1 and after.moves == 1
+assert len(rules.legal_moves(after)) == len(steps_from(rules.grid, state.prey))
+
+# %% [markdown]
+# ## Tom's rule
+#
+# Tom steps towards Jerry: by the *sign* of the difference in each coordinate (article,
+# Figure 14). It is the same step as the article's shortest path `minPath` of lesson 05:
+# diagonally while Jerry is off Tom's row and column, then straight.
+
+# %%
+def sign(n: int) -> int:
+    return (n > 0) - (n < 0)
+
+
+def tom(tom_cell: Coord, jerry_cell: Coord) -> Coord:
+    """Tom's next cell on an open grid: one step by the sign of dx and dy."""
+    return Coord(tom_cell.x + sign(jerry_cell.x - tom_cell.x), tom_cell.y + sign(jerry_cell.y - tom_cell.y))
+
+
+assert tom(Coord(0, 0), Coord(3, 1)) == Coord(1, 1)
+assert tom(Coord(5, 2), Coord(5, 7)) == Coord(5, 3)
+open_grid = Grid(8, 8)
+assert all(tom(t, j) == tom_step(open_grid, t, j) for t in open_grid.cells() for j in open_grid.cells() if t != j)
+
+# %% [markdown]
+# Each step shortens the Chebyshev distance to Jerry by exactly one, the most a king step
+# can do. The picture shows Tom's step from every cell, with Jerry fixed on (5, 2):
+
+# %%
+ARROWS = {(1, 0): "→", (1, -1): "↘", (0, -1): "↓", (-1, -1): "↙", (-1, 0): "←", (-1, 1): "↖", (0, 1): "↑", (1, 1): "↗"}
+
+
+def step_arrow(here: Coord, there: Coord) -> str:
+    return ARROWS[(there.x - here.x, there.y - here.y)]
+
+
+jerry_at = Coord(5, 2)
+assert all(chebyshev(tom(t, jerry_at), jerry_at) == chebyshev(t, jerry_at) - 1
+           for t in open_grid.cells() if t != jerry_at)
+SVG(grid_svg(open_grid, pieces={jerry_at: "J"},
+             texts={t: step_arrow(t, tom(t, jerry_at)) for t in open_grid.cells() if t != jerry_at},
+             title="Tom's step from each cell, Jerry on [5, 2]"))
+
+# %% [markdown]
+# ## Jerry's rule
+#
+# Jerry looks at his neighbouring cells in `NEXT8` order (right, then clockwise) and takes
+# the one **farthest** from Tom; of equally far cells, the first (article, Figure 15: the
+# comparison `max_dist < d` is strict). The article's text says Jerry wants a cell "not
+# nearer than before"; its program takes the farthest cell even when every cell is nearer,
+# as in a corner. We follow the program.
+
+# %%
+def jerry(grid: Grid, jerry_cell: Coord, tom_cell: Coord) -> Coord:
+    """Jerry's next cell: the neighbour farthest from Tom, the first such in NEXT8 order."""
+    best, far = jerry_cell, -1
+    for step in NEXT8:
+        cell = jerry_cell + step
+        if cell in grid and chebyshev(cell, tom_cell) > far:
+            best, far = cell, chebyshev(cell, tom_cell)
+    return best
+
+
+assert jerry(open_grid, Coord(2, 2), Coord(1, 1)) == Coord(3, 2)  # right comes first in NEXT8
+assert jerry(open_grid, Coord(0, 0), Coord(1, 1)) == Coord(1, 0)  # cornered: every step is as near
+assert all(jerry(open_grid, j, t) == jerry_move(open_grid, j, [t])
+           for t in open_grid.cells() for j in open_grid.cells() if t != j)
+
+# %%
+tom_at = Coord(2, 5)
+SVG(grid_svg(open_grid, pieces={tom_at: "T"},
+             texts={j: step_arrow(j, jerry(open_grid, j, tom_at)) for j in open_grid.cells() if j != tom_at},
+             title="Jerry's step from each cell, Tom on [2, 5]"))
+
+# %% [markdown]
+# Look at the arrows: Jerry runs *right* whenever that is as good as anything else, because
+# right is first in `NEXT8`. His rule does not look further than one step, so it happily
+# runs towards an edge. Keep that in mind.
+
+# %% [markdown]
+# ## A chase in the article's format
+#
+# `VARIANTS["G2.3"]` is the article's game: its rules on a grid, and its two players named
+# Tom and Jerry. `play` runs the article's main loop and returns the partia, which prints
+# in the article's format and draws the cells each side visited (Tom's red, Jerry's blue).
+
+# %%
+G23 = VARIANTS["G2.3"]
+
+
+def chase(rules: Pursuit, hunter, prey, seed: int):
+    """One game from the start drawn with seed (the prey's random choices, if any, from the same seed)."""
+    rng = random.Random(seed)
+    return play(rules, [Player("Tom", hunter), Player("Jerry", prey)], rng=rng)
+
+
+record = chase(G23.rules(Grid(8, 8)), tom_strategy(), jerry_strategy(), seed=21)
+print(record)
+
+# %%
+assert record.final.caught and record.final.moves == 5  # caught on the fifth move, as in the article's Figure 17
+record
+
+# %% [markdown]
+# ## Measured: how fast does Tom catch Jerry?
+#
+# One game says little. We play 1000 games, one per seed, each from its own random start,
+# and count how often Tom catches Jerry and after how many moves. For comparison, the same
+# starts with a prey that does not look at Tom and steps at random (the article's G2.2).
+
+# %%
+SEEDS = range(1000)
+
+
+def capture_times(rules: Pursuit, make_sides, seeds=SEEDS) -> list[int | None]:
+    """The round in which the prey is caught in each seeded game, None for an escape.
+
+    make_sides(rng) returns (pursuers' strategy, prey's strategy), drawing on rng if it must."""
+    times = []
+    for seed in seeds:
+        hunter, prey = make_sides(random.Random(seed))
+        final = chase(rules, hunter, prey, seed).final
+        times.append(final.moves if final.caught else None)
+    return times
+
+
+def summary(times: list[int | None]) -> str:
+    caught = [t for t in times if t is not None]
+    mean = f"{statistics.mean(caught):.2f}" if caught else "-"
+    return f"caught {len(caught) / len(times):6.1%}, mean capture time {mean}, longest {max(caught, default=0)}"
+
+
+open_rules = Pursuit(Grid(8, 8))
+tom_vs_jerry = capture_times(open_rules, lambda rng: (tom_strategy(), jerry_strategy()))
+tom_vs_random = capture_times(open_rules, lambda rng: (tom_strategy(), random_prey(rng)))
+print("Tom vs Jerry:       ", summary(tom_vs_jerry))
+print("Tom vs random prey: ", summary(tom_vs_random))
+assert None not in tom_vs_jerry and None not in tom_vs_random
+assert statistics.mean(tom_vs_random) < statistics.mean(tom_vs_jerry) <= 7
+
+# %% [markdown]
+# Tom catches Jerry every time, never later than move 7, and a blind prey about two moves
+# sooner. Here is how the capture times spread:
+
+# %%
+def bars_svg(counts: dict[str, Counter], title: str, unit: int = 18) -> str:
+    """A bar chart: for each capture time, one bar per series (its share of the games; hover for the number)."""
+    keys = sorted({k for c in counts.values() for k in c})
+    colours = ["#e6550d", "#3182bd", "#31a354", "#756bb1"]
+    width, height, top = 40 + len(keys) * (len(counts) * unit + 12), 200, 30
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height + 40}" font-family="sans-serif">',
+           f'<text x="10" y="16" font-size="13">{title}</text>']
+    tallest = max(c[k] / sum(c.values()) for c in counts.values() for k in keys)
+    for i, key in enumerate(keys):
+        x0 = 30 + i * (len(counts) * unit + 12)
+        for s, (name, c) in enumerate(counts.items()):
+            share = c[key] / sum(c.values())
+            h = share / tallest * (height - top)
+            out.append(f'<rect x="{x0 + s * unit}" y="{height - h}" width="{unit - 2}" height="{h}" '
+                       f'fill="{colours[s]}"><title>{name}: {share:.1%}</title></rect>')
+        out.append(f'<text x="{x0 + len(counts) * unit / 2}" y="{height + 14}" font-size="11" '
+                   f'text-anchor="middle">{key}</text>')
+    for s, name in enumerate(counts):
+        out.append(f'<rect x="{30 + 150 * s}" y="{height + 22}" width="10" height="10" fill="{colours[s]}"/>'
+                   f'<text x="{44 + 150 * s}" y="{height + 31}" font-size="11">{name}</text>')
+    out.append("</svg>")
+    return "".join(out)
+
+
+SVG(bars_svg({"Tom vs Jerry": Counter(tom_vs_jerry), "Tom vs random prey": Counter(tom_vs_random)},
+             "share of 1000 games caught at each move, 8 x 8"))
+
+# %% [markdown]
+# Two questions from section 7 are now sharp. **Could Jerry survive longer** with a better
+# rule? **Could Tom catch faster** with a better one? To answer them we need the best
+# possible play of both sides.
+
+# %% [markdown]
+# ## Optimal play by retrograde analysis
+#
+# A position is the pair (Tom's cell, Jerry's cell), with Tom to move. The game is finite
+# (64 × 64 positions on an 8 × 8 grid), so we can value **every** position, working
+# backwards from the captures, as we valued beans positions in lesson 01:
+#
+# - round 1: the positions where Tom can step onto Jerry;
+# - round k: the positions, not valued yet, where Tom has a step after which **every** step
+#   of Jerry leads to a position valued in an earlier round (or onto Tom).
+#
+# A position valued in round k is a capture in exactly k moves when Tom hurries and Jerry
+# holds out: its **capture time**. Positions never valued are those from which Jerry can
+# run forever. Here it is in plain Python, slow but short:
+
+# %%
+def capture_time_table(grid: Grid) -> dict[tuple[Coord, Coord], int]:
+    """Optimal capture time of every (Tom, Jerry) position, Tom to move; missing: Jerry escapes."""
+    cells = list(grid.free_cells())
+    time = {(c, c): 0 for c in cells}  # caught already (also when Jerry steps onto Tom)
+    k = 0
+    while True:
+        k += 1
+        lost = {(t, j) for t in cells for j in cells if (t, j) not in time
+                and any(t2 == j or all((t2, j2) in time for j2 in steps_from(grid, j))
+                        for t2 in steps_from(grid, t))}
+        if not lost:
+            return time
+        time.update(dict.fromkeys(lost, k))
+
+
+small = capture_time_table(Grid(5, 5))
+assert small[(Coord(0, 0), Coord(1, 1))] == 1 and small[(Coord(0, 0), Coord(4, 4))] == 4
+assert len(small) == 25 * 25  # on an open grid Tom catches Jerry from every start
+
+# %% [markdown]
+# coursekit's `PursuitSolver` does the same rounds with numpy on whole arrays at once (and
+# for two pursuers as well). It agrees with our version on every position, including a
+# grid with a blocked cell, where some positions are never valued:
+
+# %%
+for grid in (Grid(5, 5), Grid(6, 4), Grid(5, 5, frozenset({Coord(2, 2)}))):
+    ours, solver = capture_time_table(grid), PursuitSolver(grid)
+    cells = list(grid.free_cells())
+    assert all(ours.get((t, j)) == solver.capture_time(t, j) for t in cells for j in cells)
+solver = PursuitSolver(Grid(8, 8))
+print(solver, f"solved in {solver.seconds * 1000:.1f} ms")
+
+# %% [markdown]
+# A heat-map shows the capture times for a **fixed** Tom: each cell is coloured by the
+# capture time if Jerry stood there. With Tom in a corner:
+
+# %%
+SVG(capture_time_svg(solver, Coord(0, 0)))
+
+# %% [markdown]
+# Wherever Jerry starts (if not next to Tom), he can run to the far side and make Tom walk
+# 7 moves. With Tom nearer the middle the board splits into regions: Jerry runs away from
+# Tom towards the farther edges.
+
+# %%
+SVG(capture_time_svg(solver, Coord(2, 5)))
+
+# %% [markdown]
+# The solver also answers two questions about starts:
+#
+# - the **worst start** for Tom: the longest capture time over all starts;
+# - the **best start** for Tom: Tom chooses his cell first, then Jerry chooses his.
+
+# %%
+print("worst start:", solver.worst_start())
+print("best start: ", solver.best_start())
+
+# %% [markdown]
+# A guess from the pictures: on an open W × H grid the worst start takes max(W, H) − 1 moves
+# (Jerry makes Tom cross the board) and the best one ⌊max(W, H) / 2⌋ (Tom in the middle).
+# The solver checks it on every grid up to 9 × 9:
+
+# %%
+for width in range(2, 10):
+    for height in range(2, 10):
+        s = PursuitSolver(Grid(width, height))
+        side = max(width, height)
+        assert s.worst_start()[0] == side - 1 and s.best_start()[0] == side // 2, (width, height)
+
+# %% [markdown]
+# ## How good are the article's rules?
+#
+# Now grade both rules against the solver.
+#
+# **Tom's rule against the best Jerry.** Fix Tom's rule and let Jerry look for the longest
+# escape against *it*: the same rounds as before, but Tom has only one step, his rule's.
+# If Tom's rule is optimal, the result equals the solver's capture time everywhere.
+
+# %%
+def against_toms_rule(grid: Grid) -> dict[tuple[Coord, Coord], int]:
+    """The longest Jerry can survive against Tom's rule, from each (Tom, Jerry) position; missing: forever."""
+    cells = list(grid.free_cells())
+    time = {(c, c): 0 for c in cells}
+    k = 0
+    while True:
+        k += 1
+        lost = set()
+        for t in cells:
+            for j in cells:
+                t2 = tom_step(grid, t, j)
+                if (t, j) not in time and (t2 == j or all((t2, j2) in time for j2 in steps_from(grid, j))):
+                    lost.add((t, j))
+        if not lost:
+            return time
+        time.update(dict.fromkeys(lost, k))
+
+
+for side in range(2, 9):
+    grid = Grid(side, side)
+    cells = list(grid.free_cells())
+    best_jerry, s = against_toms_rule(grid), PursuitSolver(grid)
+    assert all(best_jerry[(t, j)] == s.capture_time(t, j) for t in cells for j in cells)
+
+# %% [markdown]
+# On open square grids up to 8 × 8 Tom's rule is **optimal**: from every start the best
+# Jerry cannot survive a single move longer against it than against the solver's Tom.
+# (Why? See the exercises.)
+#
+# **Jerry's rule.** Jerry's rule is not optimal: from many starts he is caught sooner than
+# he needs to be. The solver's strategies `optimal_pursuers(solver)` and
+# `optimal_prey(solver)` play the best moves. Here are all four pairings over the same
+# 1000 starts, the mean capture time of each:
+
+# %%
+best_tom, best_jerry = optimal_pursuers(solver), optimal_prey(solver)
+pairs_prey = ("Jerry's rule", "optimal Jerry")
+pairings = {
+    ("Tom's rule", "Jerry's rule"): tom_vs_jerry,
+    ("Tom's rule", "optimal Jerry"): capture_times(open_rules, lambda rng: (tom_strategy(), best_jerry)),
+    ("optimal Tom", "Jerry's rule"): capture_times(open_rules, lambda rng: (best_tom, jerry_strategy())),
+    ("optimal Tom", "optimal Jerry"): capture_times(open_rules, lambda rng: (best_tom, best_jerry)),
+}
+means = {pair: statistics.mean(times) for pair, times in pairings.items()}
+print(f"{'':14}{pairs_prey[0]:>14}{pairs_prey[1]:>15}")
+for hunter in ("Tom's rule", "optimal Tom"):
+    print(f"{hunter:14}{means[(hunter, pairs_prey[0])]:14.3f}{means[(hunter, pairs_prey[1])]:15.3f}")
+
+# %%
+starts = [open_rules.initial_state(random.Random(seed)) for seed in SEEDS]
+exact = statistics.mean(solver.capture_time(s.pursuers, s.prey) for s in starts)
+assert means[("optimal Tom", "optimal Jerry")] == means[("Tom's rule", "optimal Jerry")] == exact
+assert means[("optimal Tom", "Jerry's rule")] < means[("Tom's rule", "Jerry's rule")] < exact
+shorter = sum(a < b for a, b in zip(tom_vs_jerry, pairings[("optimal Tom", "optimal Jerry")], strict=True))
+print(f"Jerry's rule is caught sooner than he must be in {shorter} of 1000 games")
+
+# %% [markdown]
+# Read the table by columns and rows:
+#
+# - Against the optimal Jerry, Tom's rule is exactly as fast as the optimal Tom (and both
+#   equal the solver's capture times).
+# - Jerry's rule gives away about a tenth of a move on average: it is caught sooner than
+#   it must be in about 6 % of the games, when running right by habit leads it into an
+#   edge or a corner.
+# - Against Jerry's rule the optimal Tom is even a little *faster* than Tom's rule. The
+#   optimal Tom plans for the best Jerry; where several steps are equally good against
+#   the best Jerry, some catch a weaker Jerry sooner.
+#
+# Here is one game where Jerry's rule is caught sooner than the optimal Jerry would be,
+# from the same start:
+
+# %%
+seed = next(i for i, (a, b) in enumerate(zip(tom_vs_jerry, pairings[("Tom's rule", "optimal Jerry")], strict=True)) if a < b)
+habit = chase(open_rules, tom_strategy(), jerry_strategy(), seed)
+better = chase(open_rules, tom_strategy(), best_jerry, seed)
+print(f"seed {seed}: Jerry's rule caught at move {habit.final.moves}, optimal Jerry at move {better.final.moves}")
+habit
+
+# %%
+better
+
+# %% [markdown]
+# ## Blocked cells: a hole to run around
+#
+# Now block one cell in the middle of the board. Tom can still walk everywhere, but Jerry
+# gets something to run around: a ring of 8 cells. The heat-map for Tom in the corner now
+# has cells marked ∞: from them Jerry escapes **forever**, however Tom plays.
+
+# %%
+hole = Coord(3, 3)
+holed = Grid(8, 8, frozenset({hole}))
+holed_solver = PursuitSolver(holed)
+SVG(capture_time_svg(holed_solver, Coord(0, 0)))
+
+# %% [markdown]
+# Let the optimal Tom chase the optimal Jerry from such a start, with a limit of 40 moves:
+# Jerry keeps the hole between himself and Tom, and the two dance round it for ever.
+
+# %%
+worst_time, (chasers, prey) = holed_solver.worst_start()
+assert worst_time is None
+circling = chase(Pursuit(holed, start=(chasers, prey), max_moves=40),
+                 optimal_pursuers(holed_solver), optimal_prey(holed_solver), seed=0)
+assert not circling.final.caught and circling.winner == 1
+rounds = [s for s in circling.states if s.turn == 0]  # the positions after each round
+for s in rounds[-4:]:
+    print(f"after move {s.moves}: Tom on {s.pursuers[0]}, Jerry on {s.prey}")
+assert all(chebyshev(s.pursuers[0], s.prey) >= 2 for s in rounds[1:])
+circling
+
+# %% [markdown]
+# How often can Jerry escape? Over all starts the optimal Jerry escapes from only a few:
+# he must reach the ring at the right moment. Against **Tom's rule**, though, many more
+# starts are escapes, because the rule does not know about the hole and can be led round
+# it forever. (Does any interior cell do this? See the exercises.)
+
+# %%
+def escape_share(times: dict[tuple[Coord, Coord], int], grid: Grid) -> float:
+    cells = list(grid.free_cells())
+    starts = [(t, j) for t in cells for j in cells if t != j]
+    return sum((t, j) not in times for t, j in starts) / len(starts)
+
+
+optimal_times = {(t, j): v for t in holed.free_cells() for j in holed.free_cells()
+                 if (v := holed_solver.capture_time(t, j)) is not None}
+print(f"optimal Tom:  Jerry can escape from {escape_share(optimal_times, holed):.1%} of the starts")
+print(f"Tom's rule:   Jerry can escape from {escape_share(against_toms_rule(holed), holed):.1%} of the starts")
+
+# %% [markdown]
+# And measured, with the usual limit of 100 moves, over 300 seeded starts:
+
+# %%
+HOLE_SEEDS = range(300)
+holed_rules = Pursuit(holed)
+best_tom_h, best_jerry_h = optimal_pursuers(holed_solver), optimal_prey(holed_solver)
+for name, sides in {
+    "Tom's rule vs Jerry's rule": lambda rng: (tom_strategy(), jerry_strategy()),
+    "Tom's rule vs optimal Jerry": lambda rng: (tom_strategy(), best_jerry_h),
+    "optimal Tom vs optimal Jerry": lambda rng: (best_tom_h, best_jerry_h),
+}.items():
+    print(f"{name:30}", summary(capture_times(holed_rules, sides, HOLE_SEEDS)))
+
+# %% [markdown]
+# Jerry's rule never finds the hole: Tom still catches him every time. The optimal Jerry,
+# who plays to survive against the *optimal* Tom, escapes from a few starts against the
+# optimal Tom, and from far more against Tom's rule.
+
+# %% [markdown]
+# ## Two pursuers
+#
+# The article's G2.4 and G2.5 bring a second pursuer (Tom and Spike). In G2.4 each chases
+# on its own by Tom's rule (`lone_pursuers`); in G2.5 they plan together, a **coalition**.
+# coursekit's `coalition_pursuers()` plans one round ahead: it picks the joint move after
+# which Jerry's best reply leaves him nearest to a pursuer. The solver plans to the end.
+#
+# With two pursuers a position is (cell of Tom, cell of Spike, cell of Jerry): 63³ of them
+# on our grid with a hole, still quick for numpy.
+
+# %%
+pair_solver = PursuitSolver(holed, pursuers=2)
+print(pair_solver, f"solved in {pair_solver.seconds:.2f} s")
+print("worst start:", pair_solver.worst_start())
+assert pair_solver.worst_start()[0] is not None  # two pursuers catch Jerry from every start
+
+# %% [markdown]
+# Two pursuers close the hole: from every start they catch Jerry, at worst in the number of
+# moves above. Measured over 300 starts, against Jerry's rule and against the optimal
+# Jerry (who now plays against two):
+
+# %%
+pair_rules = Pursuit(holed, pursuers=2)
+best_pair, best_jerry_2 = optimal_pursuers(pair_solver), optimal_prey(pair_solver)
+pair_means = {}
+for hunters, make in {"lone (G2.4)": lone_pursuers, "coalition (G2.5)": coalition_pursuers,
+                      "optimal pair": lambda: best_pair}.items():
+    for prey_name, prey in {"Jerry's rule": jerry_strategy(), "optimal Jerry": best_jerry_2}.items():
+        times = capture_times(pair_rules, lambda rng, make=make, prey=prey: (make(), prey), HOLE_SEEDS)
+        pair_means[(hunters, prey_name)] = statistics.mean(times)
+        print(f"{hunters:17} vs {prey_name:14}", summary(times))
+
+# %% [markdown]
+# The numbers hold a surprise. Two pursuers each following Tom's rule on their own already
+# catch both Jerrys in all 300 games, and the one-round coalition is *no better* than the two loners:
+# looking one round ahead together is not enough planning. The pair that plans to the end
+# (the solver) is the fastest against the optimal Jerry, as it must be.
+
+# %%
+assert pair_means[("optimal pair", "optimal Jerry")] <= pair_means[("lone (G2.4)", "optimal Jerry")]
+assert pair_means[("optimal pair", "optimal Jerry")] <= pair_means[("coalition (G2.5)", "optimal Jerry")]
+assert all(pair_means[("lone (G2.4)", prey)] <= pair_means[("coalition (G2.5)", prey)] for prey in pairs_prey)
+
+# %% [markdown]
+# ## The article's questions, answered with numbers
+#
+# Section 7 of the article leaves the game as a project: how could each player improve
+# its strategy? With the solver we can answer such questions exactly, on an 8 × 8 grid:
+#
+# | question | answer |
+# |---|---|
+# | Does Tom always catch Jerry on an open grid? | Yes, from every start: 1000 of 1000 games, and the solver finds no escape. |
+# | How long does it take? | Tom's rule vs Jerry's rule: about 5.2 moves on average, never more than 7 = max(W, H) − 1. |
+# | Can Jerry do better? | A little: the optimal Jerry lasts about 5.3 moves on average; Jerry's rule is caught sooner than it must be in about 6 % of the games. |
+# | Can Tom do better? | Not on an open grid: Tom's rule is optimal from every start (checked up to 8 × 8). |
+# | Where should Tom start? | In the middle: then he catches any Jerry within ⌊max(W, H) / 2⌋ = 4 moves. |
+# | What does one blocked cell change? | The optimal Jerry escapes forever from a few starts; against Tom's rule, from about a third of them. |
+# | Does a second pursuer help? | Yes: two pursuers catch Jerry from every start, even with the hole. |
+# | Does planning together help? | Only planning to the end: the one-round coalition is no faster than two lone pursuers. |
+
+# %% [markdown]
+# ## Play it yourself
+#
+# In Jupyter the `PursuitBoard` lets you place the pieces (the **Click** buttons), choose
+# each side's strategy (Tom, lone, coalition, optimal, or **you**: then your clicks move
+# that side), and step or run the chase. **Capture times** shows the heat-map for the
+# pursuer where it stands. Here you are Jerry on the grid with the hole, against the
+# optimal Tom: can you find the ring? (The static page shows the board's start below it.)
+
+# %%
+from coursekit.widgets import PursuitBoard
+
+board = PursuitBoard(8, 8, blocked=[hole], seed=1, pursuers="optimal", prey="you", heatmap=True)
+board
+
+# %%
+SVG(capture_time_svg(holed_solver, board.state.pursuers, title="the board's heat-map: Tom where he stands"))
+
+# %% [markdown]
+# ## Exercises
+#
+# 1. **Why Tom's rule is optimal.** Prove that on an open grid Tom's rule catches any Jerry
+#    within max(W, H) − 1 moves, and that Jerry can force max(W, H) − 1 moves from some
+#    start.
+#    <details><summary>Hint</summary>
+#    Look at the rectangle between Tom and the edges on Jerry's side. What does a step of
+#    Tom's rule do to it, and what can a step of Jerry do?
+#    </details>
+#
+# 2. **A better Jerry without the solver.** Write `my_jerry(rules, state)` that does not
+#    call the solver but beats Jerry's rule: against Tom's rule, over the 1000 starts
+#    above, its mean capture time should come as close as you can to the optimal one.
+#    <details><summary>Hint</summary>
+#    Among the farthest cells, prefer those with more room behind them (distance to the
+#    edges), rather than the first in `NEXT8` order.
+#    </details>
+#
+# 3. **Which holes work?** For every cell of the 8 × 8 grid, block that cell alone and ask
+#    `PursuitSolver(...).worst_start()` whether Jerry can escape. Draw the cells for which he
+#    can. Is "any single blocked cell away from the edge" right? What about two blocked
+#    cells next to each other?
+#
+# 4. **Catching Jerry's rule fast.** Jerry's rule is a fixed, known strategy. Write
+#    `against_jerrys_rule(grid)` (like `against_toms_rule`, with the roles swapped: Tom
+#    chooses, Jerry's step is fixed) and find the mean over the 1000 starts of the fastest
+#    possible capture of Jerry's rule. How much better than the optimal Tom is it, and why
+#    can it be better?
+#
+# 5. **Lone pursuers against the best prey.** Extend `against_toms_rule` to two lone
+#    pursuers, and find a grid where Jerry escapes from two lone pursuers although the
+#    optimal pair catches him from every start.
+#
+# 6. **Two pursuers on an open grid.** Find the worst and the best start for two pursuers
+#    on open n × n grids, n = 2 … 10, with `PursuitSolver(grid, pursuers=2)`. Guess
+#    formulas.
+#
+# 7. **Play.** On `PursuitBoard(8, 8, blocked=[Coord(3, 3)], prey="you", pursuers="Tom")`
+#    lead Tom round the hole until the move limit. Then try the same against
+#    `pursuers="optimal"` and explain the difference with the heat-map.

@@ -1,0 +1,307 @@
+"""The pursuit board, driven by clicks and by changing its widgets' values (no browser, no kernel)."""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+import pytest
+from ipywidgets.embed import dependency_state
+
+from coursekit.core import Coord, Grid, Player, play
+from coursekit.games.pursuit import jerry_strategy, lone_pursuers, steps_from, tom_strategy
+from coursekit.solvers.pursuit import PursuitSolver
+from coursekit.widgets import PursuitBoard
+
+RING = frozenset({Coord(2, 2)})  # one blocked cell inside a 5 x 5 grid: the prey can circle it
+
+
+def kinds(board: PursuitBoard, kind: str) -> set[Coord]:
+    return {cell for cell in board.buttons if board.cell_kind(cell) == kind}
+
+
+def test_the_board_draws_the_grid_the_pieces_and_the_controls() -> None:
+    board = PursuitBoard(seed=3)
+    assert isinstance(board, widgets.VBox)
+    assert len(board.buttons) == 64 and board.grid == Grid(8, 8)
+    (tom,), jerry = board.state.pursuers, board.state.prey
+    assert tom != jerry and board.state.turn == 0 and board.state.moves == 0
+    assert board.buttons[tom].description == "T" and board.cell_kind(tom) == "pursuer"
+    assert board.buttons[jerry].description == "J" and board.cell_kind(jerry) == "prey"
+    assert all(b.description == "" for c, b in board.buttons.items() if c not in (tom, jerry))
+    order = [child for child in board.grid_box.children if isinstance(child, widgets.Button)]
+    assert order[0] is board.buttons[Coord(0, 7)] and order[-1] is board.buttons[Coord(7, 0)]
+    assert (board.pursuers_choice.value, board.prey_choice.value) == ("Tom", "Jerry")
+    assert board.pursuers_choice.options == ("Tom", "optimal", "you")
+    assert board.prey_choice.options == ("Jerry", "random", "optimal", "you")
+    assert board.mode_buttons.options == ("move", "place pursuer", "place prey")
+    assert board.status == "The pursuer to move: press Step or Run."
+    assert board.moves_label.value == "Move 0 of at most 100"
+
+
+def test_the_same_seed_gives_the_same_start_and_seeds_differ() -> None:
+    starts = [PursuitBoard(seed=seed).start for seed in range(10)]
+    assert PursuitBoard(seed=4).start == starts[4]
+    assert len(set(starts)) == 10
+
+
+@pytest.mark.parametrize(("variant", "hunter", "prey", "count"), [
+    ("G2.2", "Tom", "random", 1), ("G2.3", "Tom", "Jerry", 1),
+    ("G2.4", "lone", "Jerry", 2), ("G2.5", "coalition", "Jerry", 2),
+])
+def test_each_variant_sets_the_pursuers_and_the_strategies(variant: str, hunter: str, prey: str, count: int) -> None:
+    board = PursuitBoard(6, 6, variant=variant, seed=1)
+    assert (board.pursuers_choice.value, board.prey_choice.value) == (hunter, prey)
+    assert len(board.state.pursuers) == count == board.rules.pursuers
+    assert len(set(board.state.pursuers) | {board.state.prey}) == count + 1
+    if count == 2:
+        assert board.mode_buttons.options == ("move", "place pursuer 1", "place pursuer 2", "place prey")
+        assert {board.buttons[p].description for p in board.state.pursuers} == {"T1", "T2"}
+
+
+def test_stepping_tom_and_jerry_plays_the_articles_game() -> None:
+    for seed in range(8):
+        board = PursuitBoard(7, 6, seed=seed)
+        expected = play(board.rules, [Player("Tom", tom_strategy()), Player("Jerry", jerry_strategy())])
+        assert board.step() and board.state.turn == 1 and len(board.steps) == 1
+        assert board.moves_label.value == "Move 1 of at most 100, Jerry to move"
+        board.run()
+        assert board.record.states == expected.states
+        assert board.is_over and board.record.winner == 0 and board.record.end == "won"
+        assert board.status == f"Tom caught Jerry at move {expected.final.moves}."
+        assert kinds(board, "caught") == {board.state.prey} and board.buttons[board.state.prey].description == "X"
+        assert board.step() is False and len(board.steps) == len(expected.steps)
+
+
+def test_run_stops_after_a_limit() -> None:
+    board = PursuitBoard(seed=2)
+    board.run(limit=3)
+    assert len(board.steps) == 3 and board.state.turn == 1 and board.state.moves == 2
+
+
+def test_the_play_widget_makes_one_move_a_tick_and_stops_at_the_end() -> None:
+    board = PursuitBoard(seed=5)
+    assert (board.player.min, board.player.max) == (0, 200)
+    board.player.playing = True
+    for _tick in range(40):
+        board.player.value += 1
+        if not board.player.playing:
+            break
+    assert board.is_over and board.player.playing is False
+    assert len(board.steps) == board.player.value - 1  # the last tick found nothing to do
+    board.restart_button.click()
+    assert board.player.value == 0 and board.state == board.start and board.steps == []
+
+
+def test_a_human_prey_clicks_a_green_cell_and_tom_answers_at_once() -> None:
+    board = PursuitBoard(8, 8, prey="you", start=(Coord(0, 0), Coord(6, 6)))
+    assert board.steps[0].move == (Coord(1, 1),) and board.state.turn == 1  # Tom moved first
+    assert kinds(board, "target") == set(steps_from(board.grid, Coord(6, 6)))
+    assert board.status == "Your turn (the prey): click a green cell."
+    board.buttons[Coord(7, 7)].click()
+    assert [s.move for s in board.steps] == [(Coord(1, 1),), Coord(7, 7), (Coord(2, 2),)]
+    assert board.state.prey == Coord(7, 7) and board.state.turn == 1 and board.state.moves == 2
+    assert kinds(board, "target") == {Coord(6, 7), Coord(6, 6), Coord(7, 6)}
+
+
+@pytest.mark.parametrize("cell", [Coord(5, 5), Coord(2, 2), Coord(1, 1)])
+def test_a_click_the_rules_forbid_explains_and_changes_nothing(cell: Coord) -> None:
+    board = PursuitBoard(8, 8, prey="you", start=(Coord(0, 0), Coord(7, 7)), blocked=[Coord(2, 2)])
+    before = (board.state, len(board.steps))
+    reason = board.rules.why_illegal(board.state, cell)
+    assert reason
+    assert board.click(cell) is False
+    assert (board.state, len(board.steps)) == before
+    assert board.status == f"Not allowed: {reason}. Your turn (the prey): click a green cell."
+
+
+def test_clicks_on_the_computers_turn_or_after_the_end_are_refused() -> None:
+    board = PursuitBoard(5, 5, start=(Coord(0, 0), Coord(1, 2)))
+    assert board.click(Coord(1, 1)) is False
+    assert "the computer plays them: press Step or Run" in board.status and board.steps == []
+    board.run()
+    assert board.is_over and board.click(Coord(0, 0)) is False
+    assert board.status.startswith("Not allowed: the chase is over")
+
+
+def test_two_human_pursuers_choose_one_cell_each() -> None:
+    start = ((Coord(0, 0), Coord(7, 0)), Coord(4, 7))
+    board = PursuitBoard(8, 8, variant="G2.4", pursuers="you", start=start)
+    assert kinds(board, "target") == set(steps_from(board.grid, Coord(0, 0)))
+    assert board.click(Coord(7, 1)) is False  # pursuer 1 is on [0, 0]
+    assert "pursuer 1" in board.status
+    assert board.click(Coord(1, 1))
+    assert board.cell_kind(Coord(1, 1)) == "chosen" and board.state.turn == 0 and board.steps == []
+    assert kinds(board, "target") == set(steps_from(board.grid, Coord(7, 0)))
+    assert board.status == "Pursuer 1 goes to [1, 1]. Your turn (the pursuers): click a green cell for pursuer 2."
+    assert board.click(Coord(6, 1))
+    assert board.steps[0].move == (Coord(1, 1), Coord(6, 1))
+    assert board.steps[1].move == jerry_strategy()(board.rules, board.steps[0].state)
+    assert board.state.turn == 0 and board.state.pursuers == (Coord(1, 1), Coord(6, 1))
+
+
+def test_optimal_against_optimal_takes_exactly_the_solvers_capture_time() -> None:
+    for seed in range(6):
+        board = PursuitBoard(6, 6, pursuers="optimal", prey="optimal", seed=seed)
+        board.run()
+        solver = board.solver
+        assert board.state.moves == solver.capture_time(board.start.pursuers, board.start.prey)
+
+
+def test_a_human_who_plays_the_solvers_moves_catches_the_optimal_prey_on_time() -> None:
+    board = PursuitBoard(6, 5, pursuers="you", prey="optimal", seed=11)
+    solver = PursuitSolver(board.grid)
+    expected = solver.capture_time(board.start.pursuers, board.start.prey)
+    while not board.is_over:
+        (cell,) = solver.best_pursuer_move(board.state)
+        assert board.click(cell)
+    assert board.state.caught and board.state.moves == expected
+
+
+def test_two_optimal_pursuers_match_the_two_pursuer_solver() -> None:
+    board = PursuitBoard(5, 5, variant="G2.5", pursuers="optimal", prey="optimal", seed=2, blocked=[Coord(2, 2)])
+    board.run()
+    expected = PursuitSolver(board.grid, pursuers=2).capture_time(board.start.pursuers, board.start.prey)
+    assert board.state.caught and board.state.moves == expected
+
+
+def test_placing_the_pieces_restarts_the_chase_from_them() -> None:
+    board = PursuitBoard(6, 6, seed=0, blocked=[Coord(3, 3)])
+    board.run(limit=3)
+    board.mode_buttons.value = "place prey"
+    assert board.status == "Click a free cell to place prey." and kinds(board, "target") == set()
+    assert board.click(Coord(5, 0))
+    assert board.state.prey == Coord(5, 0) and board.steps == [] and board.state.moves == 0
+    assert board.start == board.state and board.rules.start == (board.state.pursuers, Coord(5, 0))
+    board.mode_buttons.value = "place pursuer"
+    assert board.click(Coord(3, 3)) is False and "[3, 3] is a blocked cell" in board.status
+    assert board.click(Coord(5, 0)) is False and "another piece" in board.status
+    assert board.click(Coord(0, 5))
+    assert board.state.pursuers == (Coord(0, 5),) and board.cell_kind(Coord(0, 5)) == "pursuer"
+    board.mode_buttons.value = "move"
+    board.run()
+    expected = play(board.rules, [Player("Tom", tom_strategy()), Player("Jerry", jerry_strategy())])
+    assert board.record.states == expected.states
+
+
+def test_placing_the_second_pursuer() -> None:
+    board = PursuitBoard(6, 6, variant="G2.4", start=((Coord(0, 0), Coord(5, 0)), Coord(3, 5)))
+    assert board.place("pursuer 2", Coord(0, 5))
+    assert board.state.pursuers == (Coord(0, 0), Coord(0, 5))
+    assert board.place("pursuer 1", Coord(0, 5)) is False
+    with pytest.raises(ValueError, match="pursuer 1, pursuer 2 and prey"):
+        board.place("pursuer", Coord(1, 1))
+
+
+def test_random_start_draws_new_free_cells_from_the_seed() -> None:
+    def starts(seed: int) -> list[object]:
+        board = PursuitBoard(6, 6, seed=seed, blocked=20)
+        found = []
+        for _ in range(5):
+            board.random_button.click()
+            state = board.state
+            assert board.steps == [] and state.moves == 0
+            cells = [*state.pursuers, state.prey]
+            assert all(board.grid.is_free(c) for c in cells) and len(set(cells)) == 2
+            found.append(state)
+        return found
+
+    assert starts(1) == starts(1)
+    assert len({str(s) for s in starts(1)}) > 1
+
+
+def test_blocked_cells_are_dark_and_disabled() -> None:
+    board = PursuitBoard(8, 8, seed=1, blocked=15)
+    blocked = board.grid.blocked
+    assert len(blocked) == 64 * 15 // 100  # as the article counts: 9 cells
+    for cell, button in board.buttons.items():
+        assert button.disabled == (cell in blocked)
+        assert (board.cell_kind(cell) == "blocked") == (cell in blocked)
+
+
+def test_a_prey_circling_one_blocked_cell_escapes() -> None:
+    solver = PursuitSolver(Grid(5, 5, RING))
+    time, (chasers, prey) = solver.worst_start()
+    assert time is None
+    board = PursuitBoard(5, 5, blocked=RING, start=(chasers, prey), prey="optimal", max_moves=30)
+    board.run()
+    assert board.is_over and not board.state.caught and board.state.moves == 30
+    assert board.status == "Jerry escaped: not caught in 30 moves."
+    assert board.record.winner == 1
+    assert str(board.record).startswith("The game is starting")
+
+
+def test_the_heat_map_shows_the_capture_time_of_every_free_cell() -> None:
+    board = PursuitBoard(5, 5, blocked=RING, start=(Coord(0, 0), Coord(4, 4)))
+    assert kinds(board, "heat") == set()
+    board.heatmap_box.value = True
+    table = board.solver.time_table(Coord(0, 0))
+    assert None in table.values()
+    for cell, time in table.items():
+        if cell not in (Coord(0, 0), Coord(4, 4)):
+            assert board.cell_kind(cell) == "heat"
+            assert board.buttons[cell].description == ("\u221e" if time is None else str(time))
+    board.step()  # the map follows the pursuer
+    table = board.solver.time_table(board.state.pursuers)
+    assert board.buttons[Coord(4, 0)].description == str(table[Coord(4, 0)])
+    heat_styles = {id(board.buttons[c].style) for c in kinds(board, "heat")}
+    assert len(heat_styles) <= len({t for t in table.values()})
+    board.heatmap_box.value = False
+    assert kinds(board, "heat") == set()
+
+
+def test_changing_a_side_to_you_on_its_turn_waits_for_a_click() -> None:
+    board = PursuitBoard(6, 6, start=(Coord(0, 0), Coord(5, 5)))
+    board.step()
+    board.prey_choice.value = "you"
+    assert board.state.turn == 1 and board.step() is False
+    assert board.status == "Your turn (the prey): click a green cell."
+    assert board.click(Coord(5, 4))
+    assert board.state.turn == 1 and board.state.pursuers == (Coord(2, 2),)  # Tom answered
+    board.prey_choice.value = "Jerry"
+    assert board.step() and board.state.turn == 0
+
+
+def test_optimal_play_is_refused_where_the_solver_cannot_go() -> None:
+    board = PursuitBoard(13, 13, variant="G2.4", seed=0)
+    board.pursuers_choice.value = "optimal"
+    assert board.pursuers_choice.value == "lone"
+    assert board.status.startswith("Optimal play is not available here: with 2 pursuers the solver takes at most")
+    with pytest.raises(ValueError, match="at most 144 free cells"):
+        PursuitBoard(13, 13, variant="G2.4", prey="optimal")
+
+
+def test_bad_arguments_are_refused_with_a_reason() -> None:
+    with pytest.raises(ValueError, match=r"G2\.2, G2\.3, G2\.4, G2\.5"):
+        PursuitBoard(variant="G2.9")
+    with pytest.raises(ValueError, match="lone, coalition, optimal, you"):
+        PursuitBoard(variant="G2.5", pursuers="Tom")
+    with pytest.raises(ValueError, match="percentage"):
+        PursuitBoard(blocked=100)
+    with pytest.raises(ValueError, match="outside"):
+        PursuitBoard(4, 4, blocked=[Coord(4, 0)])
+
+
+def test_lone_pursuers_on_the_board_are_the_libraries() -> None:
+    board = PursuitBoard(7, 7, variant="G2.4", seed=9)
+    expected = play(board.rules, [Player("P", lone_pursuers()), Player("J", jerry_strategy())])
+    board.run()
+    assert board.record.states == expected.states
+    assert board.record.players == ("Tom and Spike", "Jerry")
+
+
+def test_a_random_prey_follows_the_seed() -> None:
+    def chase(seed: int) -> tuple[object, ...]:
+        board = PursuitBoard(8, 8, variant="G2.2", seed=seed)
+        board.run()
+        return board.record.states
+
+    assert chase(4) == chase(4)
+    other = [chase(seed) for seed in range(5)]
+    rng_prey = [tuple(s.prey for s in states) for states in other]
+    assert len(set(rng_prey)) == 5
+
+
+def test_an_8x8_board_stays_small_when_saved() -> None:
+    board = PursuitBoard(seed=0, heatmap=True)
+    models = dependency_state(board)
+    assert len(models) < 150  # 64 buttons, labels, a few shared styles and layouts, the controls
+    assert len({id(b.layout) for b in board.buttons.values()}) == 1
