@@ -129,7 +129,11 @@ def test_site_builds_strict_offline_with_svg_boards(site: Path) -> None:
     # The API reference documents the library.
     api = (site / "api" / "index.html").read_text(encoding="utf-8")
     for name in ("coursekit.core.Coord", "coursekit.core.Grid", "coursekit.core.play",
-                 "coursekit.games.beans.Beans", "coursekit.games.pieces.OneWayKing"):
+                 "coursekit.games.beans.Beans", "coursekit.games.pieces.OneWayKing",
+                 "coursekit.games.pieces.OneWayQueen", "coursekit.solvers.tables.outcome_table",
+                 "coursekit.solvers.propp.ProppSolver", "coursekit.solvers.search.astar",
+                 "coursekit.games.pursuit.Pursuit", "coursekit.solvers.pursuit.PursuitSolver",
+                 "coursekit.views.heatmap.heatmap_svg"):
         assert f'id="{name}"' in api, f"the API reference does not document {name}"
     for module in ("coursekit.solvers", "coursekit.views", "coursekit.widgets", "coursekit.grading"):
         assert f'id="{module}' in api, f"the API reference does not document {module}"
