@@ -1,23 +1,10 @@
 """The terminal: transcripts in the article's formats, tables, human play and clear errors."""
 
-import io
 import subprocess
 import sys
 
 import pytest
-
-from coursekit.cli import main
-
-
-def run(*argv: str, stdin: str = "") -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    old = sys.stderr
-    sys.stderr = err
-    try:
-        status = main(list(argv), stdin=io.StringIO(stdin), stdout=out)
-    finally:
-        sys.stderr = old
-    return status, out.getvalue(), err.getvalue()
+from terminal import run
 
 
 def test_play_beans_prints_table_2():

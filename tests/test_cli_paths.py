@@ -2,25 +2,11 @@
 
 from __future__ import annotations
 
-import io
-import sys
-
 import pytest
+from terminal import run
 
-from coursekit.cli import main
 from coursekit.core import Coord, Grid, chebyshev
 from coursekit.solvers.search import is_valid_path
-
-
-def run(*argv: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    old = sys.stderr
-    sys.stderr = err
-    try:
-        status = main(list(argv), stdin=io.StringIO(""), stdout=out)
-    finally:
-        sys.stderr = old
-    return status, out.getvalue(), err.getvalue()
 
 
 def read_picture(out: str, width: int, height: int) -> tuple[Grid, dict[str, list[Coord]]]:

@@ -1,26 +1,13 @@
 """The terminal for every one-way piece: transcripts, tables against the solvers, bad arguments."""
 
-import io
 import random
-import sys
 
 import pytest
+from terminal import run
 
 from coursekit import Coord, Grid, ImpartialSolver
-from coursekit.cli import main
 from coursekit.games import PIECES
 from coursekit.solvers import ProppSolver
-
-
-def run(*argv: str, stdin: str = "") -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    old = sys.stderr
-    sys.stderr = err
-    try:
-        status = main(list(argv), stdin=io.StringIO(stdin), stdout=out)
-    finally:
-        sys.stderr = old
-    return status, out.getvalue(), err.getvalue()
 
 
 def parse_table(text: str) -> dict[Coord, str]:

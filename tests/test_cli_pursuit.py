@@ -1,24 +1,11 @@
 """The terminal's pursuit commands: transcripts, solving, and one-line errors."""
 
-import io
-import sys
 
 import pytest
+from terminal import run
 
 from coursekit import Coord, Grid
-from coursekit.cli import main
 from coursekit.solvers.pursuit import PursuitSolver
-
-
-def run(*argv: str, stdin: str = "") -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    old = sys.stderr
-    sys.stderr = err
-    try:
-        status = main(list(argv), stdin=io.StringIO(stdin), stdout=out)
-    finally:
-        sys.stderr = old
-    return status, out.getvalue(), err.getvalue()
 
 
 def test_play_tom_and_jerry_in_table_3_format():

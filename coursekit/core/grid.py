@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 
 class Coord(NamedTuple):
@@ -138,6 +138,21 @@ class Grid:
         values = list(self.values)
         values[self.index(cell)] = value
         return Grid(self.width, self.height, self.blocked, tuple(values))
+
+    def spec(self) -> dict[str, Any]:
+        """The grid's size and blocked cells as plain JSON data (cell values are not kept).
+
+        >>> Grid(3, 2, frozenset({Coord(1, 0)})).spec()
+        {'width': 3, 'height': 2, 'blocked': [[1, 0]]}
+        >>> Grid.from_spec(Grid(3, 2, frozenset({Coord(1, 0)})).spec()).blocked
+        frozenset({Coord(x=1, y=0)})
+        """
+        return {"width": self.width, "height": self.height, "blocked": sorted([c.x, c.y] for c in self.blocked)}
+
+    @classmethod
+    def from_spec(cls, spec: Mapping[str, Any]) -> Grid:
+        """The grid :meth:`spec` describes (a game's spec may hold more keys)."""
+        return cls(spec["width"], spec["height"], frozenset(Coord(*c) for c in spec.get("blocked", ())))
 
     def with_blocked(self, cells: Iterable[Coord]) -> Grid:
         """A copy with more blocked cells."""

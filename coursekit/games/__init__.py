@@ -25,12 +25,12 @@ def rules_from_spec(spec: dict[str, Any]) -> Rules[Any, Any]:
     if game == "beans":
         return Beans(spec["white"], spec["black"])
     if game in PIECES:  # king, queen, rook, knight
-        grid = Grid(spec["width"], spec["height"], frozenset(Coord(*c) for c in spec["blocked"]))
+        grid = Grid.from_spec(spec)
         return PIECES[game](grid, Coord(*spec["start"]), spec.get("players", 2))
     if game == "sum":
         return PieceSum(tuple(rules_from_spec(part) for part in spec["games"]), spec.get("players", 2))  # type: ignore[misc]
     if game == "path":
-        grid = Grid(spec["width"], spec["height"], frozenset(Coord(*c) for c in spec["blocked"]))
+        grid = Grid.from_spec(spec)
         return ShortestPath(grid, Coord(*spec["start"]), Coord(*spec["target"]))
     if game == "pursuit":
         return Pursuit.from_spec(spec)

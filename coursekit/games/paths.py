@@ -309,9 +309,7 @@ class ShortestPath:
     def spec(self) -> dict[str, Any]:
         return {
             "game": self.name,
-            "width": self.grid.width,
-            "height": self.grid.height,
-            "blocked": sorted([c.x, c.y] for c in self.grid.blocked),
+            **self.grid.spec(),
             "start": list(self.start or ()),
             "target": list(self.target or ()),
         }

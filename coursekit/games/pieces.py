@@ -130,9 +130,7 @@ class OneWayPiece:
     def spec(self) -> dict[str, Any]:
         return {
             "game": self.name,
-            "width": self.grid.width,
-            "height": self.grid.height,
-            "blocked": sorted([c.x, c.y] for c in self.grid.blocked),
+            **self.grid.spec(),
             "start": list(self.start or ()),
             "players": self.num_players,
         }

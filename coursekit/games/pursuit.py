@@ -233,9 +233,7 @@ class Pursuit:
     def spec(self) -> dict[str, Any]:
         return {
             "game": self.name,
-            "width": self.grid.width,
-            "height": self.grid.height,
-            "blocked": sorted([c.x, c.y] for c in self.grid.blocked),
+            **self.grid.spec(),
             "pursuers": self.pursuers,
             "start": None if self.start is None else [[list(c) for c in self.start[0]], list(self.start[1])],
             "max_moves": self.max_moves,
@@ -249,7 +247,7 @@ class Pursuit:
         >>> Pursuit.from_spec(rules.spec()) == rules
         True
         """
-        grid = Grid(spec["width"], spec["height"], frozenset(Coord(*c) for c in spec["blocked"]))
+        grid = Grid.from_spec(spec)
         start = spec.get("start")
         given = None if start is None else (tuple(Coord(*c) for c in start[0]), Coord(*start[1]))
         return cls(grid, spec.get("pursuers", 1), given, spec.get("max_moves", DEFAULT_MAX_MOVES))
