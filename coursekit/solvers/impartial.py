@@ -38,6 +38,46 @@ def mex(values: Iterable[int]) -> int:
     return n
 
 
+def retrograde(
+    position: Hashable,
+    options: Callable[[Any], Iterable[Any]],
+    memo: dict[Hashable, int],
+    value: Callable[[list[int]], int],
+) -> int:
+    """The value of ``position``, computed from its options' values, each position once.
+
+    A post-order walk of the game graph from ``position``: a position's ``value`` is taken
+    from the list of its options' values as soon as they are all known (an end position
+    gets the empty list). Values are kept in ``memo``. An explicit stack replaces
+    recursion, so long games do not hit Python's recursion limit; a position that can be
+    reached again from itself raises :class:`NotFiniteError`.
+
+    >>> memo: dict[Hashable, int] = {}
+    >>> retrograde(5, lambda n: [n - k for k in (1, 2) if n - k >= 0], memo, mex)
+    2
+    """
+    if position in memo:
+        return memo[position]
+    stack: list[tuple[Hashable, tuple[Any, ...], int]] = [(position, tuple(options(position)), 0)]
+    on_path = {position}
+    while stack:
+        here, opts, next_index = stack[-1]
+        for i in range(next_index, len(opts)):
+            option = opts[i]
+            if option not in memo:
+                if option in on_path:
+                    raise NotFiniteError(f"position {option} can be reached again from itself: the game is not finite")
+                stack[-1] = (here, opts, i + 1)
+                on_path.add(option)
+                stack.append((option, tuple(options(option)), 0))
+                break
+        else:
+            memo[here] = value([memo[o] for o in opts])
+            on_path.discard(here)
+            stack.pop()
+    return memo[position]
+
+
 class ImpartialSolver:
     """Grundy values and outcomes of one impartial game, memoised."""
 
@@ -52,32 +92,7 @@ class ImpartialSolver:
 
     def grundy(self, position: Hashable) -> int:
         """The Grundy value of ``position`` (0 exactly for P-positions)."""
-        memo = self._grundy
-        if position in memo:
-            return memo[position]
-        options = self._options
-        # An explicit stack instead of recursion: long games must not hit Python's recursion limit.
-        frame_options = tuple(options(position))
-        stack: list[tuple[Hashable, tuple[Any, ...], int]] = [(position, frame_options, 0)]
-        on_path = {position}
-        while stack:
-            here, opts, next_index = stack[-1]
-            for i in range(next_index, len(opts)):
-                option = opts[i]
-                if option not in memo:
-                    if option in on_path:
-                        raise NotFiniteError(
-                            f"position {option} can be reached again from itself: the game is not finite"
-                        )
-                    stack[-1] = (here, opts, i + 1)
-                    on_path.add(option)
-                    stack.append((option, tuple(options(option)), 0))
-                    break
-            else:
-                memo[here] = mex(memo[o] for o in opts)
-                on_path.discard(here)
-                stack.pop()
-        return memo[position]
+        return retrograde(position, self._options, self._grundy, mex)
 
     def outcome(self, position: Hashable) -> str:
         """``"P"`` if the player to move loses with best play on both sides, else ``"N"``."""

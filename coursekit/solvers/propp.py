@@ -35,9 +35,9 @@ import random
 from collections.abc import Callable, Hashable, Iterable
 from typing import Any
 
-from ..core.errors import NotFiniteError
 from ..core.grid import Grid
 from ..core.rules import ImpartialGame
+from .impartial import retrograde
 from .tables import BLOCKED_OUTCOME, PIECE_NAMES, Piece, Table, mask_sweep, piece_name
 
 __all__ = ["CLASSES", "ProppSolver", "classify_options", "propp_strategy", "propp_table", "spoiler_strategy"]
@@ -63,6 +63,13 @@ def classify_options(seen: int) -> int:
     return 3  # Q
 
 
+def _class_of_options(codes: list[int]) -> int:
+    seen = 0
+    for code in codes:
+        seen |= 1 << code
+    return classify_options(seen)
+
+
 class ProppSolver:
     """Propp's class of every position of an impartial game, memoised; no recursion limit.
 
@@ -85,34 +92,7 @@ class ProppSolver:
         return len(self._class)
 
     def _code(self, position: Hashable) -> int:
-        memo = self._class
-        if position in memo:
-            return memo[position]
-        options = self._options
-        # Post-order over the game graph with an explicit stack, as in ImpartialSolver.
-        stack: list[tuple[Hashable, tuple[Any, ...], int]] = [(position, tuple(options(position)), 0)]
-        on_path = {position}
-        while stack:
-            here, opts, next_index = stack[-1]
-            for i in range(next_index, len(opts)):
-                option = opts[i]
-                if option not in memo:
-                    if option in on_path:
-                        raise NotFiniteError(
-                            f"position {option} can be reached again from itself: the game is not finite"
-                        )
-                    stack[-1] = (here, opts, i + 1)
-                    on_path.add(option)
-                    stack.append((option, tuple(options(option)), 0))
-                    break
-            else:
-                seen = 0
-                for o in opts:
-                    seen |= 1 << memo[o]
-                memo[here] = classify_options(seen)
-                on_path.discard(here)
-                stack.pop()
-        return memo[position]
+        return retrograde(position, self._options, self._class, _class_of_options)
 
     def classify(self, position: Hashable) -> str:
         """``"N"``, ``"O"``, ``"P"`` or ``"Q"``: who (by place in the turn order) can win alone."""
