@@ -1,48 +1,25 @@
 """Write the source notebook of problem set 1, ``source/ps01/ps01.ipynb``, from the cells below.
 
 Run it after editing a cell (``python assignments/make_ps01.py``); the test suite checks that
-the notebook is up to date. The points of each test cell are given once, in ``PARTS``, and
-the grading table of the introduction is printed from them.
-
-Cell kinds (nbgrader metadata, schema 3):
-
-- ``given``: read-only text or code (locked);
-- ``solution``: where the student writes; ``### BEGIN SOLUTION`` / ``### END SOLUTION``
-  mark the reference solution, which nbgrader replaces by a stub in the release;
-- ``tests``: a graded test cell (locked, with points); ``### BEGIN HIDDEN TESTS`` /
-  ``### END HIDDEN TESTS`` mark tests that students never see.
+the notebook is up to date (``--check``). The points of each test cell are given once, in
+``PS01``, and the grading table of the introduction is printed from them; the cell kinds and
+the writing are in ``make_assignment.py``.
 """
 
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 from typing import Any
 
-import nbformat
-from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
+from make_assignment import Assignment, Part
+from make_assignment import main as write_or_check
 
-HERE = Path(__file__).resolve().parent
-TARGET = HERE / "source" / "ps01" / "ps01.ipynb"
-
-#: (part, function, grade_id of the visible tests, points, grade_id of the hidden tests, points)
-PARTS = [
-    ("1", "is_winning(m, n)", "test_is_winning_visible", 2, "test_is_winning_hidden", 3),
-    ("2", "winning_move(m, n)", "test_winning_move_visible", 2, "test_winning_move_hidden", 3),
-    ("3", "king_strategy(grid, position)", "test_king_strategy_visible", 3, "test_king_strategy_hidden", 7),
-]
-POINTS = {grade_id: points for part in PARTS for grade_id, points in (part[2:4], part[4:6])}
-
-
-def scheme_table() -> str:
-    """The grading scheme as a Markdown table."""
-    rows = ["| Part | Function | Visible tests | Hidden tests | Points |", "|---|---|---:|---:|---:|"]
-    for part, function, _, visible, _, hidden in PARTS:
-        rows.append(f"| {part} | `{function}` | {visible} | {hidden} | {visible + hidden} |")
-    visible = sum(p[3] for p in PARTS)
-    hidden = sum(p[5] for p in PARTS)
-    rows.append(f"| | **Total** | {visible} | {hidden} | **{visible + hidden}** |")
-    return "\n".join(rows)
+PS01 = Assignment("ps01", (
+    Part("1", "is_winning(m, n)", ("test_is_winning_visible", 2), (("test_is_winning_hidden", 3),)),
+    Part("2", "winning_move(m, n)", ("test_winning_move_visible", 2), (("test_winning_move_hidden", 3),)),
+    Part("3", "king_strategy(grid, position)", ("test_king_strategy_visible", 3), (("test_king_strategy_hidden", 7),)),
+))
+given, solution, tests = PS01.given, PS01.solution, PS01.tests
 
 
 INTRO = f"""\
@@ -78,7 +55,7 @@ line). You may add helper functions in the same cell. Then run the test cell bel
 
 ## How it is graded
 
-{scheme_table()}
+{PS01.scheme_table()}
 
 - **Visible tests** are the test cells you can run. **Hidden tests** are added when your
   notebook is graded: they compare your function with an exact solver on many more positions
@@ -256,35 +233,6 @@ lose points.
 """
 
 
-def _meta(grade_id: str, *, grade: bool = False, solution: bool = False, locked: bool = False) -> dict[str, Any]:
-    meta: dict[str, Any] = {
-        "grade": grade,
-        "grade_id": grade_id,
-        "locked": locked,
-        "schema_version": 3,
-        "solution": solution,
-    }
-    if grade:
-        meta["points"] = POINTS[grade_id]
-    return {"nbgrader": meta}
-
-
-def given(grade_id: str, text: str, *, code: bool = False) -> Any:
-    """A read-only cell."""
-    make = new_code_cell if code else new_markdown_cell
-    return make(text.rstrip("\n"), metadata=_meta(grade_id, locked=True))
-
-
-def solution(grade_id: str, text: str) -> Any:
-    """A cell the student writes in."""
-    return new_code_cell(text.rstrip("\n"), metadata=_meta(grade_id, solution=True))
-
-
-def tests(grade_id: str, text: str) -> Any:
-    """A graded, read-only test cell."""
-    return new_code_cell(text.rstrip("\n"), metadata=_meta(grade_id, grade=True, locked=True))
-
-
 def build() -> Any:
     """The source notebook."""
     cells = [
@@ -305,34 +253,12 @@ def build() -> Any:
         tests("test_king_strategy_hidden", KING_HIDDEN),
         given("end", END),
     ]
-    for index, cell in enumerate(cells):  # stable ids, so that the file does not change on each run
-        cell["id"] = f"{cell.metadata['nbgrader']['grade_id'].replace('_', '-')}-{index:02d}"
-    return new_notebook(
-        cells=cells,
-        metadata={
-            "kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"},
-            "language_info": {"name": "python"},
-        },
-    )
-
-
-def text() -> str:
-    """The notebook as the file holds it."""
-    return nbformat.writes(build()) + "\n"
+    return PS01.notebook(cells)
 
 
 def main(argv: list[str]) -> int:
     """Write the notebook; with ``--check``, only say whether the file is up to date."""
-    if "--check" in argv:
-        current = TARGET.read_text(encoding="utf-8") if TARGET.exists() else ""
-        if current != text():
-            print(f"{TARGET} is out of date: run python {Path(__file__).name}")
-            return 1
-        return 0
-    TARGET.parent.mkdir(parents=True, exist_ok=True)
-    TARGET.write_text(text(), encoding="utf-8")
-    print(f"wrote {TARGET}")
-    return 0
+    return write_or_check(PS01, build, argv)
 
 
 if __name__ == "__main__":

@@ -20,8 +20,33 @@ from .answers import as_pair, shown
 from .beans import beans_positions, check_is_winning, check_winning_move
 from .king import beans_rule_misleads, check_king_strategy, random_blocked_grids
 from .limits import Calls, alarm_available, describe_error
+from .paths import ASTAR_SLACK, Expansions, PathCase, allowance, check_search, path_cases, score_expansions
+from .pieces import (
+    check_knight_winning_move,
+    check_queen_winning_move,
+    knight_boards,
+    knight_pattern_misleads,
+    queen_positions,
+    queen_winning_moves,
+)
+from .pursuit import (
+    Chase,
+    ChaseResult,
+    chase_starts,
+    check_prey_move,
+    check_pursuer_move,
+    pursuit_cases,
+    score_prey_move,
+    score_pursuer_move,
+    straight_tom_time,
+)
 
 __all__ = [
-    "Calls", "alarm_available", "as_pair", "beans_positions", "beans_rule_misleads", "check_is_winning",
-    "check_king_strategy", "check_winning_move", "describe_error", "random_blocked_grids", "shown",
+    "ASTAR_SLACK", "Calls", "Chase", "ChaseResult", "Expansions", "PathCase", "alarm_available", "allowance",
+    "as_pair", "beans_positions", "beans_rule_misleads", "chase_starts", "check_is_winning",
+    "check_king_strategy", "check_knight_winning_move", "check_prey_move", "check_pursuer_move",
+    "check_queen_winning_move", "check_search", "check_winning_move", "describe_error", "knight_boards",
+    "knight_pattern_misleads", "path_cases", "pursuit_cases", "queen_positions", "queen_winning_moves",
+    "random_blocked_grids", "score_expansions", "score_prey_move", "score_pursuer_move", "shown",
+    "straight_tom_time",
 ]

@@ -1,0 +1,263 @@
+"""Write the source notebook of problem set 2 (one-way queen and knight), ``source/ps02/ps02.ipynb``.
+
+Run it after editing a cell (``python assignments/make_ps02.py``; ``--check`` only checks).
+The cell kinds and the writing are in ``make_assignment.py``.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+from make_assignment import Assignment, Part
+from make_assignment import main as write_or_check
+
+PS02 = Assignment("ps02", (
+    Part("1", "queen_winning_move(x, y)", ("test_queen_visible", 2),
+         (("test_queen_hidden_small", 4), ("test_queen_hidden_large", 4))),
+    Part("2", "knight_winning_move(x, y, width, height)", ("test_knight_visible", 3), (("test_knight_hidden", 7),)),
+))
+given, solution, tests = PS02.given, PS02.solution, PS02.tests
+
+HIDDEN_SEED = 20241102
+
+INTRO = f"""\
+# Problem set 2: the one-way queen and the one-way knight
+
+The article by P. Azalov (section 5) moves other chess pieces the one-way king's way: one
+piece, shared by the two players, only ever goes toward the corner `(0, 0)`. A player who
+cannot move has lost: whoever moves last wins.
+
+- **The one-way queen** moves any distance down, left, or diagonally down-left. This is
+  *Wythoff's game* (1907): two piles, take any number from one pile, or the same number from
+  both.
+- **The one-way knight** jumps by `(-2, -1)`, `(-1, -2)`, `(-2, +1)` or `(+1, -2)`, and must
+  stay on its board: `width` columns and `height` rows. Every jump lowers `x + y`, so the game
+  ends; it ends in the corner `(0, 0)`, `(0, 1)`, `(1, 0)`, `(1, 1)`, where no jump is left.
+
+A position is **losing** if the player to move loses against perfect play, and **winning**
+otherwise; a **winning move** leads to a losing position.
+
+## What you write
+
+1. `queen_winning_move(x, y)`: the queen's cell after a winning move from `(x, y)`, as a tuple
+   of two ints; `None` if `(x, y)` is a losing position. The board has no edge up or right:
+   positions go up to `1000 x 1000`.
+2. `knight_winning_move(x, y, width, height)`: the knight's cell after a winning jump from
+   `(x, y)` on a `width x height` board; `None` if no jump wins. You are only asked about cells
+   from which the knight can jump.
+
+Write your code where it says `YOUR CODE HERE` (delete the `raise NotImplementedError()`
+line). You may add helper functions in the same cell.
+
+## How it is graded
+
+{PS02.scheme_table()}
+
+- **Visible tests** are the test cells you can run. **Hidden tests** run when your notebook is
+  graded: for the queen, every position up to `40 x 40` (4 points), then 2,594 positions up to
+  `1000 x 1000`: every losing one, the cells next to them, and random ones from a fixed seed
+  (4 points); for the knight, every cell of six boards from 3 to 25 cells a side, drawn from a
+  fixed seed.
+- A test gives all its points or none: it stops at the first wrong answer.
+- Answers are checked by type: a move is a tuple of two `int` (or a `Coord`), and "no winning
+  move" is exactly `None`. Any winning move is accepted where there are several.
+- Each call must return within 1 second (queen) or 2 seconds (knight), all calls of a test
+  within 10 seconds, and each test cell within 20 seconds. A table of every position below
+  `(1000, 1000)` is too slow for the queen: find the losing positions themselves.
+- A failed test says which position, what your function answered, why that is wrong, and a
+  right answer (with a picture on small boards).
+
+Before you hand in, run everything from a fresh start: *Kernel → Restart Kernel and Run All
+Cells*.
+"""
+
+SETUP = """\
+from functools import cache
+"""
+
+PART1 = """\
+## Part 1: the one-way queen (`queen_winning_move`)
+
+Start small: which positions are losing? `(0, 0)` is (no move is left). `(1, 2)` is too: every
+move from it — `(1, 1)`, `(1, 0)`, `(0, 1)`, `(0, 2)` — lets the opponent reach `(0, 0)` in one
+move. Fill in a table of losing positions up to `10 x 10` by hand or with a small program
+(a position is losing exactly when no move reaches a losing position), then look at it:
+
+- How many losing positions can a row, a column or a diagonal hold?
+- Write the losing positions with `x <= y` in order: `(0, 0)`, `(1, 2)`, `(3, 5)`, ... What is
+  `y - x` for each? Which numbers are used as `x`, and which one comes next?
+
+Your function must be fast for positions up to `1000 x 1000`: compute the losing positions
+once (for example in a dictionary at the top of the cell), then answer each call by looking
+at the at most three losing positions in the queen's column, row and diagonal.
+"""
+
+QUEEN = """\
+def queen_winning_move(x, y):
+    \"\"\"The queen's cell after a winning move from (x, y), or None from a losing position.\"\"\"
+    ### BEGIN SOLUTION
+    partner, pairs = losing_positions()
+    if partner[x] == y:
+        return None
+    if partner[x] < y:
+        return (x, partner[x])  # down the column
+    if partner[y] < x:
+        return (partner[y], y)  # along the row
+    a, b = pairs[abs(y - x)]  # the losing pair on the same diagonal
+    return (a, b) if x < y else (b, a)
+
+
+@cache
+def losing_positions(limit=2100):
+    \"\"\"partner[n]: the other coordinate of the losing cell in column n; pairs[k] = (a, a + k).
+
+    The k-th losing pair is (a, a + k), where a is the smallest number not used in an earlier pair.
+    \"\"\"
+    partner = {0: 0}
+    pairs = [(0, 0)]
+    a = 1
+    while a <= limit:
+        while a in partner:
+            a += 1
+        b = a + len(pairs)
+        partner[a], partner[b] = b, a
+        pairs.append((a, b))
+    return partner, pairs
+    ### END SOLUTION
+"""
+
+QUEEN_VISIBLE = """\
+# Visible tests for queen_winning_move: a few positions.
+from coursekit.grading import check_queen_winning_move
+
+check_queen_winning_move(queen_winning_move, positions=[
+    (1, 0), (0, 3), (2, 2), (1, 2), (2, 1), (2, 3), (3, 5), (4, 5), (6, 6), (7, 4), (10, 6), (12, 20),
+])
+print("queen_winning_move: the visible tests pass")
+"""
+
+QUEEN_HIDDEN_SMALL = """\
+# Hidden tests for queen_winning_move: every position up to 40 x 40.
+### BEGIN HIDDEN TESTS
+from coursekit.grading import check_queen_winning_move
+
+small_queen = [(x, y) for x in range(41) for y in range(41) if (x, y) != (0, 0)]
+checked_small_queen = check_queen_winning_move(queen_winning_move, positions=small_queen)
+print(f"queen_winning_move: right on all {checked_small_queen} positions up to 40 x 40")
+### END HIDDEN TESTS
+"""
+
+QUEEN_HIDDEN_LARGE = f"""\
+# Hidden tests for queen_winning_move: positions up to 1000 x 1000.
+### BEGIN HIDDEN TESTS
+from coursekit.grading import check_queen_winning_move, queen_positions
+
+checked_large_queen = check_queen_winning_move(queen_winning_move, positions=queen_positions(300, seed={HIDDEN_SEED}))
+print(f"queen_winning_move: right on all {{checked_large_queen}} positions up to 1000 x 1000")
+### END HIDDEN TESTS
+"""
+
+PART2 = """\
+## Part 2: the one-way knight (`knight_winning_move`)
+
+`knight_jumps(x, y, width, height)` below lists the cells the knight can jump to. Every jump
+lowers `x + y` by 1 or 3, so you can decide the cells in order of `x + y`: `0, 1, 2, ...`;
+when you come to a cell, every cell it can jump to is already decided.
+
+Look at the table of a big board first: the losing cells form a pattern. Then look near the
+right and top edges of a small board: a jump `(-2, +1)` needs a row above, a jump `(+1, -2)` a
+column to the right, so cells near those edges have fewer jumps, and the pattern can break
+there. Your function must be right on every board it is given.
+"""
+
+GIVEN_KNIGHT = """\
+JUMPS = [(-2, -1), (-1, -2), (-2, 1), (1, -2)]
+
+
+def knight_jumps(x, y, width, height):
+    \"\"\"The cells the one-way knight can jump to from (x, y) on a width x height board.\"\"\"
+    return [(x + dx, y + dy) for dx, dy in JUMPS if 0 <= x + dx < width and 0 <= y + dy < height]
+
+
+print("jumps from (3, 3) on 8 x 8:", knight_jumps(3, 3, 8, 8))
+print("jumps from (3, 3) on 4 x 4:", knight_jumps(3, 3, 4, 4))
+"""
+
+KNIGHT = """\
+def knight_winning_move(x, y, width, height):
+    \"\"\"The knight's cell after a winning jump from (x, y) on a width x height board, or None.\"\"\"
+    ### BEGIN SOLUTION
+    losing = knight_losing_cells(width, height)
+    for cell in knight_jumps(x, y, width, height):
+        if cell in losing:
+            return cell
+    return None
+
+
+@cache
+def knight_losing_cells(width, height):
+    \"\"\"The losing cells of a board, decided in order of x + y (every jump lowers x + y).\"\"\"
+    losing = set()
+    for total in range(width + height - 1):
+        for x in range(width):
+            y = total - x
+            if 0 <= y < height and not any(cell in losing for cell in knight_jumps(x, y, width, height)):
+                losing.add((x, y))
+    return losing
+    ### END SOLUTION
+"""
+
+KNIGHT_VISIBLE = """\
+# Visible tests for knight_winning_move: every cell of three boards.
+from coursekit.grading import check_knight_winning_move
+
+check_knight_winning_move(knight_winning_move, boards=[(7, 7), (5, 3), (8, 8)])
+print("knight_winning_move: the visible tests pass")
+"""
+
+KNIGHT_HIDDEN = f"""\
+# Hidden tests for knight_winning_move: every cell of more boards.
+### BEGIN HIDDEN TESTS
+from coursekit.grading import check_knight_winning_move, knight_boards
+
+hidden_boards = knight_boards(6, seed={HIDDEN_SEED})
+checked_knight = check_knight_winning_move(knight_winning_move, boards=hidden_boards)
+print(f"knight_winning_move: right from all {{checked_knight}} cells of {{len(hidden_boards)}} boards")
+### END HIDDEN TESTS
+"""
+
+END = """\
+## Before you hand in
+
+Run *Kernel → Restart Kernel and Run All Cells* and check that every visible test passes.
+The hidden tests try many more positions, and much larger ones for the queen.
+"""
+
+
+def build() -> Any:
+    """The source notebook."""
+    return PS02.notebook([
+        given("intro", INTRO),
+        given("setup", SETUP, code=True),
+        given("part1", PART1),
+        solution("queen_winning_move", QUEEN),
+        tests("test_queen_visible", QUEEN_VISIBLE),
+        tests("test_queen_hidden_small", QUEEN_HIDDEN_SMALL),
+        tests("test_queen_hidden_large", QUEEN_HIDDEN_LARGE),
+        given("part2", PART2),
+        given("knight_jumps", GIVEN_KNIGHT, code=True),
+        solution("knight_winning_move", KNIGHT),
+        tests("test_knight_visible", KNIGHT_VISIBLE),
+        tests("test_knight_hidden", KNIGHT_HIDDEN),
+        given("end", END),
+    ])
+
+
+def main(argv: list[str]) -> int:
+    """Write the notebook; with ``--check``, only say whether the file is up to date."""
+    return write_or_check(PS02, build, argv)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

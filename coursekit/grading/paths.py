@@ -1,0 +1,351 @@
+"""Checks for the shortest-path assignment: a student's ``bfs`` and ``astar`` (G2.1).
+
+The student writes ``search(grid, start, target) -> (path, expanded)``: ``path`` is the
+list of cells from ``start`` to ``target`` (both included), or ``None`` when the target
+cannot be reached, and ``expanded`` is how many cells the search took off its frontier
+to look at their neighbours. Two kinds of checks:
+
+- :func:`check_search` (all or nothing): every path is valid (each step a king move onto a
+  free cell, from the start to the target) and as short as the reference's, and ``None``
+  comes exactly when the target cannot be reached;
+- :func:`score_expansions` (partial points): how many cells the search expanded,
+  compared with an allowance (see :func:`allowance`); it returns the points earned.
+
+>>> from coursekit.core import Coord, Grid
+>>> from coursekit.solvers.search import bfs
+>>> def reference(grid, start, target):
+...     result = bfs(grid, start, target)
+...     return (None if result.path is None else list(result.path), len(result.expanded))
+>>> case = PathCase(Grid(5, 3, blocked=frozenset({Coord(2, 0), Coord(2, 1)})), Coord(0, 0), Coord(4, 0))
+>>> check_search(reference, "bfs", [case])
+1
+>>> def straight(grid, start, target):  # walks along the bottom row, through the wall
+...     return ([Coord(x, 0) for x in range(start.x, target.x + 1)], 5)
+>>> check_search(straight, "bfs", [case])
+Traceback (most recent call last):
+...
+AssertionError: bfs(grid, [0, 0], [4, 0]) returned a path that a king cannot walk:
+step 2 goes onto the blocked cell [2, 0].
+Blocked cells (#) can be neither entered nor crossed. A shortest path has 4 moves (o below).
+<BLANKLINE>
+2  . . o . .
+1  . o # o .
+0  S * X * T
+   0 1 2 3 4
+S the start, T the target, * your path, X your bad step, o a shortest path, # blocked
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+from typing import Any, Literal
+
+from ..core.grid import Coord, Grid, chebyshev
+from ..games.paths import distances
+from ..solvers.search import astar, bfs, is_valid_path
+from .answers import as_pair, shown
+from .limits import Calls
+
+Algorithm = Literal["bfs", "astar"]
+
+#: A* earns full points for a case when it expands at most this many times the reference's cells.
+ASTAR_SLACK = 1.5
+
+_LEGEND = {
+    "S": "the start",
+    "T": "the target",
+    "*": "your path",
+    "X": "your bad step",
+    "o": "a shortest path",
+}
+
+
+@dataclass(frozen=True)
+class PathCase:
+    """One search to run: a grid, a start and a target (both free cells)."""
+
+    grid: Grid
+    start: Coord
+    target: Coord
+
+    def __str__(self) -> str:
+        blocked = round(100 * len(self.grid.blocked) / (self.grid.width * self.grid.height))
+        return f"{self.grid.width} x {self.grid.height}, {blocked}% blocked, {self.start} to {self.target}"
+
+
+def path_cases(
+    count: int,
+    seed: int,
+    *,
+    sizes: tuple[int, int] = (12, 30),
+    percent: tuple[int, int] = (10, 35),
+    walled: int = 1,
+) -> list[PathCase]:
+    """``count`` seeded searches on random grids with blocked cells, plus ``walled`` that cannot succeed.
+
+    Start and target lie far apart (in opposite quarters of the grid) and the target can be
+    reached; in each of the ``walled`` cases a full column of blocked cells cuts the grid in
+    two, so the target cannot be reached and the search must say so (``None``).
+
+    >>> cases = path_cases(3, seed=1)
+    >>> len(cases), [str(c) for c in cases] == [str(c) for c in path_cases(3, seed=1)]
+    (4, True)
+    >>> [c.target in distances(c.grid, c.start) for c in cases]
+    [True, True, True, False]
+    """
+    rng = random.Random(seed)
+    cases: list[PathCase] = []
+    while len(cases) < count + walled:
+        width, height = rng.randint(*sizes), rng.randint(*sizes)
+        share = rng.randint(*percent)
+        start = Coord(rng.randrange(width // 4 + 1), rng.randrange(height // 4 + 1))
+        target = Coord(width - 1 - rng.randrange(width // 4 + 1), height - 1 - rng.randrange(height // 4 + 1))
+        if rng.random() < 0.5:  # the other diagonal, so that not every search goes up and to the right
+            start, target = Coord(start.x, target.y), Coord(target.x, start.y)
+        if rng.random() < 0.5:
+            start, target = target, start
+        grid = Grid(width, height).with_random_blocked(share, rng, keep=[start, target])
+        if len(cases) >= count:
+            wall = rng.randint(min(start.x, target.x) + 1, max(start.x, target.x) - 1)
+            grid = grid.with_blocked(Coord(wall, y) for y in range(height))
+            cases.append(PathCase(grid, start, target))
+        elif target in distances(grid, start):
+            cases.append(PathCase(grid, start, target))
+    return cases
+
+
+def allowance(case: PathCase, algorithm: Algorithm) -> int:
+    """The most cells a search may expand on ``case`` and still earn full points.
+
+    - ``"bfs"``: the free cells within the target's distance from the start. A breadth-first
+      search that stops when it takes the target off its frontier never expands more,
+      whatever order it looks at neighbours in.
+    - ``"astar"``: ``1.5`` times the cells the reference :func:`~coursekit.solvers.search.astar`
+      expands (rounded down). It breaks ties between equal ``f = g + h`` in favour of the
+      larger ``g``, the cell nearer the target.
+    - When the target cannot be reached, both must expand every cell the start can reach,
+      once: the allowance is that number.
+
+    >>> from coursekit.core import Grid
+    >>> case = PathCase(Grid(10, 10), Coord(0, 0), Coord(9, 9))
+    >>> allowance(case, "bfs"), allowance(case, "astar")
+    (100, 15)
+    """
+    far = distances(case.grid, case.start)
+    if case.target not in far:
+        return len(far)
+    if algorithm == "bfs":
+        return sum(1 for d in far.values() if d <= far[case.target])
+    return int(ASTAR_SLACK * len(astar(case.grid, case.start, case.target).expanded))
+
+
+def _picture(case: PathCase, marks: dict[Coord, str]) -> str:
+    inside = {cell: mark for cell, mark in marks.items() if cell in case.grid}
+    inside[case.start] = "S"
+    inside[case.target] = "T"
+    used = [f"{mark} {_LEGEND[mark]}" for mark in _LEGEND if mark in inside.values()]
+    return case.grid.picture(inside) + "\n" + ", ".join([*used, "# blocked"])
+
+
+def _shortest_marks(case: PathCase) -> dict[Coord, str]:
+    path = bfs(case.grid, case.start, case.target).path or ()
+    return {cell: "o" for cell in path[1:-1]}
+
+
+def _read_path(answer: Any) -> list[Coord] | None:
+    """The cells of a returned path, rebuilt from plain ints; ``None`` if it is not a list or tuple of cells."""
+    if type(answer) is list:
+        items = list(list.__iter__(answer))
+    elif type(answer) is tuple:
+        items = list(tuple.__iter__(answer))
+    else:
+        return None
+    cells = [as_pair(cell) for cell in items]
+    if any(cell is None for cell in cells):
+        return None
+    return [Coord(*cell) for cell in cells if cell is not None]
+
+
+def _read_answer(answer: Any, call: str) -> tuple[list[Coord] | None, int]:
+    """``(path, expanded)`` from a student's answer, or an ``AssertionError`` that says what is wrong."""
+    form = "a pair (path, expanded): a list of cells from start to target, or None, and a whole number"
+    if type(answer) is not tuple or tuple.__len__(answer) != 2:
+        raise AssertionError(f"{call} returned {shown(answer)}; it must return {form}.")
+    raw_path, expanded = tuple.__iter__(answer)
+    if type(expanded) is not int or expanded < 0:
+        raise AssertionError(
+            f"{call} returned expanded = {shown(expanded)}; it must be the number of cells your search "
+            f"expanded, a whole number (an int) of 0 or more.")
+    if raw_path is None:
+        return None, expanded
+    path = _read_path(raw_path)
+    if path is None:
+        raise AssertionError(
+            f"{call} returned the path {shown(raw_path)}; a path is a list (or tuple) of cells, each a Coord "
+            f"or a tuple of two ints, from the start to the target; or None when the target cannot be reached.")
+    return path, expanded
+
+
+def _check_one(func: Callable[..., Any], name: str, case: PathCase, calls: Calls) -> tuple[list[Coord] | None, int]:
+    """Run one search and check its path; return ``(path, expanded)``."""
+    call = f"{name}(grid, {case.start}, {case.target})"
+    theirs = Grid(case.grid.width, case.grid.height, case.grid.blocked)  # their own copy
+    answer = calls.call(func, (theirs, Coord(*case.start), Coord(*case.target)), call,
+                        context=_picture(case, {}))
+    path, expanded = _read_answer(answer, call)
+    shortest = bfs(case.grid, case.start, case.target)
+    if shortest.path is None:
+        if path is not None:
+            reason = is_valid_path(case.grid, path, case.start, case.target)
+            marks = {cell: "*" for cell in path}
+            raise AssertionError(
+                f"{call} returned a path, but the target cannot be reached from the start"
+                f"{': ' + reason if reason else ''}.\nReturn None when the search runs out of cells to expand."
+                f"\n\n{_picture(case, marks)}")
+        return None, expanded
+    if path is None:
+        raise AssertionError(
+            f"{call} returned no path (None), but the target can be reached in {shortest.length} moves (o below). "
+            f"Does your search look at all 8 neighbours, and keep going until the frontier is empty?"
+            f"\n\n{_picture(case, _shortest_marks(case))}")
+    reason = is_valid_path(case.grid, path, case.start, case.target)
+    if reason is not None:
+        marks = _shortest_marks(case)
+        marks.update({cell: "*" for cell in path})
+        bad = _bad_step(case, path)
+        if bad is not None:
+            marks[bad] = "X"
+        hint = ""
+        if "blocked" in reason:
+            hint = "Blocked cells (#) can be neither entered nor crossed. "
+        elif "jumps" in reason or "stays" in reason:
+            hint = "Each step goes to one of the 8 neighbouring cells. "
+        raise AssertionError(
+            f"{call} returned a path that a king cannot walk:\n{reason}.\n{hint}"
+            f"A shortest path has {shortest.length} moves (o below).\n\n{_picture(case, marks)}")
+    moves = len(path) - 1
+    if moves > (shortest.length or 0):
+        marks = _shortest_marks(case)
+        marks.update({cell: "*" for cell in path})
+        raise AssertionError(
+            f"{call} returned a path of {moves} moves, but a shortest path has {shortest.length} (o below).\n"
+            f"Does each cell keep the first (shortest) way it was reached, and does the search go layer by layer "
+            f"(or, for A*, by the smallest f = g + h)?\n\n{_picture(case, marks)}")
+    return path, expanded
+
+
+def _bad_step(case: PathCase, path: Sequence[Coord]) -> Coord | None:
+    """The first cell of ``path`` that a king cannot step onto, if any."""
+    for before, cell in pairwise(path):
+        if not case.grid.is_free(cell) or chebyshev(before, cell) != 1:
+            return cell
+    return None
+
+
+def check_search(
+    func: Callable[..., Any],
+    name: str,
+    cases: Iterable[PathCase],
+    *,
+    per_call: float = 2.0,
+    total: float = 15.0,
+) -> int:
+    """Check the paths of ``func(grid, start, target)``, the student's ``name``; return how many cases.
+
+    Each answer must be ``(path, expanded)``: a shortest valid path as a list (or tuple) of
+    ``Coord`` or int pairs, or ``None`` exactly when the target cannot be reached; and an
+    ``int``. Stops at the first failure with a picture of the grid.
+
+    >>> check_search(lambda grid, start, target: ([start, target], 1.0), "bfs",
+    ...              [PathCase(Grid(2, 1), Coord(0, 0), Coord(1, 0))])
+    Traceback (most recent call last):
+    ...
+    AssertionError: bfs(grid, [0, 0], [1, 0]) returned expanded = 1.0 (a float); it must be the number of cells your \
+search expanded, a whole number (an int) of 0 or more.
+    """
+    chosen = list(cases)
+    calls = Calls(name, per_call, total)
+    for case in chosen:
+        _check_one(func, name, case, calls)
+    return len(chosen)
+
+
+@dataclass(frozen=True)
+class Expansions:
+    """The cells expanded in one case: the student's, the allowance, and the share of the points earned."""
+
+    case: PathCase
+    expanded: int
+    allowed: int
+    reference: int
+
+    @property
+    def share(self) -> float:
+        """1 within the allowance, else ``allowed / expanded``: twice the allowance earns half."""
+        return 1.0 if self.expanded <= self.allowed else self.allowed / self.expanded
+
+
+def score_expansions(
+    func: Callable[..., Any],
+    name: str,
+    cases: Iterable[PathCase],
+    points: float,
+    *,
+    algorithm: Algorithm | None = None,
+    per_call: float = 2.0,
+    total: float = 15.0,
+    report: Callable[[str], None] | None = print,
+) -> float:
+    """The points ``func`` earns for the cells it expands: ``points`` times the average share, to 0.01.
+
+    ``algorithm`` (``"bfs"`` or ``"astar"``, default ``name``) picks the :func:`allowance`.
+    A case's share is 1 when the search expands at most the allowance, else
+    ``allowance / expanded``. The paths are checked first (as :func:`check_search` does):
+    expansions count only for a search that finds shortest paths. A count below what any
+    correct search needs (fewer cells than the path's moves, or than the cells the start can
+    reach when the target cannot be reached) fails. ``report`` gets one line per case.
+
+    >>> from coursekit.core import Grid
+    >>> from coursekit.solvers.search import bfs
+    >>> def breadth(grid, start, target):
+    ...     result = bfs(grid, start, target)
+    ...     return (list(result.path), len(result.expanded))
+    >>> score_expansions(breadth, "astar", [PathCase(Grid(10, 10), Coord(0, 0), Coord(9, 9))], 4, report=None)
+    0.6
+    """
+    chosen = list(cases)
+    kind: Algorithm = algorithm or ("astar" if name == "astar" else "bfs")
+    calls = Calls(name, per_call, total)
+    results: list[Expansions] = []
+    for case in chosen:
+        path, expanded = _check_one(func, name, case, calls)
+        far = distances(case.grid, case.start)
+        least = len(path) - 1 if path is not None else len(far)
+        if expanded < least:
+            needed = (f"a path of {least} moves needs at least {least} cells expanded" if path is not None
+                      else f"to know that the target cannot be reached, a search expands all {least} cells "
+                           f"the start can reach")
+            raise AssertionError(
+                f"{name}(grid, {case.start}, {case.target}) says it expanded {expanded} cells, but {needed}. "
+                f"Count one cell each time you take a cell off the frontier to look at its neighbours.")
+        reference = len((astar if kind == "astar" else bfs)(case.grid, case.start, case.target).expanded)
+        results.append(Expansions(case, expanded, allowance(case, kind), reference))
+    share = sum(r.share for r in results) / len(results) if results else 1.0
+    earned = round(points * share, 2)
+    if report is not None:
+        report(f"{name}: cells expanded, case by case (full share within the allowance, else allowance / yours)")
+        for r in results:
+            report(f"  {r.case}: yours {r.expanded}, allowance {r.allowed} (reference {r.reference}), "
+                   f"share {r.share:.2f}")
+        report(f"{name}: average share {share:.3f} of {points:g} points = {earned:g}")
+        if kind == "astar" and share < 1:
+            report("Hint: A* expands fewest cells when the frontier gives the smallest f = g + h first and, among "
+                   "equal f, the larger g (the cell nearer the target); and when it skips a cell that it has "
+                   "already expanded.")
+        elif share < 1:
+            report("Hint: stop when you take the target off the frontier, and put each cell on the frontier "
+                   "only once (when you first see it).")
+    return earned

@@ -1,0 +1,405 @@
+"""Checks for the one-way pieces assignment: the queen (Wythoff's game) and the knight.
+
+``queen_winning_move(x, y)`` and ``knight_winning_move(x, y, width, height)`` return the
+cell after a winning move, or ``None`` when the position is losing (no move wins). The
+truth comes from the whole-board tables of :mod:`coursekit.solvers.tables`: a cell is
+``"P"`` when the player to move loses, ``"N"`` when a move to a ``"P"`` cell wins.
+
+>>> check_queen_winning_move(lambda x, y: None, positions=[(3, 5)])
+1
+>>> check_queen_winning_move(lambda x, y: (x, y - 1), positions=[(1, 2)])
+Traceback (most recent call last):
+...
+AssertionError: queen_winning_move(1, 2) returned (1, 1), but (1, 2) is a losing position: no move wins, so return None.
+Every move has a winning answer; yours, (1, 1), is answered by (0, 0), a losing position for you.
+<BLANKLINE>
+2  . Q
+1  . Y
+0  R .
+   0 1
+Q the queen, Y your move, R the opponent's reply, # blocked
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable
+from functools import lru_cache
+from typing import Any
+
+from ..core.grid import Coord, Grid
+from ..games import beans
+from ..games.pieces import OneWayKnight, PieceState, wythoff_pairs
+from ..solvers.tables import Table, outcome_table
+from .answers import as_pair, shown
+from .limits import Calls
+
+Position = tuple[int, int]
+
+#: Pictures are drawn for positions up to this many cells a side.
+PICTURE_LIMIT = 16
+
+_LEGEND = {
+    "Q": "the queen",
+    "K": "the knight",
+    "Y": "your move",
+    "R": "the opponent's reply",
+    "W": "a winning move",
+}
+
+
+@lru_cache(maxsize=8)
+def _queen_table(size: int) -> Table[str]:
+    return outcome_table("queen", Grid(size, size))
+
+
+def queen_table(size: int) -> Table[str]:
+    """The queen's P/N table of a ``size`` x ``size`` open board (cached, grown in steps of 256).
+
+    >>> table = queen_table(10)
+    >>> table[Coord(3, 5)], table[Coord(4, 5)]
+    ('P', 'N')
+    """
+    return _queen_table(max(256, -(-size // 256) * 256))
+
+
+@lru_cache(maxsize=32)
+def knight_table(width: int, height: int) -> Table[str]:
+    """The knight's P/N table of an open ``width`` x ``height`` board (cached)."""
+    return outcome_table("knight", Grid(width, height))
+
+
+def queen_moves(x: int, y: int) -> list[Position]:
+    """Every queen move from ``(x, y)`` on an open board: down, diagonally down-left, left, nearest first.
+
+    >>> queen_moves(1, 2)
+    [(1, 1), (1, 0), (0, 1), (0, 2)]
+    """
+    down = [(x, b) for b in range(y - 1, -1, -1)]
+    diagonal = [(x - d, y - d) for d in range(1, min(x, y) + 1)]
+    left = [(a, y) for a in range(x - 1, -1, -1)]
+    return down + diagonal + left
+
+
+def queen_winning_moves(x: int, y: int) -> list[Position]:
+    """The queen's winning moves from ``(x, y)``: the moves to a losing cell, down first, then diagonal, then left.
+
+    Each column, row and diagonal holds exactly one losing cell (a Wythoff pair ``(a, a + k)``
+    or its mirror image), so there are at most three; the tests check this against the
+    table.
+
+    >>> queen_winning_moves(4, 5), queen_winning_moves(3, 5)
+    ([(1, 2), (3, 5)], [])
+    """
+    partner, by_difference = _wythoff(max(x, y))
+    moves = []
+    if partner[x] < y:
+        moves.append((x, partner[x]))
+    a, b = by_difference[abs(y - x)]
+    low = (a, b) if x <= y else (b, a)
+    if low[0] < x:
+        moves.append(low)
+    if partner[y] < x:
+        moves.append((partner[y], y))
+    return moves
+
+
+def _wythoff(limit: int) -> tuple[dict[int, int], list[Position]]:
+    """``partner[n]``: the other coordinate of the losing cell in column ``n``; the pairs by difference."""
+    return _wythoff_cached(max(1024, -(-limit // 1024) * 1024))
+
+
+@lru_cache(maxsize=4)
+def _wythoff_cached(limit: int) -> tuple[dict[int, int], list[Position]]:
+    pairs = wythoff_pairs(2 * limit)  # differences up to limit need first members up to about 1.62 limit
+    partner = {}
+    for a, b in pairs:
+        partner[a], partner[b] = b, a
+    return partner, pairs
+
+
+def _queen_illegal(here: Position, move: Position) -> str | None:
+    """Why ``move`` is not a queen move from ``here`` on an open board, or ``None``."""
+    (x, y), (a, b) = here, move
+    if a < 0 or b < 0:
+        return f"{move} is off the board: coordinates are 0 or more"
+    if move == here:
+        return "the queen must move"
+    if (a == x and b < y) or (b == y and a < x) or (x - a == y - b > 0):
+        return None
+    if a > x or b > y:
+        return f"the queen moves only left, down or diagonally down-left: {here} -> {move} goes back"
+    return f"the queen moves along a column, a row or a diagonal: {here} -> {move} is on none of them"
+
+
+def queen_positions(count: int, seed: int, *, limit: int = 1000) -> list[Position]:
+    """Positions up to ``limit`` x ``limit`` for the queen: random ones, and the losing ones near them.
+
+    ``count`` random positions, then every losing position (Wythoff pair or its mirror
+    image) with both coordinates at most ``limit`` and the cell next to each (one more in
+    either coordinate), and the far corners. The same ``seed`` gives the same list.
+
+    >>> len(queen_positions(10, seed=1, limit=10)), (10, 10) in queen_positions(10, seed=1, limit=10)
+    (33, True)
+    """
+    rng = random.Random(seed)
+    chosen = [(rng.randint(0, limit), rng.randint(0, limit)) for _ in range(count)]
+    table = queen_table(limit + 1)
+    for cell in table.cells_with("P"):
+        for a, b in (cell, (cell.x + 1, cell.y), (cell.x, cell.y + 1)):
+            if a <= limit and b <= limit:
+                chosen.append((a, b))
+    chosen += [(limit, limit), (limit, 0), (0, limit)]
+    return [p for p in dict.fromkeys(chosen) if p != (0, 0)]
+
+
+def _picture(width: int, height: int, marks: dict[Coord, str]) -> str:
+    grid = Grid(width, height)
+    inside = {cell: mark for cell, mark in marks.items() if cell in grid}
+    used = [f"{mark} {_LEGEND[mark]}" for mark in _LEGEND if mark in inside.values()]
+    return grid.picture(inside) + "\n" + ", ".join([*used, "# blocked"])
+
+
+def _queen_picture(here: Position, marks: dict[Position, str]) -> str:
+    """A picture of the board up to ``here`` (small positions only), else ``""``."""
+    if max(here) >= PICTURE_LIMIT:
+        return ""
+    cells = {Coord(*cell): mark for cell, mark in marks.items()}
+    cells[Coord(*here)] = "Q"
+    return "\n\n" + _picture(here[0] + 1, here[1] + 1, cells)
+
+
+def _queen_hint(here: Position, move: Position | None) -> str:
+    """A hint when the answer is the king's (beans) rule, which the queen does not follow."""
+    x, y = here
+    king = None if not beans.is_winning(x, y) else beans.winning_move(x, y)
+    if move == king or (move is None and king is None):
+        return ("\nHint: that is the one-way king's rule (leave both coordinates even). The queen moves any "
+                "distance, so its losing positions are others: (0, 0), (1, 2), (2, 1), (3, 5), (5, 3), ... "
+                "Work out a table of them (which cells can reach no losing cell in one move?).")
+    return ""
+
+
+def check_queen_winning_move(
+    func: Callable[[int, int], Any],
+    positions: Iterable[Position] | None = None,
+    *,
+    per_call: float = 1.0,
+    total: float = 10.0,
+) -> int:
+    """Check ``func(x, y)``, the student's ``queen_winning_move``, on ``positions``; return how many.
+
+    ``positions`` defaults to every position up to 20 x 20 but ``(0, 0)``. The answer is
+    the queen's cell after a winning move, a tuple of exactly two ``int`` (or a ``Coord``),
+    or ``None`` exactly when ``(x, y)`` is a losing position. Each call gets ``per_call``
+    seconds, all together ``total``.
+
+    >>> check_queen_winning_move(lambda x, y: None, positions=[(2, 3)])
+    Traceback (most recent call last):
+    ...
+    AssertionError: queen_winning_move(2, 3) returned None, but (2, 3) is a winning position: the move to (2, 1) \
+leaves the opponent a losing position.
+    <BLANKLINE>
+    3  . . Q
+    2  . . .
+    1  . . W
+    0  . . .
+       0 1 2
+    Q the queen, W a winning move, # blocked
+    """
+    chosen = [(x, y) for x in range(21) for y in range(21)][1:] if positions is None else list(positions)
+    for x, y in chosen:
+        if type(x) is not int or type(y) is not int or x < 0 or y < 0 or x == y == 0:
+            raise ValueError(f"not a position to test: {(x, y)} (coordinates are whole numbers, 0 or more, not both 0)")
+    table = queen_table(max(max(p) for p in chosen) + 1) if chosen else None
+    calls = Calls("queen_winning_move", per_call, total)
+    for here in chosen:
+        x, y = here
+        call = f"queen_winning_move({x}, {y})"
+        answer = calls.call(func, (x, y), call)
+        winning = queen_winning_moves(x, y)
+        if answer is None:
+            if winning:
+                best = winning[0]
+                raise AssertionError(
+                    f"{call} returned None, but {here} is a winning position: the move to {best} leaves the "
+                    f"opponent a losing position.{_queen_hint(here, None)}"
+                    f"{_queen_picture(here, {best: 'W'})}")
+            continue
+        move = as_pair(answer)
+        if move is None:
+            raise AssertionError(
+                f"{call} returned {shown(answer)}; it must return the queen's cell after the move, a tuple of "
+                f"two ints such as {queen_moves(x, y)[0]}, or None when no move wins.")
+        reason = _queen_illegal(here, move)
+        right = (f"A winning move from {here} is {winning[0]}." if winning
+                 else f"{here} is a losing position: no move wins, so return None.")
+        if reason is not None:
+            raise AssertionError(f"{call} returned {move}, which is not a legal move:\n{reason}.\n{right}"
+                                 f"{_queen_picture(here, {winning[0]: 'W'} if winning else {})}")
+        assert table is not None
+        if table[Coord(*move)] == "N":
+            reply = queen_winning_moves(*move)[0]
+            marks = {move: "Y", reply: "R"}
+            if winning:
+                marks[winning[0]] = "W"
+                raise AssertionError(
+                    f"{call} returned {move}, a losing move:\nfrom {move} the opponent moves to {reply}, a losing "
+                    f"position for you.\n{right}{_queen_hint(here, move)}{_queen_picture(here, marks)}")
+            raise AssertionError(
+                f"{call} returned {move}, but {here} is a losing position: no move wins, so return None.\n"
+                f"Every move has a winning answer; yours, {move}, is answered by {reply}, a losing position for you."
+                f"{_queen_hint(here, move)}{_queen_picture(here, marks)}")
+        if not winning:  # a move to a P cell from a P cell cannot happen; kept as a guard
+            raise AssertionError(f"{call} returned {move}, but {here} is a losing position: return None.")
+    return len(chosen)
+
+
+def knight_boards(count: int, seed: int, *, sizes: tuple[int, int] = (3, 25), misleading: int = 2) -> list[Position]:
+    """``count`` different board sizes ``(width, height)``, the same for the same ``seed``.
+
+    On a big board the knight's losing cells are those with ``x % 4 < 2`` and ``y % 4 < 2``.
+    Near the right and top edges some jumps leave the board, and on some sizes a player who
+    follows that pattern loses: the first ``misleading`` boards are such sizes (see
+    :func:`knight_pattern_misleads`), the others are drawn from ``sizes`` at random.
+
+    >>> boards = knight_boards(4, seed=1)
+    >>> boards == knight_boards(4, seed=1), [knight_pattern_misleads(w, h) for w, h in boards][:2]
+    (True, [True, True])
+    """
+    rng = random.Random(seed)
+    low, high = sizes
+    tricky = [(w, h) for w in range(low, high + 1) for h in range(low, high + 1) if knight_pattern_misleads(w, h)]
+    if len(tricky) < misleading:
+        raise ValueError(f"only {len(tricky)} sizes in {sizes} mislead the pattern; asked for {misleading}")
+    boards = rng.sample(tricky, misleading)
+    while len(boards) < count:
+        board = (rng.randint(low, high), rng.randint(low, high))
+        if board not in boards:
+            boards.append(board)
+    return boards
+
+
+def _pattern_answer(x: int, y: int, width: int, height: int) -> Coord | None:
+    """What the big-board pattern plays: the first jump to a cell with ``x % 4 < 2 and y % 4 < 2``, else None."""
+    jumps = OneWayKnight(Grid(width, height)).targets(Coord(x, y))
+    return next((j for j in jumps if j.x % 4 < 2 and j.y % 4 < 2), None)
+
+
+@lru_cache(maxsize=1024)
+def knight_pattern_misleads(width: int, height: int) -> bool:
+    """Whether a player who follows the big-board pattern goes wrong somewhere on this board.
+
+    The pattern says a cell is losing when ``x % 4 < 2 and y % 4 < 2``. On a board whose
+    width and height are both 1 more than a multiple of 4 (5, 9, 13, ...) the top-right
+    cells change the answer; on the 8 x 8 board the pattern is wrong only about the corner
+    ``(7, 7)``, which no jump reaches, so following it still wins there.
+
+    >>> knight_pattern_misleads(8, 8), knight_pattern_misleads(5, 5), knight_pattern_misleads(9, 13)
+    (False, True, True)
+    """
+    table = knight_table(width, height)
+    rules = OneWayKnight(Grid(width, height))
+    for at in Grid(width, height).cells():
+        jumps = rules.targets(at)
+        if not jumps:
+            continue
+        answer = _pattern_answer(at.x, at.y, width, height)
+        winning = any(table[j] == "P" for j in jumps)
+        if (answer is None and winning) or (answer is not None and table[answer] == "N"):
+            return True
+    return False
+
+
+def check_knight_winning_move(
+    func: Callable[[int, int, int, int], Any],
+    boards: Iterable[tuple[int, int]] | None = None,
+    *,
+    seed: int = 0,
+    per_call: float = 2.0,
+    total: float = 10.0,
+) -> int:
+    """Check ``func(x, y, width, height)``, the student's ``knight_winning_move``; return how many calls.
+
+    ``boards`` (sizes ``(width, height)``) defaults to ``knight_boards(4, seed)``. The
+    function is called from every cell with a jump, and must return the knight's cell after
+    a winning jump (a tuple of two ``int`` or a ``Coord``), or ``None`` exactly where no jump
+    wins.
+
+    >>> check_knight_winning_move(lambda x, y, w, h: None, boards=[(3, 3)])
+    Traceback (most recent call last):
+    ...
+    AssertionError: knight_winning_move(2, 0, 3, 3) returned None, but [2, 0] is a winning cell: the jump to \
+[0, 1] leaves the opponent a losing cell (the knight cannot move from [0, 1]).
+    <BLANKLINE>
+    2  . . .
+    1  W . .
+    0  . . K
+       0 1 2
+    K the knight, W a winning move, # blocked
+    """
+    chosen = knight_boards(4, seed) if boards is None else [(int(w), int(h)) for w, h in boards]
+    calls = Calls("knight_winning_move", per_call, total)
+    for width, height in chosen:
+        table = knight_table(width, height)
+        rules = OneWayKnight(Grid(width, height))
+        for at in Grid(width, height).cells():
+            jumps = rules.targets(at)
+            if not jumps:
+                continue
+            x, y = at
+            call = f"knight_winning_move({x}, {y}, {width}, {height})"
+            winning = [j for j in jumps if table[j] == "P"]
+            marks = {at: "K"}
+            if winning:
+                marks[winning[0]] = "W"
+                after = (f"the knight cannot move from {winning[0]}" if not rules.targets(winning[0])
+                         else f"every jump from {winning[0]} has a winning answer")
+                right = f"the jump to {winning[0]} leaves the opponent a losing cell ({after})"
+            else:
+                right = f"{at} is a losing cell: no jump wins, so return None"
+            answer = calls.call(func, (x, y, width, height), call, context=_picture(width, height, marks))
+            if answer is None:
+                if winning:
+                    raise AssertionError(f"{call} returned None, but {at} is a winning cell: {right}."
+                                         f"{_knight_hint(width, height, winning[0])}\n\n"
+                                         f"{_picture(width, height, marks)}")
+                continue
+            pair = as_pair(answer)
+            if pair is None:
+                raise AssertionError(
+                    f"{call} returned {shown(answer)}; it must return the knight's cell after the jump, a tuple "
+                    f"of two ints such as {tuple(jumps[0])}, or None when no jump wins.\n\n"
+                    f"{_picture(width, height, marks)}")
+            move = Coord(*pair)
+            reason = rules.why_illegal(PieceState(rules.grid, at), move)
+            if reason is not None:
+                marks.setdefault(move, "Y")
+                raise AssertionError(f"{call} returned {move}, which is not a legal jump:\n{reason}.\n"
+                                     f"{right[0].upper()}{right[1:]}.\n\n{_picture(width, height, marks)}")
+            if table[move] == "N":
+                reply = next(j for j in rules.targets(move) if table[j] == "P")
+                marks[move], marks[reply] = "Y", "R"
+                hint = _knight_hint(width, height, move)
+                if winning:
+                    raise AssertionError(
+                        f"{call} returned {move}, a losing jump:\nfrom {move} the opponent jumps to {reply}, a "
+                        f"losing cell for you.\nInstead, {right}.{hint}\n\n{_picture(width, height, marks)}")
+                raise AssertionError(
+                    f"{call} returned {move}, but {at} is a losing cell: no jump wins, so return None.\n"
+                    f"Every jump has a winning answer; yours, {move}, is answered by {reply}.{hint}\n\n"
+                    f"{_picture(width, height, marks)}")
+    return calls.count
+
+
+def _knight_hint(width: int, height: int, cell: Coord) -> str:
+    """A hint when the big-board pattern is wrong about ``cell`` (the student's jump, or the winning one)."""
+    table = knight_table(width, height)
+    pattern = cell.x % 4 < 2 and cell.y % 4 < 2
+    if pattern == (table[cell] == "P"):
+        return ""
+    truth = "a losing cell" if table[cell] == "P" else "a winning cell"
+    return (f"\nHint: on a big board the losing cells are those with x % 4 < 2 and y % 4 < 2, but near the right "
+            f"and top edges some jumps leave the board ((-2, +1) needs a row above, (+1, -2) a column to the "
+            f"right). On this {width} x {height} board {cell} is {truth}, whatever the pattern says: work the "
+            f"cells out for the board you are given, in order of x + y.")

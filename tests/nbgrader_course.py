@@ -1,0 +1,291 @@
+"""Real nbgrader on a temporary copy of the course: what every problem set's end-to-end test shares.
+
+A test module describes its students (the cells each one edits or deletes, and the points
+each test cell must then get), and :func:`run_course` releases the assignment, submits
+the students' notebooks, autogrades them, generates feedback and exports the grades,
+with its own Jupyter folders (nothing of ``~/.jupyter`` is read) and a shorter per-cell
+time limit. The ``check_*`` functions are the checks every problem set makes.
+"""
+
+from __future__ import annotations
+
+import csv
+import html
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+import nbformat
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+COURSE = ROOT / "assignments"
+BIN = Path(sys.executable).parent
+CELL_TIMEOUT = 8  # seconds; the test copy of the course uses a shorter per-cell limit than the course
+
+
+def regions(source: str, begin: str, end: str) -> list[str]:
+    """The stripped, non-empty lines between ``### BEGIN x`` and ``### END x`` markers."""
+    lines: list[str] = []
+    inside = False
+    for line in source.splitlines():
+        if begin in line:
+            inside = True
+        elif end in line:
+            inside = False
+        elif inside and line.strip():
+            lines.append(line.strip())
+    return lines
+
+
+def by_id(nb: Any) -> dict[str, Any]:
+    """The cells of a notebook by their nbgrader grade_id."""
+    return {cell.metadata["nbgrader"]["grade_id"]: cell for cell in nb.cells if "nbgrader" in cell.metadata}
+
+
+@dataclass(frozen=True)
+class Source:
+    """The instructor's notebook of one problem set, ``assignments/source/<name>/<name>.ipynb``."""
+
+    name: str
+
+    @property
+    def path(self) -> Path:
+        return COURSE / "source" / self.name / f"{self.name}.ipynb"
+
+    def notebook(self) -> Any:
+        return nbformat.read(self.path, as_version=4)
+
+    def points(self) -> dict[str, float]:
+        """The points of every test cell, by grade_id."""
+        return {grade_id: cell.metadata["nbgrader"]["points"] for grade_id, cell in by_id(self.notebook()).items()
+                if cell.metadata["nbgrader"]["grade"]}
+
+    def reference(self, grade_id: str) -> str:
+        """The reference solution of a solution cell, without the markers."""
+        source = by_id(self.notebook())[grade_id].source
+        return "\n".join(line for line in source.splitlines()
+                         if "### BEGIN SOLUTION" not in line and "### END SOLUTION" not in line)
+
+    def hidden_lines(self) -> list[str]:
+        return [line for cell in self.notebook().cells
+                for line in regions(cell.source, "BEGIN HIDDEN TESTS", "END HIDDEN TESTS")]
+
+    def solution_lines(self) -> list[str]:
+        return [line for cell in self.notebook().cells
+                for line in regions(cell.source, "BEGIN SOLUTION", "END SOLUTION")]
+
+    def secret_lines(self) -> list[str]:
+        """Solution and hidden lines that students never see (not also outside the regions, not bare quotes)."""
+        public = self.public_lines()
+        return [line for line in self.solution_lines() + self.hidden_lines()
+                if line not in public and any(ch.isalnum() for ch in line)]
+
+    def hidden_secret_lines(self) -> list[str]:
+        """The hidden tests' lines that appear nowhere else."""
+        secret = set(self.secret_lines())
+        return [line for line in self.hidden_lines() if line in secret]
+
+    def public_lines(self) -> set[str]:
+        """The stripped lines outside every solution and hidden region (students see them anyway)."""
+        return {line.strip() for cell in self.notebook().cells for line in _outside(cell.source)}
+
+
+def _outside(source: str) -> list[str]:
+    """The lines of a cell outside its ``### BEGIN`` / ``### END`` regions."""
+    lines: list[str] = []
+    inside = False
+    for line in source.splitlines():
+        if "### BEGIN" in line:
+            inside = True
+        elif "### END" in line:
+            inside = False
+        elif not inside:
+            lines.append(line)
+    return lines
+
+
+@dataclass(frozen=True)
+class Student:
+    """A made-up submission: cells replaced (grade_id -> new source), cells deleted, points expected."""
+
+    edits: Mapping[str, str]
+    expected: Mapping[str, float]
+    deleted: Sequence[str] = ()
+
+
+@dataclass
+class CourseRun:
+    """What one pass of the nbgrader pipeline left behind."""
+
+    name: str
+    root: Path
+    release: Any
+    students: dict[str, Student]
+    scores: dict[str, dict[str, float]]
+    seconds: dict[str, float]
+    log: str
+    _feedback: dict[str, str] = field(default_factory=dict)
+
+    def feedback_html(self, student: str) -> str:
+        return (self.root / "feedback" / student / self.name / f"{self.name}.html").read_text(encoding="utf-8")
+
+    def feedback(self, student: str) -> str:
+        """The text of a student's feedback page (tags removed, entities decoded)."""
+        if student not in self._feedback:
+            self._feedback[student] = html.unescape(re.sub(r"<[^>]+>", "", self.feedback_html(student)))
+        return self._feedback[student]
+
+    @cached_property
+    def grades(self) -> dict[str, dict[str, str]]:
+        """The rows of ``grades.csv`` by student id."""
+        with (self.root / "grades.csv").open(newline="", encoding="utf-8") as handle:
+            return {row["student_id"]: row for row in csv.DictReader(handle)}
+
+
+def _nbgrader(course: Path, env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
+    result = subprocess.run(
+        [str(BIN / "nbgrader"), *args], cwd=course, env=env, capture_output=True, text=True, timeout=600,
+    )
+    assert result.returncode == 0, f"nbgrader {' '.join(args)} failed:\n{result.stdout}\n{result.stderr}"
+    return result
+
+
+def run_course(source: Source, students: Mapping[str, Student], tmp: Path,
+               *, cell_timeout: int = CELL_TIMEOUT) -> CourseRun:
+    """Release ``source``, autograde ``students``, generate feedback and export, in ``tmp``."""
+    if not (BIN / "nbgrader").exists() or not (BIN / "alembic").exists():
+        pytest.skip("nbgrader is not installed in this environment")
+    name = source.name
+    root = tmp / "course"
+    root.mkdir()
+    shutil.copy(COURSE / "nbgrader_config.py", root / "nbgrader_config.py")
+    (root / "source").mkdir()
+    shutil.copytree(source.path.parent, root / "source" / name)
+    with (root / "nbgrader_config.py").open("a", encoding="utf-8") as config:
+        config.write(f"\n# the test copy: a shorter per-cell limit\nc.Execute.timeout = {cell_timeout}\n")
+    env = {key: value for key, value in os.environ.items() if not key.startswith(("JUPYTER", "NBGRADER", "IPYTHON"))}
+    env.update(
+        PATH=f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}",
+        JUPYTER_CONFIG_DIR=str(tmp / "jupyter_config"),
+        JUPYTER_DATA_DIR=str(tmp / "jupyter_data"),
+        IPYTHONDIR=str(tmp / "ipython"),
+        PYDEVD_DISABLE_FILE_VALIDATION="1",
+    )
+
+    seconds: dict[str, float] = {}
+    start = time.perf_counter()
+    _nbgrader(root, env, "generate_assignment", name)
+    seconds["generate_assignment"] = time.perf_counter() - start
+
+    release = nbformat.read(root / "release" / name / f"{name}.ipynb", as_version=4)
+    for student, submission in students.items():
+        nb = nbformat.from_dict(json.loads(json.dumps(release)))
+        kept = []
+        for cell in nb.cells:
+            grade_id = cell.metadata.get("nbgrader", {}).get("grade_id")
+            if grade_id in submission.deleted:
+                continue
+            if grade_id in submission.edits:
+                cell.source = submission.edits[grade_id]
+            kept.append(cell)
+        nb.cells = kept
+        folder = root / "submitted" / student / name
+        folder.mkdir(parents=True)
+        nbformat.write(nb, folder / f"{name}.ipynb")
+
+    start = time.perf_counter()
+    autograde = _nbgrader(root, env, "autograde", name)
+    seconds["autograde"] = time.perf_counter() - start
+    start = time.perf_counter()
+    _nbgrader(root, env, "generate_feedback", name)
+    seconds["generate_feedback"] = time.perf_counter() - start
+    start = time.perf_counter()
+    _nbgrader(root, env, "export")
+    seconds["export"] = time.perf_counter() - start
+    print(f"\n{name}: nbgrader seconds {seconds} for {len(students)} submissions")
+
+    from nbgrader.api import Gradebook
+
+    points = source.points()
+    scores: dict[str, dict[str, float]] = {}
+    with Gradebook(f"sqlite:///{root / 'gradebook.db'}") as gradebook:
+        for student in students:
+            scores[student] = {
+                grade_id: gradebook.find_grade(grade_id, name, name, student).score for grade_id in points
+            }
+    return CourseRun(name, root, release, dict(students), scores, seconds, autograde.stdout + autograde.stderr)
+
+
+# The checks every problem set makes.
+
+def check_generator_up_to_date(source: Source) -> None:
+    """``assignments/make_<name>.py --check``: the checked-in notebook is the one the script writes."""
+    script = COURSE / f"make_{source.name}.py"
+    result = subprocess.run([sys.executable, str(script), "--check"], capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def check_grading_table(source: Source, parts: Mapping[str, Sequence[str]], expected: Mapping[str, float]) -> None:
+    """The cells carry the ``expected`` points, and the introduction's table states them.
+
+    ``parts`` maps each function's name to its test cells, the visible one first.
+    """
+    assert source.points() == dict(expected)
+    intro = source.notebook().cells[0].source
+    for function, (visible, *hidden) in parts.items():
+        row = next(line for line in intro.splitlines() if line.startswith("|") and f"`{function}(" in line)
+        hidden_points = sum(expected[grade_id] for grade_id in hidden)
+        total = expected[visible] + hidden_points
+        assert row.replace(" ", "").endswith(f"|{expected[visible]:g}|{hidden_points:g}|{total:g}|"), row
+    assert f"**{sum(expected.values()):g}**" in intro
+
+
+def check_release(run: CourseRun, source: Source, solution_ids: Sequence[str]) -> None:
+    """The release has no solution and no hidden test, and stubs in every solution cell."""
+    text = "\n".join(cell.source for cell in run.release.cells)
+    assert "BEGIN SOLUTION" not in text and "HIDDEN TESTS" not in text
+    leaked = [line for line in source.secret_lines() if line in text]
+    assert not leaked, f"the release shows: {leaked}"
+    cells = by_id(run.release)
+    for grade_id in solution_ids:
+        assert "raise NotImplementedError()" in cells[grade_id].source, grade_id
+
+
+def check_scores(run: CourseRun, student: str) -> None:
+    """Each test cell of ``student`` got the points expected (to the hundredth: partial credit is rounded)."""
+    expected = {grade_id: round(points, 2) for grade_id, points in run.students[student].expected.items()}
+    got = {grade_id: round(score, 2) for grade_id, score in run.scores[student].items()}
+    assert got == expected, run.log[-3000:]
+
+
+def check_feedback_hides_hidden(run: CourseRun, source: Source, *, tracebacks_allowed: Sequence[str] = ()) -> None:
+    """No feedback page shows a hidden test's source, nor a traceback (except for the students named)."""
+    hidden = source.hidden_secret_lines()
+    assert hidden, "no hidden test to look for"
+    for student in run.students:
+        text = run.feedback(student)
+        shown = [line for line in hidden if line in text]
+        assert not shown, f"{student}'s feedback shows hidden tests: {shown}"
+        if student not in tracebacks_allowed:
+            assert "Cell In[" not in text and "Traceback (most recent call last)" not in text, student
+
+
+def check_grades_csv(run: CourseRun, maximum: float) -> None:
+    """``grades.csv`` has one row per student, with the total expected out of ``maximum``."""
+    rows = run.grades
+    assert set(rows) == set(run.students)
+    for student, submission in run.students.items():
+        row = rows[student]
+        assert row["assignment"] == run.name
+        assert round(float(row["score"]), 2) == round(sum(submission.expected.values()), 2), student
+        assert float(row["max_score"]) == maximum
