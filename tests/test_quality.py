@@ -60,7 +60,7 @@ def test_import_is_light():
 
 
 def test_ruff_is_clean():
-    sources = ["coursekit", "course.py", "site_hooks", "assignments", "tests"]
+    sources = ["coursekit", "benchmarks", "course.py", "site_hooks", "assignments", "tests"]
     done = subprocess.run([str(BIN / "ruff"), "check", *sources], cwd=ROOT, capture_output=True, text=True)
     assert done.returncode == 0, done.stdout + done.stderr
 
