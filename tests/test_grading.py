@@ -14,6 +14,7 @@ from coursekit import Coord, Grid, ImpartialSolver, OneWayKing
 from coursekit.games import beans
 from coursekit.grading import (
     Calls,
+    alarm_available,
     beans_positions,
     beans_rule_misleads,
     check_is_winning,
@@ -323,3 +324,33 @@ def test_seeded_runs_give_the_same_first_failure() -> None:
     grids = random_blocked_grids(3, seed=rng.randrange(1000))
     assert failure(check_king_strategy, parity_king, grids=grids) == failure(
         check_king_strategy, parity_king, grids=list(grids))
+
+
+@pytest.mark.skipif(not alarm_available(), reason="needs SIGALRM in the main thread")
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")  # the ring it swallows
+def test_a_time_limit_swallowed_once_still_stops_the_call():
+    """The alarm's first ring may land where Python ignores exceptions (here a garbage
+    collector callback); it rings again, and the call still stops soon after its limit."""
+    import gc
+
+    swallowed: list[str] = []
+
+    def slow_callback(phase: str, info: dict[str, Any]) -> None:
+        if not swallowed:
+            swallowed.append(phase)
+            time.sleep(0.5)  # the first ring (at 0.2 s) lands here, and is ignored
+
+    def busy() -> None:
+        give_up = time.perf_counter() + 3  # without a second ring the call would run 3 s
+        gc.collect()
+        while time.perf_counter() < give_up:
+            pass
+
+    gc.callbacks.append(slow_callback)
+    try:
+        start = time.perf_counter()
+        with pytest.raises(AssertionError, match=r"did not return within 0\.2 s"):
+            Calls("busy", per_call=0.2, total=5).call(busy, (), "busy()")
+        assert swallowed and time.perf_counter() - start < 1.5
+    finally:
+        gc.callbacks.remove(slow_callback)

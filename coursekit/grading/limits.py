@@ -34,8 +34,21 @@ class _TimeUp(BaseException):
     """
 
 
-def _alarm(signum: int, frame: FrameType | None) -> None:
-    raise _TimeUp("the call took too long")
+#: After the limit, the alarm rings again at this interval (seconds) until the call stops:
+#: a first ring can be swallowed where Python ignores exceptions (a finalizer, a garbage
+#: collector callback), and the next one must still stop the call.
+RING_AGAIN = 0.05
+
+
+class _Alarm:
+    """The SIGALRM handler of one call: it raises only while the call is running."""
+
+    def __init__(self) -> None:
+        self.armed = True
+
+    def __call__(self, signum: int, frame: FrameType | None) -> None:
+        if self.armed:
+            raise _TimeUp("the call took too long")
 
 
 def alarm_available() -> bool:
@@ -92,9 +105,10 @@ class Calls:
         tail = f"\n\n{context}" if context else ""
         use_alarm = alarm_available()
         previous: Any = None
+        alarm = _Alarm()
         if use_alarm:
-            previous = signal.signal(signal.SIGALRM, _alarm)
-            signal.setitimer(signal.ITIMER_REAL, self.per_call)
+            previous = signal.signal(signal.SIGALRM, alarm)
+            signal.setitimer(signal.ITIMER_REAL, self.per_call, RING_AGAIN)
         start = time.perf_counter()
         try:
             result = func(*args)
@@ -104,6 +118,7 @@ class Calls:
             raise AssertionError(f"{shown} raised {describe_error(error)}{tail}") from None
         finally:
             elapsed = time.perf_counter() - start
+            alarm.armed = False
             if use_alarm:
                 signal.setitimer(signal.ITIMER_REAL, 0)
                 signal.signal(signal.SIGALRM, previous)
