@@ -86,7 +86,7 @@ def ensure_chromium() -> None:
 
 def build_site() -> Path:
     site = ROOT / "site"
-    say("building the lesson site (the lessons are executed: about 15 s)")
+    say("building the lesson site (the lessons are executed: about a minute)")
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
     build = subprocess.Popen([str(BIN / "mkdocs"), "build", "--quiet", "--site-dir", str(site)], cwd=ROOT, env=env,
                              stderr=subprocess.PIPE, text=True)
