@@ -12,7 +12,6 @@ from html import escape
 from typing import Any
 
 import ipywidgets as widgets
-from ipywidgets.widgets.widget_string import LabelStyle
 
 from ..core.grid import Coord, Grid
 from ..core.rules import Strategy
@@ -22,6 +21,7 @@ from ..solvers.propp import propp_strategy, propp_table, spoiler_strategy
 from ..solvers.tables import outcome_table
 from ..views.svg import BLOCKED, DARK, HIGHLIGHT, LIGHT
 from ._common import COMPUTER, COMPUTERS, HUMAN, choose_computer
+from ._grid import button_grid
 from ._play import PlayBoard
 
 CELL_PX = 40
@@ -166,7 +166,6 @@ class PieceBoard(PlayBoard):
 
     def _build(self, grid: Grid, hints: bool) -> None:
         width, height = grid.width, grid.height
-        self.cell_layout = widgets.Layout(width=f"{CELL_PX}px", height=f"{CELL_PX}px", margin="0", padding="0")
         self.styles: dict[str, widgets.ButtonStyle] = {
             "light": widgets.ButtonStyle(button_color=LIGHT),
             "dark": widgets.ButtonStyle(button_color=DARK),
@@ -174,28 +173,7 @@ class PieceBoard(PlayBoard):
             self.piece: widgets.ButtonStyle(button_color="#ffd54f", font_size="24px", font_weight="bold"),
             "blocked": widgets.ButtonStyle(button_color=BLOCKED),
         }
-        label_style = LabelStyle(font_size="11px", text_color="#555")
-        label_layout = widgets.Layout(justify_content="center", align_items="center", margin="0")
-        self.buttons: dict[Coord, widgets.Button] = {}
-        cells: list[widgets.Widget] = []
-        for y in reversed(range(height)):
-            cells.append(widgets.Label(str(y), style=label_style, layout=label_layout))
-            for x in range(width):
-                cell = Coord(x, y)
-                button = widgets.Button(description="", tooltip=str(cell), layout=self.cell_layout,
-                                        style=self.styles["light"])
-                button.on_click(lambda _button, cell=cell: self.click(cell))
-                self.buttons[cell] = button
-                cells.append(button)
-        cells.append(widgets.Label("", style=label_style, layout=label_layout))
-        cells += [widgets.Label(str(x), style=label_style, layout=label_layout) for x in range(width)]
-        self.grid_box = widgets.GridBox(cells, layout=widgets.Layout(
-            grid_template_columns=f"20px repeat({width}, {CELL_PX}px)",
-            grid_template_rows=f"repeat({height}, {CELL_PX}px) auto",
-            grid_gap="2px",
-            width="max-content",
-            overflow="visible",
-        ))
+        self.buttons, self.grid_box = button_grid(width, height, CELL_PX, self.styles["light"], self.click)
         letters = "P/N" if self.num_players == 2 else "N/O/P/Q"
         self.hint_toggle = widgets.ToggleButton(value=bool(hints), description=f"Hints: {letters}",
                                                 tooltip="Write each cell's class on it")

@@ -8,7 +8,6 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 import ipywidgets as widgets
-from ipywidgets.widgets.widget_string import LabelStyle
 
 from ..core.grid import Coord, Grid
 from ..core.record import Record, Step
@@ -30,6 +29,7 @@ from ..solvers.pursuit import PursuitSolver
 from ..views.heatmap import EMPTY, ink, scale_colour
 from ..views.pursuit import BOTH_FILL, HUNTER_FILL, PREY_FILL
 from ..views.svg import BLOCKED, DARK, HIGHLIGHT, LIGHT
+from ._grid import button_grid
 
 CELL_PX = 36
 #: The strategies each side can be given on the board, by the number of pursuers.
@@ -314,7 +314,6 @@ class PursuitBoard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no typ
 
     def _build_grid(self) -> None:
         width, height = self.grid.width, self.grid.height
-        self.cell_layout = widgets.Layout(width=f"{CELL_PX}px", height=f"{CELL_PX}px", margin="0", padding="0")
         bold = {"font_size": "18px", "font_weight": "bold"}
         self.styles: dict[str, widgets.ButtonStyle] = {
             "light": widgets.ButtonStyle(button_color=LIGHT),
@@ -326,27 +325,8 @@ class PursuitBoard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no typ
             "target": widgets.ButtonStyle(button_color=HIGHLIGHT),
             "chosen": widgets.ButtonStyle(button_color=CHOSEN, **bold),
         }
-        label_style = LabelStyle(font_size="11px", text_color="#555")
-        label_layout = widgets.Layout(justify_content="center", align_items="center", margin="0")
-        self.buttons: dict[Coord, widgets.Button] = {}
         self._kinds: dict[Coord, str] = {}
-        cells: list[widgets.Widget] = []
-        for y in reversed(range(height)):
-            cells.append(widgets.Label(str(y), style=label_style, layout=label_layout))
-            for x in range(width):
-                cell = Coord(x, y)
-                button = widgets.Button(description="", tooltip=str(cell), layout=self.cell_layout,
-                                        style=self.styles["light"])
-                button.on_click(lambda _button, cell=cell: self.click(cell))
-                self.buttons[cell] = button
-                cells.append(button)
-        cells.append(widgets.Label("", style=label_style, layout=label_layout))
-        cells += [widgets.Label(str(x), style=label_style, layout=label_layout) for x in range(width)]
-        self.grid_box = widgets.GridBox(cells, layout=widgets.Layout(
-            grid_template_columns=f"20px repeat({width}, {CELL_PX}px)",
-            grid_template_rows=f"repeat({height}, {CELL_PX}px) auto",
-            grid_gap="2px", width="max-content", overflow="visible",
-        ))
+        self.buttons, self.grid_box = button_grid(width, height, CELL_PX, self.styles["light"], self.click)
 
     def _heat_style(self, colour: str) -> widgets.ButtonStyle:
         key = f"heat {colour}"
