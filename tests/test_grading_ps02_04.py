@@ -143,6 +143,9 @@ def test_queen_check_refuses_an_always_equal_answer_and_illegal_moves() -> None:
     assert "off the board" in failure(check_queen_winning_move, lambda x, y: (x, -1), [(2, 2)])
 
 
+# The time limit's first ring may land in a garbage collector callback (hypothesis installs
+# one), where Python ignores it; the limit rings again (tests/test_grading.py shows it).
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
 def test_queen_check_stops_a_slow_memoised_search() -> None:
     @cache
     def losing(x: int, y: int) -> bool:
