@@ -154,34 +154,8 @@ visible_cases = [
     PathCase(cut, Coord(0, 0), Coord(5, 3)),
 ]"""
 
-BFS_VISIBLE = f"""\
-# Visible tests for bfs: paths on a few small grids; the cells expanded are shown, not graded here.
-from coursekit.grading import PathCase, check_search, score_expansions
 
-{VISIBLE_CASES}
-check_search(bfs, "bfs", visible_cases)
-print("bfs: the visible tests pass")
-_ = score_expansions(bfs, "bfs", visible_cases, 2)
-"""
 
-BFS_HIDDEN_PATHS = f"""\
-# Hidden tests for bfs: paths on more grids.
-### BEGIN HIDDEN TESTS
-from coursekit.grading import check_search, path_cases
-
-checked_bfs = check_search(bfs, "bfs", path_cases(10, seed={HIDDEN_SEED}))
-print(f"bfs: right on all {{checked_bfs}} grids")
-### END HIDDEN TESTS
-"""
-
-BFS_HIDDEN_EXPANDED = f"""\
-# Hidden tests for bfs: cells expanded. Partial points: the number printed last is your score.
-### BEGIN HIDDEN TESTS
-from coursekit.grading import path_cases, score_expansions
-
-score_expansions(bfs, "bfs", path_cases(10, seed={HIDDEN_SEED}), 2)
-### END HIDDEN TESTS
-"""
 
 PART2 = """\
 ## Part 2: A* (`astar`)
@@ -228,34 +202,43 @@ def astar(grid, start, target):
     ### END SOLUTION
 """
 
-ASTAR_VISIBLE = f"""\
-# Visible tests for astar: paths on a few small grids; the cells expanded are shown, not graded here.
+
+
+
+def search_tests(name: str, points: int) -> tuple[str, str, str]:
+    """The visible test, the hidden path test and the hidden cells-expanded test of one search."""
+    visible = f"""\
+# Visible tests for {name}: paths on a few small grids; the cells expanded are shown, not graded here.
 from coursekit.grading import PathCase, check_search, score_expansions
 
 {VISIBLE_CASES}
-check_search(astar, "astar", visible_cases)
-print("astar: the visible tests pass")
-_ = score_expansions(astar, "astar", visible_cases, 6)
+check_search({name}, "{name}", visible_cases)
+print("{name}: the visible tests pass")
+_ = score_expansions({name}, "{name}", visible_cases, {points})
 """
-
-ASTAR_HIDDEN_PATHS = f"""\
-# Hidden tests for astar: paths on more grids.
+    hidden_paths = f"""\
+# Hidden tests for {name}: paths on more grids.
 ### BEGIN HIDDEN TESTS
 from coursekit.grading import check_search, path_cases
 
-checked_astar = check_search(astar, "astar", path_cases(10, seed={HIDDEN_SEED}))
-print(f"astar: right on all {{checked_astar}} grids")
+checked_{name} = check_search({name}, "{name}", path_cases(10, seed={HIDDEN_SEED}))
+print(f"{name}: right on all {{checked_{name}}} grids")
 ### END HIDDEN TESTS
 """
-
-ASTAR_HIDDEN_EXPANDED = f"""\
-# Hidden tests for astar: cells expanded. Partial points: the number printed last is your score.
+    hidden_expanded = f"""\
+# Hidden tests for {name}: cells expanded. Partial points: the number printed last is your score.
 ### BEGIN HIDDEN TESTS
 from coursekit.grading import path_cases, score_expansions
 
-score_expansions(astar, "astar", path_cases(10, seed={HIDDEN_SEED}), 6)
+score_expansions({name}, "{name}", path_cases(10, seed={HIDDEN_SEED}), {points})
 ### END HIDDEN TESTS
 """
+    return visible, hidden_paths, hidden_expanded
+
+
+BFS_VISIBLE, BFS_HIDDEN_PATHS, BFS_HIDDEN_EXPANDED = search_tests("bfs", 2)
+ASTAR_VISIBLE, ASTAR_HIDDEN_PATHS, ASTAR_HIDDEN_EXPANDED = search_tests("astar", 6)
+
 
 END = """\
 ## Before you hand in
