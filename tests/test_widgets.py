@@ -18,6 +18,7 @@ from coursekit.games.pieces import OneWayKing
 from coursekit.solvers import ImpartialSolver, perfect_strategy
 from coursekit.views.svg import beans_svg
 from coursekit.widgets import BeansBoard, KingBoard, ReplayBoard
+from coursekit.widgets._grid import shown
 from coursekit.widgets.beans import TAKES
 
 
@@ -151,7 +152,7 @@ def test_king_board_shows_the_king_the_targets_and_the_grid_top_row_first() -> N
     assert board.cell_kind(Coord(6, 4)) == "king"
     targets = {cell for cell in board.buttons if board.cell_kind(cell) == "target"}
     assert targets == set(board.rules.legal_moves(board.state)) == {Coord(6, 3), Coord(5, 3), Coord(5, 4)}
-    assert all(board.buttons[c].description == "" for c in board.buttons if c != Coord(6, 4))
+    assert all(shown(board.buttons[c]) == "" for c in board.buttons if c != Coord(6, 4))
     order = [child for child in board.grid_box.children if isinstance(child, widgets.Button)]
     assert order[0] is board.buttons[Coord(0, 4)]  # top-left first
     assert order[-1] is board.buttons[Coord(6, 0)]  # bottom-right last

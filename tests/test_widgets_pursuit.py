@@ -10,6 +10,7 @@ from coursekit.core import Coord, Grid, Player, play
 from coursekit.games.pursuit import jerry_strategy, lone_pursuers, steps_from, tom_strategy
 from coursekit.solvers.pursuit import PursuitSolver
 from coursekit.widgets import PursuitBoard
+from coursekit.widgets._grid import shown
 
 RING = frozenset({Coord(2, 2)})  # one blocked cell inside a 5 x 5 grid: the prey can circle it
 
@@ -26,7 +27,7 @@ def test_the_board_draws_the_grid_the_pieces_and_the_controls() -> None:
     assert tom != jerry and board.state.turn == 0 and board.state.moves == 0
     assert board.buttons[tom].description == "T" and board.cell_kind(tom) == "pursuer"
     assert board.buttons[jerry].description == "J" and board.cell_kind(jerry) == "prey"
-    assert all(b.description == "" for c, b in board.buttons.items() if c not in (tom, jerry))
+    assert all(shown(b) == "" for c, b in board.buttons.items() if c not in (tom, jerry))
     order = [child for child in board.grid_box.children if isinstance(child, widgets.Button)]
     assert order[0] is board.buttons[Coord(0, 7)] and order[-1] is board.buttons[Coord(7, 0)]
     assert (board.pursuers_choice.value, board.prey_choice.value) == ("Tom", "Jerry")

@@ -9,6 +9,22 @@ from ipywidgets.widgets.widget_string import LabelStyle
 
 from ..core.grid import Coord
 
+#: What an empty cell shows. In the browser, ipywidgets 8 keeps a button's old text on screen
+#: when its description becomes ``""`` (the front end only rewrites non-empty labels), so an
+#: empty cell gets a no-break space: the old piece, hint or number really goes away.
+BLANK = "\u00a0"
+
+
+def set_text(button: widgets.Button, text: str) -> None:
+    """Show ``text`` on a cell's button; ``""`` clears it (as :data:`BLANK`, never an empty label)."""
+    button.description = text or BLANK
+
+
+def shown(button: widgets.Button) -> str:
+    """The text a cell's button shows, ``""`` for an empty cell."""
+    text: str = button.description
+    return "" if text == BLANK else text
+
 
 def button_grid(
     width: int, height: int, cell_px: int, style: widgets.ButtonStyle, click: Callable[[Coord], object],
@@ -27,7 +43,7 @@ def button_grid(
         cells.append(widgets.Label(str(y), style=label_style, layout=label_layout))
         for x in range(width):
             cell = Coord(x, y)
-            button = widgets.Button(description="", tooltip=str(cell), layout=layout, style=style)
+            button = widgets.Button(description=BLANK, tooltip=str(cell), layout=layout, style=style)
             button.on_click(lambda _button, cell=cell: click(cell))
             buttons[cell] = button
             cells.append(button)

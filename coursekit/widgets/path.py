@@ -11,6 +11,7 @@ from ipywidgets.widgets.widget_string import LabelStyle
 from ..core.grid import Coord, Grid
 from ..solvers.search import ALGORITHMS, SearchResult, search
 from ..views.svg import BLOCKED
+from ._grid import BLANK, set_text
 
 CELL_PX = 30
 #: Boards up to this side write each expanded cell's turn on it.
@@ -118,7 +119,7 @@ class PathBoard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type h
             cells.append(widgets.Label(str(y), style=label_style, layout=label_layout))
             for x in range(grid.width):
                 cell = Coord(x, y)
-                button = widgets.Button(description="", tooltip=str(cell), layout=self.cell_layout,
+                button = widgets.Button(description=BLANK, tooltip=str(cell), layout=self.cell_layout,
                                         style=self.styles["free"])
                 button.on_click(lambda _button, cell=cell: self.click(cell))
                 self.buttons[cell] = button
@@ -271,7 +272,7 @@ class PathBoard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type h
             if not text and numbered and 0 < turn <= k:
                 text = str(turn)
             button.style = self.styles[kind]
-            button.description = text
+            set_text(button, text)
         self._say(self._status_text(k))
 
     def _status_text(self, k: int) -> str:

@@ -21,7 +21,7 @@ from ..solvers.propp import propp_strategy, propp_table, spoiler_strategy
 from ..solvers.tables import outcome_table
 from ..views.svg import BLOCKED, DARK, HIGHLIGHT, LIGHT
 from ._common import COMPUTER, COMPUTERS, HUMAN, choose_computer
-from ._grid import button_grid
+from ._grid import button_grid, set_text
 from ._play import PlayBoard
 
 CELL_PX = 40
@@ -273,7 +273,7 @@ class PieceBoard(PlayBoard):
             else:
                 kind = "light" if (cell.x + cell.y) % 2 else "dark"
             button.style = self.styles[kind]
-            button.description = glyph if cell == state.at else classes.get(cell, "")
+            set_text(button, glyph if cell == state.at else classes.get(cell, ""))
             button.disabled = blocked
         self.turn_html.value = self._turn_html()
 

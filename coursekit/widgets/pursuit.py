@@ -29,7 +29,7 @@ from ..solvers.pursuit import PursuitSolver
 from ..views.heatmap import EMPTY, ink, scale_colour
 from ..views.pursuit import BOTH_FILL, HUNTER_FILL, PREY_FILL
 from ..views.svg import BLOCKED, DARK, HIGHLIGHT, LIGHT
-from ._grid import button_grid
+from ._grid import button_grid, set_text
 
 CELL_PX = 36
 #: The strategies each side can be given on the board, by the number of pursuers.
@@ -487,7 +487,7 @@ class PursuitBoard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no typ
                 kind = "light" if (cell.x + cell.y) % 2 else "dark"
             if kind != "heat":
                 button.style = self.styles[kind]
-            button.description = text
+            set_text(button, text)
             button.disabled = kind == "blocked"
             self._kinds[cell] = kind
         rounds = f"Move {state.moves} of at most {self.max_moves}"
