@@ -16,15 +16,16 @@ from typing import Any
 from . import display
 from .codec import from_json, to_json
 from .errors import CoursekitError, IllegalMoveError
-from .rules import Rules
+from .rules import CHANCE, End, Rules
 
-#: How a game can end: a player won, nobody did, the move limit came, or play was stopped.
-ENDINGS = ("won", "draw", "move limit", "stopped")
+#: How a game can end: a player won, a puzzle was lost, nobody won, the move limit came, or play was stopped.
+ENDINGS = tuple(End)
 
 
 @dataclass(frozen=True)
 class Step:
-    """One move of a game: who moved, what the move was, and the state it led to."""
+    """One move of a game: who moved (:data:`~coursekit.core.rules.CHANCE` for a chance step),
+    what the move (or chance's outcome) was, and the state it led to."""
 
     player: int
     move: Any
@@ -35,8 +36,9 @@ class Step:
 class Record:
     """A finished (or stopped) game.
 
-    ``winner`` is the number of the winning player or ``None``; ``end`` is one of
-    :data:`ENDINGS`.
+    ``winner`` is the number of the winning player or ``None``; ``end`` says how the game
+    ended (:class:`~coursekit.core.rules.End`); ``returns`` holds one number per player
+    (all 0 for a game stopped or cut off by the move limit).
     """
 
     rules: Rules[Any, Any]
@@ -44,7 +46,25 @@ class Record:
     start: Any
     steps: tuple[Step, ...]
     winner: int | None
-    end: str
+    end: End
+    returns: tuple[float, ...] = ()
+
+    @classmethod
+    def of(cls, rules: Rules[Any, Any], players: tuple[str, ...], start: Any, steps: tuple[Step, ...],
+           end: End | None = None) -> Record:
+        """The record of a game played from ``start`` through ``steps``; ``end`` is given when the
+        game did not finish (``End.MOVE_LIMIT``, ``End.STOPPED``), else read from the rules."""
+        final = steps[-1].state if steps else start
+        if end is None:
+            if not rules.is_over(final):
+                raise ValueError("the game is not over: say how it ended (the move limit, or stopped)")
+            return cls(rules, players, start, steps, rules.winner(final), rules.end(final), rules.returns(final))
+        return cls(rules, players, start, steps, None, End(end), (0,) * rules.num_players)
+
+    @property
+    def moves(self) -> tuple[Step, ...]:
+        """The players' steps, without chance's."""
+        return tuple(step for step in self.steps if step.player != CHANCE)
 
     @property
     def states(self) -> tuple[Any, ...]:
@@ -76,7 +96,8 @@ class Record:
             "start": to_json(self.start),
             "moves": [[step.player, to_json(step.move)] for step in self.steps],
             "winner": self.winner,
-            "end": self.end,
+            "end": str(self.end),
+            "returns": list(self.returns),
         })
 
     @classmethod
@@ -84,7 +105,8 @@ class Record:
         """Read a record saved by :meth:`to_json`, replaying every move through the rules.
 
         ``make_rules`` rebuilds the rules from their saved parameters
-        (``coursekit.games.rules_from_spec`` knows every game of the course).
+        (``coursekit.games.rules_from_spec`` knows every game of the course). Chance steps
+        replay exactly: each saved outcome must be one of the outcomes chance had there.
         """
         try:
             data = json.loads(text)
@@ -93,11 +115,21 @@ class Record:
             state = start = from_json(state_type, data["start"])
             steps: list[Step] = []
             for player, saved in data["moves"]:
-                move = next((m for m in rules.legal_moves(state) if to_json(m) == saved), None)
-                if move is None or player != rules.to_move(state):
-                    raise IllegalMoveError(f"move {len(steps) + 1} ({saved}) is not legal there")
-                state = rules.apply(state, move)
+                what = f"{'chance step' if player == CHANCE else 'move'} {len(steps) + 1} ({saved})"
+                if player != rules.to_move(state):
+                    raise IllegalMoveError(f"{what} is not player {player}'s to make")
+                choices = ([o for o, _ in rules.chance_outcomes(state)] if player == CHANCE
+                           else rules.legal_moves(state))
+                move = next((m for m in choices if to_json(m) == saved), None)
+                if move is None:
+                    raise IllegalMoveError(f"{what} is not legal there")
+                state = rules.apply(state, move) if player != CHANCE else rules.next_state(state, move)
                 steps.append(Step(player, move, state))
-            return cls(rules, tuple(data["players"]), start, tuple(steps), data["winner"], data["end"])
+            end = End(data["end"])
+            record = cls.of(rules, tuple(data["players"]), start, tuple(steps),
+                            end if end in (End.MOVE_LIMIT, End.STOPPED) else None)
+            if (record.winner, record.end) != (data["winner"], end):
+                raise ValueError(f"the saved result ({end}, winner {data['winner']}) is not what the moves give")
+            return record
         except (KeyError, TypeError, ValueError) as error:
             raise CoursekitError(f"not a valid game record: {error}") from None

@@ -23,6 +23,7 @@ from typing import Any, ClassVar
 from ..core.display import Shown
 from ..core.engine import random_strategy
 from ..core.errors import IllegalMoveError
+from ..core.rules import GameRules, GameType
 
 __all__ = [
     "Beans", "BeansState", "Piles", "article_strategy", "is_winning", "options", "random_strategy", "winning_move",
@@ -83,13 +84,14 @@ class BeansState(Shown):
 
 
 @dataclass(frozen=True)
-class Beans:
+class Beans(GameRules):
     """The rules of beans, starting from ``white`` and ``black`` beans."""
 
     white: int
     black: int
     name: ClassVar[str] = "beans"
     num_players: ClassVar[int] = 2
+    game_type: ClassVar[GameType] = GameType(players=(2, 2))
 
     def __post_init__(self) -> None:
         for pile in (self.white, self.black):
@@ -130,10 +132,7 @@ class Beans:
         return (f"[{here[0]}, {here[1]}] -> [{white}, {black}] takes {taken[0]} white and "
                 f"{taken[1]} black; a move takes one bean, or one white and one black")
 
-    def apply(self, state: BeansState, move: Piles) -> BeansState:
-        reason = self.why_illegal(state, move)
-        if reason is not None:
-            raise IllegalMoveError(reason)
+    def next_state(self, state: BeansState, move: Piles) -> BeansState:
         return BeansState(move[0], move[1], 1 - state.turn)
 
     def is_over(self, state: BeansState) -> bool:

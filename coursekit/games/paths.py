@@ -26,8 +26,9 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from ..core.display import Shown
-from ..core.errors import CoursekitError, IllegalMoveError
+from ..core.errors import CoursekitError
 from ..core.grid import Coord, Grid, chebyshev
+from ..core.rules import GameRules, GameType
 
 __all__ = [
     "ArticleRun", "PathState", "ShortestPath", "UnreachableError", "article_min_path", "article_strategy", "distances",
@@ -225,7 +226,7 @@ class PathState(Shown):
 
 
 @dataclass(frozen=True)
-class ShortestPath:
+class ShortestPath(GameRules):
     """G2.1 as a one-player game: take the king from ``start`` to ``target`` in the fewest moves.
 
     The king steps to one of its 8 neighbouring free cells. The player has exactly as many
@@ -246,6 +247,7 @@ class ShortestPath:
     target: Coord | None = None
     name: ClassVar[str] = "path"
     num_players: ClassVar[int] = 1
+    game_type: ClassVar[GameType] = GameType(players=(1, 1))
 
     _to_target: dict[Coord, int] = field(init=False, repr=False, compare=False, default_factory=dict)
 
@@ -293,10 +295,7 @@ class ShortestPath:
             return f"the king moves to one of its 8 neighbouring cells: {state.at} -> {cell} is not one"
         return None
 
-    def apply(self, state: PathState, move: Coord) -> PathState:
-        reason = self.why_illegal(state, move)
-        if reason is not None:
-            raise IllegalMoveError(reason)
+    def next_state(self, state: PathState, move: Coord) -> PathState:
         return PathState(state.grid, Coord(*move), state.target, state.moves + 1)
 
     def is_over(self, state: PathState) -> bool:

@@ -25,8 +25,8 @@ from typing import Any, ClassVar
 
 from ..core.display import Shown
 from ..core.engine import random_strategy
-from ..core.errors import IllegalMoveError
 from ..core.grid import Coord, Grid
+from ..core.rules import GameRules, GameType
 from . import beans
 
 __all__ = [
@@ -59,7 +59,7 @@ class PieceState(Shown):
 
 
 @dataclass(frozen=True)
-class OneWayPiece:
+class OneWayPiece(GameRules):
     """Rules shared by every one-way piece: a subclass says where the piece may go."""
 
     grid: Grid
@@ -67,6 +67,7 @@ class OneWayPiece:
     num_players: int = 2
     name: ClassVar[str] = "piece"
     piece: ClassVar[str] = "piece"
+    game_type: ClassVar[GameType] = GameType(players=(1, 3))
 
     def __post_init__(self) -> None:
         start = Coord(self.grid.width - 1, self.grid.height - 1) if self.start is None else Coord(*self.start)
@@ -114,10 +115,7 @@ class OneWayPiece:
         """Why the piece cannot go from ``cell`` to ``target`` (a free cell of the grid)."""
         return f"the {self.piece} cannot go from {cell} to {target}"
 
-    def apply(self, state: PieceState, move: Coord) -> PieceState:
-        reason = self.why_illegal(state, move)
-        if reason is not None:
-            raise IllegalMoveError(reason)
+    def next_state(self, state: PieceState, move: Coord) -> PieceState:
         return PieceState(state.grid, Coord(*move), (state.turn + 1) % self.num_players, self.piece)
 
     def is_over(self, state: PieceState) -> bool:

@@ -39,8 +39,8 @@ from typing import Any, ClassVar, Protocol
 
 from ..core.display import Shown
 from ..core.engine import Player
-from ..core.errors import IllegalMoveError
 from ..core.grid import NEXT8, Coord, Grid, chebyshev
+from ..core.rules import GameRules, GameType
 
 __all__ = [
     "DEFAULT_MAX_MOVES", "VARIANTS", "MoveAdvisor", "Pursuit", "PursuitState", "Variant",
@@ -98,7 +98,7 @@ def steps_from(grid: Grid, cell: Coord) -> tuple[Coord, ...]:
 
 
 @dataclass(frozen=True)
-class Pursuit:
+class Pursuit(GameRules):
     """The rules of pursuit: ``pursuers`` (1 or 2) chase one prey on ``grid``.
 
     ``start`` is ``(pursuer cells, prey cell)`` (one pursuer's cell may be given alone), or
@@ -119,6 +119,7 @@ class Pursuit:
     max_moves: int = DEFAULT_MAX_MOVES
     name: ClassVar[str] = "pursuit"
     num_players: ClassVar[int] = 2
+    game_type: ClassVar[GameType] = GameType(players=(2, 2))
 
     def __post_init__(self) -> None:
         if type(self.pursuers) is not int or self.pursuers not in (1, 2):
@@ -212,10 +213,7 @@ class Pursuit:
         away = chebyshev(here, there)
         return f"{who} moves to one of the 8 neighbouring cells: {here} -> {there} is {away} cells away"
 
-    def apply(self, state: PursuitState, move: Any) -> PursuitState:
-        reason = self.why_illegal(state, move)
-        if reason is not None:
-            raise IllegalMoveError(reason)
+    def next_state(self, state: PursuitState, move: Any) -> PursuitState:
         if state.turn == 0:
             return PursuitState(state.grid, tuple(Coord(*c) for c in move), state.prey, 1, state.moves + 1)
         return PursuitState(state.grid, state.pursuers, Coord(*move), 0, state.moves)

@@ -27,8 +27,8 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from ..core.display import Shown
-from ..core.errors import IllegalMoveError
 from ..core.grid import Coord, Grid
+from ..core.rules import GameRules, GameType
 from .pieces import OneWayPiece, PieceState
 
 __all__ = ["PieceSum", "SumState"]
@@ -56,7 +56,7 @@ class SumState(Shown):
 
 
 @dataclass(frozen=True)
-class PieceSum:
+class PieceSum(GameRules):
     """The sum of one-way piece games; ``num_players`` players move in turn, the last mover wins.
 
     Every component keeps its own board and start; the components' ``num_players`` are ignored.
@@ -65,6 +65,7 @@ class PieceSum:
     games: tuple[OneWayPiece, ...]
     num_players: int = 2
     name: ClassVar[str] = "sum"
+    game_type: ClassVar[GameType] = GameType(players=(1, 3))
 
     def __post_init__(self) -> None:
         games = tuple(self.games)
@@ -116,10 +117,7 @@ class PieceSum:
         reason = game.why_illegal(PieceState(game.grid, state.positions[index], 0, game.piece), target)
         return None if reason is None else f"piece {index} ({game.piece}): {reason}"
 
-    def apply(self, state: SumState, move: Move) -> SumState:
-        reason = self.why_illegal(state, move)
-        if reason is not None:
-            raise IllegalMoveError(reason)
+    def next_state(self, state: SumState, move: Move) -> SumState:
         index, target = move
         positions = self._after(state.positions, index, Coord(*target))
         return SumState(positions, (state.turn + 1) % self.num_players, state.grids, state.pieces)

@@ -22,7 +22,7 @@ from collections.abc import Callable, Hashable, Iterable
 from typing import Any
 
 from ..core.errors import NotFiniteError
-from ..core.rules import ImpartialGame
+from ..core.rules import ImpartialGame, ImpartialView
 
 
 def mex(values: Iterable[int]) -> int:
@@ -128,14 +128,21 @@ def perfect_strategy(rng: random.Random | None = None) -> Callable[[Any, Any], A
     """A player who never misses a win: a move to a P-position whenever one exists.
 
     From a P-position every move loses; it then plays the first legal move (or a random one
-    when given ``rng``), hoping the opponent errs. Works for every impartial game whose
-    states have a ``position`` and whose moves are the positions they lead to.
+    when given ``rng``), hoping the opponent errs. Works for every impartial game, whatever
+    its moves look like: it solves the states the rules lead to (:class:`ImpartialView`).
+
+    >>> from coursekit.core.grid import Coord, Grid
+    >>> from coursekit.games import OneWayKing, PieceSum
+    >>> rules = PieceSum((OneWayKing(Grid(3, 3)), OneWayKing(Grid(2, 1))))
+    >>> perfect_strategy()(rules, rules.initial_state())  # kings on [2, 2] (P) and [1, 0] (N): move the second
+    (1, Coord(x=0, y=0))
     """
 
     def choose(rules: Any, state: Any) -> Any:
-        solver = solver_for(rules)
-        winning = solver.winning_moves(state.position)
-        moves = winning or tuple(rules.legal_moves(state))
+        solver = solver_for(ImpartialView(rules))
+        moves = tuple(rules.legal_moves(state))
+        winning = tuple(m for m in moves if solver.grundy(rules.next_state(state, m)) == 0)
+        moves = winning or moves
         return moves[0] if rng is None else rng.choice(moves)
 
     return choose

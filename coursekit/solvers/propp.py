@@ -36,7 +36,7 @@ from collections.abc import Callable, Hashable, Iterable
 from typing import Any
 
 from ..core.grid import Grid
-from ..core.rules import ImpartialGame
+from ..core.rules import ImpartialGame, ImpartialView
 from .impartial import retrograde
 from .tables import BLOCKED_OUTCOME, PIECE_NAMES, Piece, Table, mask_sweep, piece_name
 
@@ -155,13 +155,15 @@ def _solver_for(game: ImpartialGame[Any]) -> ProppSolver:
 def propp_strategy(rng: random.Random) -> Callable[[Any, Any], Any]:
     """Wins alone whenever Propp's class says the mover can (class N), else moves at random.
 
-    Works for impartial games whose states have a ``position`` and whose moves are the
-    positions they lead to (the one-way pieces).
+    Works for every impartial game, whatever its moves look like: it classifies the states
+    the rules lead to (:class:`~coursekit.core.rules.ImpartialView`).
     """
 
     def choose(rules: Any, state: Any) -> Any:
-        winning = _solver_for(rules).winning_moves(state.position)
-        return rng.choice(winning or tuple(rules.legal_moves(state)))
+        solver = _solver_for(ImpartialView(rules))
+        moves = tuple(rules.legal_moves(state))
+        winning = tuple(m for m in moves if solver.classify(rules.next_state(state, m)) == "P")
+        return rng.choice(winning or moves)
 
     return choose
 
@@ -175,10 +177,11 @@ def spoiler_strategy(rng: random.Random) -> Callable[[Any, Any], Any]:
     """
 
     def choose(rules: Any, state: Any) -> Any:
-        solver = _solver_for(rules)
+        solver = _solver_for(ImpartialView(rules))
         moves = tuple(rules.legal_moves(state))
+        classes = {m: solver.classify(rules.next_state(state, m)) for m in moves}
         for wanted in ("P", "Q", "O"):
-            good = tuple(m for m in moves if solver.classify(m) == wanted)
+            good = tuple(m for m in moves if classes[m] == wanted)
             if good:
                 return rng.choice(good)
         return rng.choice(moves)

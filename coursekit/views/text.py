@@ -25,6 +25,7 @@ from ..games.pieces import OneWayPiece, PieceState
 
 _ENDINGS = {
     "draw": "Nobody wins",
+    "lost": "The goal was not reached: the game is lost",
     "move limit": "The move limit is reached: nobody wins",
     "stopped": "The game was stopped",
 }

@@ -8,7 +8,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..core.record import Record, Step
-from ..core.rules import Rules, Strategy
+from ..core.rules import End, Rules, Strategy
 from ._common import HUMAN, choose_computer, players_names
 
 
@@ -60,12 +60,8 @@ class PlayBoard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type h
     def record(self) -> Record:
         """The game so far as a :class:`~coursekit.core.Record` (players ``"You"`` and
         ``"Computer"``); an unfinished game has ``end == "stopped"``."""
-        if self.is_over:
-            winner = self.rules.winner(self.state)
-            end = "won" if winner is not None else "draw"
-        else:
-            winner, end = None, "stopped"
-        return Record(self.rules, self.players, self.start, tuple(self.steps), winner, end)
+        return Record.of(self.rules, self.players, self.start, tuple(self.steps),
+                         None if self.is_over else End.STOPPED)
 
     # Playing ----------------------------------------------------------------------------
 

@@ -11,6 +11,7 @@ import ipywidgets as widgets
 
 from ..core.grid import Coord, Grid
 from ..core.record import Record, Step
+from ..core.rules import End
 from ..games.pursuit import (
     DEFAULT_MAX_MOVES,
     VARIANTS,
@@ -187,10 +188,8 @@ class PursuitBoard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no typ
     def record(self) -> Record:
         """The chase so far as a :class:`~coursekit.core.Record`, players named as in the variant;
         an unfinished chase has ``end == "stopped"``."""
-        end = "won" if self.is_over else "stopped"
-        winner = self.rules.winner(self.state) if self.is_over else None
         names = (self.variant.hunter, self.variant.prey)
-        return Record(self.rules, names, self.start, tuple(self.steps), winner, end)
+        return Record.of(self.rules, names, self.start, tuple(self.steps), None if self.is_over else End.STOPPED)
 
     @property
     def solver(self) -> PursuitSolver:

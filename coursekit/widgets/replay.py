@@ -13,6 +13,7 @@ from ._common import show_move
 
 _ENDINGS = {
     "draw": "Nobody wins.",
+    "lost": "The goal was not reached: the game is lost.",
     "move limit": "The move limit is reached: nobody wins.",
     "stopped": "The game was stopped.",
 }
