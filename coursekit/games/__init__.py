@@ -1,37 +1,51 @@
-"""The games of the course, one module per family, each with the strategies its source describes."""
+"""The games of the course, one module per family, each with the strategies its source describes.
+
+Every family declares its games (``ENTRIES``, :class:`~coursekit.core.registry.GameEntry`);
+``GAMES`` holds them all by name.
+
+>>> sorted(GAMES)
+['beans', 'king', 'knight', 'path', 'pursuit', 'queen', 'rook', 'sum', 'tictactoe']
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..core.grid import Coord, Grid
+from ..core.registry import GameEntry
 from ..core.rules import Rules
+from . import beans, paths, pieces, pursuit, sums, tictactoe
 from .beans import Beans, BeansState
 from .paths import PathState, ShortestPath
 from .pieces import PIECES, OneWayKing, OneWayKnight, OneWayPiece, OneWayQueen, OneWayRook, PieceState
 from .pursuit import Pursuit, PursuitState
 from .sums import PieceSum, SumState
+from .tictactoe import TicTacToe, TicTacToeState
 
 __all__ = [
-    "PIECES", "Beans", "BeansState", "OneWayKing", "OneWayKnight", "OneWayPiece", "OneWayQueen",
-    "OneWayRook", "PathState", "PieceState", "PieceSum", "Pursuit", "PursuitState", "ShortestPath", "SumState",
-    "rules_from_spec",
+    "GAMES", "PIECES", "Beans", "BeansState", "GameEntry", "OneWayKing", "OneWayKnight", "OneWayPiece",
+    "OneWayQueen", "OneWayRook", "PathState", "PieceState", "PieceSum", "Pursuit", "PursuitState",
+    "ShortestPath", "SumState", "TicTacToe", "TicTacToeState", "rules_from_spec",
 ]
+
+#: The families of games; each module lists its games in ``ENTRIES``.
+FAMILIES = (beans, pieces, sums, paths, pursuit, tictactoe)
+
+#: Every game of the course by name.
+GAMES: dict[str, GameEntry] = {entry.name: entry for family in FAMILIES for entry in family.ENTRIES}
 
 
 def rules_from_spec(spec: dict[str, Any]) -> Rules[Any, Any]:
-    """Rebuild a game's rules from ``rules.spec()`` (used to read saved records)."""
-    game = spec.get("game")
-    if game == "beans":
-        return Beans(spec["white"], spec["black"])
-    if game in PIECES:  # king, queen, rook, knight
-        grid = Grid.from_spec(spec)
-        return PIECES[game](grid, Coord(*spec["start"]), spec.get("players", 2))
-    if game == "sum":
-        return PieceSum(tuple(rules_from_spec(part) for part in spec["games"]), spec.get("players", 2))  # type: ignore[misc]
-    if game == "path":
-        grid = Grid.from_spec(spec)
-        return ShortestPath(grid, Coord(*spec["start"]), Coord(*spec["target"]))
-    if game == "pursuit":
-        return Pursuit.from_spec(spec)
-    raise ValueError(f"unknown game {game!r}")
+    """Rebuild a game's rules from ``rules.spec()`` (used to read saved records).
+
+    >>> rules_from_spec({"game": "tictactoe", "width": 4, "height": 4, "k": 4})
+    TicTacToe(width=4, height=4, k=4, num_players=2)
+    >>> rules_from_spec({"game": "chess"})
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown game 'chess'
+    """
+    entry = GAMES.get(spec.get("game", ""))
+    if entry is None:
+        raise ValueError(f"unknown game {spec.get('game')!r}")
+    rules: Rules[Any, Any] = entry.from_spec(spec)
+    return rules

@@ -23,6 +23,7 @@ from typing import Any, ClassVar
 from ..core.display import Shown
 from ..core.engine import random_strategy
 from ..core.errors import IllegalMoveError
+from ..core.registry import GameEntry
 from ..core.rules import GameRules, GameType
 
 __all__ = [
@@ -158,3 +159,15 @@ def article_strategy(rng: random.Random) -> Strategy:
         return rng.choice(rules.legal_moves(state))
 
     return choose
+
+
+def _from_spec(spec: dict[str, Any]) -> Beans:
+    return Beans(spec["white"], spec["black"])
+
+
+#: The game as the course offers it (see :mod:`coursekit.games`).
+ENTRIES = (GameEntry(
+    "beans", "White and black beans", "A §2", Beans, _from_spec,
+    samples=lambda: (Beans(3, 6), Beans(1, 0), Beans(7, 4)),
+    board="coursekit.widgets:BeansBoard", commands=("play", "table"),
+),)

@@ -28,6 +28,7 @@ from typing import Any, ClassVar
 from ..core.display import Shown
 from ..core.errors import CoursekitError
 from ..core.grid import Coord, Grid, chebyshev
+from ..core.registry import GameEntry
 from ..core.rules import GameRules, GameType
 
 __all__ = [
@@ -322,3 +323,17 @@ def article_strategy(rules: Any, state: PathState) -> Coord:
     if state.grid.is_free(step):
         return step
     return min(state.grid.neighbours8(state.at), key=lambda c: chebyshev(c, state.target))
+
+
+def _from_spec(spec: dict[str, Any]) -> ShortestPath:
+    return ShortestPath(Grid.from_spec(spec), Coord(*spec["start"]), Coord(*spec["target"]))
+
+
+def _samples() -> tuple[ShortestPath, ...]:
+    grid = reachable_grid(12, 8, 25, random.Random(2), Coord(0, 0), Coord(11, 7))
+    return (ShortestPath(Grid(6, 4)), ShortestPath(grid), ShortestPath(Grid(5, 5), Coord(4, 0), Coord(1, 3)))
+
+
+#: The game as the course offers it (see :mod:`coursekit.games`).
+ENTRIES = (GameEntry("path", "Shortest path", "A §6 G2.1", ShortestPath, _from_spec, _samples,
+                     board="coursekit.widgets:PathBoard", commands=()),)

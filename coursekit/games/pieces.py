@@ -26,6 +26,7 @@ from typing import Any, ClassVar
 from ..core.display import Shown
 from ..core.engine import random_strategy
 from ..core.grid import Coord, Grid
+from ..core.registry import GameEntry
 from ..core.rules import GameRules, GameType
 from . import beans
 
@@ -363,3 +364,22 @@ def article_strategy(rng: random.Random) -> Strategy:
         return rng.choice(moves)
 
     return choose
+
+
+def _from_spec(spec: dict[str, Any]) -> OneWayPiece:
+    return PIECES[spec["game"]](Grid.from_spec(spec), Coord(*spec["start"]), spec.get("players", 2))
+
+
+def _samples(kind: type[OneWayPiece]) -> Callable[[], tuple[OneWayPiece, ...]]:
+    def samples() -> tuple[OneWayPiece, ...]:
+        blocked = Grid(7, 6).with_random_blocked(20, random.Random(3), keep=(Coord(6, 5),))
+        return (kind(Grid(5, 5)), kind(Grid(8, 6), num_players=3), kind(blocked), kind(Grid(3, 9), Coord(1, 7)))
+    return samples
+
+
+#: The games as the course offers them (see :mod:`coursekit.games`).
+ENTRIES = tuple(
+    GameEntry(name, f"One-way {name}", f"A §{3 if name == 'king' else 5} {code}", kind, _from_spec, _samples(kind),
+              board="coursekit.widgets:PieceBoard", commands=("play", "table"))
+    for (name, kind), code in zip(PIECES.items(), ("G1.1", "G1.2", "G1.3", "G1.4"), strict=True)
+)

@@ -40,6 +40,7 @@ from typing import Any, ClassVar, Protocol
 from ..core.display import Shown
 from ..core.engine import Player
 from ..core.grid import NEXT8, Coord, Grid, chebyshev
+from ..core.registry import GameEntry
 from ..core.rules import GameRules, GameType
 
 __all__ = [
@@ -461,3 +462,14 @@ VARIANTS: dict[str, Variant] = {
     "G2.5": Variant("G2.5", "two pursuers planning together (a coalition)", 2, "Tom and Spike", "Jerry"),
 }
 """The article's pursuit games by code."""
+
+
+def _samples() -> tuple[Pursuit, ...]:
+    ring = Grid(5, 5, blocked=frozenset({Coord(2, 2)}))
+    return (Pursuit(Grid(6, 6), max_moves=30), Pursuit(Grid(7, 5), pursuers=2, max_moves=20),
+            Pursuit(ring, start=((Coord(0, 0),), Coord(4, 4)), max_moves=15))
+
+
+#: The game as the course offers it (see :mod:`coursekit.games`).
+ENTRIES = (GameEntry("pursuit", "Pursuit (Tom and Jerry)", "A §6 G2.2-G2.5", Pursuit, Pursuit.from_spec, _samples,
+                     board="coursekit.widgets:PursuitBoard"),)

@@ -9,8 +9,9 @@ from ..games.paths import PathState, ShortestPath
 from ..games.pieces import OneWayPiece, PieceState
 from ..games.pursuit import Pursuit, PursuitState
 from ..games.sums import PieceSum, SumState
+from ..games.tictactoe import TicTacToe, TicTacToeState
 from ..solvers.search import SearchResult
-from . import pursuit, search, sums, svg, text
+from . import pursuit, search, sums, svg, text, tictactoe
 
 display.register(BeansState, text=text.beans_state, svg=svg.beans_svg)
 display.register(PieceState, text=text.piece_state, svg=svg.piece_svg)
@@ -23,5 +24,7 @@ display.register(PursuitState, text=pursuit.pursuit_state, svg=pursuit.pursuit_s
 display.register(Pursuit, text=pursuit.pursuit_transcript, svg=pursuit.pursuit_record_svg)
 display.register(SumState, text=sums.sum_state, svg=sums.sum_svg)
 display.register(PieceSum, text=sums.sum_transcript, svg=sums.sum_record_svg)
+display.register(TicTacToeState, text=tictactoe.board_text, svg=tictactoe.board_svg)
+display.register(TicTacToe, text=tictactoe.transcript, svg=tictactoe.record_svg)
 
-__all__ = ["pursuit", "search", "sums", "svg", "text"]
+__all__ = ["pursuit", "search", "sums", "svg", "text", "tictactoe"]

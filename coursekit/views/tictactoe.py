@@ -1,0 +1,124 @@
+"""Tic-tac-toe pictures: the board as text (top row first, the course's coordinates), a game's
+transcript, and SVG boards with the winning line drawn.
+
+>>> from coursekit.games.tictactoe import TicTacToe
+>>> state = TicTacToe().position("XO./.X./..O")
+>>> print(board_text(state))
+2  X O .
+1  . X .
+0  . . O
+   0 1 2
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from ..core.grid import Coord, Grid
+from ..core.record import Record
+from ..core.rules import CHANCE
+from ..games.tictactoe import EMPTY, MARKS, TicTacToeState
+
+#: The colour of each player's mark (X, O, A, B), readable on white and told apart by shape too.
+MARK_COLOURS = {"X": "#1f4e99", "O": "#b2182b", "A": "#1b7837", "B": "#6a3d9a"}
+CELL = 48
+MARGIN = 22
+
+
+def board_text(state: TicTacToeState) -> str:
+    """The board, top row first, row numbers on the left and column numbers underneath."""
+    grid = Grid(state.width, state.height)
+    marks = {c: state.at(c) for c in grid.cells() if state.at(c) != EMPTY}
+    return grid.picture(marks)
+
+
+def transcript(record: Record) -> str:
+    """A game move by move: who marked which cell, the board after it, and the result."""
+    rules = record.rules
+    lines = [f"Tic-tac-toe {rules.width} x {rules.height}, {rules.k} in a row, "  # type: ignore[attr-defined]
+             f"{rules.num_players} players: " + ", ".join(
+                 f"{MARKS[p]} {name}" for p, name in enumerate(record.players))]
+    for i, step in enumerate(record.steps, start=1):
+        if step.player == CHANCE:
+            continue
+        lines += ["", f"Move {i}: {MARKS[step.player]} ({record.players[step.player]}) marks {Coord(*step.move)}",
+                  board_text(step.state)]
+    lines.append("")
+    if record.end == "won" and record.winner is not None:
+        lines.append(f"The winner is {MARKS[record.winner]} ({record.players[record.winner]})")
+    elif record.end == "draw":
+        lines.append("A draw: the board is full and nobody has a line")
+    else:
+        lines.append(f"The game ended: {record.end}")
+    return "\n".join(lines)
+
+
+def board_svg(state: TicTacToeState, texts: dict[Coord, str] | None = None, title: str | None = None) -> str:
+    """The board as SVG: marks in their colours, the winning line drawn through its cells.
+
+    ``texts`` puts a small text on empty cells (a hint: the value of marking there).
+    """
+    texts = texts or {}
+    w, h = state.width, state.height
+    width, height = MARGIN + w * CELL + 4, h * CELL + MARGIN + 4
+    mover = MARKS[state.turn]
+    caption = title or (f"{MARKS[state.winner]} has won" if state.winner is not None
+                        else f"{mover} to move" if EMPTY in state.cells else "a draw")
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+           f'viewBox="0 0 {width} {height}" font-family="sans-serif" role="img">',
+           f"<title>{escape(caption)}</title>",
+           f'<rect x="{MARGIN}" y="0" width="{w * CELL}" height="{h * CELL}" fill="#ffffff" stroke="#333"/>']
+    for x in range(1, w):
+        out.append(f'<line x1="{MARGIN + x * CELL}" y1="0" x2="{MARGIN + x * CELL}" y2="{h * CELL}" stroke="#333"/>')
+    for y in range(1, h):
+        out.append(f'<line x1="{MARGIN}" y1="{y * CELL}" x2="{MARGIN + w * CELL}" y2="{y * CELL}" stroke="#333"/>')
+    for y in range(h):
+        for x in range(w):
+            cx, cy = MARGIN + x * CELL + CELL / 2, (h - 1 - y) * CELL + CELL / 2
+            mark = state.at(Coord(x, y))
+            if mark != EMPTY:
+                out.append(_mark(mark, cx, cy))
+            elif Coord(x, y) in texts:
+                out.append(_label(cx, cy, texts[Coord(x, y)], 13, "#555"))
+    if state.line:
+        first, last = state.line[0], state.line[-1]
+        x1, y1 = MARGIN + first.x * CELL + CELL / 2, (h - 1 - first.y) * CELL + CELL / 2
+        x2, y2 = MARGIN + last.x * CELL + CELL / 2, (h - 1 - last.y) * CELL + CELL / 2
+        out.append(f'<line x1="{x1:g}" y1="{y1:g}" x2="{x2:g}" y2="{y2:g}" stroke="#222" stroke-width="5" '
+                   'stroke-linecap="round" opacity="0.7"/>')
+    for x in range(w):
+        out.append(_label(MARGIN + x * CELL + CELL / 2, h * CELL + MARGIN / 2 + 2, str(x), 11, "#555"))
+    for y in range(h):
+        out.append(_label(MARGIN / 2, (h - 1 - y) * CELL + CELL / 2, str(y), 11, "#555"))
+    out.append("</svg>")
+    return "".join(out)
+
+
+def _label(x: float, y: float, text: str, size: float, colour: str) -> str:
+    return (f'<text x="{x:g}" y="{y:g}" font-size="{size:g}" fill="{colour}" text-anchor="middle" '
+            f'dominant-baseline="central">{escape(text)}</text>')
+
+
+def _mark(mark: str, cx: float, cy: float) -> str:
+    colour = MARK_COLOURS.get(mark, "#111")
+    r = CELL * 0.3
+    if mark == "X":
+        return (f'<path d="M{cx - r:g},{cy - r:g}L{cx + r:g},{cy + r:g}M{cx + r:g},{cy - r:g}L{cx - r:g},{cy + r:g}" '
+                f'stroke="{colour}" stroke-width="5" stroke-linecap="round"/>')
+    if mark == "O":
+        return f'<circle cx="{cx:g}" cy="{cy:g}" r="{r:g}" fill="none" stroke="{colour}" stroke-width="5"/>'
+    return _label(cx, cy, mark, CELL * 0.6, colour).replace("<text ", '<text font-weight="bold" ', 1)
+
+
+def record_svg(record: Record) -> str:
+    """A game: its last board, each mark numbered by the move that placed it."""
+    order: dict[Coord, str] = {}
+    for i, step in enumerate(record.moves, start=1):
+        order[Coord(*step.move)] = str(i)
+    final = record.final
+    svg = board_svg(final, title=f"{len(record.moves)} moves: {record.end}")
+    # The move numbers go in the corner of each marked cell.
+    h = final.height
+    numbers = "".join(_label(MARGIN + c.x * CELL + 8, (h - 1 - c.y) * CELL + 8, n, 10, "#777")
+                      for c, n in order.items())
+    return svg.replace("</svg>", numbers + "</svg>")
