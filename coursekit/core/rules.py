@@ -256,6 +256,10 @@ class GameRules:
             return End.WON
         return End.LOST if self._players == 1 else End.DRAW
 
+    def max_game_length(self) -> int:
+        """The most moves (players' moves, not chance's) a game can last: every game ends within it."""
+        raise NotImplementedError
+
     def chance_outcomes(self, state: Any) -> tuple[tuple[Any, float], ...]:
         """No chance moves."""
         return ()

@@ -143,6 +143,10 @@ class Beans(GameRules):
         """Whoever took the last bean: the player who moved last."""
         return 1 - state.turn if self.is_over(state) else None
 
+    def max_game_length(self) -> int:
+        """Every move takes at least one bean."""
+        return self.white + self.black
+
     def spec(self) -> dict[str, Any]:
         return {"game": self.name, "white": self.white, "black": self.black}
 

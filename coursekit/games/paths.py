@@ -306,6 +306,10 @@ class ShortestPath(GameRules):
         """Player 0 when the king stands on the target, else ``None``."""
         return 0 if state.at == state.target else None
 
+    def max_game_length(self) -> int:
+        """The player has ``par`` moves."""
+        return self.par
+
     def spec(self) -> dict[str, Any]:
         return {
             "game": self.name,

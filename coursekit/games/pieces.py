@@ -126,6 +126,11 @@ class OneWayPiece(GameRules):
         """The player who moved last."""
         return (state.turn - 1) % self.num_players if self.is_over(state) else None
 
+    def max_game_length(self) -> int:
+        """Every move of every piece lowers ``x + y`` by at least one."""
+        assert self.start is not None
+        return self.start.x + self.start.y
+
     def spec(self) -> dict[str, Any]:
         return {
             "game": self.name,

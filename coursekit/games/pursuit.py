@@ -229,6 +229,10 @@ class Pursuit(GameRules):
             return 0
         return 1 if self.is_over(state) else None
 
+    def max_game_length(self) -> int:
+        """``max_moves`` rounds, each a pursuers' move and a prey's move."""
+        return 2 * self.max_moves
+
     def spec(self) -> dict[str, Any]:
         return {
             "game": self.name,

@@ -130,6 +130,10 @@ class PieceSum(GameRules):
         """The player who moved last."""
         return (state.turn - 1) % self.num_players if self.is_over(state) else None
 
+    def max_game_length(self) -> int:
+        """Every move moves one piece: at most the parts' lengths added up."""
+        return sum(game.max_game_length() for game in self.games)
+
     def spec(self) -> dict[str, Any]:
         return {"game": self.name, "games": [g.spec() for g in self.games], "players": self.num_players}
 
