@@ -107,3 +107,35 @@ def test_records_round_trip_and_views():
     assert str(state).splitlines()[0] == "Piece 0, queen on [3, 1]:"
     picture = state._repr_svg_()
     assert picture.count("<svg") == 3 and "\u2655" in picture and "\u2658" in picture
+
+
+def test_the_perfect_and_propp_players_play_sums_whose_moves_are_pairs() -> None:
+    """Strategies built on the impartial view solve the states the moves lead to, so they play sums too."""
+    from coursekit.core.rules import ImpartialView
+    from coursekit.solvers import ImpartialSolver, perfect_strategy, propp_strategy
+    from coursekit.solvers.tables import sum_grundy
+
+    rng = random.Random(5)
+    for _ in range(20):
+        parts = tuple(kind(Grid(rng.randint(2, 5), rng.randint(2, 5))) for kind in (OneWayKing, OneWayRook))
+        rules = PieceSum(parts)
+        first = rules.initial_state()
+        solver = ImpartialSolver(ImpartialView(rules))
+        assert (solver.grundy(first) != 0) == (sum_grundy(rules, first.positions) != 0)
+        record = play(rules, [Player("A", perfect_strategy()), Player("B", random_strategy(rng))])
+        if sum_grundy(rules, first.positions):
+            assert record.winner == 0
+    three = PieceSum((OneWayKing(Grid(4, 4)), OneWayRook(Grid(3, 3))), num_players=3)
+    record = play(three, [Player(name, propp_strategy(random.Random(1))) for name in "ABC"])
+    assert record.end == "won"
+
+
+def test_a_replayed_sum_names_the_piece_that_moved() -> None:
+    from coursekit.solvers import perfect_strategy
+    from coursekit.widgets.replay import caption
+
+    rules = PieceSum((OneWayRook(Grid(3, 3)), OneWayKing(Grid(2, 2))))
+    record = play(rules, [Player("A", perfect_strategy()), Player("B", perfect_strategy())])
+    assert caption(record, 0) == "Start: [2, 2] [1, 1]"
+    step = record.steps[0]
+    assert caption(record, 1) == f"Move 1: A -> piece {step.move[0]} to {step.move[1]}"

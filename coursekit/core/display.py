@@ -12,14 +12,38 @@ from typing import Any
 
 _TEXT: dict[type, Callable[[Any], str]] = {}
 _SVG: dict[type, Callable[[Any], str]] = {}
+_MOVE: dict[type, Callable[[Any], str]] = {}
 
 
-def register(kind: type, *, text: Callable[[Any], str] | None = None, svg: Callable[[Any], str] | None = None) -> None:
-    """Say how objects of ``kind`` print (``text``) and draw (``svg``)."""
+def register(
+    kind: type,
+    *,
+    text: Callable[[Any], str] | None = None,
+    svg: Callable[[Any], str] | None = None,
+    move: Callable[[Any], str] | None = None,
+) -> None:
+    """Say how objects of ``kind`` print (``text``) and draw (``svg``); for a rules class, how
+    its moves read (``move``)."""
     if text is not None:
         _TEXT[kind] = text
     if svg is not None:
         _SVG[kind] = svg
+    if move is not None:
+        _MOVE[kind] = move
+
+
+def move_text(rules: Any, move: Any) -> str:
+    """A move of ``rules``'s game in words: the game's own wording, else a cell or pair as ``[2, 6]``.
+
+    >>> move_text(object(), (2, 6)), move_text(object(), "pass")
+    ('[2, 6]', 'pass')
+    """
+    view = _lookup(_MOVE, type(rules))
+    if view is not None:
+        return view(move)
+    if isinstance(move, tuple) and len(move) == 2 and all(isinstance(v, int) for v in move):
+        return f"[{move[0]}, {move[1]}]"
+    return str(move)
 
 
 def _lookup(table: dict[type, Callable[[Any], str]], key: type) -> Callable[[Any], str] | None:

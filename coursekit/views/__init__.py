@@ -23,7 +23,7 @@ display.register(ShortestPath, text=search.path_transcript, svg=search.path_reco
 display.register(PursuitState, text=pursuit.pursuit_state, svg=pursuit.pursuit_svg)
 display.register(Pursuit, text=pursuit.pursuit_transcript, svg=pursuit.pursuit_record_svg)
 display.register(SumState, text=sums.sum_state, svg=sums.sum_svg)
-display.register(PieceSum, text=sums.sum_transcript, svg=sums.sum_record_svg)
+display.register(PieceSum, text=sums.sum_transcript, svg=sums.sum_record_svg, move=sums.sum_move)
 display.register(TicTacToeState, text=tictactoe.board_text, svg=tictactoe.board_svg)
 display.register(TicTacToe, text=tictactoe.transcript, svg=tictactoe.record_svg)
 

@@ -18,6 +18,7 @@ Piece 1, knight on [2, 2]:
 
 from __future__ import annotations
 
+from ..core.grid import Coord
 from ..core.record import Record
 from ..games.sums import PieceSum, SumState
 from . import svg
@@ -28,6 +29,16 @@ LETTERS = {"king": "K", "queen": "Q", "rook": "R", "knight": "N"}
 
 def _letter(piece: str) -> str:
     return LETTERS.get(piece, piece[:1].upper() or "?")
+
+
+def sum_move(move: tuple[int, Coord]) -> str:
+    """A move of a sum: which piece goes where.
+
+    >>> sum_move((1, Coord(0, 2)))
+    'piece 1 to [0, 2]'
+    """
+    index, cell = move
+    return f"piece {index} to {Coord(*cell)}"
 
 
 def sum_state(state: SumState) -> str:

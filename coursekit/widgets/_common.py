@@ -42,17 +42,6 @@ def choose_computer(
                      f"or give a strategy(rules, state); got {computer!r}")
 
 
-def show_move(move: Any) -> str:
-    """A move as the article prints it: ``[2, 6]``.
-
-    >>> show_move((2, 6))
-    '[2, 6]'
-    """
-    if isinstance(move, tuple) and len(move) == 2 and all(isinstance(v, int) for v in move):
-        return f"[{move[0]}, {move[1]}]"
-    return str(move)
-
-
 def players_names(human_first: bool) -> tuple[str, str]:
     """The record's player names, in the order the players move."""
     return (HUMAN, COMPUTER) if human_first else (COMPUTER, HUMAN)

@@ -9,7 +9,7 @@ import ipywidgets as widgets
 
 from ..core import display
 from ..core.record import Record
-from ._common import show_move
+from ..core.rules import CHANCE
 
 _ENDINGS = {
     "draw": "Nobody wins.",
@@ -117,14 +117,24 @@ class ReplayBoard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type
         self.next_button.disabled = k == len(self.record)
 
 
+def _position_text(position: Any) -> str:
+    """A position as the article prints it: ``[3, 6]``; several cells one after another."""
+    if isinstance(position, tuple) and position and all(isinstance(p, tuple) for p in position):
+        return " ".join(_position_text(p) for p in position)
+    if isinstance(position, tuple) and len(position) == 2:
+        return f"[{position[0]}, {position[1]}]"
+    return str(position)
+
+
 def caption(record: Record, k: int) -> str:
     """The caption of the state after ``k`` moves: the start, the move that led there, the result."""
     if k == 0:
-        position = getattr(record.start, "position", record.start)
-        text = f"Start: {show_move(position)}"
+        position = getattr(record.start, "position", None)
+        text = "Start" if position is None else f"Start: {_position_text(position)}"
     else:
         step = record.steps[k - 1]
-        text = f"Move {k}: {record.players[step.player]} -> {show_move(step.move)}"
+        who = "Chance" if step.player == CHANCE else record.players[step.player]
+        text = f"Move {k}: {who} -> {display.move_text(record.rules, step.move)}"
     if k == len(record):
         if record.end == "won" and record.winner is not None:
             text += f". The winner is {record.players[record.winner]}."
