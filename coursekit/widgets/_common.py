@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
 
 from ..core.engine import random_strategy
 from ..core.rules import Strategy
