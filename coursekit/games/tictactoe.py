@@ -299,6 +299,10 @@ class TicTacToe(GameRules):
         """The player who completed a line, or ``None`` (a draw, or not over yet)."""
         return state.winner
 
+    def max_game_length(self) -> int:
+        """Every move fills a cell."""
+        return self.width * self.height
+
     def spec(self) -> dict[str, Any]:
         return {"game": self.name, "width": self.width, "height": self.height, "k": self.k,
                 "players": self.num_players}
