@@ -7,10 +7,24 @@ from .engine import Player, play, random_strategy
 from .errors import CoursekitError, GameStopped, IllegalMoveError, NotFiniteError
 from .grid import NEXT4, NEXT8, Coord, Grid, chebyshev
 from .record import Record, Step
-from .rules import ImpartialGame, Rules, Strategy
+from .registry import GameEntry
+from .rules import (
+    CHANCE,
+    End,
+    GameRules,
+    GameType,
+    ImpartialGame,
+    ImpartialView,
+    Rules,
+    Strategy,
+    Utility,
+    draw_chance,
+    returns_from_winner,
+)
 
 __all__ = [
-    "NEXT4", "NEXT8", "Coord", "CoursekitError", "GameStopped", "Grid", "IllegalMoveError",
-    "ImpartialGame", "NotFiniteError", "Player", "Record", "Rules", "Step", "Strategy",
-    "chebyshev", "play", "random_strategy",
+    "CHANCE", "NEXT4", "NEXT8", "Coord", "CoursekitError", "End", "GameEntry", "GameRules", "GameStopped",
+    "GameType", "Grid", "IllegalMoveError", "ImpartialGame", "ImpartialView", "NotFiniteError", "Player",
+    "Record", "Rules", "Step", "Strategy", "Utility", "chebyshev", "draw_chance", "play", "random_strategy",
+    "returns_from_winner",
 ]
