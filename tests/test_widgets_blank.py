@@ -14,7 +14,7 @@ import ipywidgets as widgets
 import pytest
 
 from coursekit.core import Coord, Grid
-from coursekit.widgets import KingBoard, PathBoard, PieceBoard, PursuitBoard
+from coursekit.widgets import KingBoard, PathBoard, PieceBoard, PursuitBoard, TicTacToeBoard
 from coursekit.widgets._grid import BLANK, shown
 
 
@@ -93,3 +93,17 @@ def test_the_pursuit_board_leaves_no_trail() -> None:
     no_empty_label(board, actions)
     pieces = {*board.state.pursuers, board.state.prey}
     assert all(shown(b) == "" for c, b in board.buttons.items() if c not in pieces)
+
+
+def test_the_tictactoe_board_clears_its_marks_on_a_new_game() -> None:
+    board = TicTacToeBoard(4, 4, 3, players=3, computer="random", seed=3)
+
+    def actions() -> None:
+        for cell in [Coord(0, 0), Coord(1, 1), Coord(2, 2), Coord(3, 3), Coord(0, 3)]:
+            if not board.is_over and board.state.at(cell) == ".":
+                board.buttons[cell].click()
+        board.new_game_button.click()
+
+    seen = no_empty_label(board, actions)
+    assert (Coord(0, 0), BLANK) in seen  # the X left by the last game was really cleared
+    assert all(shown(b) == "" for b in board.buttons.values())
