@@ -598,4 +598,4 @@ def _samples() -> tuple[TicTacToe, ...]:
 
 #: The game as the course offers it (see :mod:`coursekit.games`).
 ENTRIES = (GameEntry("tictactoe", "Tic-tac-toe (m, n, k-games)", "A §5 G3.1; D", TicTacToe, TicTacToe.from_spec,
-                     _samples, commands=("play", "solve", "count")),)
+                     _samples, board="coursekit.widgets:TicTacToeBoard", commands=("play", "solve", "count")),)
