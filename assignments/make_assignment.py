@@ -1,7 +1,9 @@
 """What every ``make_psNN.py`` shares: nbgrader cells, the grading table, writing and checking.
 
 Each problem set has a small script, ``make_psNN.py``, that holds its cells' text and its
-parts, and calls :func:`main`. Run it after editing a cell (``python assignments/make_ps03.py``);
+parts as an :class:`Assignment` named ``ASSIGNMENT`` (each :class:`Part` carries its own
+cells, with their grade_ids and points), and calls :func:`main`. Problem sets are found
+from these files. Run it after editing a cell (``python assignments/make_ps03.py``);
 ``--check`` only says whether ``source/psNN/psNN.ipynb`` is up to date (the test suite runs
 it). ``python assignments/make_assignment.py [--check]`` does the same for every problem set.
 
@@ -18,138 +20,193 @@ from __future__ import annotations
 
 import importlib
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import nbformat
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
 HERE = Path(__file__).resolve().parent
-PROBLEM_SETS = ("ps01", "ps02", "ps03", "ps04")
+HIDDEN = "### BEGIN HIDDEN TESTS"
+
+Kind = Literal["given", "code", "solution", "tests"]
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One notebook cell: its kind, its grade_id, its text, and its points (test cells only)."""
+
+    kind: Kind
+    grade_id: str
+    text: str
+    points: float = 0
+
+    @property
+    def hidden(self) -> bool:
+        """A test cell whose tests students never see."""
+        return self.kind == "tests" and HIDDEN in self.text
+
+    def nbformat_cell(self) -> Any:
+        """The cell with its nbgrader metadata (schema 3)."""
+        grade = self.kind == "tests"
+        meta: dict[str, Any] = {
+            "grade": grade,
+            "grade_id": self.grade_id,
+            "locked": self.kind != "solution",
+            "schema_version": 3,
+            "solution": self.kind == "solution",
+        }
+        if grade:
+            meta["points"] = self.points
+        make = new_markdown_cell if self.kind == "given" else new_code_cell
+        return make(self.text.rstrip("\n"), metadata={"nbgrader": meta})
+
+
+def given(grade_id: str, text: str, *, code: bool = False) -> Cell:
+    """A read-only cell (Markdown, or code with ``code=True``)."""
+    return Cell("code" if code else "given", grade_id, text)
+
+
+def solution(grade_id: str, text: str) -> Cell:
+    """A cell the student writes in."""
+    return Cell("solution", grade_id, text)
+
+
+def tests(grade_id: str, text: str, points: float) -> Cell:
+    """A graded, read-only test cell worth ``points``."""
+    if points <= 0:
+        raise ValueError(f"{grade_id}: a test cell needs points")
+    return Cell("tests", grade_id, text, points)
 
 
 @dataclass(frozen=True)
 class Part:
-    """One function to write: its visible test cell and its hidden test cells, with points."""
+    """One function to write, with its own cells: text, solution, visible and hidden test cells.
+
+    The grade_ids and points live in the cells, so a part is described once.
+    """
 
     number: str
     function: str
-    visible: tuple[str, int]
-    hidden: tuple[tuple[str, int], ...]
+    cells: tuple[Cell, ...]
 
     @property
-    def visible_points(self) -> int:
-        return self.visible[1]
+    def tests(self) -> list[Cell]:
+        return [cell for cell in self.cells if cell.kind == "tests"]
 
     @property
-    def hidden_points(self) -> int:
-        return sum(points for _, points in self.hidden)
+    def visible_points(self) -> float:
+        return sum(cell.points for cell in self.tests if not cell.hidden)
+
+    @property
+    def hidden_points(self) -> float:
+        return sum(cell.points for cell in self.tests if cell.hidden)
 
     @property
     def grade_ids(self) -> list[str]:
-        return [self.visible[0], *(grade_id for grade_id, _ in self.hidden)]
+        """The test cells' grade_ids, in order."""
+        return [cell.grade_id for cell in self.tests]
+
+    @property
+    def solution_ids(self) -> list[str]:
+        return [cell.grade_id for cell in self.cells if cell.kind == "solution"]
+
+
+def scheme_table(parts: Sequence[Part]) -> str:
+    """The grading scheme of ``parts`` as a Markdown table."""
+    rows = ["| Part | Function | Visible tests | Hidden tests | Points |", "|---|---|---:|---:|---:|"]
+    for part in parts:
+        visible, hidden = part.visible_points, part.hidden_points
+        rows.append(f"| {part.number} | `{part.function}` | {visible:g} | {hidden:g} | {visible + hidden:g} |")
+    visible = sum(p.visible_points for p in parts)
+    hidden = sum(p.hidden_points for p in parts)
+    rows.append(f"| | **Total** | {visible:g} | {hidden:g} | **{visible + hidden:g}** |")
+    return "\n".join(rows)
 
 
 @dataclass(frozen=True)
 class Assignment:
-    """A problem set: its name (``ps03``) and its parts; makes the cells and the notebook."""
+    """A problem set: its name (``ps03``), the cells before its parts, its parts, the cells after."""
 
     name: str
+    opening: tuple[Cell, ...]
     parts: tuple[Part, ...]
+    closing: tuple[Cell, ...] = ()
 
     @property
-    def points(self) -> dict[str, int]:
+    def cells(self) -> list[Cell]:
+        return [*self.opening, *(cell for part in self.parts for cell in part.cells), *self.closing]
+
+    @property
+    def points(self) -> dict[str, float]:
         """The points of every test cell, by grade_id."""
-        return {grade_id: points for part in self.parts for grade_id, points in (part.visible, *part.hidden)}
+        return {cell.grade_id: cell.points for cell in self.cells if cell.kind == "tests"}
+
+    @property
+    def solution_ids(self) -> list[str]:
+        return [cell.grade_id for cell in self.cells if cell.kind == "solution"]
 
     @property
     def target(self) -> Path:
         return HERE / "source" / self.name / f"{self.name}.ipynb"
 
-    def scheme_table(self) -> str:
-        """The grading scheme as a Markdown table."""
-        rows = ["| Part | Function | Visible tests | Hidden tests | Points |", "|---|---|---:|---:|---:|"]
-        for part in self.parts:
-            visible, hidden = part.visible_points, part.hidden_points
-            rows.append(f"| {part.number} | `{part.function}` | {visible} | {hidden} | {visible + hidden} |")
-        visible = sum(p.visible_points for p in self.parts)
-        hidden = sum(p.hidden_points for p in self.parts)
-        rows.append(f"| | **Total** | {visible} | {hidden} | **{visible + hidden}** |")
-        return "\n".join(rows)
-
-    def _meta(self, grade_id: str, *, grade: bool = False, solution: bool = False,
-              locked: bool = False) -> dict[str, Any]:
-        meta: dict[str, Any] = {
-            "grade": grade,
-            "grade_id": grade_id,
-            "locked": locked,
-            "schema_version": 3,
-            "solution": solution,
-        }
-        if grade:
-            meta["points"] = self.points[grade_id]
-        return {"nbgrader": meta}
-
-    def given(self, grade_id: str, text: str, *, code: bool = False) -> Any:
-        """A read-only cell."""
-        make = new_code_cell if code else new_markdown_cell
-        return make(text.rstrip("\n"), metadata=self._meta(grade_id, locked=True))
-
-    def solution(self, grade_id: str, text: str) -> Any:
-        """A cell the student writes in."""
-        return new_code_cell(text.rstrip("\n"), metadata=self._meta(grade_id, solution=True))
-
-    def tests(self, grade_id: str, text: str) -> Any:
-        """A graded, read-only test cell."""
-        return new_code_cell(text.rstrip("\n"), metadata=self._meta(grade_id, grade=True, locked=True))
-
-    def notebook(self, cells: Sequence[Any]) -> Any:
-        """The source notebook of ``cells``, with stable cell ids (the file does not change on each run)."""
-        graded = {cell.metadata["nbgrader"]["grade_id"] for cell in cells if cell.metadata["nbgrader"]["grade"]}
-        if graded != set(self.points):
-            raise ValueError(f"{self.name}: test cells {sorted(graded)}, but parts {sorted(self.points)}")
+    def notebook(self) -> Any:
+        """The source notebook, with stable cell ids (the file does not change on each run)."""
+        cells = self.cells
+        ids = [cell.grade_id for cell in cells]
+        if len(set(ids)) != len(ids):
+            raise ValueError(f"{self.name}: a grade_id is used twice: {sorted(i for i in ids if ids.count(i) > 1)}")
+        made = []
         for index, cell in enumerate(cells):
-            cell["id"] = f"{cell.metadata['nbgrader']['grade_id'].replace('_', '-')}-{index:02d}"
+            made.append(cell.nbformat_cell())
+            made[-1]["id"] = f"{cell.grade_id.replace('_', '-')}-{index:02d}"
         return new_notebook(
-            cells=list(cells),
+            cells=made,
             metadata={
                 "kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"},
                 "language_info": {"name": "python"},
             },
         )
 
+    def text(self) -> str:
+        """The notebook as the file holds it."""
+        return nbformat.writes(self.notebook()) + "\n"
 
-def text(build: Callable[[], Any]) -> str:
-    """The notebook that ``build()`` makes, as the file holds it."""
-    return nbformat.writes(build()) + "\n"
 
-
-def main(assignment: Assignment, build: Callable[[], Any], argv: Sequence[str]) -> int:
+def main(assignment: Assignment, argv: Sequence[str]) -> int:
     """Write the notebook; with ``--check``, only say whether the file is up to date."""
     target = assignment.target
     if "--check" in argv:
         current = target.read_text(encoding="utf-8") if target.exists() else ""
-        if current != text(build):
+        if current != assignment.text():
             print(f"{target} is out of date: run python assignments/make_{assignment.name}.py")
             return 1
         return 0
     target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(text(build), encoding="utf-8")
+    target.write_text(assignment.text(), encoding="utf-8")
     print(f"wrote {target}")
     return 0
 
 
-def main_all(argv: Sequence[str]) -> int:
-    """Write (or ``--check``) every problem set."""
+def problem_sets() -> list[str]:
+    """The problem sets, found from their generators ``make_psNN.py``: ``["ps01", "ps02", ...]``."""
+    return sorted(path.stem.removeprefix("make_") for path in HERE.glob("make_ps*.py"))
+
+
+def load(name: str) -> Assignment:
+    """The :class:`Assignment` that ``make_<name>.py`` describes (its ``ASSIGNMENT``)."""
     if str(HERE) not in sys.path:
         sys.path.insert(0, str(HERE))
-    status = 0
-    for name in PROBLEM_SETS:
-        module = importlib.import_module(f"make_{name}")
-        status = max(status, module.main(list(argv)))
-    return status
+    module = importlib.import_module(f"make_{name}")
+    assignment: Assignment = module.ASSIGNMENT
+    return assignment
+
+
+def main_all(argv: Sequence[str]) -> int:
+    """Write (or ``--check``) every problem set."""
+    return max((main(load(name), argv) for name in problem_sets()), default=0)
 
 
 if __name__ == "__main__":

@@ -2,27 +2,21 @@
 
 Run it after editing a cell (``python assignments/make_ps01.py``); the test suite checks that
 the notebook is up to date (``--check``). The points of each test cell are given once, in
-``PS01``, and the grading table of the introduction is printed from them; the cell kinds and
-the writing are in ``make_assignment.py``.
+``PARTS`` (each part with its own cells), and the grading table of the introduction is
+printed from them; the cell kinds and the writing are in ``make_assignment.py``.
 """
 
 from __future__ import annotations
 
 import sys
-from typing import Any
 
-from make_assignment import Assignment, Part
+from make_assignment import Assignment, Part, given, scheme_table, solution, tests
 from make_assignment import main as write_or_check
 
-PS01 = Assignment("ps01", (
-    Part("1", "is_winning(m, n)", ("test_is_winning_visible", 2), (("test_is_winning_hidden", 3),)),
-    Part("2", "winning_move(m, n)", ("test_winning_move_visible", 2), (("test_winning_move_hidden", 3),)),
-    Part("3", "king_strategy(grid, position)", ("test_king_strategy_visible", 3), (("test_king_strategy_hidden", 7),)),
-))
-given, solution, tests = PS01.given, PS01.solution, PS01.tests
 
-
-INTRO = f"""\
+def intro() -> str:
+    """The introduction, with the grading table of the parts below."""
+    return f"""\
 # Problem set 1: beans and the one-way king
 
 In the lessons you played **white and black beans** and the **one-way king** (the article
@@ -55,7 +49,7 @@ line). You may add helper functions in the same cell. Then run the test cell bel
 
 ## How it is graded
 
-{PS01.scheme_table()}
+{scheme_table(PARTS)}
 
 - **Visible tests** are the test cells you can run. **Hidden tests** are added when your
   notebook is graded: they compare your function with an exact solver on many more positions
@@ -233,32 +227,39 @@ lose points.
 """
 
 
-def build() -> Any:
-    """The source notebook."""
-    cells = [
-        given("intro", INTRO),
-        given("setup", SETUP, code=True),
+PARTS = (
+    Part("1", "is_winning(m, n)", (
         given("part1", PART1),
         solution("is_winning", IS_WINNING),
-        tests("test_is_winning_visible", IS_WINNING_VISIBLE),
-        tests("test_is_winning_hidden", IS_WINNING_HIDDEN),
+        tests("test_is_winning_visible", IS_WINNING_VISIBLE, 2),
+        tests("test_is_winning_hidden", IS_WINNING_HIDDEN, 3),
+    )),
+    Part("2", "winning_move(m, n)", (
         given("part2", PART2),
         solution("winning_move", WINNING_MOVE),
-        tests("test_winning_move_visible", WINNING_MOVE_VISIBLE),
-        tests("test_winning_move_hidden", WINNING_MOVE_HIDDEN),
+        tests("test_winning_move_visible", WINNING_MOVE_VISIBLE, 2),
+        tests("test_winning_move_hidden", WINNING_MOVE_HIDDEN, 3),
+    )),
+    Part("3", "king_strategy(grid, position)", (
         given("part3", PART3),
         given("king_moves", GIVEN_KING, code=True),
         solution("king_strategy", KING_STRATEGY),
-        tests("test_king_strategy_visible", KING_VISIBLE),
-        tests("test_king_strategy_hidden", KING_HIDDEN),
-        given("end", END),
-    ]
-    return PS01.notebook(cells)
+        tests("test_king_strategy_visible", KING_VISIBLE, 3),
+        tests("test_king_strategy_hidden", KING_HIDDEN, 7),
+    )),
+)
+
+ASSIGNMENT = Assignment(
+    "ps01",
+    opening=(given("intro", intro()), given("setup", SETUP, code=True)),
+    parts=PARTS,
+    closing=(given("end", END),),
+)
 
 
 def main(argv: list[str]) -> int:
     """Write the notebook; with ``--check``, only say whether the file is up to date."""
-    return write_or_check(PS01, build, argv)
+    return write_or_check(ASSIGNMENT, argv)
 
 
 if __name__ == "__main__":

@@ -7,21 +7,15 @@ The cell kinds and the writing are in ``make_assignment.py``.
 from __future__ import annotations
 
 import sys
-from typing import Any
 
-from make_assignment import Assignment, Part
+from make_assignment import Assignment, Part, given, scheme_table, solution, tests
 from make_assignment import main as write_or_check
-
-PS02 = Assignment("ps02", (
-    Part("1", "queen_winning_move(x, y)", ("test_queen_visible", 2),
-         (("test_queen_hidden_small", 4), ("test_queen_hidden_large", 4))),
-    Part("2", "knight_winning_move(x, y, width, height)", ("test_knight_visible", 3), (("test_knight_hidden", 7),)),
-))
-given, solution, tests = PS02.given, PS02.solution, PS02.tests
 
 HIDDEN_SEED = 20241102
 
-INTRO = f"""\
+def intro() -> str:
+    """The introduction, with the grading table of the parts below."""
+    return f"""\
 # Problem set 2: the one-way queen and the one-way knight
 
 The article by P. Azalov (section 5) moves other chess pieces the one-way king's way: one
@@ -52,7 +46,7 @@ line). You may add helper functions in the same cell.
 
 ## How it is graded
 
-{PS02.scheme_table()}
+{scheme_table(PARTS)}
 
 - **Visible tests** are the test cells you can run. **Hidden tests** run when your notebook is
   graded: for the queen, every position up to `40 x 40` (4 points), then 2,594 positions up to
@@ -235,28 +229,34 @@ The hidden tests try many more positions, and much larger ones for the queen.
 """
 
 
-def build() -> Any:
-    """The source notebook."""
-    return PS02.notebook([
-        given("intro", INTRO),
-        given("setup", SETUP, code=True),
+PARTS = (
+    Part("1", "queen_winning_move(x, y)", (
         given("part1", PART1),
         solution("queen_winning_move", QUEEN),
-        tests("test_queen_visible", QUEEN_VISIBLE),
-        tests("test_queen_hidden_small", QUEEN_HIDDEN_SMALL),
-        tests("test_queen_hidden_large", QUEEN_HIDDEN_LARGE),
+        tests("test_queen_visible", QUEEN_VISIBLE, 2),
+        tests("test_queen_hidden_small", QUEEN_HIDDEN_SMALL, 4),
+        tests("test_queen_hidden_large", QUEEN_HIDDEN_LARGE, 4),
+    )),
+    Part("2", "knight_winning_move(x, y, width, height)", (
         given("part2", PART2),
         given("knight_jumps", GIVEN_KNIGHT, code=True),
         solution("knight_winning_move", KNIGHT),
-        tests("test_knight_visible", KNIGHT_VISIBLE),
-        tests("test_knight_hidden", KNIGHT_HIDDEN),
-        given("end", END),
-    ])
+        tests("test_knight_visible", KNIGHT_VISIBLE, 3),
+        tests("test_knight_hidden", KNIGHT_HIDDEN, 7),
+    )),
+)
+
+ASSIGNMENT = Assignment(
+    "ps02",
+    opening=(given("intro", intro()), given("setup", SETUP, code=True)),
+    parts=PARTS,
+    closing=(given("end", END),),
+)
 
 
 def main(argv: list[str]) -> int:
     """Write the notebook; with ``--check``, only say whether the file is up to date."""
-    return write_or_check(PS02, build, argv)
+    return write_or_check(ASSIGNMENT, argv)
 
 
 if __name__ == "__main__":

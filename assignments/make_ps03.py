@@ -7,22 +7,15 @@ The cell kinds and the writing are in ``make_assignment.py``.
 from __future__ import annotations
 
 import sys
-from typing import Any
 
-from make_assignment import Assignment, Part
+from make_assignment import Assignment, Part, given, scheme_table, solution, tests
 from make_assignment import main as write_or_check
-
-PS03 = Assignment("ps03", (
-    Part("1", "bfs(grid, start, target)", ("test_bfs_visible", 2),
-         (("test_bfs_hidden_paths", 4), ("test_bfs_hidden_expanded", 2))),
-    Part("2", "astar(grid, start, target)", ("test_astar_visible", 2),
-         (("test_astar_hidden_paths", 4), ("test_astar_hidden_expanded", 6))),
-))
-given, solution, tests = PS03.given, PS03.solution, PS03.tests
 
 HIDDEN_SEED = 20241103
 
-INTRO = f"""\
+def intro() -> str:
+    """The introduction, with the grading table of the parts below."""
+    return f"""\
 # Problem set 3: shortest paths with blocked cells
 
 A king walks on a grid: each move takes it to one of its 8 neighbouring cells, never onto a
@@ -54,7 +47,7 @@ pair `(path, expanded)`:
 
 ## How it is graded
 
-{PS03.scheme_table()}
+{scheme_table(PARTS)}
 
 - **Paths** (visible tests, and hidden "paths" tests): on every grid, your path must be valid
   (it starts at `start`, ends at `target`, and each step goes to a neighbouring free cell) and
@@ -155,8 +148,6 @@ visible_cases = [
 ]"""
 
 
-
-
 PART2 = """\
 ## Part 2: A* (`astar`)
 
@@ -203,8 +194,6 @@ def astar(grid, start, target):
 """
 
 
-
-
 def search_tests(name: str, points: int) -> tuple[str, str, str]:
     """The visible test, the hidden path test and the hidden cells-expanded test of one search."""
     visible = f"""\
@@ -249,28 +238,34 @@ to the other of an open 50 × 50 grid, and of one with 30 % of its cells blocked
 """
 
 
-def build() -> Any:
-    """The source notebook."""
-    return PS03.notebook([
-        given("intro", INTRO),
-        given("setup", SETUP, code=True),
+PARTS = (
+    Part("1", "bfs(grid, start, target)", (
         given("part1", PART1),
         solution("bfs", BFS),
-        tests("test_bfs_visible", BFS_VISIBLE),
-        tests("test_bfs_hidden_paths", BFS_HIDDEN_PATHS),
-        tests("test_bfs_hidden_expanded", BFS_HIDDEN_EXPANDED),
+        tests("test_bfs_visible", BFS_VISIBLE, 2),
+        tests("test_bfs_hidden_paths", BFS_HIDDEN_PATHS, 4),
+        tests("test_bfs_hidden_expanded", BFS_HIDDEN_EXPANDED, 2),
+    )),
+    Part("2", "astar(grid, start, target)", (
         given("part2", PART2),
         solution("astar", ASTAR),
-        tests("test_astar_visible", ASTAR_VISIBLE),
-        tests("test_astar_hidden_paths", ASTAR_HIDDEN_PATHS),
-        tests("test_astar_hidden_expanded", ASTAR_HIDDEN_EXPANDED),
-        given("end", END),
-    ])
+        tests("test_astar_visible", ASTAR_VISIBLE, 2),
+        tests("test_astar_hidden_paths", ASTAR_HIDDEN_PATHS, 4),
+        tests("test_astar_hidden_expanded", ASTAR_HIDDEN_EXPANDED, 6),
+    )),
+)
+
+ASSIGNMENT = Assignment(
+    "ps03",
+    opening=(given("intro", intro()), given("setup", SETUP, code=True)),
+    parts=PARTS,
+    closing=(given("end", END),),
+)
 
 
 def main(argv: list[str]) -> int:
     """Write the notebook; with ``--check``, only say whether the file is up to date."""
-    return write_or_check(PS03, build, argv)
+    return write_or_check(ASSIGNMENT, argv)
 
 
 if __name__ == "__main__":

@@ -7,20 +7,15 @@ The cell kinds and the writing are in ``make_assignment.py``.
 from __future__ import annotations
 
 import sys
-from typing import Any
 
-from make_assignment import Assignment, Part
+from make_assignment import Assignment, Part, given, scheme_table, solution, tests
 from make_assignment import main as write_or_check
-
-PS04 = Assignment("ps04", (
-    Part("1", "pursuer_move(grid, pursuer, prey)", ("test_pursuer_visible", 2), (("test_pursuer_hidden", 8),)),
-    Part("2", "prey_move(grid, pursuer, prey)", ("test_prey_visible", 2), (("test_prey_hidden", 8),)),
-))
-given, solution, tests = PS04.given, PS04.solution, PS04.tests
 
 HIDDEN_SEED = 20241104
 
-INTRO = f"""\
+def intro() -> str:
+    """The introduction, with the grading table of the parts below."""
+    return f"""\
 # Problem set 4: Tom and Jerry
 
 Tom chases Jerry on a grid (the article by P. Azalov, sections 6–7, game G2.3). Tom moves
@@ -44,7 +39,7 @@ last longer.
 
 ## How it is graded
 
-{PS04.scheme_table()}
+{scheme_table(PARTS)}
 
 Your side plays against the **optimal** other side (the course's exact solver) from several
 starts, and each start gives a **share** of the points:
@@ -233,28 +228,33 @@ Jerry the longest optimal life? Does the article's Jerry reach it against your T
 """
 
 
-def build() -> Any:
-    """The source notebook."""
-    return PS04.notebook([
-        given("intro", INTRO),
-        given("setup", SETUP, code=True),
-        given("part0", PART0),
-        solution("helpers", HELPERS),
+PARTS = (
+    Part("1", "pursuer_move(grid, pursuer, prey)", (
         given("part1", PART1),
         solution("pursuer_move", PURSUER),
-        tests("test_pursuer_visible", PURSUER_VISIBLE),
-        tests("test_pursuer_hidden", PURSUER_HIDDEN),
+        tests("test_pursuer_visible", PURSUER_VISIBLE, 2),
+        tests("test_pursuer_hidden", PURSUER_HIDDEN, 8),
+    )),
+    Part("2", "prey_move(grid, pursuer, prey)", (
         given("part2", PART2),
         solution("prey_move", PREY),
-        tests("test_prey_visible", PREY_VISIBLE),
-        tests("test_prey_hidden", PREY_HIDDEN),
-        given("end", END),
-    ])
+        tests("test_prey_visible", PREY_VISIBLE, 2),
+        tests("test_prey_hidden", PREY_HIDDEN, 8),
+    )),
+)
+
+ASSIGNMENT = Assignment(
+    "ps04",
+    opening=(given("intro", intro()), given("setup", SETUP, code=True), given("part0", PART0),
+             solution("helpers", HELPERS)),
+    parts=PARTS,
+    closing=(given("end", END),),
+)
 
 
 def main(argv: list[str]) -> int:
     """Write the notebook; with ``--check``, only say whether the file is up to date."""
-    return write_or_check(PS04, build, argv)
+    return write_or_check(ASSIGNMENT, argv)
 
 
 if __name__ == "__main__":

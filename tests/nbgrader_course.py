@@ -116,11 +116,26 @@ def _outside(source: str) -> list[str]:
 
 @dataclass(frozen=True)
 class Student:
-    """A made-up submission: cells replaced (grade_id -> new source), cells deleted, points expected."""
+    """A made-up submission: cells replaced (grade_id -> new source), cells deleted, and its scores.
+
+    The scores are given as changes from full marks: ``zero`` lists the test cells that must
+    score 0 (``"all"`` for every one), ``scores`` the exact partial scores of others; every
+    other test cell must get the points the released notebook gives it.
+    """
 
     edits: Mapping[str, str]
-    expected: Mapping[str, float]
+    zero: Sequence[str] | str = ()
+    scores: Mapping[str, float] = field(default_factory=dict)
     deleted: Sequence[str] = ()
+
+    def expected(self, full: Mapping[str, float]) -> dict[str, float]:
+        """The score of every test cell, given the full points ``full`` read from the release."""
+        unknown = {*([] if self.zero == "all" else self.zero), *self.scores} - set(full)
+        if unknown:
+            raise ValueError(f"no such test cells: {sorted(unknown)}")
+        zero = set(full) if self.zero == "all" else set(self.zero)
+        return {grade_id: 0.0 if grade_id in zero else float(self.scores.get(grade_id, points))
+                for grade_id, points in full.items()}
 
 
 @dataclass
@@ -144,6 +159,15 @@ class CourseRun:
         if student not in self._feedback:
             self._feedback[student] = html.unescape(re.sub(r"<[^>]+>", "", self.feedback_html(student)))
         return self._feedback[student]
+
+    @cached_property
+    def points(self) -> dict[str, float]:
+        """The points of every test cell, read from the released notebook."""
+        return {grade_id: float(cell.metadata["nbgrader"]["points"]) for grade_id, cell in by_id(self.release).items()
+                if cell.metadata["nbgrader"].get("grade")}
+
+    def expected(self, student: str) -> dict[str, float]:
+        return self.students[student].expected(self.points)
 
     @cached_property
     def grades(self) -> dict[str, dict[str, str]]:
@@ -216,7 +240,7 @@ def run_course(source: Source, students: Mapping[str, Student], tmp: Path,
 
     from nbgrader.api import Gradebook
 
-    points = source.points()
+    points = {grade_id: cell for grade_id, cell in by_id(release).items() if cell.metadata["nbgrader"].get("grade")}
     scores: dict[str, dict[str, float]] = {}
     with Gradebook(f"sqlite:///{root / 'gradebook.db'}") as gradebook:
         for student in students:
@@ -235,19 +259,22 @@ def check_generator_up_to_date(source: Source) -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-def check_grading_table(source: Source, parts: Mapping[str, Sequence[str]], expected: Mapping[str, float]) -> None:
-    """The cells carry the ``expected`` points, and the introduction's table states them.
+def check_grading_table(source: Source, parts: Mapping[str, Sequence[str]], points: Mapping[str, float]) -> None:
+    """The cells carry the generator's ``points``, and the introduction's table states them.
 
-    ``parts`` maps each function's name to its test cells, the visible one first.
+    ``parts`` maps each function's name to its test cells; a hidden test cell is one with a
+    hidden region.
     """
-    assert source.points() == dict(expected)
+    assert source.points() == dict(points)
+    cells = by_id(source.notebook())
     intro = source.notebook().cells[0].source
-    for function, (visible, *hidden) in parts.items():
+    for function, grade_ids in parts.items():
         row = next(line for line in intro.splitlines() if line.startswith("|") and f"`{function}(" in line)
-        hidden_points = sum(expected[grade_id] for grade_id in hidden)
-        total = expected[visible] + hidden_points
-        assert row.replace(" ", "").endswith(f"|{expected[visible]:g}|{hidden_points:g}|{total:g}|"), row
-    assert f"**{sum(expected.values()):g}**" in intro
+        hidden_points = sum(points[g] for g in grade_ids if "BEGIN HIDDEN TESTS" in cells[g].source)
+        visible_points = sum(points[g] for g in grade_ids) - hidden_points
+        total = visible_points + hidden_points
+        assert row.replace(" ", "").endswith(f"|{visible_points:g}|{hidden_points:g}|{total:g}|"), row
+    assert f"**{sum(points.values()):g}**" in intro
 
 
 def check_release(run: CourseRun, source: Source, solution_ids: Sequence[str]) -> None:
@@ -263,7 +290,7 @@ def check_release(run: CourseRun, source: Source, solution_ids: Sequence[str]) -
 
 def check_scores(run: CourseRun, student: str) -> None:
     """Each test cell of ``student`` got the points expected (to the hundredth: partial credit is rounded)."""
-    expected = {grade_id: round(points, 2) for grade_id, points in run.students[student].expected.items()}
+    expected = {grade_id: round(points, 2) for grade_id, points in run.expected(student).items()}
     got = {grade_id: round(score, 2) for grade_id, score in run.scores[student].items()}
     assert got == expected, run.log[-3000:]
 
@@ -284,8 +311,8 @@ def check_grades_csv(run: CourseRun, maximum: float) -> None:
     """``grades.csv`` has one row per student, with the total expected out of ``maximum``."""
     rows = run.grades
     assert set(rows) == set(run.students)
-    for student, submission in run.students.items():
+    for student in run.students:
         row = rows[student]
         assert row["assignment"] == run.name
-        assert round(float(row["score"]), 2) == round(sum(submission.expected.values()), 2), student
+        assert round(float(row["score"]), 2) == round(sum(run.expected(student).values()), 2), student
         assert float(row["max_score"]) == maximum

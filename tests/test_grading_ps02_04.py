@@ -315,7 +315,7 @@ def test_search_check_is_strict_about_types(answer: Any, words: str) -> None:
 
 
 def test_expansion_scores_of_known_searches() -> None:
-    # the figure tests/test_ps03_nbgrader.py expects for an A* that is really a BFS
+    # the figure tests/known_submissions.py expects for an A* that is really a BFS
     assert score_expansions(lib_search(bfs), "astar", HIDDEN_PATHS, 6, report=None) == 1.98
     lines: list[str] = []
     score_expansions(lib_search(bfs), "astar", HIDDEN_PATHS, 6, report=lines.append)
@@ -356,7 +356,7 @@ def test_pursuit_scores_of_the_reference_and_of_the_article() -> None:
     ns = reference_namespace("ps04", ["setup", "helpers", "pursuer_move", "prey_move"])
     assert score_pursuer_move(ns["pursuer_move"], HIDDEN_CHASES, 8, report=None) == 8.0
     assert score_prey_move(ns["prey_move"], HIDDEN_CHASES, 8, report=None) == 8.0
-    # the figures tests/test_ps04_nbgrader.py expects, from the library's own article strategies
+    # the figures tests/known_submissions.py expects, from the library's own article strategies
     article_tom = score_pursuer_move(tom_step, HIDDEN_CHASES, 8, report=None)
     article_jerry = score_prey_move(lambda g, tom, jerry: jerry_move(g, jerry, [tom]), HIDDEN_CHASES, 8, report=None)
     assert (article_tom, article_jerry) == (4.67, 6.85)

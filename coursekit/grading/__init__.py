@@ -12,20 +12,52 @@ why it is wrong, and a right answer.
 >>> check_winning_move(winning_move)
 440
 
+Every check is built the same way (:mod:`coursekit.grading.kernel`): a :class:`Check` holds
+its cases, a reference, a strict reader and a judge; :func:`ask` is the one step that calls
+the student's function; :func:`run_check` grades all or nothing and :func:`score_check`
+gives partial points. :mod:`coursekit.grading.pictures` draws positions with their legend.
+
 This package never imports nbgrader; :mod:`coursekit.grading.feedback` holds a small
 feedback preprocessor that nbgrader's configuration names.
 """
 
 from .answers import as_pair, shown
-from .beans import beans_positions, check_is_winning, check_winning_move
-from .king import beans_rule_misleads, check_king_strategy, random_blocked_grids
+from .beans import beans_positions, check_is_winning, check_winning_move, is_winning_check, winning_move_check
+from .kernel import (
+    Case,
+    Check,
+    Malformed,
+    Outcome,
+    Score,
+    ask,
+    evaluate,
+    fresh,
+    malformed_message,
+    outcomes,
+    partial_points,
+    run_check,
+    score_check,
+)
+from .king import beans_rule_misleads, check_king_strategy, king_check, random_blocked_grids
 from .limits import Calls, alarm_available, describe_error
-from .paths import ASTAR_SLACK, Expansions, PathCase, allowance, check_search, path_cases, score_expansions
+from .paths import (
+    ASTAR_SLACK,
+    Expansions,
+    PathCase,
+    allowance,
+    check_search,
+    path_cases,
+    score_expansions,
+    search_check,
+)
+from .pictures import legend_line, picture
 from .pieces import (
     check_knight_winning_move,
     check_queen_winning_move,
     knight_boards,
+    knight_check,
     knight_pattern_misleads,
+    queen_check,
     queen_positions,
     queen_winning_moves,
 )
@@ -42,11 +74,13 @@ from .pursuit import (
 )
 
 __all__ = [
-    "ASTAR_SLACK", "Calls", "Chase", "ChaseResult", "Expansions", "PathCase", "alarm_available", "allowance",
-    "as_pair", "beans_positions", "beans_rule_misleads", "chase_starts", "check_is_winning",
-    "check_king_strategy", "check_knight_winning_move", "check_prey_move", "check_pursuer_move",
-    "check_queen_winning_move", "check_search", "check_winning_move", "describe_error", "knight_boards",
-    "knight_pattern_misleads", "path_cases", "pursuit_cases", "queen_positions", "queen_winning_moves",
-    "random_blocked_grids", "score_expansions", "score_prey_move", "score_pursuer_move", "shown",
-    "straight_tom_time",
+    "ASTAR_SLACK", "Calls", "Case", "Chase", "ChaseResult", "Check", "Expansions", "Malformed", "Outcome",
+    "PathCase", "Score", "alarm_available", "allowance", "as_pair", "ask", "beans_positions", "beans_rule_misleads",
+    "chase_starts", "check_is_winning", "check_king_strategy", "check_knight_winning_move", "check_prey_move",
+    "check_pursuer_move", "check_queen_winning_move", "check_search", "check_winning_move", "describe_error",
+    "evaluate", "fresh", "is_winning_check", "king_check", "knight_boards", "knight_check", "knight_pattern_misleads",
+    "legend_line", "malformed_message", "outcomes", "partial_points", "path_cases", "picture", "pursuit_cases",
+    "queen_check", "queen_positions", "queen_winning_moves", "random_blocked_grids", "run_check", "score_check",
+    "score_expansions", "score_prey_move", "score_pursuer_move", "search_check", "shown", "straight_tom_time",
+    "winning_move_check",
 ]

@@ -20,8 +20,8 @@ from typing import Any
 
 from ..games.beans import Beans, BeansState, options
 from ..solvers.impartial import ImpartialSolver
-from .answers import as_pair, shown
-from .limits import Calls
+from .answers import as_pair
+from .kernel import Case, Check, Malformed, run_check
 
 Piles = tuple[int, int]
 
@@ -60,6 +60,33 @@ def _winning_note(position: Piles) -> str:
     return f"the move to {best} leaves the opponent a losing position ({_losing_note(best)})"
 
 
+def _read_bool(raw: Any, case: Case) -> bool | Malformed:
+    return raw if type(raw) is bool else Malformed("it must return True or False")
+
+
+def _judge_is_winning(case: Case, answer: bool, truth: bool) -> str | None:
+    if answer is truth:
+        return None
+    here = case.args
+    if truth:
+        why = f"the player to move from {here} wins:\n{_winning_note(here)}"
+    else:
+        why = f"the player to move from {here} loses:\n{_losing_note(here)}"
+    return f"{case.shown} returned {answer}, but {why}."
+
+
+def is_winning_check(positions: Iterable[Piles] | None = None, *, per_call: float = 1.0,
+                     total: float = 10.0) -> Check:
+    """The check of ``is_winning(m, n)``: the answer is exactly ``True`` or ``False``, the solver's.
+
+    >>> [case.shown for case in is_winning_check([(3, 6)]).cases]
+    ['is_winning(3, 6)']
+    """
+    cases = [Case((m, n), f"is_winning({m}, {n})") for m, n in _positions(positions)]
+    return Check("is_winning", cases, reference=lambda case: _SOLVER.is_winning(case.args), read=_read_bool,
+                 judge=_judge_is_winning, per_call=per_call, total=total)
+
+
 def check_is_winning(
     func: Callable[[int, int], Any],
     positions: Iterable[Piles] | None = None,
@@ -78,20 +105,41 @@ def check_is_winning(
     ...
     AssertionError: is_winning(1, 0) returned 1 (an int); it must return True or False.
     """
-    chosen = _positions(positions)
-    calls = Calls("is_winning", per_call, total)
-    for m, n in chosen:
-        answer = calls.call(func, (m, n), f"is_winning({m}, {n})")
-        if type(answer) is not bool:
-            raise AssertionError(f"is_winning({m}, {n}) returned {shown(answer)}; it must return True or False.")
-        truth = _SOLVER.is_winning((m, n))
-        if answer is not truth:
-            if truth:
-                why = f"the player to move from {(m, n)} wins:\n{_winning_note((m, n))}"
-            else:
-                why = f"the player to move from {(m, n)} loses:\n{_losing_note((m, n))}"
-            raise AssertionError(f"is_winning({m}, {n}) returned {answer}, but {why}.")
-    return len(chosen)
+    return run_check(func, is_winning_check(positions, per_call=per_call, total=total))
+
+
+def _read_move(raw: Any, case: Case) -> Piles | Malformed:
+    move = as_pair(raw)
+    if move is None:
+        return Malformed(f"it must return the position after the move, a tuple of two ints such as "
+                         f"{options(case.args)[0]}")
+    return move
+
+
+def _judge_winning_move(case: Case, move: Piles, winning: list[Piles]) -> str | None:
+    here, call = case.args, case.shown
+    if winning:
+        best = winning[0]
+        right = f"A winning move from {here} is {best}: it leaves the opponent a losing position " \
+                f"({_losing_note(best)})."
+    else:
+        right = f"{here} is a losing position: any legal move is accepted, such as {options(here)[0]}."
+    reason = _RULES.why_illegal(BeansState(*here), move)
+    if reason is not None:
+        return f"{call} returned {move}, which is not a legal move:\n{reason}.\n{right}"
+    if winning and _SOLVER.is_winning(move):
+        reply = _SOLVER.winning_moves(move)[0]
+        return (f"{call} returned {move}, a losing move:\nfrom {move} the opponent moves to {reply}, "
+                f"a losing position for you ({_losing_note(reply)}).\n{right}")
+    return None
+
+
+def winning_move_check(positions: Iterable[Piles] | None = None, *, per_call: float = 1.0,
+                       total: float = 10.0) -> Check:
+    """The check of ``winning_move(m, n)``: any winning move from a winning position, any legal move elsewhere."""
+    cases = [Case((m, n), f"winning_move({m}, {n})") for m, n in _positions(positions)]
+    return Check("winning_move", cases, reference=lambda case: list(_SOLVER.winning_moves(case.args)),
+                 read=_read_move, judge=_judge_winning_move, per_call=per_call, total=total)
 
 
 def check_winning_move(
@@ -116,32 +164,4 @@ def check_winning_move(
     from (0, 1) the opponent moves to (0, 0), a losing position for you (no move at all: you took the last bean).
     A winning move from (1, 1) is (0, 0): it leaves the opponent a losing position (no move at all: ...).
     """
-    chosen = _positions(positions)
-    calls = Calls("winning_move", per_call, total)
-    for m, n in chosen:
-        here = (m, n)
-        call = f"winning_move({m}, {n})"
-        answer = calls.call(func, here, call)
-        move = as_pair(answer)
-        winning = _SOLVER.winning_moves(here)
-        if winning:
-            best = winning[0]
-            right = f"A winning move from {here} is {best}: it leaves the opponent a losing position " \
-                    f"({_losing_note(best)})."
-        else:
-            right = f"{here} is a losing position: any legal move is accepted, such as {options(here)[0]}."
-        if move is None:
-            raise AssertionError(
-                f"{call} returned {shown(answer)}; it must return the position after the move, "
-                f"a tuple of two ints such as {options(here)[0]}."
-            )
-        reason = _RULES.why_illegal(BeansState(m, n), move)
-        if reason is not None:
-            raise AssertionError(f"{call} returned {move}, which is not a legal move:\n{reason}.\n{right}")
-        if winning and _SOLVER.is_winning(move):
-            reply = _SOLVER.winning_moves(move)[0]
-            raise AssertionError(
-                f"{call} returned {move}, a losing move:\nfrom {move} the opponent moves to {reply}, "
-                f"a losing position for you ({_losing_note(reply)}).\n{right}"
-            )
-    return len(chosen)
+    return run_check(func, winning_move_check(positions, per_call=per_call, total=total))

@@ -28,21 +28,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from ..core.grid import Coord, Grid
 from ..games import beans
 from ..games.pieces import OneWayKing, PieceState
 from ..solvers.impartial import ImpartialSolver
-from .answers import as_pair, shown
-from .limits import Calls
-
-_LEGEND = {
-    "K": "the king",
-    "Y": "your move",
-    "R": "the opponent's reply",
-    "W": "a winning move",
-}
+from .answers import as_pair
+from .kernel import Case, Check, Malformed, run_check
+from .pictures import KING_LEGEND, picture
 
 
 def _rules(grid: Grid) -> OneWayKing | None:
@@ -111,9 +106,7 @@ def random_blocked_grids(
 
 
 def _picture(grid: Grid, marks: dict[Coord, str]) -> str:
-    inside = {cell: mark for cell, mark in marks.items() if grid.is_free(cell)}
-    used = [f"{mark} {_LEGEND[mark]}" for mark in _LEGEND if mark in inside.values()]
-    return grid.picture(inside) + "\n" + ", ".join([*used, "# blocked"])
+    return picture(grid, marks, KING_LEGEND)
 
 
 def _answers(solver: ImpartialSolver, rules: OneWayKing, cell: Coord) -> str:
@@ -126,6 +119,91 @@ def _after_winning(rules: OneWayKing, cell: Coord) -> str:
     if not rules.options(cell):
         return "after which the king cannot move: you win"
     return "a cell from which every move loses"
+
+
+@dataclass(frozen=True)
+class _KingCase:
+    """What the grader knows about one cell: the rules, the solver, the winning moves, the picture's marks."""
+
+    grid: Grid
+    rules: OneWayKing
+    solver: ImpartialSolver
+    at: Coord
+
+    @property
+    def winning(self) -> tuple[Any, ...]:
+        return self.solver.winning_moves(self.at)
+
+    def marks(self) -> dict[Coord, str]:
+        marks = {self.at: "K"}
+        if self.winning:
+            marks[self.winning[0]] = "W"
+        return marks
+
+
+def _king_context(case: Case) -> str:
+    data: _KingCase = case.data
+    return _picture(data.grid, data.marks())
+
+
+def _read_cell(raw: Any, case: Case) -> Coord | Malformed:
+    pair = as_pair(raw)
+    if pair is None:
+        data: _KingCase = case.data
+        return Malformed(f"it must return the cell the king moves to, a Coord (or a tuple of two ints) such as "
+                         f"{data.rules.options(data.at)[0]!r}")
+    return Coord(*pair)
+
+
+def _judge_king(case: Case, move: Coord, winning: tuple[Any, ...]) -> str | None:
+    data: _KingCase = case.data
+    grid, rules, solver, at, call = data.grid, data.rules, data.solver, data.at, case.shown
+    marks = data.marks()
+    if winning:
+        right = f"A winning move from {at}: {winning[0]}, {_after_winning(rules, winning[0])}."
+    else:
+        right = f"{at} is a losing cell: any legal move is accepted, such as {rules.options(at)[0]}."
+    hint = ""
+    if grid.blocked and move == Coord(*beans.winning_move(*at)):
+        hint = (f"\nHint: {move} is the beans rule's move (leave both coordinates even), which wins on "
+                f"an open grid;\nblocked cells change which cells are losing, so work them out from the grid.")
+    reason = rules.why_illegal(PieceState(grid, at), move)
+    if reason is not None:
+        marks.setdefault(move, "Y")
+        return (f"{call} returned {move}, which is not a legal move:\n{reason}.\n{right}{hint}"
+                f"\n\n{_picture(grid, marks)}")
+    if winning and solver.is_winning(move):
+        reply = solver.winning_moves(move)[0]
+        marks[move] = "Y"
+        marks[reply] = "R"
+        if rules.options(reply):
+            why = (f", a cell from which every move loses (each move has a winning answer: "
+                   f"{_answers(solver, rules, reply)})")
+        else:
+            why = f" and wins: the king cannot move from {reply}"
+        return (f"{call} returned {move}, a losing move:\nfrom {move} the opponent moves the king to {reply}"
+                f"{why}.\n{right}{hint}\n\n{_picture(grid, marks)}")
+    return None
+
+
+def king_check(grids: Iterable[Grid] | None = None, *, seed: int = 0, per_call: float = 2.0,
+               total: float = 10.0) -> Check:
+    """The check of ``king_strategy(grid, position)``: every free cell with a move, on every grid.
+
+    >>> len(king_check([Grid(2, 2)]).cases)
+    3
+    """
+    chosen = random_blocked_grids(6, seed) if grids is None else list(grids)
+    cases = []
+    for grid in chosen:
+        rules = _rules(grid)
+        if rules is None:
+            continue
+        solver = ImpartialSolver(rules)
+        for at in [cell for cell in grid.free_cells() if rules.options(cell)]:
+            cases.append(Case((grid, Coord(*at)), f"king_strategy(grid, {at})", _KingCase(grid, rules, solver, at)))
+    return Check("king_strategy", cases, reference=lambda case: case.data.winning, read=_read_cell,
+                 judge=_judge_king, context=_king_context, per_call=per_call, total=total)
 
 
 def check_king_strategy(
@@ -157,53 +235,4 @@ def check_king_strategy(
        0
     K the king, W a winning move, # blocked
     """
-    chosen = random_blocked_grids(6, seed) if grids is None else list(grids)
-    calls = Calls("king_strategy", per_call, total)
-    for grid in chosen:
-        rules = _rules(grid)
-        if rules is None:
-            continue
-        solver = ImpartialSolver(rules)
-        theirs = Grid(grid.width, grid.height, grid.blocked)  # their own copy: the reference stays intact
-        for at in [cell for cell in grid.free_cells() if rules.options(cell)]:
-            call = f"king_strategy(grid, {at})"
-            winning = solver.winning_moves(at)
-            marks = {at: "K"}
-            if winning:
-                right = f"A winning move from {at}: {winning[0]}, {_after_winning(rules, winning[0])}."
-                marks[winning[0]] = "W"
-            else:
-                right = f"{at} is a losing cell: any legal move is accepted, such as {rules.options(at)[0]}."
-            answer = calls.call(func, (theirs, Coord(*at)), call, context=_picture(grid, marks))
-            pair = as_pair(answer)
-            if pair is None:
-                raise AssertionError(
-                    f"{call} returned {shown(answer)}; it must return the cell the king moves to, "
-                    f"a Coord (or a tuple of two ints) such as {rules.options(at)[0]!r}.\n\n{_picture(grid, marks)}"
-                )
-            move = Coord(*pair)
-            hint = ""
-            if grid.blocked and move == Coord(*beans.winning_move(*at)):
-                hint = (f"\nHint: {move} is the beans rule's move (leave both coordinates even), which wins on "
-                        f"an open grid;\nblocked cells change which cells are losing, so work them out from the grid.")
-            reason = rules.why_illegal(PieceState(grid, at), move)
-            if reason is not None:
-                marks.setdefault(move, "Y")
-                raise AssertionError(
-                    f"{call} returned {move}, which is not a legal move:\n{reason}.\n{right}{hint}"
-                    f"\n\n{_picture(grid, marks)}"
-                )
-            if winning and solver.is_winning(move):
-                reply = solver.winning_moves(move)[0]
-                marks[move] = "Y"
-                marks[reply] = "R"
-                if rules.options(reply):
-                    why = (f", a cell from which every move loses (each move has a winning answer: "
-                           f"{_answers(solver, rules, reply)})")
-                else:
-                    why = f" and wins: the king cannot move from {reply}"
-                raise AssertionError(
-                    f"{call} returned {move}, a losing move:\nfrom {move} the opponent moves the king to {reply}"
-                    f"{why}.\n{right}{hint}\n\n{_picture(grid, marks)}"
-                )
-    return calls.count
+    return run_check(func, king_check(grids, seed=seed, per_call=per_call, total=total))

@@ -45,23 +45,15 @@ from typing import Any, Literal
 
 from ..core.grid import Coord, Grid, chebyshev
 from ..games.paths import distances
-from ..solvers.search import astar, bfs, is_valid_path
+from ..solvers.search import SearchResult, astar, bfs, is_valid_path
 from .answers import as_pair, shown
-from .limits import Calls
+from .kernel import Case, Check, Malformed, run_check, score_check
+from .pictures import PATH_LEGEND, picture
 
 Algorithm = Literal["bfs", "astar"]
 
 #: A* earns full points for a case when it expands at most this many times the reference's cells.
 ASTAR_SLACK = 1.5
-
-_LEGEND = {
-    "S": "the start",
-    "T": "the target",
-    "*": "your path",
-    "X": "your bad step",
-    "o": "a shortest path",
-}
-
 
 @dataclass(frozen=True)
 class PathCase:
@@ -143,11 +135,7 @@ def allowance(case: PathCase, algorithm: Algorithm) -> int:
 
 
 def _picture(case: PathCase, marks: dict[Coord, str]) -> str:
-    inside = {cell: mark for cell, mark in marks.items() if cell in case.grid}
-    inside[case.start] = "S"
-    inside[case.target] = "T"
-    used = [f"{mark} {_LEGEND[mark]}" for mark in _LEGEND if mark in inside.values()]
-    return case.grid.picture(inside) + "\n" + ", ".join([*used, "# blocked"])
+    return picture(case.grid, {**marks, case.start: "S", case.target: "T"}, PATH_LEGEND, over_blocked=True)
 
 
 def _shortest_marks(case: PathCase) -> dict[Coord, str]:
@@ -169,53 +157,49 @@ def _read_path(answer: Any) -> list[Coord] | None:
     return [Coord(*cell) for cell in cells if cell is not None]
 
 
-def _read_answer(answer: Any, call: str) -> tuple[list[Coord] | None, int]:
-    """``(path, expanded)`` from a student's answer, or an ``AssertionError`` that says what is wrong."""
-    form = "a pair (path, expanded): a list of cells from start to target, or None, and a whole number"
+_FORM = "it must return a pair (path, expanded): a list of cells from start to target, or None, and a whole number"
+
+
+def _read_answer(answer: Any, case: Case) -> tuple[list[Coord] | None, int] | Malformed:
+    """``(path, expanded)`` from a student's answer, or a :class:`Malformed` that says what is wrong."""
     if type(answer) is not tuple or tuple.__len__(answer) != 2:
-        raise AssertionError(f"{call} returned {shown(answer)}; it must return {form}.")
+        return Malformed(_FORM)
     raw_path, expanded = tuple.__iter__(answer)
     if type(expanded) is not int or expanded < 0:
-        raise AssertionError(
-            f"{call} returned expanded = {shown(expanded)}; it must be the number of cells your search "
-            f"expanded, a whole number (an int) of 0 or more.")
+        return Malformed("it must be the number of cells your search expanded, a whole number (an int) of 0 or more",
+                         what=f"expanded = {shown(expanded)}")
     if raw_path is None:
         return None, expanded
     path = _read_path(raw_path)
     if path is None:
-        raise AssertionError(
-            f"{call} returned the path {shown(raw_path)}; a path is a list (or tuple) of cells, each a Coord "
-            f"or a tuple of two ints, from the start to the target; or None when the target cannot be reached.")
+        return Malformed("a path is a list (or tuple) of cells, each a Coord or a tuple of two ints, from the start "
+                         "to the target; or None when the target cannot be reached",
+                         what=f"the path {shown(raw_path)}")
     return path, expanded
 
 
-def _check_one(func: Callable[..., Any], name: str, case: PathCase, calls: Calls) -> tuple[list[Coord] | None, int]:
-    """Run one search and check its path; return ``(path, expanded)``."""
-    call = f"{name}(grid, {case.start}, {case.target})"
-    theirs = Grid(case.grid.width, case.grid.height, case.grid.blocked)  # their own copy
-    answer = calls.call(func, (theirs, Coord(*case.start), Coord(*case.target)), call,
-                        context=_picture(case, {}))
-    path, expanded = _read_answer(answer, call)
-    shortest = bfs(case.grid, case.start, case.target)
+def _judge_path(case: Case, answer: tuple[list[Coord] | None, int], shortest: SearchResult) -> str | None:
+    """Whether the path is a shortest valid one (or ``None`` exactly when there is none)."""
+    search: PathCase = case.data
+    call = case.shown
+    path, _ = answer
     if shortest.path is None:
         if path is not None:
-            reason = is_valid_path(case.grid, path, case.start, case.target)
+            reason = is_valid_path(search.grid, path, search.start, search.target)
             marks = {cell: "*" for cell in path}
-            raise AssertionError(
-                f"{call} returned a path, but the target cannot be reached from the start"
-                f"{': ' + reason if reason else ''}.\nReturn None when the search runs out of cells to expand."
-                f"\n\n{_picture(case, marks)}")
-        return None, expanded
+            return (f"{call} returned a path, but the target cannot be reached from the start"
+                    f"{': ' + reason if reason else ''}.\nReturn None when the search runs out of cells to expand."
+                    f"\n\n{_picture(search, marks)}")
+        return None
     if path is None:
-        raise AssertionError(
-            f"{call} returned no path (None), but the target can be reached in {shortest.length} moves (o below). "
-            f"Does your search look at all 8 neighbours, and keep going until the frontier is empty?"
-            f"\n\n{_picture(case, _shortest_marks(case))}")
-    reason = is_valid_path(case.grid, path, case.start, case.target)
+        return (f"{call} returned no path (None), but the target can be reached in {shortest.length} moves (o below). "
+                f"Does your search look at all 8 neighbours, and keep going until the frontier is empty?"
+                f"\n\n{_picture(search, _shortest_marks(search))}")
+    reason = is_valid_path(search.grid, path, search.start, search.target)
     if reason is not None:
-        marks = _shortest_marks(case)
+        marks = _shortest_marks(search)
         marks.update({cell: "*" for cell in path})
-        bad = _bad_step(case, path)
+        bad = _bad_step(search, path)
         if bad is not None:
             marks[bad] = "X"
         hint = ""
@@ -223,18 +207,55 @@ def _check_one(func: Callable[..., Any], name: str, case: PathCase, calls: Calls
             hint = "Blocked cells (#) can be neither entered nor crossed. "
         elif "jumps" in reason or "stays" in reason:
             hint = "Each step goes to one of the 8 neighbouring cells. "
-        raise AssertionError(
-            f"{call} returned a path that a king cannot walk:\n{reason}.\n{hint}"
-            f"A shortest path has {shortest.length} moves (o below).\n\n{_picture(case, marks)}")
+        return (f"{call} returned a path that a king cannot walk:\n{reason}.\n{hint}"
+                f"A shortest path has {shortest.length} moves (o below).\n\n{_picture(search, marks)}")
     moves = len(path) - 1
     if moves > (shortest.length or 0):
-        marks = _shortest_marks(case)
+        marks = _shortest_marks(search)
         marks.update({cell: "*" for cell in path})
-        raise AssertionError(
-            f"{call} returned a path of {moves} moves, but a shortest path has {shortest.length} (o below).\n"
-            f"Does each cell keep the first (shortest) way it was reached, and does the search go layer by layer "
-            f"(or, for A*, by the smallest f = g + h)?\n\n{_picture(case, marks)}")
-    return path, expanded
+        return (f"{call} returned a path of {moves} moves, but a shortest path has {shortest.length} (o below).\n"
+                f"Does each cell keep the first (shortest) way it was reached, and does the search go layer by layer "
+                f"(or, for A*, by the smallest f = g + h)?\n\n{_picture(search, marks)}")
+    return None
+
+
+def _judge_count(case: Case, answer: tuple[list[Coord] | None, int], shortest: SearchResult) -> str | None:
+    """A shortest path first; then a count of expanded cells that a correct search can reach."""
+    wrong = _judge_path(case, answer, shortest)
+    if wrong is not None:
+        return wrong
+    search: PathCase = case.data
+    path, expanded = answer
+    least = len(path) - 1 if path is not None else len(distances(search.grid, search.start))
+    if expanded < least:
+        needed = (f"a path of {least} moves needs at least {least} cells expanded" if path is not None
+                  else f"to know that the target cannot be reached, a search expands all {least} cells "
+                       f"the start can reach")
+        name = case.shown.split("(", 1)[0]
+        return (f"{name}(grid, {search.start}, {search.target}) says it expanded {expanded} cells, but {needed}. "
+                f"Count one cell each time you take a cell off the frontier to look at its neighbours.")
+    return None
+
+
+def search_check(name: str, cases: Iterable[PathCase], *, algorithm: Algorithm | None = None,
+                 counts: bool = False, per_call: float = 2.0, total: float = 15.0) -> Check:
+    """The check of a search ``name(grid, start, target) -> (path, expanded)``.
+
+    With ``counts``, a count of expanded cells below what any correct search needs fails,
+    and each case earns the share of :class:`Expansions` (for :func:`score_check`).
+    """
+    kind: Algorithm = algorithm or ("astar" if name == "astar" else "bfs")
+
+    def share(case: Case, answer: tuple[list[Coord] | None, int], shortest: SearchResult) -> tuple[float, str]:
+        search: PathCase = case.data
+        reference = len((astar if kind == "astar" else bfs)(search.grid, search.start, search.target).expanded)
+        result = Expansions(search, answer[1], allowance(search, kind), reference)
+        return result.share, result.line()
+
+    made = [Case((c.grid, c.start, c.target), f"{name}(grid, {c.start}, {c.target})", c) for c in cases]
+    return Check(name, made, reference=lambda case: bfs(case.data.grid, case.data.start, case.data.target),
+                 read=_read_answer, judge=_judge_count if counts else _judge_path, share=share,
+                 context=lambda case: _picture(case.data, {}), per_call=per_call, total=total)
 
 
 def _bad_step(case: PathCase, path: Sequence[Coord]) -> Coord | None:
@@ -265,12 +286,12 @@ def check_search(
     ...
     AssertionError: bfs(grid, [0, 0], [1, 0]) returned expanded = 1.0 (a float); it must be the number of cells your \
 search expanded, a whole number (an int) of 0 or more.
+    <BLANKLINE>
+    0  S T
+       0 1
+    S the start, T the target, # blocked
     """
-    chosen = list(cases)
-    calls = Calls(name, per_call, total)
-    for case in chosen:
-        _check_one(func, name, case, calls)
-    return len(chosen)
+    return run_check(func, search_check(name, cases, per_call=per_call, total=total))
 
 
 @dataclass(frozen=True)
@@ -286,6 +307,10 @@ class Expansions:
     def share(self) -> float:
         """1 within the allowance, else ``allowed / expanded``: twice the allowance earns half."""
         return 1.0 if self.expanded <= self.allowed else self.allowed / self.expanded
+
+    def line(self) -> str:
+        return (f"{self.case}: yours {self.expanded}, allowance {self.allowed} (reference {self.reference}), "
+                f"share {self.share:.2f}")
 
 
 def score_expansions(
@@ -316,36 +341,16 @@ def score_expansions(
     >>> score_expansions(breadth, "astar", [PathCase(Grid(10, 10), Coord(0, 0), Coord(9, 9))], 4, report=None)
     0.6
     """
-    chosen = list(cases)
     kind: Algorithm = algorithm or ("astar" if name == "astar" else "bfs")
-    calls = Calls(name, per_call, total)
-    results: list[Expansions] = []
-    for case in chosen:
-        path, expanded = _check_one(func, name, case, calls)
-        far = distances(case.grid, case.start)
-        least = len(path) - 1 if path is not None else len(far)
-        if expanded < least:
-            needed = (f"a path of {least} moves needs at least {least} cells expanded" if path is not None
-                      else f"to know that the target cannot be reached, a search expands all {least} cells "
-                           f"the start can reach")
-            raise AssertionError(
-                f"{name}(grid, {case.start}, {case.target}) says it expanded {expanded} cells, but {needed}. "
-                f"Count one cell each time you take a cell off the frontier to look at its neighbours.")
-        reference = len((astar if kind == "astar" else bfs)(case.grid, case.start, case.target).expanded)
-        results.append(Expansions(case, expanded, allowance(case, kind), reference))
-    share = sum(r.share for r in results) / len(results) if results else 1.0
-    earned = round(points * share, 2)
+    check = search_check(name, cases, algorithm=kind, counts=True, per_call=per_call, total=total)
+    scale = "cells expanded, case by case (full share within the allowance, else allowance / yours)"
+    score = score_check(func, check, points, scale=scale, report=report)
     if report is not None:
-        report(f"{name}: cells expanded, case by case (full share within the allowance, else allowance / yours)")
-        for r in results:
-            report(f"  {r.case}: yours {r.expanded}, allowance {r.allowed} (reference {r.reference}), "
-                   f"share {r.share:.2f}")
-        report(f"{name}: average share {share:.3f} of {points:g} points = {earned:g}")
-        if kind == "astar" and share < 1:
+        if kind == "astar" and score.average < 1:
             report("Hint: A* expands fewest cells when the frontier gives the smallest f = g + h first and, among "
                    "equal f, the larger g (the cell nearer the target); and when it skips a cell that it has "
                    "already expanded.")
-        elif share < 1:
+        elif score.average < 1:
             report("Hint: stop when you take the target off the frontier, and put each cell on the frontier "
                    "only once (when you first see it).")
-    return earned
+    return score.earned

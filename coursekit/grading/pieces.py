@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -31,22 +32,14 @@ from ..core.grid import Coord, Grid
 from ..games import beans
 from ..games.pieces import OneWayKnight, PieceState, wythoff_pairs
 from ..solvers.tables import Table, outcome_table
-from .answers import as_pair, shown
-from .limits import Calls
+from .answers import as_pair
+from .kernel import Case, Check, Malformed, run_check
+from .pictures import KNIGHT_LEGEND, QUEEN_LEGEND, picture
 
 Position = tuple[int, int]
 
 #: Pictures are drawn for positions up to this many cells a side.
 PICTURE_LIMIT = 16
-
-_LEGEND = {
-    "Q": "the queen",
-    "K": "the knight",
-    "Y": "your move",
-    "R": "the opponent's reply",
-    "W": "a winning move",
-}
-
 
 @lru_cache(maxsize=8)
 def _queen_table(size: int) -> Table[str]:
@@ -154,10 +147,7 @@ def queen_positions(count: int, seed: int, *, limit: int = 1000) -> list[Positio
 
 
 def _picture(width: int, height: int, marks: dict[Coord, str]) -> str:
-    grid = Grid(width, height)
-    inside = {cell: mark for cell, mark in marks.items() if cell in grid}
-    used = [f"{mark} {_LEGEND[mark]}" for mark in _LEGEND if mark in inside.values()]
-    return grid.picture(inside) + "\n" + ", ".join([*used, "# blocked"])
+    return picture(Grid(width, height), marks, QUEEN_LEGEND if "Q" in marks.values() else KNIGHT_LEGEND)
 
 
 def _queen_picture(here: Position, marks: dict[Position, str]) -> str:
@@ -178,6 +168,58 @@ def _queen_hint(here: Position, move: Position | None) -> str:
                 "distance, so its losing positions are others: (0, 0), (1, 2), (2, 1), (3, 5), (5, 3), ... "
                 "Work out a table of them (which cells can reach no losing cell in one move?).")
     return ""
+
+
+def _read_queen(raw: Any, case: Case) -> Position | Malformed | None:
+    if raw is None:
+        return None
+    move = as_pair(raw)
+    if move is None:
+        x, y = case.args
+        return Malformed(f"it must return the queen's cell after the move, a tuple of two ints such as "
+                         f"{queen_moves(x, y)[0]}, or None when no move wins")
+    return move
+
+
+def _judge_queen(case: Case, move: Position | None, winning: list[Position]) -> str | None:
+    here: Position = case.args
+    call = case.shown
+    if move is None:
+        if winning:
+            best = winning[0]
+            return (f"{call} returned None, but {here} is a winning position: the move to {best} leaves the "
+                    f"opponent a losing position.{_queen_hint(here, None)}{_queen_picture(here, {best: 'W'})}")
+        return None
+    reason = _queen_illegal(here, move)
+    right = (f"A winning move from {here} is {winning[0]}." if winning
+             else f"{here} is a losing position: no move wins, so return None.")
+    if reason is not None:
+        return (f"{call} returned {move}, which is not a legal move:\n{reason}.\n{right}"
+                f"{_queen_picture(here, {winning[0]: 'W'} if winning else {})}")
+    if queen_winning_moves(*move):  # the opponent has a winning answer
+        reply = queen_winning_moves(*move)[0]
+        marks = {move: "Y", reply: "R"}
+        if winning:
+            marks[winning[0]] = "W"
+            return (f"{call} returned {move}, a losing move:\nfrom {move} the opponent moves to {reply}, a losing "
+                    f"position for you.\n{right}{_queen_hint(here, move)}{_queen_picture(here, marks)}")
+        return (f"{call} returned {move}, but {here} is a losing position: no move wins, so return None.\n"
+                f"Every move has a winning answer; yours, {move}, is answered by {reply}, a losing position for you."
+                f"{_queen_hint(here, move)}{_queen_picture(here, marks)}")
+    if not winning:  # a move to a P cell from a P cell cannot happen; kept as a guard
+        return f"{call} returned {move}, but {here} is a losing position: return None."
+    return None
+
+
+def queen_check(positions: Iterable[Position] | None = None, *, per_call: float = 1.0, total: float = 10.0) -> Check:
+    """The check of ``queen_winning_move(x, y)``: a winning move, or ``None`` exactly at losing positions."""
+    chosen = [(x, y) for x in range(21) for y in range(21)][1:] if positions is None else list(positions)
+    for x, y in chosen:
+        if type(x) is not int or type(y) is not int or x < 0 or y < 0 or x == y == 0:
+            raise ValueError(f"not a position to test: {(x, y)} (coordinates are whole numbers, 0 or more, not both 0)")
+    cases = [Case((x, y), f"queen_winning_move({x}, {y})") for x, y in chosen]
+    return Check("queen_winning_move", cases, reference=lambda case: queen_winning_moves(*case.args),
+                 read=_read_queen, judge=_judge_queen, per_call=per_call, total=total)
 
 
 def check_queen_winning_move(
@@ -207,52 +249,7 @@ leaves the opponent a losing position.
        0 1 2
     Q the queen, W a winning move, # blocked
     """
-    chosen = [(x, y) for x in range(21) for y in range(21)][1:] if positions is None else list(positions)
-    for x, y in chosen:
-        if type(x) is not int or type(y) is not int or x < 0 or y < 0 or x == y == 0:
-            raise ValueError(f"not a position to test: {(x, y)} (coordinates are whole numbers, 0 or more, not both 0)")
-    table = queen_table(max(max(p) for p in chosen) + 1) if chosen else None
-    calls = Calls("queen_winning_move", per_call, total)
-    for here in chosen:
-        x, y = here
-        call = f"queen_winning_move({x}, {y})"
-        answer = calls.call(func, (x, y), call)
-        winning = queen_winning_moves(x, y)
-        if answer is None:
-            if winning:
-                best = winning[0]
-                raise AssertionError(
-                    f"{call} returned None, but {here} is a winning position: the move to {best} leaves the "
-                    f"opponent a losing position.{_queen_hint(here, None)}"
-                    f"{_queen_picture(here, {best: 'W'})}")
-            continue
-        move = as_pair(answer)
-        if move is None:
-            raise AssertionError(
-                f"{call} returned {shown(answer)}; it must return the queen's cell after the move, a tuple of "
-                f"two ints such as {queen_moves(x, y)[0]}, or None when no move wins.")
-        reason = _queen_illegal(here, move)
-        right = (f"A winning move from {here} is {winning[0]}." if winning
-                 else f"{here} is a losing position: no move wins, so return None.")
-        if reason is not None:
-            raise AssertionError(f"{call} returned {move}, which is not a legal move:\n{reason}.\n{right}"
-                                 f"{_queen_picture(here, {winning[0]: 'W'} if winning else {})}")
-        assert table is not None
-        if table[Coord(*move)] == "N":
-            reply = queen_winning_moves(*move)[0]
-            marks = {move: "Y", reply: "R"}
-            if winning:
-                marks[winning[0]] = "W"
-                raise AssertionError(
-                    f"{call} returned {move}, a losing move:\nfrom {move} the opponent moves to {reply}, a losing "
-                    f"position for you.\n{right}{_queen_hint(here, move)}{_queen_picture(here, marks)}")
-            raise AssertionError(
-                f"{call} returned {move}, but {here} is a losing position: no move wins, so return None.\n"
-                f"Every move has a winning answer; yours, {move}, is answered by {reply}, a losing position for you."
-                f"{_queen_hint(here, move)}{_queen_picture(here, marks)}")
-        if not winning:  # a move to a P cell from a P cell cannot happen; kept as a guard
-            raise AssertionError(f"{call} returned {move}, but {here} is a losing position: return None.")
-    return len(chosen)
+    return run_check(func, queen_check(positions, per_call=per_call, total=total))
 
 
 def knight_boards(count: int, seed: int, *, sizes: tuple[int, int] = (3, 25), misleading: int = 2) -> list[Position]:
@@ -311,6 +308,89 @@ def knight_pattern_misleads(width: int, height: int) -> bool:
     return False
 
 
+@dataclass(frozen=True)
+class _KnightCase:
+    width: int
+    height: int
+    at: Coord
+    jumps: tuple[Coord, ...]
+    winning: tuple[Coord, ...]
+
+    def marks(self) -> dict[Coord, str]:
+        marks = {self.at: "K"}
+        if self.winning:
+            marks[self.winning[0]] = "W"
+        return marks
+
+
+def _knight_context(case: Case) -> str:
+    data: _KnightCase = case.data
+    return _picture(data.width, data.height, data.marks())
+
+
+def _read_knight(raw: Any, case: Case) -> Coord | Malformed | None:
+    if raw is None:
+        return None
+    pair = as_pair(raw)
+    if pair is None:
+        return Malformed(f"it must return the knight's cell after the jump, a tuple of two ints such as "
+                         f"{tuple(case.data.jumps[0])}, or None when no jump wins")
+    return Coord(*pair)
+
+
+def _judge_knight(case: Case, move: Coord | None, winning: tuple[Coord, ...]) -> str | None:
+    data: _KnightCase = case.data
+    width, height, at, call = data.width, data.height, data.at, case.shown
+    table = knight_table(width, height)
+    rules = OneWayKnight(Grid(width, height))
+    marks = data.marks()
+    if winning:
+        after = (f"the knight cannot move from {winning[0]}" if not rules.targets(winning[0])
+                 else f"every jump from {winning[0]} has a winning answer")
+        right = f"the jump to {winning[0]} leaves the opponent a losing cell ({after})"
+    else:
+        right = f"{at} is a losing cell: no jump wins, so return None"
+    if move is None:
+        if winning:
+            return (f"{call} returned None, but {at} is a winning cell: {right}."
+                    f"{_knight_hint(width, height, winning[0])}\n\n{_picture(width, height, marks)}")
+        return None
+    reason = rules.why_illegal(PieceState(rules.grid, at), move)
+    if reason is not None:
+        marks.setdefault(move, "Y")
+        return (f"{call} returned {move}, which is not a legal jump:\n{reason}.\n"
+                f"{right[0].upper()}{right[1:]}.\n\n{_picture(width, height, marks)}")
+    if table[move] == "N":
+        reply = next(j for j in rules.targets(move) if table[j] == "P")
+        marks[move], marks[reply] = "Y", "R"
+        hint = _knight_hint(width, height, move)
+        if winning:
+            return (f"{call} returned {move}, a losing jump:\nfrom {move} the opponent jumps to {reply}, a "
+                    f"losing cell for you.\nInstead, {right}.{hint}\n\n{_picture(width, height, marks)}")
+        return (f"{call} returned {move}, but {at} is a losing cell: no jump wins, so return None.\n"
+                f"Every jump has a winning answer; yours, {move}, is answered by {reply}.{hint}\n\n"
+                f"{_picture(width, height, marks)}")
+    return None
+
+
+def knight_check(boards: Iterable[tuple[int, int]] | None = None, *, seed: int = 0, per_call: float = 2.0,
+                 total: float = 10.0) -> Check:
+    """The check of ``knight_winning_move(x, y, width, height)``: every cell with a jump, on every board."""
+    chosen = knight_boards(4, seed) if boards is None else [(int(w), int(h)) for w, h in boards]
+    cases = []
+    for width, height in chosen:
+        table = knight_table(width, height)
+        rules = OneWayKnight(Grid(width, height))
+        for at in Grid(width, height).cells():
+            jumps = tuple(rules.targets(at))
+            if jumps:
+                winning = tuple(j for j in jumps if table[j] == "P")
+                shown = f"knight_winning_move({at.x}, {at.y}, {width}, {height})"
+                cases.append(Case((at.x, at.y, width, height), shown, _KnightCase(width, height, at, jumps, winning)))
+    return Check("knight_winning_move", cases, reference=lambda case: case.data.winning, read=_read_knight,
+                 judge=_judge_knight, context=_knight_context, per_call=per_call, total=total)
+
+
 def check_knight_winning_move(
     func: Callable[[int, int, int, int], Any],
     boards: Iterable[tuple[int, int]] | None = None,
@@ -338,58 +418,7 @@ def check_knight_winning_move(
        0 1 2
     K the knight, W a winning move, # blocked
     """
-    chosen = knight_boards(4, seed) if boards is None else [(int(w), int(h)) for w, h in boards]
-    calls = Calls("knight_winning_move", per_call, total)
-    for width, height in chosen:
-        table = knight_table(width, height)
-        rules = OneWayKnight(Grid(width, height))
-        for at in Grid(width, height).cells():
-            jumps = rules.targets(at)
-            if not jumps:
-                continue
-            x, y = at
-            call = f"knight_winning_move({x}, {y}, {width}, {height})"
-            winning = [j for j in jumps if table[j] == "P"]
-            marks = {at: "K"}
-            if winning:
-                marks[winning[0]] = "W"
-                after = (f"the knight cannot move from {winning[0]}" if not rules.targets(winning[0])
-                         else f"every jump from {winning[0]} has a winning answer")
-                right = f"the jump to {winning[0]} leaves the opponent a losing cell ({after})"
-            else:
-                right = f"{at} is a losing cell: no jump wins, so return None"
-            answer = calls.call(func, (x, y, width, height), call, context=_picture(width, height, marks))
-            if answer is None:
-                if winning:
-                    raise AssertionError(f"{call} returned None, but {at} is a winning cell: {right}."
-                                         f"{_knight_hint(width, height, winning[0])}\n\n"
-                                         f"{_picture(width, height, marks)}")
-                continue
-            pair = as_pair(answer)
-            if pair is None:
-                raise AssertionError(
-                    f"{call} returned {shown(answer)}; it must return the knight's cell after the jump, a tuple "
-                    f"of two ints such as {tuple(jumps[0])}, or None when no jump wins.\n\n"
-                    f"{_picture(width, height, marks)}")
-            move = Coord(*pair)
-            reason = rules.why_illegal(PieceState(rules.grid, at), move)
-            if reason is not None:
-                marks.setdefault(move, "Y")
-                raise AssertionError(f"{call} returned {move}, which is not a legal jump:\n{reason}.\n"
-                                     f"{right[0].upper()}{right[1:]}.\n\n{_picture(width, height, marks)}")
-            if table[move] == "N":
-                reply = next(j for j in rules.targets(move) if table[j] == "P")
-                marks[move], marks[reply] = "Y", "R"
-                hint = _knight_hint(width, height, move)
-                if winning:
-                    raise AssertionError(
-                        f"{call} returned {move}, a losing jump:\nfrom {move} the opponent jumps to {reply}, a "
-                        f"losing cell for you.\nInstead, {right}.{hint}\n\n{_picture(width, height, marks)}")
-                raise AssertionError(
-                    f"{call} returned {move}, but {at} is a losing cell: no jump wins, so return None.\n"
-                    f"Every jump has a winning answer; yours, {move}, is answered by {reply}.{hint}\n\n"
-                    f"{_picture(width, height, marks)}")
-    return calls.count
+    return run_check(func, knight_check(boards, seed=seed, per_call=per_call, total=total))
 
 
 def _knight_hint(width: int, height: int, cell: Coord) -> str:

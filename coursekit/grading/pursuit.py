@@ -37,21 +37,15 @@ from ..core.grid import Coord, Grid
 from ..games.paths import distances
 from ..games.pursuit import Pursuit, PursuitState, steps_from, tom_step
 from ..solvers.pursuit import PursuitSolver
-from .answers import as_pair, shown
+from .answers import as_pair
+from .kernel import Case, Malformed, Score, ask, malformed_message
 from .limits import Calls
+from .pictures import PURSUIT_LEGEND, picture
 
 Side = Literal["pursuer", "prey"]
 
 #: Tom's moves after which an uncaught Jerry counts as escaped (that start earns nothing).
 MOVE_LIMIT = 50
-
-_LEGEND = {
-    "T": "Tom (the pursuer)",
-    "J": "Jerry (the prey)",
-    "Y": "your move",
-    "B": "a better move",
-}
-
 
 @dataclass(frozen=True)
 class Chase:
@@ -158,11 +152,7 @@ def straight_tom_time(chase: Chase, limit: int = MOVE_LIMIT) -> int | None:
 
 
 def _picture(grid: Grid, tom: Coord, jerry: Coord, marks: dict[Coord, str] | None = None) -> str:
-    inside = {cell: mark for cell, mark in (marks or {}).items() if cell in grid}
-    inside[tom] = "T"
-    inside[jerry] = "J"
-    used = [f"{mark} {_LEGEND[mark]}" for mark in _LEGEND if mark in inside.values()]
-    return grid.picture(inside) + "\n" + ", ".join([*used, "# blocked"])
+    return picture(grid, {**(marks or {}), tom: "T", jerry: "J"}, PURSUIT_LEGEND)
 
 
 @dataclass(frozen=True)
@@ -199,15 +189,16 @@ def _student_move(func: Callable[..., Any], name: str, rules: Pursuit, state: Pu
     tom, jerry = state.pursuers[0], state.prey
     call = f"{name}(grid, {tom}, {jerry})"
     grid = state.grid
-    theirs = Grid(grid.width, grid.height, grid.blocked)
-    picture = _picture(grid, tom, jerry)
-    answer = calls.call(func, (theirs, Coord(*tom), Coord(*jerry)), call, context=picture)
+    drawn = _picture(grid, tom, jerry)
+    case = Case((grid, tom, jerry), call)
+    answer = ask(func, case, calls, context=drawn)
     pair = as_pair(answer)
     here = tom if side == "pursuer" else jerry
     if pair is None:
-        raise AssertionError(
-            f"{call} returned {shown(answer)}; it must return the cell {'Tom' if side == 'pursuer' else 'Jerry'} "
-            f"steps to, a Coord (or a tuple of two ints) such as {steps_from(grid, here)[0]!r}.\n\n{picture}")
+        who = "Tom" if side == "pursuer" else "Jerry"
+        raise AssertionError(malformed_message(case, answer, Malformed(
+            f"it must return the cell {who} steps to, a Coord (or a tuple of two ints) such as "
+            f"{steps_from(grid, here)[0]!r}"), drawn))
     move = Coord(*pair)
     reason = rules.why_illegal(state, (move,) if side == "pursuer" else move)
     if reason is not None:
@@ -367,29 +358,28 @@ def _onto_tom(func: Callable[..., Any], chases: list[Chase], calls: Calls) -> st
     return ""
 
 
-def _report(results: list[ChaseResult], name: str, report: Callable[[str], None] | None) -> float:
-    share = sum(r.share for r in results) / len(results) if results else 1.0
+def _report(results: list[ChaseResult], name: str, report: Callable[[str], None] | None,
+            points: float | None = None) -> Score:
+    """The starts' shares as a :class:`~coursekit.grading.kernel.Score` (of ``points``, if given), reported."""
+    score = Score(name, 1 if points is None else points, [r.share for r in results],
+                  [r.line().strip() for r in results])
     if report is not None:
         scale = "optimal / yours" if name == "pursuer_move" else "yours / optimal"
         report(f"{name}: Tom's moves until capture, start by start (share: {scale})")
-        for result in results:
-            report(result.line())
-        report(f"{name}: average share {share:.3f}")
+        for line in score.lines:
+            report(f"  {line}")
+        report(score.summary() if points is not None else f"{name}: average share {score.average:.3f}")
         slips = [r for r in results if r.slip]
         if slips:
             report(f"The first move worse than the best, from {slips[0].chase}:")
             report(slips[0].slip)
-    return share
+    return score
 
 
 def _score(func: Callable[..., Any], name: str, side: Side, chases: Iterable[Chase], points: float, *,
            limit: int, per_call: float, total: float, report: Callable[[str], None] | None) -> float:
     results = _results(func, name, side, chases, Calls(name, per_call, total), limit)
-    share = _report(results, name, report)
-    earned = round(points * share, 2)
-    if report is not None:
-        report(f"{name}: {share:.3f} x {points:g} points = {earned:g}")
-    return earned
+    return _report(results, name, report, points).earned
 
 
 def score_pursuer_move(

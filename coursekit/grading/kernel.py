@@ -1,0 +1,226 @@
+"""The grading kernel: a check is data, calling the student is one separate step.
+
+A :class:`Check` says everything about one graded function except how it is called:
+
+- ``cases``: the :class:`Case` values to try, each with the arguments the student's
+  function gets (plain values where the student's API allows) and how the call reads;
+- ``reference``: the right answer of a case, computed on the grader's side;
+- ``read``: a strict reader that turns the student's raw answer into a value, or a
+  :class:`Malformed` that says why it is not an answer (an object that claims to equal
+  everything must never pass);
+- ``judge``: compares the value with the reference and returns ``None`` (right) or the
+  teaching message (the position, the answer, why it is wrong, a right answer);
+- ``share`` (for partial points): how much of a case's points the value earns, with a
+  line that explains it.
+
+:func:`ask` is the only step that runs student code (one call under the time limits of
+:class:`~coursekit.grading.limits.Calls`): the cases go in, raw answers come out. So the
+call can later move into another process without changing any check.
+
+>>> def read_bool(raw, case):
+...     return raw if type(raw) is bool else Malformed("it must return True or False")
+>>> def judge(case, value, expected):
+...     return None if value is expected else f"{case.shown} returned {value}, but the answer is {expected}."
+>>> even = Check("is_even", [Case((n,), f"is_even({n})") for n in range(4)],
+...              reference=lambda case: case.args[0] % 2 == 0, read=read_bool, judge=judge)
+>>> run_check(lambda n: n % 2 == 0, even)
+4
+>>> run_check(lambda n: n < 2, even)
+Traceback (most recent call last):
+...
+AssertionError: is_even(1) returned True, but the answer is False.
+>>> run_check(lambda n: 1, even)
+Traceback (most recent call last):
+...
+AssertionError: is_even(0) returned 1 (an int); it must return True or False.
+>>> partial_points([1.0, 0.5], 4)
+3.0
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..core.grid import Coord, Grid
+from .answers import shown as show
+from .limits import Calls
+
+Report = Callable[[str], None]
+
+
+@dataclass(frozen=True)
+class Case:
+    """One call to make: the arguments, how the call reads (``"f(3, 4)"``), and data for the grader only.
+
+    ``data`` never reaches the student: it is what the reference and the judge need beyond
+    the arguments (a solver, a grid with its cells marked, ...).
+    """
+
+    args: tuple[Any, ...]
+    shown: str
+    data: Any = None
+
+
+@dataclass(frozen=True)
+class Malformed:
+    """Why a raw answer is not an answer at all; ``what`` names the faulty piece (default: the answer)."""
+
+    reason: str
+    what: str | None = None
+
+
+@dataclass(frozen=True)
+class Check:
+    """One graded function: its cases, the reference, a strict reader, a judge, and time limits.
+
+    ``context(case)`` (a picture of the position, say) is added to a failure that the judge
+    did not write: a call that raised, ran too long, or returned something malformed.
+    """
+
+    name: str
+    cases: Sequence[Case]
+    reference: Callable[[Case], Any]
+    read: Callable[[Any, Case], Any]
+    judge: Callable[[Case, Any, Any], str | None]
+    share: Callable[[Case, Any, Any], tuple[float, str]] | None = None
+    context: Callable[[Case], str] | None = None
+    per_call: float = 1.0
+    total: float = 10.0
+
+    def calls(self) -> Calls:
+        """A fresh time budget for one run of this check."""
+        return Calls(self.name, self.per_call, self.total)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A case, the student's value (as read) and the reference's answer."""
+
+    case: Case
+    value: Any
+    expected: Any
+
+
+def fresh(value: Any) -> Any:
+    """A copy of an argument for the student, so that the grader's own objects stay intact.
+
+    >>> grid = Grid(2, 2)
+    >>> fresh((grid, [Coord(0, 1)]))[0] is grid
+    False
+    """
+    if isinstance(value, Grid):
+        return Grid(value.width, value.height, value.blocked, value.values)
+    if isinstance(value, Coord):
+        return Coord(value.x, value.y)
+    if isinstance(value, list):
+        return [fresh(v) for v in value]
+    if isinstance(value, tuple):
+        return tuple(fresh(v) for v in value)
+    return value
+
+
+def ask(func: Callable[..., Any], case: Case, calls: Calls, context: str = "") -> Any:
+    """Call the student's ``func`` on the case's arguments, within the limits of ``calls``; the raw answer.
+
+    This is the only place where student code runs. A call that raises or runs too long
+    fails with an ``AssertionError`` that names it (and shows ``context``).
+    """
+    return calls.call(func, fresh(case.args), case.shown, context=context)
+
+
+def malformed_message(case: Case, raw: Any, problem: Malformed, context: str = "") -> str:
+    """``"f(1) returned 1 (an int); it must return True or False."`` (and the context below)."""
+    what = problem.what if problem.what is not None else show(raw)
+    reason = problem.reason if problem.reason.endswith((".", "?")) else problem.reason + "."
+    text = f"{case.shown} returned {what}; {reason}"
+    return f"{text}\n\n{context}" if context else text
+
+
+def evaluate(check: Check, case: Case, raw: Any) -> Outcome:
+    """Read and judge one raw answer (no student code runs here); a failure raises ``AssertionError``."""
+    value = check.read(raw, case)
+    if isinstance(value, Malformed):
+        raise AssertionError(malformed_message(case, raw, value, check.context(case) if check.context else ""))
+    expected = check.reference(case)
+    message = check.judge(case, value, expected)
+    if message is not None:
+        raise AssertionError(message)
+    return Outcome(case, value, expected)
+
+
+def outcomes(func: Callable[..., Any], check: Check) -> list[Outcome]:
+    """Every case asked, read and judged in turn; stops at the first failure (``AssertionError``)."""
+    calls = check.calls()
+    done = []
+    for case in check.cases:
+        raw = ask(func, case, calls, check.context(case) if check.context else "")
+        done.append(evaluate(check, case, raw))
+    return done
+
+
+def run_check(func: Callable[..., Any], check: Check) -> int:
+    """All or nothing: every case must pass; returns how many cases were checked."""
+    return len(outcomes(func, check))
+
+
+def partial_points(shares: Sequence[float], points: float) -> float:
+    """``points`` times the average share, to two decimals (no case: full points).
+
+    >>> partial_points([1, 1, 0], 6), partial_points([], 2)
+    (4.0, 2.0)
+    """
+    average = sum(shares) / len(shares) if shares else 1.0
+    return round(points * average, 2)
+
+
+@dataclass
+class Score:
+    """Partial points of one check: each case's share and line, the average and the points earned."""
+
+    name: str
+    points: float
+    shares: list[float] = field(default_factory=list)
+    lines: list[str] = field(default_factory=list)
+    outcomes: list[Outcome] = field(default_factory=list)
+
+    @property
+    def average(self) -> float:
+        return sum(self.shares) / len(self.shares) if self.shares else 1.0
+
+    @property
+    def earned(self) -> float:
+        return partial_points(self.shares, self.points)
+
+    def summary(self) -> str:
+        """``"name: average share 0.856 x 8 points = 6.85"``."""
+        return f"{self.name}: average share {self.average:.3f} x {self.points:g} points = {self.earned:g}"
+
+    def report(self, scale: str, report: Report | None) -> None:
+        """Print the scale, one line per case and the summary (nothing if ``report`` is ``None``)."""
+        if report is None:
+            return
+        report(f"{self.name}: {scale}")
+        for line in self.lines:
+            report(f"  {line}")
+        report(self.summary())
+
+
+def score_check(func: Callable[..., Any], check: Check, points: float, *, scale: str,
+                report: Report | None = print) -> Score:
+    """Partial points: every case must pass the judge, then earns ``check.share`` of the points.
+
+    ``scale`` states the rule in words (it is printed first). A judge's failure stops the
+    check (and so earns nothing), as in :func:`run_check`.
+    """
+    if check.share is None:
+        raise ValueError(f"{check.name}: a scored check needs a share function")
+    result = Score(check.name, points)
+    for outcome in outcomes(func, check):
+        share, line = check.share(outcome.case, outcome.value, outcome.expected)
+        result.shares.append(share)
+        result.lines.append(line)
+        result.outcomes.append(outcome)
+    result.report(scale, report)
+    return result

@@ -1,0 +1,305 @@
+"""Known submissions of every problem set, with the exact scores real nbgrader gives them.
+
+Each problem set has one :class:`Known` entry: its made-up students (cells edited or
+deleted, and the scores that differ from full marks; full marks are read from the released
+notebook) and what their feedback must teach. ``tests/test_assignments_nbgrader.py`` runs
+them all through release, autograde, feedback and export.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from nbgrader_course import CourseRun, Source, Student
+
+
+@dataclass(frozen=True)
+class Known:
+    """A problem set's known students and the feedback checks of its run."""
+
+    students: Callable[[Source], dict[str, Student]]
+    feedback: Callable[[CourseRun], None]
+    tracebacks_allowed: tuple[str, ...] = ()
+
+
+def references(source: Source, *grade_ids: str) -> dict[str, str]:
+    """The reference solution of each solution cell named."""
+    return {grade_id: source.reference(grade_id) for grade_id in grade_ids}
+
+
+# ps01: beans and the one-way king.
+
+WRONG_KING = '''\
+def king_strategy(grid, position):
+    """The beans rule, blind to blocked cells: leave both coordinates even."""
+    x, y = position
+    if x % 2 == 1 and y % 2 == 1:
+        return Coord(x - 1, y - 1)
+    if x % 2 == 1:
+        return Coord(x - 1, y)
+    if y % 2 == 1:
+        return Coord(x, y - 1)
+    return king_moves(grid, position)[0]
+'''
+
+LOOPING_KING = '''\
+def king_strategy(grid, position):
+    while True:
+        pass
+'''
+
+HANG = "while True:\n    pass\n\n"
+
+SNEAKY_IS_WINNING = '''\
+class Yes:
+    def __eq__(self, other):
+        return True
+
+    def __bool__(self):
+        return True
+
+
+def is_winning(m, n):
+    return Yes()
+'''
+
+NO_KING = ("test_king_strategy_visible", "test_king_strategy_hidden")
+NO_IS_WINNING = ("test_is_winning_visible", "test_is_winning_hidden")
+
+
+def ps01_students(source: Source) -> dict[str, Student]:
+    ref = references(source, "is_winning", "winning_move", "king_strategy")
+    beans = {"is_winning": ref["is_winning"], "winning_move": ref["winning_move"]}
+    return {
+        "reference": Student(ref),
+        "untouched": Student({}, zero="all"),
+        "wrong_king": Student({**beans, "king_strategy": WRONG_KING}, zero=NO_KING),
+        "looping_king": Student({**beans, "king_strategy": LOOPING_KING}, zero=NO_KING),
+        # A cell that never ends: stopped by the per-cell timeout; the rest is still graded.
+        "hanging_cell": Student({**beans, "king_strategy": HANG + ref["king_strategy"]}, zero=NO_KING),
+        # Deleted test cells come back: the stub still scores 0, the right winning_move 5.
+        "deleter": Student(
+            {"winning_move": ref["winning_move"], "king_strategy": ref["king_strategy"]}, zero=NO_IS_WINNING,
+            deleted=["test_is_winning_visible", "test_is_winning_hidden", "test_winning_move_hidden"],
+        ),
+        # An always-equal answer and an emptied (locked) test cell earn nothing.
+        "sneaky": Student(
+            {"is_winning": SNEAKY_IS_WINNING, "winning_move": ref["winning_move"],
+             "test_king_strategy_hidden": "pass", "test_king_strategy_visible": "pass"},
+            zero=NO_KING + NO_IS_WINNING,
+        ),
+    }
+
+
+def ps01_feedback(run: CourseRun) -> None:
+    wrong = run.feedback("wrong_king")
+    assert "which is not a legal move" in wrong or "a losing move" in wrong
+    assert "beans rule" in wrong  # the hint that names the likely bug
+    assert "did not return within 2 s" in run.feedback("looping_king")
+    assert "not written yet" in run.feedback_html("untouched")
+    text = "\n".join(cell.source for cell in run.release.cells)
+    assert "# Hidden tests for king_strategy" in text  # the comment above the hidden region stays
+
+
+# ps02: the one-way queen and knight.
+
+PARITY_QUEEN = '''\
+def queen_winning_move(x, y):
+    """The one-way king's rule: leave both coordinates even."""
+    if x % 2 == 0 and y % 2 == 0:
+        return None
+    return (x - x % 2, y - y % 2)
+'''
+
+SLOW_QUEEN = '''\
+def queen_moves(x, y):
+    return ([(x, b) for b in range(y)] + [(x - d, y - d) for d in range(1, min(x, y) + 1)]
+            + [(a, y) for a in range(x)])
+
+
+@cache
+def queen_losing(x, y):
+    return not any(queen_losing(a, b) for a, b in queen_moves(x, y))
+
+
+def queen_winning_move(x, y):
+    """Right, by a memoised search over every move: fine up to 40 x 40, far too slow at 1000 x 1000."""
+    for move in queen_moves(x, y):
+        if queen_losing(*move):
+            return move
+    return None
+'''
+
+PATTERN_KNIGHT = '''\
+def knight_winning_move(x, y, width, height):
+    """The big-board pattern: jump to a cell with x % 4 < 2 and y % 4 < 2, blind to the edges."""
+    for cell in knight_jumps(x, y, width, height):
+        if cell[0] % 4 < 2 and cell[1] % 4 < 2:
+            return cell
+    return None
+'''
+
+
+def ps02_students(source: Source) -> dict[str, Student]:
+    ref = references(source, "queen_winning_move", "knight_winning_move")
+    return {
+        "reference": Student(ref),
+        "untouched": Student({}, zero="all"),
+        "parity_queen": Student({**ref, "queen_winning_move": PARITY_QUEEN},
+                                zero=("test_queen_visible", "test_queen_hidden_small", "test_queen_hidden_large")),
+        "slow_queen": Student({**ref, "queen_winning_move": SLOW_QUEEN}, zero=("test_queen_hidden_large",)),
+        # Right on the visible boards, wrong near the edges of two hidden ones (5, 9, 13, ... cells a side).
+        "pattern_knight": Student({**ref, "knight_winning_move": PATTERN_KNIGHT}, zero=("test_knight_hidden",)),
+    }
+
+
+def ps02_feedback(run: CourseRun) -> None:
+    assert "one-way king's rule" in run.feedback("parity_queen")
+    slow = run.feedback("slow_queen")
+    assert "did not return within 1 s" in slow or "recursion goes too deep" in slow
+    pattern = run.feedback("pattern_knight")
+    assert "whatever the pattern says" in pattern and "is a winning cell" in pattern
+    assert "not written yet" in run.feedback("untouched")
+
+
+# ps03: shortest paths.
+
+#: The A* points of a breadth-first search: on each hidden grid, allowance / cells expanded
+#: (tests/test_grading_ps02_04.py computes the same figure in process).
+BFS_AS_ASTAR_EXPANDED = 1.98
+
+BLIND_BFS = '''\
+def bfs(grid, start, target):
+    """A BFS that forgets the blocked cells: it only stays on the grid."""
+    parent = {start: None}
+    frontier = deque([start])
+    expanded = 0
+    while frontier:
+        cell = frontier.popleft()
+        expanded += 1
+        if cell == target:
+            path = [cell]
+            while parent[path[-1]] is not None:
+                path.append(parent[path[-1]])
+            return path[::-1], expanded
+        for dx, dy in STEPS:
+            nxt = Coord(cell.x + dx, cell.y + dy)
+            if 0 <= nxt.x < grid.width and 0 <= nxt.y < grid.height and nxt not in parent:
+                parent[nxt] = cell
+                frontier.append(nxt)
+    return None, expanded
+'''
+
+GREEDY_ASTAR = '''\
+def astar(grid, start, target):
+    """Greedy best-first search: the smallest h first, ignoring g. Fast, but not always shortest."""
+    parent = {start: None}
+    frontier = [(chebyshev(start, target), 0, start)]
+    order = 0
+    expanded = 0
+    while frontier:
+        _, _, cell = heapq.heappop(frontier)
+        expanded += 1
+        if cell == target:
+            path = [cell]
+            while parent[path[-1]] is not None:
+                path.append(parent[path[-1]])
+            return path[::-1], expanded
+        for nxt in neighbours(grid, cell):
+            if nxt not in parent:
+                parent[nxt] = cell
+                order += 1
+                heapq.heappush(frontier, (chebyshev(nxt, target), order, nxt))
+    return None, expanded
+'''
+
+NO_BFS = ("test_bfs_visible", "test_bfs_hidden_paths", "test_bfs_hidden_expanded")
+NO_ASTAR = ("test_astar_visible", "test_astar_hidden_paths", "test_astar_hidden_expanded")
+
+
+def ps03_students(source: Source) -> dict[str, Student]:
+    ref = references(source, "bfs", "astar")
+    bfs_as_astar = ref["bfs"].replace("def bfs(", "def astar(")
+    return {
+        "reference": Student(ref),
+        "untouched": Student({}, zero="all"),
+        "blind_bfs": Student({"bfs": BLIND_BFS, "astar": ref["astar"]}, zero=NO_BFS),
+        "bfs_as_astar": Student({"bfs": ref["bfs"], "astar": bfs_as_astar},
+                                scores={"test_astar_hidden_expanded": BFS_AS_ASTAR_EXPANDED}),
+        "greedy_astar": Student({"bfs": ref["bfs"], "astar": GREEDY_ASTAR}, zero=NO_ASTAR),
+    }
+
+
+def ps03_feedback(run: CourseRun) -> None:
+    blind = run.feedback("blind_bfs")
+    assert "returned a path that a king cannot walk" in blind and "goes onto the blocked cell" in blind
+    bfs_as_astar = run.feedback("bfs_as_astar")
+    assert "astar: average share" in bfs_as_astar and "Hint: A* expands fewest cells" in bfs_as_astar
+    assert "but a shortest path has" in run.feedback("greedy_astar")
+    assert "not written yet" in run.feedback("untouched")
+
+
+# ps04: Tom and Jerry.
+
+#: The hidden scores of the article's strategies (tests/test_grading_ps02_04.py computes them in process):
+#: the article's Tom catches an optimal Jerry in the optimal time from 7 of the 12 starts and never from
+#: the other 5 (7 / 12 x 8); the article's Jerry lasts 0.856 of the optimum on average.
+ARTICLE_TOM_HIDDEN = 4.67
+ARTICLE_JERRY_HIDDEN = 6.85
+
+ARTICLE_TOM = '''\
+def pursuer_move(grid, pursuer, prey):
+    """The article's Tom: one step straight toward Jerry (if that cell is blocked, the free step closest to him)."""
+    def sign(n):
+        return (n > 0) - (n < 0)
+
+    step = Coord(pursuer.x + sign(prey.x - pursuer.x), pursuer.y + sign(prey.y - pursuer.y))
+    if grid.is_free(step):
+        return step
+    return min(steps(grid, pursuer), key=lambda cell: chebyshev(cell, prey))
+'''
+
+ARTICLE_JERRY = '''\
+def prey_move(grid, pursuer, prey):
+    """The article's Jerry: the neighbouring cell farthest from Tom (the first such)."""
+    return max(steps(grid, prey), key=lambda cell: chebyshev(cell, pursuer))
+'''
+
+STANDING_TOM = '''\
+def pursuer_move(grid, pursuer, prey):
+    """Waits for Jerry to come."""
+    return pursuer
+'''
+
+
+def ps04_students(source: Source) -> dict[str, Student]:
+    ref = references(source, "helpers", "pursuer_move", "prey_move")
+    return {
+        "reference": Student(ref),
+        "untouched": Student({}, zero="all"),
+        "article_tom": Student({**ref, "pursuer_move": ARTICLE_TOM},
+                               scores={"test_pursuer_hidden": ARTICLE_TOM_HIDDEN}),
+        "article_jerry": Student({**ref, "prey_move": ARTICLE_JERRY},
+                                 scores={"test_prey_hidden": ARTICLE_JERRY_HIDDEN}),
+        "standing_tom": Student({**ref, "pursuer_move": STANDING_TOM},
+                                zero=("test_pursuer_visible", "test_pursuer_hidden")),
+    }
+
+
+def ps04_feedback(run: CourseRun) -> None:
+    tom = run.feedback("article_tom")
+    assert "yours not caught, share 0.00" in tom and "the best Jerry can escape forever" in tom
+    assert "a better move" in tom
+    assert "prey_move: average share 0.856 x 8 points = 6.85" in run.feedback("article_jerry")
+    assert "standing still on" in run.feedback("standing_tom")
+    assert "not written yet" in run.feedback("untouched")
+
+
+KNOWN: dict[str, Known] = {
+    "ps01": Known(ps01_students, ps01_feedback, tracebacks_allowed=("hanging_cell",)),
+    "ps02": Known(ps02_students, ps02_feedback),
+    "ps03": Known(ps03_students, ps03_feedback),
+    # the untouched helpers cell raises NotImplementedError when it runs: its own traceback, no test's
+    "ps04": Known(ps04_students, ps04_feedback, tracebacks_allowed=("untouched",)),
+}
