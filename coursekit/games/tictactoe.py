@@ -254,7 +254,11 @@ class TicTacToe(GameRules):
             if winner != (turn - 1) % self.num_players:
                 raise ValueError(f"{marks[winner]} has {self.k} in a row, but others marked after it: "
                                  "the game ends at the first line")
-            line = next(ln for ln in self.lines if all(cells[c.y * self.width + c.x] == marks[winner] for c in ln))
+            made = [ln for ln in self.lines if all(cells[c.y * self.width + c.x] == marks[winner] for c in ln)]
+            if not set.intersection(*(set(ln) for ln in made)):
+                raise ValueError(f"{marks[winner]} has {len(made)} lines of {self.k} with no cell in common, so one "
+                                 "was made before the last mark: the game ends at the first line")
+            line = made[0]
         return TicTacToeState(self.width, self.height, cells, turn, winner, line)
 
     def to_move(self, state: TicTacToeState) -> int:
