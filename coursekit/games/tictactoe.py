@@ -39,9 +39,10 @@ from ..core.registry import GameEntry
 from ..core.rules import GameRules, GameType, Utility
 
 __all__ = [
-    "EMPTY", "MARKS", "SOURCE_SQUARES", "SourceChoice", "TicTacToe", "TicTacToeState", "random_strategy",
-    "source_best_move", "source_describe", "source_evaluate", "source_numbering", "source_order",
-    "source_strategy", "square_number", "square_of",
+    "EMPTY", "MARKS", "SOURCE_HEURISTIC", "SOURCE_LINES", "SOURCE_SQUARES", "SourceBoard", "SourceChoice",
+    "TicTacToe", "TicTacToeState", "random_strategy", "source_best_move", "source_board", "source_describe",
+    "source_evaluate", "source_numbering", "source_order", "source_strategy", "source_winner", "square_number",
+    "square_of",
 ]
 
 #: The players' marks, in the order they move.
@@ -555,6 +556,29 @@ def source_best_move(rules: TicTacToe, state: TicTacToeState) -> SourceChoice:
     score and the message are then the computer's, as D prints them. (Swapping the marks
     gives the same move, score and nodes as D's own search called for O on the unswapped
     board, with the score's sign turned: D's X and O branches mirror each other.)
+
+    What the tests found, on every one of the 4,520 positions where someone is to move: D's
+    score is the exact value of the position (the first window, ``(-10, 10)``, is wider than
+    any score, so the root is never cut), the move D makes reaches it, and D's player never
+    loses, as X or as O. D's search has no defect that changes a move. What is odd in it:
+
+    * D passes its one ``Square`` variable down to every level of the search, so each call
+      overwrites the caller's; it does no harm because the first call writes its own choice
+      last;
+    * a call in which no move beats the window leaves ``Best_Square`` at ``-1``; that never
+      happens in the first call, for the same reason as above;
+    * D's report says the program "computes the value of every move, sorts the moves by value
+      and picks the best"; in fact the sort is by the line heuristic, only to order the
+      search, and alpha-beta cuts off moves that cannot beat the best one found, so most moves
+      never get an exact value.
+
+    Outside the search (not reproduced; the course's engine checks moves): D's ``Move`` reads
+    the human's square with no check that it is 1 to 9, so a wrong number reads (and may mark)
+    a cell outside the board; on input that is not a number ``scanf`` reads nothing and the
+    loop goes on with whatever ``Square`` held (at first an undefined value), one less on
+    each turn, so it may mark a square the human never chose. The published ``Print`` line
+    is garbled (part of its ``printf`` is lost). In D's game the human who starts plays O, so
+    O moves first, unlike the course's rules, where X always starts.
 
     >>> rules = TicTacToe()
     >>> choice = source_best_move(rules, rules.initial_state())
