@@ -296,10 +296,99 @@ def ps04_feedback(run: CourseRun) -> None:
     assert "not written yet" in run.feedback("untouched")
 
 
+# ps05: tic-tac-toe.
+
+#: Measured: the player who ignores the opponent's line plays a best move on 21 of the 30 hidden positions
+#: (6 x 0.7); plain minimax visits too many positions on some of them (its share of the node points).
+IGNORES_THREATS_HIDDEN = 4.2
+MINIMAX_NODES_HIDDEN = 4.43
+
+IGNORES_THREATS = '''\
+def best_move(board):
+    """Takes its own win, else the centre, then the corners: never looks at the opponent's lines."""
+    me = to_move(board)
+    for move in empty_cells(board):
+        if winner(play(board, *move)) == me:
+            return move
+    for move in [(1, 1), (0, 2), (2, 2), (0, 0), (2, 0)]:
+        if cell(board, *move) == EMPTY:
+            return move
+    return empty_cells(board)[0]
+'''
+
+PLAIN_MINIMAX = '''\
+def alphabeta(board):
+    """Minimax without the cut: right values, every position visited."""
+    visited = 0
+
+    def search(board):
+        nonlocal visited
+        visited += 1
+        if winner(board) is not None:
+            return -1
+        moves = empty_cells(board)
+        if not moves:
+            return 0
+        return max(-search(play(board, *move)) for move in moves)
+
+    return search(board), visited
+'''
+
+SWAPPED_WINDOW = '''\
+def alphabeta(board):
+    """A pruning bug: the child gets (-alpha, -beta) instead of (-beta, -alpha), and cuts that it must not."""
+    visited = 0
+
+    def search(board, alpha, beta):
+        nonlocal visited
+        visited += 1
+        if winner(board) is not None:
+            return -1
+        moves = empty_cells(board)
+        if not moves:
+            return 0
+        best = -float("inf")
+        for move in moves:
+            best = max(best, -search(play(board, *move), -alpha, -beta))
+            alpha = max(alpha, best)
+            if alpha >= beta:
+                break
+        return best
+
+    return int(search(board, -float("inf"), float("inf"))), visited
+'''
+
+NO_ALPHABETA = ("test_alphabeta_visible", "test_alphabeta_hidden_values", "test_alphabeta_hidden_nodes")
+
+
+def ps05_students(source: Source) -> dict[str, Student]:
+    ref = references(source, "best_move", "alphabeta")
+    return {
+        "reference": Student(ref),
+        "untouched": Student({}, zero="all"),
+        "ignores_threats": Student({**ref, "best_move": IGNORES_THREATS}, zero=("test_best_move_visible",),
+                                   scores={"test_best_move_hidden": IGNORES_THREATS_HIDDEN}),
+        "plain_minimax": Student({**ref, "alphabeta": PLAIN_MINIMAX},
+                                 scores={"test_alphabeta_hidden_nodes": MINIMAX_NODES_HIDDEN}),
+        "swapped_window": Student({**ref, "alphabeta": SWAPPED_WINDOW}, zero=NO_ALPHABETA),
+    }
+
+
+def ps05_feedback(run: CourseRun) -> None:
+    ignores = run.feedback("ignores_threats")
+    assert "completes a line at once" in ignores and "threatens to complete a line" in ignores
+    assert "Y your move, R the opponent's reply" in ignores or "Y your move, B a better move" in ignores
+    assert "best_move: average share 0.700 x 6 points = 4.2" in ignores
+    assert "alphabeta: average share" in run.feedback("plain_minimax")
+    assert "Check the window" in run.feedback("swapped_window")
+    assert "not written yet" in run.feedback("untouched")
+
+
 KNOWN: dict[str, Known] = {
     "ps01": Known(ps01_students, ps01_feedback, tracebacks_allowed=("hanging_cell",)),
     "ps02": Known(ps02_students, ps02_feedback),
     "ps03": Known(ps03_students, ps03_feedback),
     # the untouched helpers cell raises NotImplementedError when it runs: its own traceback, no test's
     "ps04": Known(ps04_students, ps04_feedback, tracebacks_allowed=("untouched",)),
+    "ps05": Known(ps05_students, ps05_feedback),
 }

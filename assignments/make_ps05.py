@@ -1,0 +1,285 @@
+"""Write the source notebook of problem set 5 (tic-tac-toe: best moves and alpha-beta), ``source/ps05/ps05.ipynb``.
+
+Run it after editing a cell (``python assignments/make_ps05.py``; ``--check`` only checks).
+The cell kinds and the writing are in ``make_assignment.py``.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from make_assignment import Assignment, Part, given, scheme_table, solution, tests
+from make_assignment import main as write_or_check
+
+HIDDEN_SEED = 20241105
+HIDDEN_COUNT = 30
+
+SETUP = """\
+EMPTY = "."
+LINES = [[(x, y) for x in range(3)] for y in range(3)] + [[(x, y) for y in range(3)] for x in range(3)] \\
+    + [[(i, i) for i in range(3)], [(i, 2 - i) for i in range(3)]]
+
+
+def cell(board, x, y):
+    \"\"\"The mark on cell (x, y): (0, 0) is the bottom left, and board[0] is the top row.\"\"\"
+    return board[2 - y][x]
+
+
+def to_move(board):
+    \"\"\"Whose turn it is: X moves first, so X is to move when both have as many marks.\"\"\"
+    text = "".join(board)
+    return "X" if text.count("X") == text.count("O") else "O"
+
+
+def empty_cells(board):
+    \"\"\"The moves: the empty cells in reading order (the top row first, left to right).\"\"\"
+    return [(x, y) for y in (2, 1, 0) for x in range(3) if cell(board, x, y) == EMPTY]
+
+
+def play(board, x, y):
+    \"\"\"A new board: the player to move marks (x, y). The board given is not changed.\"\"\"
+    rows = list(board)
+    row = rows[2 - y]
+    rows[2 - y] = row[:x] + to_move(board) + row[x + 1:]
+    return rows
+
+
+def winner(board):
+    \"\"\"X or O if that player has three in a row, else None.\"\"\"
+    for line in LINES:
+        marks = {cell(board, x, y) for x, y in line}
+        if len(marks) == 1 and EMPTY not in marks:
+            return marks.pop()
+    return None
+
+
+example = ["XO.", ".X.", "..O"]
+print("\\n".join(example))
+print("to move:", to_move(example), " moves:", empty_cells(example))
+print("after (0, 0):", play(example, 0, 0), " winner:", winner(play(example, 0, 0)))
+"""
+
+PART1 = """\
+## Part 1: a best move (`best_move`)
+
+Return the cell the player to move should mark, as a tuple `(x, y)`. A move is *best* when
+no other move has a better value (win better than draw, draw better than loss) with best
+play on both sides from then on; where several moves are best, any of them is right.
+
+Work out values first: a finished game is worth `-1` to the player to move if the other
+player has just completed a line, `0` if the board is full; otherwise a position is worth
+the largest of `-(value of the position after the move)` over its moves (what is good for
+your opponent is bad for you). Remember the values you have found (`functools.cache`; a
+board becomes a key as `tuple(board)`).
+"""
+
+BEST_MOVE = """\
+from functools import cache
+
+
+def best_move(board):
+    \"\"\"The cell (x, y) of a best move for the player to move on `board`.\"\"\"
+    ### BEGIN SOLUTION
+    return max(empty_cells(board), key=lambda move: -value_of(tuple(play(board, *move))))
+
+
+@cache
+def value_of(board):
+    \"\"\"1, 0 or -1: the value of `board` (a tuple of rows) for the player to move.\"\"\"
+    if winner(board) is not None:
+        return -1
+    moves = empty_cells(board)
+    if not moves:
+        return 0
+    return max(-value_of(tuple(play(board, *move))) for move in moves)
+    ### END SOLUTION
+"""
+
+BEST_VISIBLE = """\
+# Visible tests for best_move: a few positions.
+from coursekit.grading.tictactoe import check_best_move
+
+check_best_move(best_move, [
+    ["X..", "...", "..."], ["XX.", "OO.", "X.."], ["X.O", ".X.", "..."], ["XO.", "...", "..."],
+    ["O.X", ".X.", "..."], ["X.O", "...", "X.."],
+])
+print("best_move: the visible tests pass")
+"""
+
+BEST_HIDDEN = f"""\
+# Hidden tests for best_move. Partial points: the number printed last is your score.
+### BEGIN HIDDEN TESTS
+from coursekit.grading.tictactoe import hidden_positions, score_best_move
+
+score_best_move(best_move, hidden_positions({HIDDEN_COUNT}, seed={HIDDEN_SEED}), 6)
+### END HIDDEN TESTS
+"""
+
+PART2 = """\
+## Part 2: alpha-beta (`alphabeta`)
+
+Return the pair `(value, nodes)`: the value of the board for the player to move (`1`, `0` or
+`-1`) and the number of positions your search **visited**: count one each time your
+recursive function is called, the board you were given included, and the finished games
+too.
+
+Write alpha-beta in this form (negamax): `search(board, alpha, beta)` returns the board's
+value for the player to move. It tries the moves in the order of `empty_cells(board)`; each
+child is searched with the window `(-beta, -alpha)` and its value negated; after each move,
+`alpha` rises to the best value found; as soon as `alpha >= beta` the other moves cannot
+matter, and the search stops looking at them. Start with the window `(-inf, inf)`
+(`float("inf")`). No table of values here: it would change the count.
+"""
+
+ALPHABETA = """\
+def alphabeta(board):
+    \"\"\"(value for the player to move, positions visited) of an alpha-beta search of `board`.\"\"\"
+    ### BEGIN SOLUTION
+    visited = 0
+
+    def search(board, alpha, beta):
+        nonlocal visited
+        visited += 1
+        if winner(board) is not None:
+            return -1
+        moves = empty_cells(board)
+        if not moves:
+            return 0
+        best = -float("inf")
+        for move in moves:
+            best = max(best, -search(play(board, *move), -beta, -alpha))
+            alpha = max(alpha, best)
+            if alpha >= beta:
+                break
+        return best
+
+    value = search(board, -float("inf"), float("inf"))
+    return int(value), visited
+    ### END SOLUTION
+"""
+
+VISIBLE_BOARDS = """\
+visible_boards = [["XOX", "OXO", "..."], ["XO.", ".X.", "..O"], ["X..", ".O.", "..."], [".X.", "...", "O.."]]"""
+
+ALPHABETA_VISIBLE = f"""\
+# Visible tests for alphabeta: values on a few positions; the nodes are shown, not graded here.
+from coursekit.grading.tictactoe import check_alphabeta, score_alphabeta_nodes
+
+{VISIBLE_BOARDS}
+check_alphabeta(alphabeta, visible_boards)
+print("alphabeta: the visible tests pass")
+_ = score_alphabeta_nodes(alphabeta, visible_boards, 6)
+"""
+
+ALPHABETA_HIDDEN_VALUES = f"""\
+# Hidden tests for alphabeta: the values on more positions.
+### BEGIN HIDDEN TESTS
+from coursekit.grading.tictactoe import check_alphabeta, hidden_positions
+
+checked_alphabeta = check_alphabeta(alphabeta, hidden_positions({HIDDEN_COUNT}, seed={HIDDEN_SEED}))
+print(f"alphabeta: right on all {{checked_alphabeta}} positions")
+### END HIDDEN TESTS
+"""
+
+ALPHABETA_HIDDEN_NODES = f"""\
+# Hidden tests for alphabeta: positions visited. Partial points: the number printed last is your score.
+### BEGIN HIDDEN TESTS
+from coursekit.grading.tictactoe import hidden_positions, score_alphabeta_nodes
+
+score_alphabeta_nodes(alphabeta, hidden_positions({HIDDEN_COUNT}, seed={HIDDEN_SEED}), 6)
+### END HIDDEN TESTS
+"""
+
+END = """\
+## Before you hand in
+
+Run *Kernel → Restart Kernel and Run All Cells* and check that every visible test passes.
+Then measure: how many positions does your alpha-beta visit from the empty board
+(`["...", "...", "..."]`)? And a search without the cut (plain minimax)?
+"""
+
+PARTS = (
+    Part("1", "best_move(board)", (
+        given("part1", PART1),
+        solution("best_move", BEST_MOVE),
+        tests("test_best_move_visible", BEST_VISIBLE, 2),
+        tests("test_best_move_hidden", BEST_HIDDEN, 6),
+    )),
+    Part("2", "alphabeta(board)", (
+        given("part2", PART2),
+        solution("alphabeta", ALPHABETA),
+        tests("test_alphabeta_visible", ALPHABETA_VISIBLE, 2),
+        tests("test_alphabeta_hidden_values", ALPHABETA_HIDDEN_VALUES, 4),
+        tests("test_alphabeta_hidden_nodes", ALPHABETA_HIDDEN_NODES, 6),
+    )),
+)
+
+
+def intro() -> str:
+    """The introduction, with the grading table of the parts below."""
+    return f"""\
+# Problem set 5: tic-tac-toe, best moves and alpha-beta
+
+Two players, X and O, mark the empty cells of a 3 x 3 board in turn, X first; whoever has
+three marks in a row, a column or a diagonal wins, and a full board without one is a draw.
+You write a player that never misses its best move, and the alpha-beta search that finds
+values while looking at few positions (the article by P. Azalov, G3.1; lesson 07).
+
+**Boards and moves.** A board is a list of three strings, the top row first: `["XO.",
+".X.", "..O"]`. A move is the cell to mark, a tuple `(x, y)`: `x` the column (0 at the
+left), `y` the row (0 at the bottom), as everywhere in the course; so `(0, 2)` is the top
+left cell, `board[0][0]`. The counts of the marks say whose turn it is. The helpers below
+(`cell`, `to_move`, `empty_cells`, `play`, `winner`) do the bookkeeping.
+
+**Values.** A position's value is for the **player to move**: `1` if they win with best play
+on both sides, `0` a draw, `-1` a loss.
+
+## What you write
+
+1. `best_move(board)`: the cell of a best move for the player to move.
+2. `alphabeta(board)`: the pair `(value, nodes)`, the board's value and how many positions
+   your alpha-beta search visited.
+
+## How it is graded
+
+{scheme_table(PARTS)}
+
+- `best_move`, hidden tests (partial points): {HIDDEN_COUNT} positions of games in progress,
+  drawn from a fixed seed, each with a move worse than the best (half of them with a line
+  of the opponent's to stop). Each position where your move is a best one (any of them)
+  earns an equal share: the points are 6 x the share of positions, to two decimals. The
+  visible tests give all their points or none.
+- `alphabeta`, hidden "values" (4 points, all or nothing): the value must be right on every
+  one of the {HIDDEN_COUNT} positions.
+- `alphabeta`, hidden "nodes" (6 points, partial): on each position your count is compared
+  with the course's reference alpha-beta (the one described in part 2). A position earns its
+  full share when you visit at most 1.2 x the reference's count, and `allowance / yours`
+  otherwise (twice the allowance: half). These points count only if every value is right.
+  Plain minimax, without the cut, visits many times more positions and earns little here.
+- Types are checked exactly: a move is a tuple of two `int`; `(value, nodes)` is a tuple of
+  two `int`.
+- Each call must return within 1 second (`best_move`) or 2 seconds (`alphabeta`), and each
+  test cell within 20 seconds.
+- A failed test shows the board, your move, the opponent's answer that beats it and a
+  better move.
+
+Before you hand in, run everything from a fresh start: *Kernel → Restart Kernel and Run All
+Cells*.
+"""
+
+
+ASSIGNMENT = Assignment(
+    "ps05",
+    opening=(given("intro", intro()), given("setup", SETUP, code=True)),
+    parts=PARTS,
+    closing=(given("end", END),),
+)
+
+
+def main(argv: list[str]) -> int:
+    """Write the notebook; with ``--check``, only say whether the file is up to date."""
+    return write_or_check(ASSIGNMENT, argv)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

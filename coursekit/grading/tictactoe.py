@@ -1,0 +1,388 @@
+"""Checks for the tic-tac-toe assignment: a student's ``best_move(board)`` and ``alphabeta(board)``.
+
+Students work with plain values. A **board** is a list of three strings, the top row
+first, each cell ``"X"``, ``"O"`` or ``"."``: ``["XO.", ".X.", "..O"]``. A **move** is the
+cell to mark, a tuple ``(x, y)`` with ``(0, 0)`` at the bottom left, as everywhere in the
+course. X moves first, so the counts of the marks say whose turn it is. A **value** is for
+the player to move: ``1`` a win, ``0`` a draw, ``-1`` a loss, with best play on both sides.
+
+- ``best_move(board)`` must return a move of the best value (any of them); the truth is
+  the exact value of every move (:func:`values`, which agrees with
+  :func:`coursekit.solvers.gametree.move_values`).
+- ``alphabeta(board)`` returns ``(value, nodes)``: the exact value, and how many positions
+  the search visited (every call of the recursion, the root included). The nodes are
+  compared with the reference alpha-beta (:func:`reference_alphabeta`: empty cells in
+  reading order, the window ``(-inf, inf)`` at the root).
+
+>>> best = best_move_check([["X..", ".O.", "..."]])
+>>> run_check(lambda board: (0, 2), best)
+Traceback (most recent call last):
+...
+AssertionError: best_move(['X..', '.O.', '...']) returned (0, 2), which is not a legal move: [0, 2] is taken: \
+X marked it.
+<BLANKLINE>
+2  X . .
+1  . O .
+0  . . .
+   0 1 2
+X the first player, O the second player
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from ..core.grid import Coord, Grid
+from ..games.tictactoe import MARKS, TicTacToe, TicTacToeState
+from .answers import as_pair, shown
+from .kernel import Case, Check, Malformed, run_check, score_check
+from .pictures import MOVES, picture
+
+Board = list[str]
+
+RULES = TicTacToe()
+
+#: A search earns the full share of a position when it visits at most this many times the reference's nodes.
+NODE_SLACK = 1.2
+
+LEGEND = {"X": "the first player", "O": "the second player", **MOVES}
+
+_WORDS = {1: "a win", 0: "a draw", -1: "a loss"}
+
+
+def state_of(board: Sequence[str]) -> TicTacToeState:
+    """The library's state of a student's board (rows top first).
+
+    >>> state_of(["XO.", ".X.", "..O"])
+    TicTacToeState('XO./.X./..O', turn=0)
+    """
+    return RULES.position("/".join(board))
+
+
+def board_of(state: TicTacToeState) -> Board:
+    """A student's board: the rows, top row first.
+
+    >>> board_of(RULES.position("XO./.X./..O"))
+    ['XO.', '.X.', '..O']
+    """
+    return state.rows_top_first()
+
+
+def board_picture(state: TicTacToeState, marks: dict[Coord, str] | None = None) -> str:
+    """The board with its marks and, on empty cells, ``marks`` (Y your move, R a reply, B a better move)."""
+    cells = {cell: state.at(cell) for cell in Grid(3, 3).cells() if state.at(cell) != "."}
+    for cell, mark in (marks or {}).items():
+        cells.setdefault(cell, mark)
+    return picture(Grid(3, 3), cells, LEGEND, blocked=False)
+
+
+@cache
+def value(state: TicTacToeState) -> int:
+    """The exact value of ``state`` for the player to move (memoised negamax over the whole game).
+
+    It agrees with :func:`coursekit.solvers.gametree.solve` on every position (the tests
+    check this); computing it here once keeps the hidden tests fast.
+
+    >>> value(RULES.initial_state()), value(RULES.position("XX./OO./X.."))
+    (0, 1)
+    """
+    if state.winner is not None:
+        return -1
+    moves = RULES.legal_moves(state)
+    if not moves:
+        return 0
+    return max(-value(RULES.next_state(state, move)) for move in moves)
+
+
+@cache
+def values(state: TicTacToeState) -> dict[Coord, int]:
+    """The exact value of each legal move, for the player making it."""
+    return {move: -value(RULES.next_state(state, move)) for move in RULES.legal_moves(state)}
+
+
+def reference_alphabeta(state: TicTacToeState) -> tuple[int, int]:
+    """``(value, nodes)`` of the textbook alpha-beta the notebook asks for.
+
+    Negamax form; empty cells in reading order (the top row first); the window
+    ``(-inf, inf)`` at the root; every call counts as a node, the root and the ends of
+    games included.
+
+    >>> reference_alphabeta(RULES.position("XOX/OXO/..."))
+    (1, 6)
+    """
+    nodes = 0
+
+    def search(here: TicTacToeState, alpha: float, beta: float) -> float:
+        nonlocal nodes
+        nodes += 1
+        if here.winner is not None:
+            return -1  # the player who just moved won
+        moves = RULES.legal_moves(here)
+        if not moves:
+            return 0
+        best = -float("inf")
+        for move in moves:
+            score = -search(RULES.next_state(here, move), -beta, -alpha)
+            best = max(best, score)
+            alpha = max(alpha, best)
+            if alpha >= beta:
+                break
+        return best
+
+    result = search(state, -float("inf"), float("inf"))
+    return int(result), nodes
+
+
+def _positions() -> list[TicTacToeState]:
+    """Every position of a game in progress reachable from the start, in a fixed order."""
+    seen: dict[TicTacToeState, None] = {}
+    frontier = [RULES.initial_state()]
+    while frontier:
+        state = frontier.pop()
+        if state in seen or RULES.is_over(state):
+            continue
+        seen[state] = None
+        frontier.extend(RULES.next_state(state, move) for move in RULES.legal_moves(state))
+    return sorted(seen, key=lambda s: (s.filled, s.cells))
+
+
+def hidden_positions(count: int, seed: int, *, fewest: int = 2) -> list[Board]:
+    """``count`` boards where some move is worse than the best, the same for the same ``seed``.
+
+    Each has at least ``fewest`` marks; half of them (rounded up) are positions where the
+    player to move must stop an immediate win of the opponent.
+
+    >>> boards = hidden_positions(6, seed=1)
+    >>> boards == hidden_positions(6, seed=1), len(boards), all(threat(state_of(b)) for b in boards[:3])
+    (True, 6, True)
+    """
+    rng = random.Random(seed)
+    tricky = [s for s in _positions() if s.filled >= fewest and len(set(values(s).values())) > 1]
+    threatened = [s for s in tricky if threat(s)]
+    chosen = rng.sample(threatened, (count + 1) // 2)
+    others = [s for s in tricky if s not in chosen]
+    chosen += rng.sample(others, count - len(chosen))
+    return [board_of(s) for s in chosen]
+
+
+def threat(state: TicTacToeState) -> Coord | None:
+    """A cell where the opponent of the player to move would complete a line, if there is one."""
+    other = MARKS[1 - state.turn]
+    for line in RULES.lines:
+        marks = [state.at(cell) for cell in line]
+        if marks.count(other) == 2 and marks.count(".") == 1:
+            return line[marks.index(".")]
+    return None
+
+
+def _read_move(raw: Any, case: Case) -> Coord | Malformed:
+    pair = as_pair(raw)
+    if pair is None:
+        example = RULES.legal_moves(case.data)[0]
+        return Malformed(f"it must return the cell to mark, a tuple of two ints (x, y) such as {tuple(example)}")
+    return Coord(*pair)
+
+
+def _why_loses(after: TicTacToeState, mover: str) -> tuple[Coord, str]:
+    """The opponent's best reply after a move, and what it does."""
+    replies = values(after)
+    best = max(replies.values())
+    reply = next(m for m in RULES.legal_moves(after) if replies[m] == best)
+    other = MARKS[after.turn]
+    if RULES.next_state(after, reply).winner is not None:
+        return reply, f"{other} answers {reply} and completes a line at once"
+    outcome = "wins" if best == 1 else "draws"
+    return reply, f"{other} answers {reply} and {outcome} with best play"
+
+
+def teach_move(case: Case, move: Coord) -> str | None:
+    """``None`` if ``move`` is legal and of the best value; else the teaching message."""
+    state: TicTacToeState = case.data
+    reason = RULES.why_illegal(state, move)
+    if reason is not None:
+        return f"{case.shown} returned {tuple(move)}, which is not a legal move: {reason}.\n\n{board_picture(state)}"
+    scored = values(state)
+    best = max(scored.values())
+    if scored[move] == best:
+        return None
+    better = next(m for m in RULES.legal_moves(state) if scored[m] == best)
+    mover = MARKS[state.turn]
+    reply, why = _why_loses(RULES.next_state(state, move), mover)
+    stop = threat(state)
+    hint = ""
+    if stop is not None and stop != move and RULES.next_state(state, move).winner is None:
+        hint = (f"\nHint: {MARKS[1 - state.turn]} threatens to complete a line at {stop}: before anything else, "
+                f"take a winning cell of your own, or else block that one.")
+    return (f"{case.shown} returned {tuple(move)}: {mover} to move, and this move gives {_WORDS[scored[move]]}, "
+            f"{why}.\n{better} instead gives {_WORDS[best]}.{hint}\n\n"
+            f"{board_picture(state, {move: 'Y', reply: 'R', better: 'B'})}")
+
+
+def _case(name: str, board: Sequence[str]) -> Case:
+    rows = [str(row) for row in board]
+    return Case((rows,), f"{name}({rows})", state_of(rows))
+
+
+def best_move_check(boards: Iterable[Sequence[str]], *, per_call: float = 1.0, total: float = 10.0) -> Check:
+    """The check of ``best_move(board)``: a legal move of the best value (any of them) on every board."""
+    cases = [_case("best_move", board) for board in boards]
+    for case in cases:
+        if RULES.is_over(case.data):
+            raise ValueError(f"not a position to test: {case.args[0]} (the game is over)")
+
+    def judge(case: Case, move: Coord, expected: Any) -> str | None:
+        reason = RULES.why_illegal(case.data, move)
+        return None if reason is None else teach_move(case, move)
+
+    def share(case: Case, move: Coord, expected: dict[Coord, int]) -> tuple[float, str]:
+        best = max(expected.values())
+        right = expected[move] == best
+        return (1.0 if right else 0.0), f"{'/'.join(case.args[0])}: yours {tuple(move)}, " \
+                                        f"{'a best move' if right else 'not a best move'}"
+
+    return Check("best_move", cases, reference=lambda case: values(case.data), read=_read_move,
+                 judge=judge, share=share, context=lambda case: board_picture(case.data),
+                 per_call=per_call, total=total)
+
+
+def check_best_move(func: Callable[[Board], Any], boards: Iterable[Sequence[str]], *, per_call: float = 1.0,
+                    total: float = 10.0) -> int:
+    """All or nothing: ``func(board)`` returns a best move on every board; stops at the first that is not.
+
+    >>> check_best_move(lambda board: (1, 1), [["X..", "...", "..."]])
+    1
+    >>> check_best_move(lambda board: (2, 0), [["XX.", "OO.", "X.."]])
+    Traceback (most recent call last):
+    ...
+    AssertionError: best_move(['XX.', 'OO.', 'X..']) returned (2, 0): O to move, and this move gives a loss, \
+X answers [2, 2] and completes a line at once.
+    [2, 1] instead gives a win.
+    Hint: X threatens to complete a line at [2, 2]: before anything else, take a winning cell of your own, or else \
+block that one.
+    <BLANKLINE>
+    2  X X R
+    1  O O B
+    0  X . Y
+       0 1 2
+    X the first player, O the second player, Y your move, R the opponent's reply, B a better move
+    """
+    check = best_move_check(boards, per_call=per_call, total=total)
+
+    def strict(case: Case, move: Coord, expected: Any) -> str | None:
+        return teach_move(case, move)
+
+    return run_check(func, Check(check.name, check.cases, check.reference, check.read, strict,
+                                 context=check.context, per_call=per_call, total=total))
+
+
+def score_best_move(func: Callable[[Board], Any], boards: Iterable[Sequence[str]], points: float, *,
+                    per_call: float = 1.0, total: float = 15.0,
+                    report: Callable[[str], None] | None = print) -> float:
+    """Partial points: each board where ``func`` returns a best move earns its share; the first miss is taught.
+
+    >>> score_best_move(lambda board: (1, 1) if board[1][1] == "." else (2, 0),
+    ...                 [["X..", "...", "..."], ["XX.", "OO.", "X.."]], 4, report=None)
+    2.0
+    """
+    check = best_move_check(boards, per_call=per_call, total=total)
+    score = score_check(func, check, points, scale="positions, one share each when your move is a best one",
+                        report=report)
+    if report is not None:
+        missed = next((o for o, s in zip(score.outcomes, score.shares, strict=True) if s < 1), None)
+        if missed is not None:
+            report(f"The first position where your move is not a best one:\n{teach_move(missed.case, missed.value)}")
+    return score.earned
+
+
+@dataclass(frozen=True)
+class SearchAnswer:
+    """A student's ``(value, nodes)``."""
+
+    value: int
+    nodes: int
+
+
+def _read_search(raw: Any, case: Case) -> SearchAnswer | Malformed:
+    form = "it must return a pair (value, nodes): the value 1, 0 or -1 and the number of positions visited"
+    if type(raw) is not tuple or tuple.__len__(raw) != 2:
+        return Malformed(form)
+    found, nodes = tuple.__iter__(raw)
+    if type(found) is not int or found not in (-1, 0, 1):
+        return Malformed("the value must be the int 1 (a win), 0 (a draw) or -1 (a loss) for the player to move",
+                         what=f"value = {shown(found)}")
+    if type(nodes) is not int or nodes < 1:
+        return Malformed("nodes must be the number of positions your search visited, an int of at least 1 "
+                         "(the board itself counts)", what=f"nodes = {shown(nodes)}")
+    return SearchAnswer(int(found), int(nodes))
+
+
+def _judge_search(case: Case, answer: SearchAnswer, expected: tuple[int, int]) -> str | None:
+    state: TicTacToeState = case.data
+    truth = value(state)
+    if answer.value == truth:
+        return None
+    mover = MARKS[state.turn]
+    scored = values(state)
+    best = next(m for m in RULES.legal_moves(state) if scored[m] == truth)
+    return (f"{case.shown} returned the value {answer.value} ({_WORDS[answer.value]} for {mover}), but the position "
+            f"is {_WORDS[truth]} for {mover}: {best} gives {_WORDS[truth]} with best play on both sides.\n"
+            f"Check the window: the child is searched with (-beta, -alpha) and its value is negated; cut only "
+            f"when alpha >= beta, after the move's value has been counted.\n\n"
+            f"{board_picture(state, {best: 'B'})}")
+
+
+def alphabeta_check(boards: Iterable[Sequence[str]], *, per_call: float = 2.0, total: float = 15.0) -> Check:
+    """The check of ``alphabeta(board) -> (value, nodes)``: the exact value; the nodes for partial points."""
+    cases = [_case("alphabeta", board) for board in boards]
+
+    def share(case: Case, answer: SearchAnswer, expected: tuple[int, int]) -> tuple[float, str]:
+        reference = expected[1]
+        allowed = int(NODE_SLACK * reference)
+        earned = 1.0 if answer.nodes <= allowed else allowed / answer.nodes
+        return earned, (f"{'/'.join(case.args[0])}: yours {answer.nodes}, allowance {allowed} "
+                        f"(reference {reference}), share {earned:.2f}")
+
+    return Check("alphabeta", cases, reference=lambda case: reference_alphabeta(case.data), read=_read_search,
+                 judge=_judge_search, share=share, context=lambda case: board_picture(case.data),
+                 per_call=per_call, total=total)
+
+
+def check_alphabeta(func: Callable[[Board], Any], boards: Iterable[Sequence[str]], *, per_call: float = 2.0,
+                    total: float = 15.0) -> int:
+    """All or nothing: the value of ``func(board)`` is exact on every board.
+
+    >>> check_alphabeta(lambda board: reference_alphabeta(state_of(board)), [["XOX", "OXO", "..."]])
+    1
+    >>> check_alphabeta(lambda board: (0, 3), [["XOX", "OXO", "..."]])  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    AssertionError: alphabeta(['XOX', 'OXO', '...']) returned the value 0 (a draw for X), but the position is a win \
+for X: [0, 0] gives a win with best play on both sides.
+    ...
+    """
+    return run_check(func, alphabeta_check(boards, per_call=per_call, total=total))
+
+
+def score_alphabeta_nodes(func: Callable[[Board], Any], boards: Iterable[Sequence[str]], points: float, *,
+                          per_call: float = 2.0, total: float = 15.0,
+                          report: Callable[[str], None] | None = print) -> float:
+    """Partial points for the nodes: per board, 1 within ``NODE_SLACK`` x the reference, else allowance / yours.
+
+    Every value must be exact first (a wrong value earns nothing).
+
+    >>> score_alphabeta_nodes(lambda board: reference_alphabeta(state_of(board)), [["X..", ".O.", "..."]], 6,
+    ...                       report=None)
+    6.0
+    """
+    check = alphabeta_check(boards, per_call=per_call, total=total)
+    scale = (f"positions visited, board by board (full share within {NODE_SLACK:g} x the reference alpha-beta, "
+             f"else allowance / yours)")
+    score = score_check(func, check, points, scale=scale, report=report)
+    if report is not None and score.average < 1:
+        report("Hint: alpha-beta visits fewest positions when it stops looking at the moves of a position as soon "
+               "as alpha >= beta, and passes the narrowed window (-beta, -alpha) to each child.")
+    return score.earned
