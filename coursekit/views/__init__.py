@@ -10,8 +10,9 @@ from ..games.pieces import OneWayPiece, PieceState
 from ..games.pursuit import Pursuit, PursuitState
 from ..games.sums import PieceSum, SumState
 from ..games.tictactoe import TicTacToe, TicTacToeState
+from ..solvers.gametree import Solution, TreeNode
 from ..solvers.search import SearchResult
-from . import pursuit, search, sums, svg, text, tictactoe
+from . import gametree, pursuit, search, sums, svg, text, tictactoe
 
 display.register(BeansState, text=text.beans_state, svg=svg.beans_svg)
 display.register(PieceState, text=text.piece_state, svg=svg.piece_svg)
@@ -26,5 +27,7 @@ display.register(SumState, text=sums.sum_state, svg=sums.sum_svg)
 display.register(PieceSum, text=sums.sum_transcript, svg=sums.sum_record_svg, move=sums.sum_move)
 display.register(TicTacToeState, text=tictactoe.board_text, svg=tictactoe.board_svg)
 display.register(TicTacToe, text=tictactoe.transcript, svg=tictactoe.record_svg)
+display.register(TreeNode, text=gametree.tree_text, svg=gametree.tree_svg)
+display.register(Solution, text=gametree.solution_text, svg=gametree.solution_svg)
 
-__all__ = ["pursuit", "search", "sums", "svg", "text", "tictactoe"]
+__all__ = ["gametree", "pursuit", "search", "sums", "svg", "text", "tictactoe"]
