@@ -107,3 +107,16 @@ def test_the_tictactoe_board_clears_its_marks_on_a_new_game() -> None:
     seen = no_empty_label(board, actions)
     assert (Coord(0, 0), BLANK) in seen  # the X left by the last game was really cleared
     assert all(shown(b) == "" for b in board.buttons.values())
+
+
+def test_the_tictactoe_board_clears_its_hints() -> None:
+    board = TicTacToeBoard(computer="random", seed=1)
+
+    def actions() -> None:
+        board.hint_toggle.value = True
+        board.buttons[Coord(1, 1)].click()
+        board.hint_toggle.value = False
+
+    seen = no_empty_label(board, actions)
+    assert {text for _cell, text in seen} >= {"D", BLANK}  # hints were shown, then really cleared
+    assert {shown(b) for b in board.buttons.values()} == {"", "X", "O"}

@@ -10,6 +10,7 @@ import pytest
 from coursekit.core import Coord, Record
 from coursekit.games import rules_from_spec
 from coursekit.games.tictactoe import MARKS, TicTacToe, source_best_move
+from coursekit.solvers.gametree import alphabeta, maxn, move_values, solve
 from coursekit.views.tictactoe import MARK_COLOURS
 from coursekit.widgets import TicTacToeBoard
 from coursekit.widgets._grid import shown
@@ -202,7 +203,8 @@ def test_each_computer_seat_may_get_its_own_player() -> None:
     ({"computer": "clever"}, "a computer player is one of 'perfect', 'source', 'random'"),
     ({"human": 2}, "human is your seat, 0 to 1"),
     ({"players": 5}, "2 to 4 players"),
-    ({"width": 4, "height": 4, "computer": "perfect"}, "at most 10 cells"),
+    ({"width": 4, "height": 4, "computer": "perfect"}, "at most 12 cells at once with 2 players; this one has 16"),
+    ({"width": 4, "players": 3, "computer": "perfect"}, "at most 9 cells at once with 3 players"),
     ({"width": 4, "computer": "source"}, "D's program plays the 3 x 3 board, 3 in a row, two players; "
                                          "this game is 4 x 3"),
     ({"players": 3, "computer": "source"}, "3 players"),
@@ -246,7 +248,7 @@ def test_hints_are_off_by_default_and_skipped_on_a_big_board() -> None:
     assert not board.hints and board.hint_texts() == {}
     board.hint_toggle.value = True
     assert board.hint_texts() == {} and all(shown(b) == "" for b in board.buttons.values())
-    assert "Hints appear when at most 10 cells are empty (16 are now)" in board.status
+    assert "Hints appear when at most 12 cells are empty (16 are now)" in board.status
     board.hint_toggle.value = False
     assert board.status == "Your turn: click an empty cell to mark it X."
 
@@ -276,3 +278,115 @@ def test_a_full_game_against_d_program_which_never_loses(human: int, seed: int) 
     assert board.winner != "You"
     assert_board_shows_state(board)
     assert_replays(board)
+
+
+def test_hints_show_each_empty_cell_value_for_the_player_to_move() -> None:
+    board = TicTacToeBoard(computer="random", seed=0)
+    for cell in (Coord(0, 2), Coord(1, 2)):  # X on top left and top middle; where O went depends on the seed
+        if board.state.at(cell) == ".":
+            board.click(cell)
+    board.hints = True
+    values = move_values(board.rules, board.state)
+    letters = {cell: "W" if v > 0 else "L" if v < 0 else "D" for cell, v in values.items()}
+    assert board.hint_texts() == letters and set(letters) == set(empty_cells(board))
+    for cell, letter in letters.items():
+        assert shown(board.buttons[cell]) == letter and board.cell_kind(cell) == f"hint {letter}"
+    assert "Hints: W wins, D draws, L loses" in board.status
+    board.hint_toggle.value = False
+    assert all(shown(board.buttons[c]) == "" for c in empty_cells(board))
+    assert all(board.cell_kind(c) == "empty" for c in empty_cells(board))
+
+
+def test_hints_follow_the_game_and_a_winning_cell_says_w() -> None:
+    board = TicTacToeBoard(computer="random", seed=1, hints=True)
+    assert set(board.hint_texts().values()) == {"D"}  # every first move draws
+    assert board.status.startswith("Your turn") and "Hints: W wins" in board.status
+    while not board.is_over:
+        hints = board.hint_texts()
+        best = max(hints, key=lambda c: "LDW".index(hints[c]))
+        board.buttons[best].click()
+        if not board.is_over:
+            assert board.hint_texts() == {c: "W" if v > 0 else "L" if v < 0 else "D"
+                                          for c, v in move_values(board.rules, board.state).items()}
+    assert board.winner != "Computer"  # following the hints never loses
+    assert all(board.cell_kind(c) == "empty" for c in empty_cells(board))  # no hints after the end
+
+
+def test_hints_for_three_players_use_max_n() -> None:
+    board = TicTacToeBoard(4, 3, 3, players=3, computer="random", seed=2, hints=True)
+    assert board.hint_texts() == {}  # 12 empty cells: too many for max^n at once
+    assert "at most 9 cells are empty (12 are now)" in board.status
+    while len(empty_cells(board)) > 9:
+        board.click(sorted(empty_cells(board))[0])
+    values = move_values(board.rules, board.state)
+    assert board.hint_texts() == {c: "W" if v > 0 else "L" if v < 0 else "D" for c, v in values.items()}
+
+
+# The perfect player -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("human", "seed"), [(0, 0), (0, 1), (1, 2), (1, 3)])
+def test_a_full_game_against_the_perfect_player_which_never_loses(human: int, seed: int) -> None:
+    board = TicTacToeBoard(human=human, seed=seed)  # the perfect player is the default on 3 x 3
+    rng = random.Random(seed)
+    while not board.is_over:
+        before = len(board.steps)
+        board.buttons[rng.choice(sorted(empty_cells(board)))].click()
+        if len(board.steps) > before + 1:  # the status gives the solver's count for the answer
+            nodes = solve(board.rules, board.steps[before].state).nodes
+            assert f"The computer ({'XO'[1 - human]}) marked {board.steps[-1].move} ({nodes:,} nodes searched)." \
+                in board.status
+    assert board.winner != "You"
+    assert_board_shows_state(board)
+    assert_replays(board)
+
+
+def test_the_perfect_player_wins_at_once_and_blocks_at_once() -> None:
+    board = TicTacToeBoard(seed=0)
+    board.click(Coord(0, 2))  # X top left; O answers in the centre (the only move that does not lose)
+    assert board.steps[1].move == Coord(1, 1)
+    board.click(Coord(1, 2))  # X threatens the top row: O must block at [2, 2]
+    assert board.steps[3].move == Coord(2, 2)
+    board.click(Coord(0, 1))  # X ignores O's diagonal threat: O completes it at once
+    assert board.is_over and board.winner == "Computer" and board.steps[-1].move == Coord(0, 0)
+    assert board.status.endswith("The computer wins.")
+
+
+def test_three_perfect_players_play_each_other() -> None:
+    board = TicTacToeBoard(players=3, human=None, seed=4)
+    while board.step():
+        assert "nodes searched" in board.status
+    assert board.is_over and board.step_button.disabled
+    assert_replays(board)
+
+
+# The search tree --------------------------------------------------------------------------
+
+
+def test_the_search_tree_is_drawn_for_a_small_position_only() -> None:
+    board = TicTacToeBoard(seed=6)  # two perfect players draw: the game goes on to the last cells
+    assert board.tree_button.disabled and board.show_tree() is False
+    assert board.status.startswith("The search tree is drawn for at most 4 empty cells; 9 cells are empty.")
+    assert board.tree_html.value == ""
+    while len(empty_cells(board)) > 4:
+        assert board.tree_button.disabled
+        values = move_values(board.rules, board.state)
+        board.click(max(values, key=lambda cell: values[cell]))
+    assert not board.is_over and not board.tree_button.disabled
+    board.tree_button.click()
+    nodes = alphabeta(board.rules, board.state).nodes
+    html = board.tree_html.value
+    assert "<svg" in html and f"X to move, {nodes:,} nodes searched: alpha-beta" in html
+    board.click(sorted(empty_cells(board))[0])  # a move makes the old tree wrong: it goes away
+    assert board.tree_html.value == ""
+
+
+def test_the_search_tree_of_three_players_is_max_n() -> None:
+    board = TicTacToeBoard(4, 3, 4, players=3, computer="random", seed=1)  # 4 in a row on 4 x 3: rows only
+    for _ in range(3):  # nobody has 4 marks yet, so nobody can have won
+        board.click(sorted(empty_cells(board))[0])
+    assert len(empty_cells(board)) == 3 and not board.is_over and board.show_tree()
+    nodes = maxn(board.rules, board.state).nodes
+    assert f"{nodes:,} nodes searched: max^n; each node shows one value per player (X, O, A)" in board.tree_html.value
+    board.new_game_button.click()
+    assert board.tree_html.value == "" and board.tree_button.disabled

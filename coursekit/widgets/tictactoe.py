@@ -8,7 +8,6 @@ a small position can be drawn.
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -22,6 +21,8 @@ from ..core.grid import Coord
 from ..core.record import Record, Step
 from ..core.rules import End, Strategy
 from ..games.tictactoe import EMPTY, MARKS, TicTacToe, TicTacToeState, source_best_move
+from ..solvers import gametree
+from ..views.gametree import solution_svg
 from ..views.tictactoe import MARK_COLOURS
 from ._common import HUMAN
 from ._grid import button_grid, set_text
@@ -29,8 +30,10 @@ from ._grid import button_grid, set_text
 CELL_PX = 44
 #: The computer players a board can be given by name.
 COMPUTER_NAMES = ("perfect", "source", "random")
-#: The most empty cells a position may have for the board to solve it at once (perfect play, hints).
-SOLVE_LIMIT = 10
+#: The most empty cells a position may have for the board to solve it at once (perfect play, hints),
+#: by the number of players: a fraction of a second each. Max^n (three or four players) prunes
+#: nothing, so it solves fewer cells in that time than alpha-beta does for two.
+SOLVE_LIMITS = {2: 12, 3: 9, 4: 8}
 #: The most empty cells a position may have for its search tree to be drawn.
 TREE_LIMIT = 4
 #: A cell's background: an ordinary cell, and a cell of the winning line.
@@ -77,11 +80,6 @@ def hint_letter(value: float) -> str:
     return HINT_LETTERS[(value > 0) - (value < 0)]
 
 
-def _gametree() -> Any:
-    """The game-tree solver (imported when first needed)."""
-    return importlib.import_module("coursekit.solvers.gametree")
-
-
 def strategy_player(strategy: Strategy) -> ComputerPlayer:
     """A computer player that plays ``strategy(rules, state)`` and counts nothing."""
 
@@ -92,15 +90,40 @@ def strategy_player(strategy: Strategy) -> ComputerPlayer:
 
 
 def perfect_player(rng: random.Random) -> ComputerPlayer:
-    """The perfect player: solves the position and plays one of its best moves (chosen with ``rng``).
+    """The perfect player: solves the position and plays one of its best moves.
 
-    ``nodes`` is the number of positions the solver visited for this move.
+    Among equally good moves it takes a win at once if it has one, else it stops the next
+    player's win at once if it can (a lost position is then lost later, not now), and draws
+    among the rest with ``rng``. ``nodes`` is the number of positions the solver visited.
+
+    >>> rules = TicTacToe()
+    >>> choice = perfect_player(random.Random(0))(rules, rules.position("XX./OO./..."))
+    >>> choice.move, choice.nodes > 0
+    (Coord(x=2, y=2), True)
     """
+
     def choose(rules: TicTacToe, state: TicTacToeState) -> ComputerMove:
-        result = _gametree().solve(rules, state)
-        return ComputerMove(Coord(*rng.choice(sorted(result.best_moves))), result.nodes)
+        result = gametree.solve(rules, state)
+        best = [Coord(*move) for move in result.best_moves]
+        winning = [move for move in best if rules.next_state(state, move).winner is not None]
+        safe = [move for move in best if not _wins_at_once(rules, rules.next_state(state, move))]
+        return ComputerMove(rng.choice(winning or safe or best), result.nodes)
 
     return choose
+
+
+def _wins_at_once(rules: TicTacToe, state: TicTacToeState) -> bool:
+    """Whether the player to move can complete a line with one mark."""
+    return any(rules.next_state(state, move).winner is not None for move in rules.legal_moves(state))
+
+
+def solve_limit(rules: TicTacToe) -> int:
+    """The most empty cells of a position the board solves at once (for perfect play and hints).
+
+    >>> solve_limit(TicTacToe()), solve_limit(TicTacToe(4, 4, 3, num_players=3))
+    (12, 9)
+    """
+    return SOLVE_LIMITS[rules.num_players]
 
 
 def source_player() -> ComputerPlayer:
@@ -134,7 +157,8 @@ class TicTacToeBoard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
     X, O, A, B in that order. ``human`` is your seat (0 plays X and moves first); with
     ``human=None`` computers play every seat and the **Step** button and the ``Play``
     widget make their moves. ``computer`` names the computer players: ``"perfect"`` (the
-    game-tree solver; the default where the board has at most :data:`SOLVE_LIMIT` cells),
+    game-tree solver; the default where the board is small enough to solve at once, see
+    :data:`SOLVE_LIMITS`: 12 cells with two players, 9 with three, 8 with four),
     ``"source"`` (D's program, on the 3 x 3 board with two players), ``"random"`` (the
     default on larger boards), or any ``strategy(rules, state)``; one choice for every
     computer seat, or a sequence with one per computer seat in the order they move. The
@@ -142,16 +166,18 @@ class TicTacToeBoard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
 
     A click on an empty cell marks it and the computers answer; a click on a taken cell,
     or after the end, says why in the status line and changes nothing. After each computer
-    move the status line says how many positions its search visited. The winning line is
+    move the status line gives the nodes its search counted (the solver's count for the
+    perfect player, D's own count and words for D's program). The winning line is
     highlighted. ``hints=True`` (or the "Hints" toggle) writes on each empty cell what
     marking it is worth to the player to move: ``W`` a win, ``D`` a draw, ``L`` a loss
-    (with perfect play after it); positions with more than :data:`SOLVE_LIMIT` empty cells
-    get no hints until the board fills up. "Show the search tree" draws the whole game tree
-    of a position with at most :data:`TREE_LIMIT` empty cells.
+    (with perfect play after it); a position with more empty cells than the board solves at
+    once gets no hints until the board fills up (the status line says so). "Show the search
+    tree" draws the tree that alpha-beta (two players) or max^n (more) explores from a
+    position with at most :data:`TREE_LIMIT` empty cells.
 
     What a program can read and do: ``rules``, ``state``, ``start``, ``steps``, ``record``,
     ``status``, ``turn``, ``is_over``, ``winner``, ``players``, ``buttons`` (a dict from
-    each ``Coord`` to its button), ``cell_kind(cell)``, ``hint_texts()``, ``click(cell)``,
+    each ``Coord`` to its button), ``cell_kind(cell)``, ``move_values()``, ``hint_texts()``, ``click(cell)``,
     ``play(move)``, ``step()``, ``new_game()``, ``show_tree()``, ``hints`` (on or off), and
     the widgets ``new_game_button``, ``hint_toggle``, ``tree_button``, ``tree_html``,
     ``step_button``, ``player``.
@@ -188,7 +214,7 @@ class TicTacToeBoard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
         self.seed = seed
         self.rng = random.Random(seed)
         if computer is None:
-            computer = "perfect" if width * height <= SOLVE_LIMIT else "random"
+            computer = "perfect" if width * height <= solve_limit(self.rules) else "random"
         self.computers = self._choose_computers(computer)
         self.players = self._names()
         self.start: TicTacToeState = self.rules.initial_state()
@@ -221,10 +247,11 @@ class TicTacToeBoard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
         if choice == "random":
             return strategy_player(random_strategy(self.rng))
         if choice == "perfect":
-            cells = self.rules.width * self.rules.height
-            if cells > SOLVE_LIMIT:
-                raise ValueError(f"the perfect player solves boards of at most {SOLVE_LIMIT} cells at once; "
-                                 f"this one has {cells}: choose 'random' or a smaller board")
+            cells, limit = self.rules.width * self.rules.height, solve_limit(self.rules)
+            if cells > limit:
+                raise ValueError(f"the perfect player solves boards of at most {limit} cells at once with "
+                                 f"{self.rules.num_players} players; this one has {cells}: choose 'random' "
+                                 "or a smaller board")
             return perfect_player(self.rng)
         if choice == "source":
             reason = source_applies(self.rules)
@@ -327,11 +354,11 @@ class TicTacToeBoard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
 
     def move_values(self) -> dict[Coord, float] | None:
         """Each legal move's value for the player to move (from the game-tree solver), or
-        ``None`` where the position has more than :data:`SOLVE_LIMIT` empty cells or the game is over."""
-        if self.is_over or empty_count(self.state) > SOLVE_LIMIT:
+        ``None`` where the position has more than :data:`SOLVE_LIMITS` empty cells or the game is over."""
+        if self.is_over or empty_count(self.state) > solve_limit(self.rules):
             return None
         if self.state not in self._values:
-            values = _gametree().move_values(self.rules, self.state)
+            values = gametree.move_values(self.rules, self.state)
             self._values[self.state] = {Coord(*move): value for move, value in values.items()}
         return self._values[self.state]
 
@@ -399,8 +426,17 @@ class TicTacToeBoard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
             self.status_label.value = (f"The search tree is drawn for at most {TREE_LIMIT} empty cells; "
                                        f"{why}. {self._turn_text()}")
             return False
-        result = _gametree().solve(self.rules, self.state, keep_tree=True)
-        self.tree_html.value = importlib.import_module("coursekit.views.gametree").tree_svg(result)
+        if self.rules.num_players == 2:
+            solution = gametree.alphabeta(self.rules, self.state, tree=True)
+            how = "alpha-beta; each node shows its value for the player who moves there, cut branches are dashed"
+        else:
+            solution = gametree.maxn(self.rules, self.state, tree=True)
+            how = f"max^n; each node shows one value per player ({', '.join(MARKS[:self.rules.num_players])})"
+        picture = solution_svg(solution)
+        caption = (f"The search tree of this position, {self._mark_to_move()} to move, "
+                   f"{solution.nodes:,} nodes searched: {how}.")
+        self.tree_html.value = (f"<div>{escape(caption)}</div>"
+                                f'<div style="overflow-x:auto;max-width:100%">{picture}</div>')
         self._tree_of = self.state
         return True
 
@@ -464,8 +500,8 @@ class TicTacToeBoard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
         if not self.hints or self.is_over:
             return ""
         empty = empty_count(self.state)
-        if empty > SOLVE_LIMIT:
-            return (f" Hints appear when at most {SOLVE_LIMIT} cells are empty ({empty} are now): "
+        if empty > solve_limit(self.rules):
+            return (f" Hints appear when at most {solve_limit(self.rules)} cells are empty ({empty} are now): "
                     "larger positions take too long to solve.")
         return " Hints: W wins, D draws, L loses (with perfect play after it)."
 
@@ -500,5 +536,5 @@ class TicTacToeBoard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
         return f'<div>{seats}</div><div style="color:{colour}"><b>{escape(self.turn)}</b></div>'
 
 
-__all__ = ["COMPUTER_NAMES", "SOLVE_LIMIT", "TREE_LIMIT", "ComputerMove", "TicTacToeBoard", "hint_letter",
-           "perfect_player", "source_player", "strategy_player"]
+__all__ = ["COMPUTER_NAMES", "SOLVE_LIMITS", "TREE_LIMIT", "ComputerMove", "TicTacToeBoard", "hint_letter",
+           "perfect_player", "solve_limit", "source_player", "strategy_player"]
