@@ -42,6 +42,7 @@ def assert_board_shows_state(board: TicTacToeBoard) -> None:
         assert button.style.text_color == MARK_COLOURS[mark]
         assert board.cell_kind(cell) == (f"{mark} line" if cell in line else mark)
         assert (button.style.button_color == LINE_COLOUR) == (cell in line)
+        assert (button.style.text_decoration == "underline") == (cell in line)  # not colour alone
 
 
 def looks(board: TicTacToeBoard) -> tuple[object, ...]:
@@ -352,8 +353,10 @@ def test_the_perfect_player_wins_at_once_and_blocks_at_once() -> None:
     assert board.status.endswith("The computer wins.")
 
 
-def test_three_perfect_players_play_each_other() -> None:
-    board = TicTacToeBoard(players=3, human=None, seed=4)
+@pytest.mark.parametrize(("size", "players"), [((3, 3, 3), 3), ((4, 2, 3), 4)])
+def test_three_or_four_perfect_players_play_each_other(size: tuple[int, int, int], players: int) -> None:
+    board = TicTacToeBoard(*size, players=players, human=None, seed=4)
+    assert board.players == tuple(f"Computer {m}" for m in MARKS[:players])
     while board.step():
         assert "nodes searched" in board.status
     assert board.is_over and board.step_button.disabled
