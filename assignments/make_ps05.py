@@ -182,11 +182,12 @@ print(f"alphabeta: right on all {{checked_alphabeta}} positions")
 """
 
 ALPHABETA_HIDDEN_NODES = f"""\
-# Hidden tests for alphabeta: positions visited. Partial points: the number printed last is your score.
+# Hidden tests for alphabeta: positions visited, on early positions (2 or 3 marks, big trees).
+# Partial points: the number printed last is your score.
 ### BEGIN HIDDEN TESTS
 from coursekit.grading.tictactoe import hidden_positions, score_alphabeta_nodes
 
-score_alphabeta_nodes(alphabeta, hidden_positions({HIDDEN_COUNT}, seed={HIDDEN_SEED}), 6)
+score_alphabeta_nodes(alphabeta, hidden_positions({HIDDEN_COUNT}, seed={HIDDEN_SEED}, most=3), 6)
 ### END HIDDEN TESTS
 """
 
@@ -251,8 +252,9 @@ on both sides, `0` a draw, `-1` a loss.
   visible tests give all their points or none.
 - `alphabeta`, hidden "values" (4 points, all or nothing): the value must be right on every
   one of the {HIDDEN_COUNT} positions.
-- `alphabeta`, hidden "nodes" (6 points, partial): on each position your count is compared
-  with the course's reference alpha-beta (the one described in part 2). A position earns its
+- `alphabeta`, hidden "nodes" (6 points, partial): {HIDDEN_COUNT} early positions (2 or 3
+  marks, where the trees are big); on each your count is compared with the course's
+  reference alpha-beta (the one described in part 2). A position earns its
   full share when you visit at most 1.2 x the reference's count, and `allowance / yours`
   otherwise (twice the allowance: half). These points count only if every value is right.
   Plain minimax, without the cut, visits many times more positions and earns little here.

@@ -150,18 +150,20 @@ def _positions() -> list[TicTacToeState]:
     return sorted(seen, key=lambda s: (s.filled, s.cells))
 
 
-def hidden_positions(count: int, seed: int, *, fewest: int = 2) -> list[Board]:
+def hidden_positions(count: int, seed: int, *, fewest: int = 2, most: int = 9) -> list[Board]:
     """``count`` boards where some move is worse than the best, the same for the same ``seed``.
 
-    Each has at least ``fewest`` marks; half of them (rounded up) are positions where the
-    player to move must stop an immediate win of the opponent.
+    Each has from ``fewest`` to ``most`` marks; half of them (rounded up) are positions where
+    the player to move must stop an immediate win of the opponent. Boards with few marks
+    have big trees: there a search without cuts visits several times the positions
+    alpha-beta visits, which is what the node test measures.
 
     >>> boards = hidden_positions(6, seed=1)
     >>> boards == hidden_positions(6, seed=1), len(boards), all(threat(state_of(b)) for b in boards[:3])
     (True, 6, True)
     """
     rng = random.Random(seed)
-    tricky = [s for s in _positions() if s.filled >= fewest and len(set(values(s).values())) > 1]
+    tricky = [s for s in _positions() if fewest <= s.filled <= most and len(set(values(s).values())) > 1]
     threatened = [s for s in tricky if threat(s)]
     chosen = rng.sample(threatened, (count + 1) // 2)
     others = [s for s in tricky if s not in chosen]
