@@ -4,9 +4,12 @@
     coursekit play king --width 5 --height 5 --seed 1 [--start x,y] [--blocked PCT] [--human 1]
     coursekit table beans --size 8
     coursekit table king --width 9 --height 7 [--blocked PCT --seed S]
+    coursekit play tictactoe [--computer source|perfect|random] [--human N]
+    coursekit solve tictactoe --position .XO/.X./...
+    coursekit count tictactoe
 
 Every area of the course adds its commands from its own module (``beans``, ``pieces``,
-``paths``, ``pursuit``). A bad argument gets one line saying what is wrong and exit status 2.
+``paths``, ``pursuit``, ``tictactoe``). A bad argument gets one line saying what is wrong and exit status 2.
 """
 
 from __future__ import annotations
@@ -17,12 +20,12 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from .. import __version__
-from . import beans, paths, pieces, pursuit
+from . import beans, paths, pieces, pursuit, tictactoe
 from ._args import MAX_SIDE, Context, Groups, Parser, UsageError, human_strategy
 
 __all__ = ["MAX_SIDE", "Context", "UsageError", "build_parser", "human_strategy", "main"]
 
-AREAS = (beans, pieces, paths, pursuit)
+AREAS = (beans, pieces, paths, pursuit, tictactoe)
 
 
 def build_parser() -> Parser:
@@ -33,11 +36,13 @@ def build_parser() -> Parser:
     play = commands.add_parser("play", help="play a game in the terminal")
     table = commands.add_parser("table", help="print which positions are won or lost")
     solve = commands.add_parser("solve", help="solve a game exactly and print what optimal play achieves")
+    count = commands.add_parser("count", help="count the positions and games of a game")
     groups = Groups(
         commands=commands,
         play=play.add_subparsers(dest="game", required=True, parser_class=Parser),
         table=table.add_subparsers(dest="game", required=True, parser_class=Parser),
         solve=solve.add_subparsers(dest="game", required=True, parser_class=Parser),
+        count=count.add_subparsers(dest="game", required=True, parser_class=Parser),
     )
     for area in AREAS:
         area.register(groups)

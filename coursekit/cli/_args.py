@@ -40,6 +40,7 @@ class Groups(NamedTuple):
     play: Any      # coursekit play <game>
     table: Any     # coursekit table <game>
     solve: Any     # coursekit solve <game>
+    count: Any     # coursekit count <game>
 
 
 class Outcome(str):

@@ -1,0 +1,185 @@
+"""The terminal's tic-tac-toe commands: ``play``, ``solve`` and ``count``.
+
+    coursekit play tictactoe [--width 3 --height 3 --k 3 --players 2]
+        [--computer source|perfect|random] [--human N] [--seed S]
+    coursekit solve tictactoe [--width W --height H --k K --players P] [--position ROWS]
+        [--algorithm minimax|alphabeta|source]
+    coursekit count tictactoe [--width W --height H --k K]
+
+A position is written as its rows, top row first, separated by ``/``, with the marks
+``X O A B`` and ``.`` for an empty cell: ``.XO/.X./...``. The player to move follows from the
+counts of the marks.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from ..core import Player, play
+from ..games import tictactoe as game
+from ..games.tictactoe import MARKS, TicTacToe, TicTacToeState
+from ..solvers.counting import count
+from ..solvers.gametree import optimal_strategy, solve
+from ._args import Context, Groups, UsageError, human_strategy, seed_argument, whole
+
+COMPUTERS = ("source", "perfect", "random")
+ALGORITHMS = ("alphabeta", "minimax", "source")
+#: The largest board the exact solver is offered for from the terminal (cells).
+MAX_SOLVED_CELLS = 16
+
+
+def board_arguments(parser: argparse.ArgumentParser, players: bool = True) -> None:
+    """``--width``, ``--height``, ``--k`` (and ``--players``) of an m, n, k-game."""
+    side = TicTacToe.MAX_SIDE
+    parser.add_argument("--width", type=whole(1, side), default=3, help="columns (default 3)")
+    parser.add_argument("--height", type=whole(1, side), default=3, help="rows (default 3)")
+    parser.add_argument("--k", type=whole(1, side), default=3, help="marks in a row that win (default 3)")
+    if players:
+        parser.add_argument("--players", type=whole(2, len(MARKS)), default=2,
+                            help=f"2 to {len(MARKS)} players, marking {', '.join(MARKS)} in turn (default 2)")
+
+
+def register(groups: Groups) -> None:
+    """Add ``play tictactoe``, ``solve tictactoe`` and ``count tictactoe``."""
+    player = groups.play.add_parser("tictactoe", help="tic-tac-toe and m, n, k-games for 2 to 4 players")
+    board_arguments(player)
+    player.add_argument("--computer", choices=COMPUTERS, default=None,
+                        help="the computer players: source (D's alpha-beta program, 3 x 3 only; the default "
+                             "there), perfect (the exact solver) or random; on other boards the default is perfect")
+    player.add_argument("--human", type=whole(1, len(MARKS)), default=None,
+                        help="let a person play seat N (1 = X moves first, 2 = O, ...)")
+    seed_argument(player)
+    player.set_defaults(run=play_tictactoe)
+
+    solver = groups.solve.add_parser("tictactoe", help="the value of a tic-tac-toe position and its best moves")
+    board_arguments(solver)
+    solver.add_argument("--position", default=None,
+                        help="the board, top row first, rows separated by '/', marks X O A B and '.' "
+                             "(default: the empty board)")
+    solver.add_argument("--algorithm", choices=ALGORITHMS, default="alphabeta",
+                        help="alphabeta (with a transposition table and the board's symmetries, the default), "
+                             "minimax (the whole tree) or source (D's Best_Move)")
+    solver.set_defaults(run=solve_tictactoe)
+
+    counter = groups.count.add_parser("tictactoe", help="count the positions and games of tic-tac-toe")
+    board_arguments(counter, players=False)
+    counter.set_defaults(run=count_tictactoe)
+
+
+def _rules(args: argparse.Namespace) -> TicTacToe:
+    try:
+        return TicTacToe(args.width, args.height, args.k, getattr(args, "players", 2))
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+
+
+def _is_classic(rules: TicTacToe) -> bool:
+    return (rules.width, rules.height, rules.k, rules.num_players) == (3, 3, 3, 2)
+
+
+def _solvable(rules: TicTacToe, state: TicTacToeState, what: str) -> None:
+    empty = state.cells.count(game.EMPTY)
+    if empty > MAX_SOLVED_CELLS:
+        raise UsageError(f"{what} searches the whole game: at most {MAX_SOLVED_CELLS} empty cells, "
+                         f"this board has {empty}")
+
+
+def computer_player(kind: str, rules: TicTacToe, context: Context) -> Any:
+    """The strategy the terminal calls ``kind``."""
+    if kind == "source":
+        if not _is_classic(rules):
+            raise UsageError("the source's program (D) plays only 3 x 3, three in a row, two players: "
+                             "use --computer perfect or random")
+        return game.source_strategy()
+    if kind == "perfect":
+        _solvable(rules, rules.initial_state(), "the perfect player")
+        return optimal_strategy(context.rng)
+    return game.random_strategy(context.rng)
+
+
+def play_tictactoe(args: argparse.Namespace, context: Context) -> str:
+    """Play one game: the board after each move, then the result."""
+    rules = _rules(args)
+    if args.human is not None and args.human > rules.num_players:
+        raise UsageError(f"argument --human: with {rules.num_players} players the seats are 1 to {rules.num_players}")
+    kind = args.computer or ("source" if _is_classic(rules) else "perfect")
+    names = ["you" if args.human == p + 1 else kind for p in range(rules.num_players)]
+    strategies = []
+    for p in range(rules.num_players):
+        if args.human == p + 1:
+            strategies.append(human_strategy(context.stdin, context.out, MARKS[p], "the cell to mark"))
+        else:
+            strategies.append(computer_player(kind, rules, context))
+    record = play(rules, [Player(name, s) for name, s in zip(names, strategies, strict=True)])
+    return str(record)
+
+
+def _position(rules: TicTacToe, rows: str | None) -> TicTacToeState:
+    if rows is None:
+        return rules.initial_state()
+    try:
+        return rules.position(rows)
+    except ValueError as error:
+        raise UsageError(f"argument --position: {error}") from None
+
+
+def _cells(moves: Any) -> str:
+    return " ".join(f"{m[0]},{m[1]}" for m in moves)
+
+
+def solve_tictactoe(args: argparse.Namespace, context: Context) -> str:
+    """``value:``, ``best moves:``, ``nodes:`` and ``positions:`` of a position (or D's choice)."""
+    rules = _rules(args)
+    state = _position(rules, args.position)
+    if rules.is_over(state):
+        raise UsageError("argument --position: the game is over there: "
+                         + ("the board is full" if state.winner is None else f"{MARKS[state.winner]} has won"))
+    lines = [str(state), f"{MARKS[state.turn]} to move"]
+    if args.algorithm == "source":
+        if not _is_classic(rules):
+            raise UsageError("the source's program (D) plays only 3 x 3, three in a row, two players")
+        choice = game.source_best_move(rules, state)
+        lines += [f"move: {_cells([choice.move])}", f"nodes: {choice.nodes}",
+                  f"score: {choice.score} ({choice.message})", f"square: {choice.square} (D numbers the squares "
+                  "1 to 9, top row first)"]
+        return "\n".join(lines)
+    _solvable(rules, state, f"--algorithm {args.algorithm}")
+    solution = solve(rules, state, algorithm=args.algorithm)
+    lines.append(f"value: {solution.outcome}" + (f" (for {MARKS[state.turn]})" if rules.num_players > 2 else ""))
+    if rules.num_players > 2 and solution.values is not None:
+        lines.append("results: " + ", ".join(f"{MARKS[p]} {_result(v)}" for p, v in enumerate(solution.values)))
+    lines += [f"best moves: {_cells(solution.best_moves)}", f"nodes: {solution.nodes}",
+              f"positions: {solution.positions}"]
+    return "\n".join(lines)
+
+
+def _result(value: float) -> str:
+    """Win, draw or loss for a player whose return is ``value``."""
+    if value > 0:
+        return "win"
+    if value < 0:
+        return "loss"
+    return "draw"
+
+
+def count_tictactoe(args: argparse.Namespace, context: Context) -> str:
+    """Positions, positions up to symmetry, terminal positions, games and their results."""
+    rules = _rules(args)
+    if rules.width * rules.height > 12:
+        raise UsageError(f"counting visits every position: at most 12 cells, {rules.width} x {rules.height} "
+                         f"has {rules.width * rules.height}")
+    counts = count(rules, rules.initial_state(), canonical=rules.canonical)
+    lines = [f"board: {rules.width} x {rules.height}, {rules.k} in a row, 2 players",
+             f"positions: {counts.positions}",
+             f"positions up to symmetry: {counts.positions_up_to_symmetry}",
+             f"terminal positions: {counts.terminal}",
+             f"terminal positions up to symmetry: {counts.terminal_up_to_symmetry}",
+             f"games: {counts.games}",
+             f"game tree nodes: {counts.tree_nodes}"]
+    lines += [f"won by {MARKS[p]}: {wins}" for p, wins in enumerate(counts.wins)]
+    lines.append(f"drawn: {counts.draws}")
+    return "\n".join(lines)
+
+
+__all__ = ["count_tictactoe", "play_tictactoe", "register", "solve_tictactoe"]
