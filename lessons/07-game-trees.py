@@ -1,0 +1,325 @@
+# ---
+# jupyter:
+#   jupytext:
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#       jupytext_version: 1.19.6
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # 07 Game trees: from tables to minimax
+#
+# Until now every game lived on the cells of a grid: the one-way pieces, the paths, the
+# chase. Their positions could be listed cell by cell and swept in order, the end first,
+# and a table told who wins from every cell. The article's next game, **tic-tac-toe**
+# (G3.1), does not fit that mould: a position is a whole board of marks, there are
+# thousands of them, and nothing orders them as neatly as x + y ordered the cells.
+#
+# So we turn the question around. Instead of sweeping every position from the end, we start
+# from the position in front of us and look at every way the game can go on: the **game
+# tree**. Its value comes from its leaves, by the rule we already know from the P/N
+# tables, now called **minimax**. In this lesson we write it, check it against the tables
+# of the one-way king, count tic-tac-toe's tree exactly, and build a player that never
+# loses.
+
+# %%
+import random
+from collections import Counter
+from functools import cache
+
+from IPython.display import SVG, display
+
+from coursekit import Coord, Grid, OneWayKing, Player, play
+from coursekit.core.engine import random_strategy
+from coursekit.games.tictactoe import MARKS, TicTacToe, TicTacToeState
+from coursekit.solvers import outcome_table
+from coursekit.solvers.counting import count
+from coursekit.solvers.gametree import minimax, optimal_strategy, solve
+from coursekit.views.tictactoe import board_svg
+
+# %% [markdown]
+# ## One rule for every game: negamax
+#
+# In lesson 01 a position was **N** (the player to move wins) when *some* move leads to a
+# **P** position, and **P** when *every* move leads to an N position. Give the positions
+# numbers instead of letters: **+1** when the player to move wins with best play, **−1**
+# when he loses, **0** for a draw. A move's worth to the mover is minus the value of the
+# position after it (there the opponent is to move), and the mover takes the best move:
+#
+# $$v(s) = \max_{m} \; -v(T(s, m)), \qquad v(s) = \text{the result for the mover at the end.}$$
+#
+# This is **minimax** written for the player to move, often called *negamax*. It needs only
+# what every rules class of the course offers: the legal moves, the transition
+# `next_state` (the move without the legality check: the search only plays legal moves),
+# whether the game is over, and `returns`, one number per player at the end (+1 for the
+# winner, −1 for the loser, 0 each for a draw).
+
+# %%
+def negamax(rules, state) -> int:
+    """The value of ``state`` for the player to move: +1 win, 0 draw, -1 loss, with best play."""
+
+    @cache
+    def value(state) -> int:
+        if rules.is_over(state):
+            return int(rules.returns(state)[rules.to_move(state)])
+        return max(-value(rules.next_state(state, move)) for move in rules.legal_moves(state))
+
+    return value(state)
+
+
+# %% [markdown]
+# `@cache` remembers the value of each state it has seen, so a position reached by several
+# orders of moves is worked out once (see the [Python primer on `@cache`](https://docs.python.org/3/library/functools.html#functools.cache)).
+#
+# Check it where we know the answer: the one-way king of lesson 02. Start the king on every
+# cell of a 7 × 6 board; negamax must call exactly the N cells of the table winning.
+
+# %%
+board = Grid(7, 6)
+table = outcome_table("king", board)
+for cell in board.cells():
+    rules = OneWayKing(board, cell)
+    expected = {"N": 1, "P": -1}[table[cell]]
+    assert negamax(rules, rules.initial_state()) == expected
+print("negamax agrees with the king's table on all", board.width * board.height, "cells")
+
+# %% [markdown]
+# The table and the tree are two ways to the same values: the table visits every position
+# once, from the end; the tree starts from one position and visits only what can follow it.
+# For a grid of cells the table wins; for tic-tac-toe, where we care about one start and
+# the positions are boards, the tree is the natural way.
+
+# %% [markdown]
+# ## Tic-tac-toe
+#
+# The rules as the course fixes them: a 3 × 3 board, **X** moves first, the players mark
+# empty cells in turn, **three in a row** (a row, a column or a diagonal) wins, and a full
+# board without a line is a draw. The article generalises it to an m × n board with k in a
+# row and up to four players (X, O, A, B); `TicTacToe(width, height, k, num_players)`
+# plays all of them.
+#
+# A move is the cell to mark, `Coord(x, y)` with (0, 0) at the bottom left as everywhere
+# in the course. A position can be written as its rows, top row first:
+
+# %%
+rules = TicTacToe()
+state = rules.position("XO./.X./...")
+print(state)
+display(SVG(state._repr_svg_()))
+rules.legal_moves(state)
+
+# %% [markdown]
+# The empty cells come in reading order, top row first. O is to move here (X has one more
+# mark), and O is in trouble: X threatens to finish the diagonal.
+
+# %%
+assert rules.to_move(state) == 1 and MARKS[rules.to_move(state)] == "O"
+assert negamax(rules, state) == -1  # O loses whatever it does
+
+# %% [markdown]
+# Two random players, to see a whole game:
+
+# %%
+rng = random.Random(7)
+record = play(rules, [Player("X", random_strategy(rng)), Player("O", random_strategy(rng))])
+print(record)
+display(SVG(record._repr_svg_()))
+
+# %% [markdown]
+# ## A small tree, drawn
+#
+# Near the end of a game the tree is small enough to draw. Here X is to move with three
+# cells left. `minimax(rules, state, tree=True)` keeps every position it visits; each node
+# shows its value for X (player 0), each edge the cell marked, and the light blue nodes are
+# ends of the game. All three of X's moves win: the middle one a move later.
+
+# %%
+late = rules.position("XOX/OXO/...")
+small = minimax(rules, late, tree=True)
+print(small)
+display(SVG(small.tree._repr_svg_()))
+
+# %% [markdown]
+# Our `negamax` and the library's `minimax` give each move the same value:
+
+# %%
+for move, value in small.moves:
+    assert -negamax(rules, rules.next_state(late, move)) == value
+small.moves
+
+# %% [markdown]
+# ## Counting the game
+#
+# How big is tic-tac-toe? Three questions, three small functions.
+#
+# 1. **Positions**: every board that can arise in a game (the game stops at a line).
+# 2. **Positions up to symmetry**: a board and its rotations and reflections count once.
+#    `rules.canonical(state)` gives one representative of each family.
+# 3. **Games**: every sequence of moves from the empty board to an end.
+
+# %%
+def positions(rules, start) -> set:
+    """Every position reachable from ``start``, ``start`` included."""
+    seen, todo = {start}, [start]
+    while todo:
+        state = todo.pop()
+        if not rules.is_over(state):
+            for move in rules.legal_moves(state):
+                after = rules.next_state(state, move)
+                if after not in seen:
+                    seen.add(after)
+                    todo.append(after)
+    return seen
+
+
+def games(rules, start) -> Counter:
+    """How many complete games from ``start`` end with each result ("X", "O", ..., or "draw")."""
+
+    @cache
+    def results(state) -> tuple:
+        if rules.is_over(state):
+            winner = rules.winner(state)
+            return (("draw" if winner is None else MARKS[winner], 1),)
+        total: Counter = Counter()
+        for move in rules.legal_moves(state):
+            for result, n in results(rules.next_state(state, move)):
+                total[result] += n
+        return tuple(sorted(total.items()))
+
+    return Counter(dict(results(start)))
+
+
+empty = rules.initial_state()
+reachable = positions(rules, empty)
+ended = {s for s in reachable if rules.is_over(s)}
+finished = games(rules, empty)
+print(f"positions: {len(reachable)}, up to symmetry: {len({rules.canonical(s) for s in reachable})}")
+print(f"terminal positions: {len(ended)}, up to symmetry: {len({rules.canonical(s) for s in ended})}")
+print(f"games: {sum(finished.values())}: {dict(finished)}")
+
+# %% [markdown]
+# These are the known figures: 5,478 positions (765 up to the 8 symmetries of the square),
+# 958 of them final (138 up to symmetry), and 255,168 complete games, of which X wins
+# 131,184, O wins 77,904 and 46,080 are drawn. The library's `count` finds the same, and
+# also the size of the whole game tree: every position of every game, counted once per
+# way of reaching it.
+
+# %%
+known = count(rules, canonical=rules.canonical)
+assert (len(reachable), len(ended), sum(finished.values())) == (5478, 958, 255168)
+assert (known.positions_up_to_symmetry, known.terminal_up_to_symmetry) == (765, 138)
+assert known.wins == (131184, 77904) and known.draws == 46080
+known
+
+# %% [markdown]
+# The tree has 549,946 nodes, a hundred times more than there are positions: the same
+# board is reached by many orders of moves. Plain minimax visits every node of the tree;
+# our `negamax` with `@cache` visits each position once. Here is the count after X's first
+# move in the corner (the whole tree takes several seconds in plain Python):
+
+# %%
+corner = rules.apply(empty, Coord(0, 2))
+plain = minimax(rules, corner)
+assert plain.nodes == count(rules, corner).tree_nodes
+print(f"plain minimax from a corner opening: {plain.nodes:,} nodes; "
+      f"the positions below it: {len(positions(rules, corner)):,}")
+assert known.tree_nodes == 549946
+
+# %% [markdown]
+# ## The perfect player
+#
+# With best play on both sides tic-tac-toe is a draw, and so is every first move: no
+# opening loses, and none wins.
+
+# %%
+assert negamax(rules, empty) == 0
+first_moves = {move: -negamax(rules, rules.next_state(empty, move)) for move in rules.legal_moves(empty)}
+assert set(first_moves.values()) == {0}
+LETTERS = {1: "W", 0: "D", -1: "L"}
+display(SVG(board_svg(empty, texts={move: LETTERS[v] for move, v in first_moves.items()},
+                      title="the value of each first move for X: D, a draw")))
+
+# %% [markdown]
+# A player who always takes a move of the best value never loses. The library's
+# `optimal_strategy` plays so for any game (it searches with alpha-beta, the subject of
+# the next lesson); among winning moves it takes a quickest win, and when all moves lose
+# it holds out longest. Against random play, over 1,000 seeded games from each seat:
+
+# %%
+def tournament(x_player, o_player, games: int = 1000) -> Counter:
+    """Results of ``games`` games between two strategies: how often X won, O won, or nobody."""
+    results: Counter = Counter()
+    for _ in range(games):
+        record = play(rules, [Player("X", x_player), Player("O", o_player)])
+        results["draw" if record.winner is None else MARKS[record.winner]] += 1
+    return results
+
+
+# Each player draws its random choices from its own seeded generator; the perfect player
+# keeps what it has solved from one game to the next.
+random_vs_random = tournament(random_strategy(random.Random(1)), random_strategy(random.Random(2)))
+perfect_x = tournament(optimal_strategy(random.Random(3)), random_strategy(random.Random(4)))
+perfect_o = tournament(random_strategy(random.Random(5)), optimal_strategy(random.Random(6)))
+print("random X against random O:  ", dict(random_vs_random))
+print("perfect X against random O: ", dict(perfect_x))
+print("random X against perfect O: ", dict(perfect_o))
+assert perfect_x["O"] == 0 and perfect_o["X"] == 0  # the perfect player never loses
+
+# %% [markdown]
+# Random play already favours X, who moves first and marks one cell more. The perfect
+# player wins most games against it from either seat and never loses. How much each
+# player wins is measured, not proved: another seed moves the figures a little, but the
+# zero losses are a theorem (the value of the start is a draw, and the perfect player
+# never lowers it).
+#
+# The same search answers bigger questions. Who wins a 4 × 3 board with three in a row?
+
+# %%
+wide = TicTacToe(4, 3, 3)
+solution = solve(wide)
+print(solution)
+assert solution.outcome == "win"
+
+# %% [markdown]
+# X wins, and `best_moves` lists every first move that keeps the win. The next lesson
+# shows how the search got there visiting so few positions.
+#
+# ## Play
+#
+# The board below plays against the perfect player; turn the hints on to see every empty
+# cell's value for you (W a win, D a draw, L a loss). On the static site it is a picture of
+# its first state; open the lesson in Jupyter to play.
+
+# %%
+from coursekit.widgets import TicTacToeBoard  # noqa: E402
+
+TicTacToeBoard(computer="perfect", hints=True)
+
+# %% [markdown]
+# ## Exercises
+#
+# 1. **Negamax with depth.** Add a `depth` argument to `negamax` that stops after `depth`
+#    moves and returns 0 there. From which depth on does it give the exact value of the
+#    empty board? Of `XO./.X./...`?
+#
+# 2. **Quick wins.** Change the value of a win to `10 - moves played`, so that a quicker
+#    win is worth more. Check that your player then wins `XX./OO./...` at once instead of
+#    later.
+#
+# 3. **Counting by hand.** How many complete games are there on a 2 × 2 board with two in
+#    a row? Work it out on paper, then check with `games(TicTacToe(2, 2, 2), ...)`.
+#
+# 4. **Symmetry.** Write `canonical` yourself for the 3 × 3 board (the eight rotations and
+#    reflections) and check that it gives 765 classes.
+#
+# 5. **Bigger boards.** Use `solve` to decide 4 × 4 with three in a row, and 5 × 3 with
+#    three in a row. Who wins, and with which first moves?
+#
+# 6. **Play.** Beat `TicTacToeBoard(computer="random")` in as few moves as you can, then
+#    draw against `computer="perfect"` from both seats.
