@@ -12,7 +12,7 @@ from typing import Any
 
 from .measure import Section, machine, machine_text
 
-SECTIONS = ("tables", "paths", "pursuit")
+SECTIONS = ("tables", "paths", "pursuit", "gametree")
 
 
 def parse(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -34,13 +34,14 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
 
 
 def sections(args: argparse.Namespace) -> list[tuple[str, Callable[[], Section]]]:
-    from . import paths, pursuit, tables
+    from . import gametree, paths, pursuit, tables
 
     chosen = args.only or list(SECTIONS)
     runs: dict[str, Callable[[], Section]] = {
         "tables": lambda: tables.measure(quick=args.quick, limit=args.limit),
         "paths": lambda: paths.measure(quick=args.quick),
         "pursuit": lambda: pursuit.measure(quick=args.quick, limit=args.limit),
+        "gametree": lambda: gametree.measure(quick=args.quick),
     }
     return [(name, runs[name]) for name in SECTIONS if name in chosen]
 

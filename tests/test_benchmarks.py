@@ -79,10 +79,31 @@ def test_pursuit_section_has_one_and_two_pursuers_with_numbers_and_agreement(qui
     assert "both solvers agree there: yes" in quick_run[0].stdout
 
 
+def test_gametree_section_has_each_search_with_nodes_and_agreement(quick_run):
+    lines = section_lines(quick_run[0].stdout, "Game-tree search")
+    searches = [line.split("  ")[1].strip() for line in lines]
+    assert searches[:5] == ["minimax", "alpha-beta", "alpha-beta + table", "alpha-beta + table + symmetry",
+                            "alpha-beta + table + symmetry + line order"]
+    assert "D's Best_Move (alpha-beta, D's order)" in searches
+    assert lines[-1].startswith("4 x 4, k = 4")
+    for line in lines:
+        assert len(re.findall(NUMBER, line)) >= 5, line
+        assert line.rstrip().endswith("yes"), line
+        assert " draw " in line, line
+
+
+def test_gametree_figures_show_pruning_and_the_table_at_work(quick_run):
+    _, figures = quick_run
+    rows = {row["search"]: row for row in figures["sections"]["gametree"]["rows"] if row["board"].startswith("3")}
+    plain, pruned = rows["alpha-beta"], rows["alpha-beta + table + symmetry"]
+    assert pruned["nodes"] < plain["nodes"] and 0 < pruned["positions"] <= 765
+    assert rows["minimax"]["positions"] == 0 and rows["minimax"]["agree"] is True
+
+
 def test_saved_figures_hold_every_section(quick_run):
     _, figures = quick_run
     assert figures is not None
-    assert set(figures["sections"]) == {"tables", "paths", "pursuit"}
+    assert set(figures["sections"]) == {"tables", "paths", "pursuit", "gametree"}
     assert figures["machine"]["cores"] >= 1
     for section in figures["sections"].values():
         assert section["mismatches"] == []

@@ -871,28 +871,39 @@ def line_order(rules: Any, state: Any, moves: tuple[Any, ...]) -> list[Any]:
 
     A move that completes a line of the mover's comes first, then one that blocks a line the
     opponent would complete next, then the others by how many lines through the cell are
-    still open and how far they are filled; ties keep legal-move order. A generic hook: it
-    reads only the rules' ``lines`` (tuples of cells) and the marks on the cells.
+    still open to one player and how far they are filled; ties keep legal-move order. A
+    generic hook: it reads only the rules' ``lines`` (tuples of cells) and the marks on the
+    cells, and learns the mover's mark by making the first move.
+
+    >>> from coursekit.games.tictactoe import TicTacToe
+    >>> rules = TicTacToe()
+    >>> state = rules.position("XX./OO./...")  # X to move: X wins at [2, 2], O would win at [2, 1]
+    >>> [str(move) for move in line_order(rules, state, rules.legal_moves(state))][:3]
+    ['[2, 2]', '[2, 1]', '[0, 0]']
     """
+    if not moves:
+        return []
     lines_at = _lines_through(rules)
-    empty = _empty_mark(state, moves)
-    mine = rules.next_state(state, moves[0]).at(moves[0]) if moves else empty
+    empty = state.at(moves[0])
+    mine = rules.next_state(state, moves[0]).at(moves[0])
+    status: dict[tuple[Any, ...], tuple[int, int]] = {}  # line: (how urgent, how promising)
+    for line in rules.lines:
+        marks = [state.at(cell) for cell in line]
+        owners = set(marks)
+        owners.discard(empty)
+        filled = len(marks) - marks.count(empty)
+        if len(owners) > 1:
+            status[line] = (0, 0)  # nobody can complete it any more
+        elif filled == len(marks) - 1:
+            status[line] = (2 if owners == {mine} else 1, 1 + filled * filled)
+        else:
+            status[line] = (0, 1 + filled * filled)
 
     def score(move: Any) -> tuple[int, int]:
-        urgent, open_lines = 0, 0
-        for line in lines_at.get(move, ()):
-            marks = [state.at(cell) for cell in line]
-            others = {m for m in marks if m != empty}
-            filled = len(line) - marks.count(empty)
-            if others == {mine} and filled == len(line) - 1:
-                urgent = max(urgent, 2)
-            elif len(others) == 1 and filled == len(line) - 1:
-                urgent = max(urgent, 1)
-            if len(others) <= 1:
-                open_lines += 1 + filled * filled
-        return urgent, open_lines
+        through = [status[line] for line in lines_at.get(move, ())]
+        return max((u for u, _ in through), default=0), sum(p for _, p in through)
 
-    return sorted(moves, key=lambda m: score(m), reverse=True)
+    return sorted(moves, key=score, reverse=True)
 
 
 _LINES_THROUGH: dict[Any, dict[Any, tuple[tuple[Any, ...], ...]]] = {}
@@ -904,10 +915,6 @@ def _lines_through(rules: Any) -> dict[Any, tuple[tuple[Any, ...], ...]]:
         through: dict[Any, list[tuple[Any, ...]]] = {}
         for line in rules.lines:
             for cell in line:
-                through.setdefault(cell, []).append(tuple(line))
+                through.setdefault(cell, []).append(line)
         found = _LINES_THROUGH[rules] = {cell: tuple(lines) for cell, lines in through.items()}
     return found
-
-
-def _empty_mark(state: Any, moves: tuple[Any, ...]) -> Any:
-    return state.at(moves[0]) if moves else None
