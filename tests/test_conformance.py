@@ -181,3 +181,15 @@ def test_a_thousand_random_games_per_game(name: str) -> None:
     for index in range(samples):
         for seed in range(per_sample):
             play_and_check(name, index, 1000 + seed, every_state=seed % 50 == 0)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_the_terminal_offers_the_commands_a_game_names(name: str) -> None:
+    from coursekit.cli import build_parser
+
+    parser = build_parser()
+    for command in GAMES[name].commands:
+        # ``--help`` of a command that exists ends in argparse's exit; an unknown one is a usage error.
+        with pytest.raises(SystemExit) as done:
+            parser.parse_args([command, name, "--help"])
+        assert done.value.code == 0, f"coursekit {command} {name} does not exist"

@@ -14,18 +14,31 @@ Every area of the course adds its commands from its own module (``beans``, ``pie
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 import random
 import sys
 from collections.abc import Sequence
+from types import ModuleType
 from typing import TextIO
 
 from .. import __version__
-from . import beans, paths, pieces, pursuit, tictactoe
 from ._args import MAX_SIDE, Context, Groups, Parser, UsageError, human_strategy
 
 __all__ = ["MAX_SIDE", "Context", "UsageError", "build_parser", "human_strategy", "main"]
 
-AREAS = (beans, pieces, paths, pursuit, tictactoe)
+
+
+def _areas() -> tuple[ModuleType, ...]:
+    """Every module of this package that adds commands (``register``), in name order."""
+    found = [importlib.import_module(f"{__name__}.{info.name}") for info in pkgutil.iter_modules(__path__)
+             if not info.name.startswith("_")]
+    return tuple(module for module in found if hasattr(module, "register"))
+
+
+#: The areas of the terminal: every module of this package with a ``register(groups)`` (a new
+#: game's commands are found without being named here).
+AREAS = _areas()
 
 
 def build_parser() -> Parser:

@@ -9,11 +9,13 @@ Every family declares its games (``ENTRIES``, :class:`~coursekit.core.registry.G
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
+from types import ModuleType
 from typing import Any
 
 from ..core.registry import GameEntry
 from ..core.rules import Rules
-from . import beans, paths, pieces, pursuit, sums, tictactoe
 from .beans import Beans, BeansState
 from .paths import PathState, ShortestPath
 from .pieces import PIECES, OneWayKing, OneWayKnight, OneWayPiece, OneWayQueen, OneWayRook, PieceState
@@ -27,8 +29,17 @@ __all__ = [
     "ShortestPath", "SumState", "TicTacToe", "TicTacToeState", "rules_from_spec",
 ]
 
-#: The families of games; each module lists its games in ``ENTRIES``.
-FAMILIES = (beans, pieces, sums, paths, pursuit, tictactoe)
+
+
+def _families() -> tuple[ModuleType, ...]:
+    """Every module of this package that declares games (``ENTRIES``), in name order."""
+    found = [importlib.import_module(f"{__name__}.{info.name}") for info in pkgutil.iter_modules(__path__)]
+    return tuple(module for module in found if hasattr(module, "ENTRIES"))
+
+
+#: The families of games: every module of this package that lists its games in ``ENTRIES``
+#: (a new game's module is found without being named here).
+FAMILIES = _families()
 
 #: Every game of the course by name.
 GAMES: dict[str, GameEntry] = {entry.name: entry for family in FAMILIES for entry in family.ENTRIES}
