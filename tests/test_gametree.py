@@ -427,8 +427,12 @@ def test_a_tree_prints_and_draws_itself_with_cut_branches_and_a_legend():
     plain = minimax(CLASSIC, CLASSIC.position("XOX/OXO/..."), tree=True)
     assert 'stroke-dasharray="5,4"/>' not in tree_svg(plain.tree).split("Legend")[0]  # nothing cut: no dashed edge
     assert str(solution) == solution_text(solution)
-    assert str(solution).splitlines()[0] == "value: draw (0 for player 1, who moves)"
-    assert "nodes: " in str(solution) and solution._repr_svg_().startswith("<svg")
+    assert str(solution).splitlines() == ["value: draw", "best moves: " + " ".join(
+        f"{m.x},{m.y}" for m in solution.best_moves), f"nodes: {solution.nodes}", f"positions: {solution.positions}"]
+    assert solution._repr_svg_().startswith("<svg")
+    limited = alphabeta(CLASSIC, depth=1, evaluate=open_lines)
+    assert str(limited).splitlines()[-1] == "depth: 1 (the value is an estimate)"
+    assert "values: (0, 0, 0), one per player" in str(maxn(THREE, THREE.position("XAXO/..OA/XXAO")))
 
 
 def test_a_big_tree_is_drawn_only_as_deep_as_fits():

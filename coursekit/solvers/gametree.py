@@ -29,9 +29,10 @@ Tic-tac-toe, for instance: a draw with best play, and every first move draws.
 >>> solution.outcome, len(solution.best_moves), solution.positions <= 765
 ('draw', 9, True)
 >>> print(solve(rules, rules.position("XO./.X./..O")))  # X to move: two threats at once
-value: win (1 for player 0, who moves)
-best moves: [0, 1] [0, 0]
-nodes: 103, positions: 45
+value: win
+best moves: 0,1 0,0
+nodes: 103
+positions: 45
 
 Alpha-beta prunes: it proves the same values after visiting far fewer positions.
 
@@ -500,7 +501,7 @@ def iterative_deepening(rules: Any, state: Any = None, *, evaluate: Evaluate, ma
     ``seconds`` run out during a round, that round is dropped and the last complete one is
     the answer; its ``depth`` says how deep it looked, and ``nodes`` counts every round's
     positions. The deepening stops early once a round saw the end of every line
-    (``exact``).
+    (``exact``); with neither limit it goes on until then.
 
     >>> from coursekit.games.tictactoe import TicTacToe
     >>> rules = TicTacToe()
@@ -508,8 +509,6 @@ def iterative_deepening(rules: Any, state: Any = None, *, evaluate: Evaluate, ma
     >>> solution.value, solution.best_moves, solution.exact
     (1.0, (Coord(x=0, y=1), Coord(x=0, y=0)), True)
     """
-    if max_depth is None and seconds is None and evaluate is None:
-        raise ValueError("give a depth limit, a time limit or both")
     state = _start(rules, state)
     deadline = None if seconds is None else time.perf_counter() + seconds
     shared = _table_of(table)
@@ -532,7 +531,7 @@ def iterative_deepening(rules: Any, state: Any = None, *, evaluate: Evaluate, ma
         depth += 1
     if found is None:  # not even depth 1 in time: the evaluation of each move
         search = _Negamax(rules, order=order, canonical=canonical, evaluate=evaluate)
-        found = search.root(state, min(1, max_depth or 1), "iterative deepening")
+        found = search.root(state, 1 if max_depth is None else min(1, max_depth), "iterative deepening")
         nodes += search.nodes
     positions = 0 if shared is None else len(shared)
     return Solution(found.value, found.values, found.best_moves, found.moves, nodes, positions,
@@ -838,8 +837,10 @@ def optimal_strategy(rng: random.Random | None = None, *, hurry: bool = True) ->
     chance: expectimax), the first in legal-move order, or with ``rng`` one drawn at random
     among the best. With ``hurry`` (in two-player games whose result is a winner) a win
     that comes sooner counts for more and a loss that comes later for less, by
-    ``STEP`` per move: among winning moves it takes one that wins quickest, and when it
-    must lose it holds out longest. Tables are kept between calls, so later moves are fast.
+    ``STEP`` = 1/1024 per move (exact for whole-number returns and games of fewer than
+    1,024 moves): among winning moves it takes one that wins quickest, and when it must
+    lose it holds out longest; drawn moves are all alike. Without ``hurry`` every move of
+    the best value is alike. Tables are kept between calls, so later moves are fast.
 
     >>> from coursekit.games.tictactoe import TicTacToe
     >>> rules = TicTacToe()

@@ -106,16 +106,40 @@ def tree_text(node: TreeNode, indent: str = "  ") -> str:
     return "\n".join(lines)
 
 
+def show_move(move: Any) -> str:
+    """A move as the terminal writes it: a cell ``x,y``; any other move as it prints.
+
+    >>> from coursekit.core.grid import Coord
+    >>> show_move(Coord(2, 0)), show_move("keep")
+    ('2,0', 'keep')
+    """
+    if isinstance(move, tuple) and move and all(type(v) is int for v in move):
+        return ",".join(str(v) for v in move)
+    return str(move)
+
+
 def solution_text(solution: Solution) -> str:
-    """A solution: the value for the player to move, the best moves, the positions searched and stored."""
-    player = "player 0, at a chance node" if solution.player == CHANCE else f"player {solution.player}, who moves"
-    lines = [f"value: {solution.outcome} ({show_value(solution.value)} for {player})"]
+    """A solution as the terminal prints it: the outcome for the player to move, every best
+    move, the positions visited and stored (more players: every player's value; a depth
+    limit: the depth and whether the value is an estimate).
+
+    >>> from coursekit.games.tictactoe import TicTacToe
+    >>> from coursekit.solvers.gametree import solve
+    >>> rules = TicTacToe()
+    >>> print(solution_text(solve(rules, rules.position("XO./.X./..O"))))
+    value: win
+    best moves: 0,1 0,0
+    nodes: 103
+    positions: 45
+    """
+    lines = [f"value: {solution.outcome}"]
     if solution.values is not None and len(solution.values) > 2:
-        lines.append(f"values: {show_value(solution.values)} (one per player)")
+        lines.append(f"values: {show_value(solution.values)}, one per player")
     if solution.best_moves:
-        lines.append("best moves: " + " ".join(str(m) for m in solution.best_moves))
-    limit = "" if solution.depth is None else f", depth {solution.depth}" + ("" if solution.exact else " (estimated)")
-    lines.append(f"nodes: {solution.nodes:,}, positions: {solution.positions:,}{limit}")
+        lines.append("best moves: " + " ".join(show_move(m) for m in solution.best_moves))
+    lines += [f"nodes: {solution.nodes}", f"positions: {solution.positions}"]
+    if solution.depth is not None:
+        lines.append(f"depth: {solution.depth}" + ("" if solution.exact else " (the value is an estimate)"))
     return "\n".join(lines)
 
 
