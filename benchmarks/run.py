@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import functools
+import importlib
+import inspect
 import json
+import pkgutil
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -12,7 +16,17 @@ from typing import Any
 
 from .measure import Section, machine, machine_text
 
-SECTIONS = ("tables", "paths", "pursuit", "gametree")
+
+def _sections() -> tuple[str, ...]:
+    """Every module of this package with a ``measure`` function, the older sections first."""
+    first = ("tables", "paths", "pursuit", "gametree")
+    names = [info.name for info in pkgutil.iter_modules([str(Path(__file__).parent)]) if not info.name.startswith("_")]
+    found = [name for name in names if hasattr(importlib.import_module(f"benchmarks.{name}"), "measure")]
+    return tuple(sorted(found, key=lambda name: (first.index(name) if name in first else len(first), name)))
+
+
+#: The sections: every benchmark module that has ``measure(quick=..., limit=...)`` (either may be left out).
+SECTIONS = _sections()
 
 
 def parse(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -34,16 +48,16 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
 
 
 def sections(args: argparse.Namespace) -> list[tuple[str, Callable[[], Section]]]:
-    from . import gametree, paths, pursuit, tables
-
+    """The chosen sections, in the order of :data:`SECTIONS`, each a call of its module's ``measure``."""
     chosen = args.only or list(SECTIONS)
-    runs: dict[str, Callable[[], Section]] = {
-        "tables": lambda: tables.measure(quick=args.quick, limit=args.limit),
-        "paths": lambda: paths.measure(quick=args.quick),
-        "pursuit": lambda: pursuit.measure(quick=args.quick, limit=args.limit),
-        "gametree": lambda: gametree.measure(quick=args.quick),
-    }
-    return [(name, runs[name]) for name in SECTIONS if name in chosen]
+    runs = []
+    for name in SECTIONS:
+        if name in chosen:
+            measure = importlib.import_module(f"benchmarks.{name}").measure
+            accepted = inspect.signature(measure).parameters
+            options = {key: value for key, value in (("quick", args.quick), ("limit", args.limit)) if key in accepted}
+            runs.append((name, functools.partial(measure, **options)))
+    return runs
 
 
 def main(argv: Sequence[str] | None = None) -> int:
