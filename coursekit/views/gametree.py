@@ -198,7 +198,7 @@ def tree_svg(node: TreeNode, title: str | None = None) -> str:
     depth = max(d for _, d, _, _, _ in placed)
     sources = {n.source for n, *_ in placed}
     legend = [s for s in FILLS if s in sources or s == "cut"]
-    tree_height = MARGIN + (depth + 1) * LEVEL
+    tree_height = MARGIN + (depth + 1) * LEVEL + (12 if deepest is not None else 0)
     width = int(max(MARGIN * 2 + leaves * LEAF, 320))
     height = tree_height + 22 * (len(legend) + 1) + (18 if deepest is not None else 0) + MARGIN // 2
 
@@ -229,10 +229,13 @@ def tree_svg(node: TreeNode, title: str | None = None) -> str:
         colour = CUT if n.cut else "#000000"
         out.append(f'<text x="{cx:.1f}" y="{cy + 4:.1f}" text-anchor="middle" font-size="{size}" '
                    f'fill="{colour}">{escape(label)}</text>')
+        if d == deepest and n.children:  # a subtree left out of the picture
+            out.append(f'<text x="{cx:.1f}" y="{cy + RADIUS + 12:.1f}" text-anchor="middle" fill="#555555">'
+                       f"{len(n.children)} more</text>")
     y = tree_height
     if deepest is not None:
-        out.append(f'<text x="{MARGIN}" y="{y:.0f}" fill="#555555">only the first {deepest} levels are drawn '
-                   f"({node.size:,} nodes in all)</text>")
+        out.append(f'<text x="{MARGIN}" y="{y:.0f}" fill="#555555">only the first {deepest} levels are '
+                   f"drawn ({node.size:,} nodes in all; n more: the moves below a node left out)</text>")
         y += 18
     whose = ("values for player 0" if node.zero_sum else "one value per player" if node.owner is None
              else f"values for player {node.owner}")
