@@ -50,7 +50,7 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
 def sections(args: argparse.Namespace) -> list[tuple[str, Callable[[], Section]]]:
     """The chosen sections, in the order of :data:`SECTIONS`, each a call of its module's ``measure``."""
     chosen = args.only or list(SECTIONS)
-    runs = []
+    runs: list[tuple[str, Callable[[], Section]]] = []
     for name in SECTIONS:
         if name in chosen:
             measure = importlib.import_module(f"benchmarks.{name}").measure
