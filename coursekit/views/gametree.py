@@ -199,7 +199,7 @@ def tree_svg(node: TreeNode, title: str | None = None) -> str:
     sources = {n.source for n, *_ in placed}
     legend = [s for s in FILLS if s in sources or s == "cut"]
     tree_height = MARGIN + (depth + 1) * LEVEL + (12 if deepest is not None else 0)
-    width = int(max(MARGIN * 2 + leaves * LEAF, 320))
+    width = int(max(MARGIN * 2 + leaves * LEAF, 500))  # the legend needs about 500 px
     height = tree_height + 22 * (len(legend) + 1) + (18 if deepest is not None else 0) + MARGIN // 2
 
     def at(depth: int, x: float) -> tuple[float, float]:
