@@ -149,7 +149,7 @@ def test_b_worked_example_array_1_and_array_2() -> None:
     assert table.scores == (1, -1, -127, 1, -1, -127, -127, -127, -127)  # B's Array 2
     # B: "put either one red or one blue"; its second column by hand: 0*3 + (-1)*2 + 1*1.
     assert table.best == (Put(RED, 1), Put(BLUE, 1))
-    assert 0 * 3 + (-1) * 2 + 1 * 1 == table.scores[1]
+    assert table.scores[1] == 0 * 3 + (-1) * 2 + 1 * 1
     printed = str(table).splitlines()
     assert printed[2] == "0 | 0 | -127 | 0 | 0 | -127 | -127 | -127 | -127 |"
     assert printed[-1] == "1 | -1 | -127 | 1 | -1 | -127 | -127 | -127 | -127 |"
@@ -183,7 +183,7 @@ def brute_table(rules: Basket, state: BasketState, depth: int) -> tuple[tuple[in
         if last.is_full:
             rows[len(line) - 1][columns.index(move)] = 1
         elif len(line) < depth:
-            lines.extend(line + [(m, rules.apply(last, m))] for m in rules.legal_moves(last))
+            lines.extend([*line, (m, rules.apply(last, m))] for m in rules.legal_moves(last))
     for column, move in enumerate(columns):
         if rules.why_illegal(state, move) is not None:
             rows[0][column] = IMPOSSIBLE
@@ -226,7 +226,8 @@ def test_finish_range_is_the_fewest_and_most_moves_by_brute_force() -> None:
         state = BasketState(left)
         if state.is_full:
             return frozenset({0})
-        return frozenset(n + 1 for m in rules.legal_moves(state) for n in lengths(rules, rules.next_state(state, m).left))
+        after = [rules.next_state(state, m).left for m in rules.legal_moves(state)]
+        return frozenset(n + 1 for left in after for n in lengths(rules, left))
 
     for colours, balls, cap in SMALL:
         rules = Basket(colours, balls, cap)

@@ -99,7 +99,7 @@ def _ball(x: float, y: float, colour: int, number: str = "") -> str:
 
 def _picture(left: tuple[int, ...], caption: str, numbers: dict[tuple[int, int], str] | None = None,
              faded: tuple[int, ...] | None = None) -> str:
-    """Rows of balls, one row per colour; ``numbers`` labels ball ``(colour, i)``; balls at ``i >= faded[c]`` are pale."""
+    """Rows of balls, one row per colour; ``numbers`` labels ball ``(colour, i)``; balls ``i >= faded[c]`` are pale."""
     numbers = numbers or {}
     shown = max(min(max(left, default=0), MOST_DRAWN), 1)
     row = BALL + (10 if numbers else 4)

@@ -1,0 +1,181 @@
+"""The terminal's basket commands: ``play`` and ``solve``.
+
+    coursekit play basket [--colours 3 --balls 3 --cap K] [--computer source|perfect|random]
+        [--depth D] [--human N] [--seed S]
+    coursekit solve basket --position R,B,G[,...] [--cap K]
+
+A move is typed as a colour's letter and a number of balls: ``R2`` puts two red balls in
+the basket (``r2``, ``R 2`` and ``red 2`` are read the same way). The letters are R (red),
+B (blue), G (green), Y (yellow), O (orange), P (purple).
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+from collections.abc import Callable
+from typing import Any, TextIO
+
+from ..core import GameStopped, Player, play
+from ..games import basket as game
+from ..games.basket import COLOUR_NAMES, LETTERS, PLAYER_NAMES, Basket, BasketState, Put
+from ._args import Context, Groups, UsageError, seed_argument, whole
+
+COMPUTERS = ("source", "perfect", "random")
+MOVE_PATTERN = re.compile(r"^\s*([A-Za-z]+)\s*(\d+)\s*$")
+
+
+def register(groups: Groups) -> None:
+    """Add ``play basket`` and ``solve basket``."""
+    player = groups.play.add_parser("basket", help="the basket (B): put balls of one colour; the last ball wins")
+    player.add_argument("--colours", type=whole(1, len(COLOUR_NAMES)), default=3,
+                        help=f"how many colours, 1 to {len(COLOUR_NAMES)} (default 3: red, blue, green)")
+    player.add_argument("--balls", type=whole(1, Basket.MAX_BALLS), default=3, help="balls of each colour (default 3)")
+    player.add_argument("--cap", type=whole(1), default=None, help="at most K balls a move (default: no cap)")
+    player.add_argument("--computer", choices=COMPUTERS, default="source",
+                        help="the computer players: source (B's table of win marks, the default), perfect (the "
+                             "Nim sum) or random")
+    player.add_argument("--depth", type=whole(1, 1000), default=3,
+                        help="how many moves B's player looks ahead: its difficulty level (default 3)")
+    player.add_argument("--human", type=whole(1, 2), default=None,
+                        help="let a person play seat N (1 moves first, 2 second)")
+    seed_argument(player)
+    player.set_defaults(run=play_basket)
+
+    solver = groups.solve.add_parser("basket", help="whether the player to move wins the basket, and how")
+    solver.add_argument("--position", default="3,3,3",
+                        help="the balls left of each colour, red first, separated by commas (default 3,3,3)")
+    solver.add_argument("--cap", type=whole(1), default=None, help="at most K balls a move (default: no cap)")
+    solver.set_defaults(run=solve_basket)
+
+
+def read_move(rules: Basket, text: str) -> Put:
+    """A move typed as ``R2``, ``r 2`` or ``red 2``; a ``ValueError`` says what is wrong.
+
+    >>> read_move(Basket(), "g3"), read_move(Basket(), "blue 1")
+    (Put(colour=2, balls=3), Put(colour=1, balls=1))
+    """
+    found = MOVE_PATTERN.match(text)
+    if found is None:
+        raise ValueError("write a colour's letter and a number of balls, like R2 (two red balls), "
+                         f"not {text.strip()!r}")
+    word, balls = found.group(1).lower(), int(found.group(2))
+    letters = LETTERS[:rules.colours].lower()
+    names = COLOUR_NAMES[:rules.colours]
+    if len(word) == 1 and word in letters:
+        return Put(letters.index(word), balls)
+    if word in names:
+        return Put(names.index(word), balls)
+    known = ", ".join(f"{LETTERS[c]} ({COLOUR_NAMES[c]})" for c in range(rules.colours))
+    raise ValueError(f"there is no colour {found.group(1)!r} here: the colours are {known}")
+
+
+def moves_text(rules: Basket, state: BasketState) -> str:
+    """The moves open, colour by colour: ``R1-R3, B1-B2``."""
+    parts = []
+    for colour, left in enumerate(state.left):
+        most = left if rules.cap is None else min(left, rules.cap)
+        if most:
+            letter = LETTERS[colour]
+            parts.append(f"{letter}1" if most == 1 else f"{letter}1-{letter}{most}")
+    return ", ".join(parts)
+
+
+def human_player(stdin: TextIO, out: TextIO, seat: int) -> Callable[[Basket, BasketState], Put]:
+    """A person at the prompt: sees the basket, types a move, is told what is wrong and asked again.
+
+    The end of input stops the game.
+    """
+
+    def choose(rules: Basket, state: BasketState) -> Put:
+        print(f"\n{state}", file=out)
+        while True:
+            print(f"Your move, {PLAYER_NAMES[seat]}: a colour's letter and a number of balls "
+                  f"({moves_text(rules, state)}): ", end="", file=out, flush=True)
+            line = stdin.readline()
+            if not line:
+                print("", file=out)
+                raise GameStopped("end of input")
+            try:
+                move = read_move(rules, line)
+            except ValueError as error:
+                print(f"  {error}", file=out)
+                continue
+            reason = rules.why_illegal(state, move)
+            if reason is None:
+                return move
+            print(f"  not allowed: {reason}", file=out)
+
+    return choose
+
+
+def computer_player(kind: str, depth: int, context: Context) -> Any:
+    """The strategy the terminal calls ``kind``; B's player builds its table by the fast method (the same table)."""
+    if kind == "source":
+        return game.source_strategy(depth, context.rng, fast=True)
+    if kind == "perfect":
+        return game.perfect_strategy(context.rng)
+    return game.random_strategy(context.rng)
+
+
+def _rules(colours: int, balls: int, cap: int | None) -> Basket:
+    try:
+        return Basket(colours, balls, cap)
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+
+
+def play_basket(args: argparse.Namespace, context: Context) -> str:
+    """Play one game: the basket after each move, then the winner."""
+    rules = _rules(args.colours, args.balls, args.cap)
+    computer = f"B, depth {args.depth}" if args.computer == "source" else args.computer
+    players = []
+    for seat in range(2):
+        if args.human == seat + 1:
+            players.append(Player("you", human_player(context.stdin, context.out, seat)))
+        else:
+            players.append(Player(computer, computer_player(args.computer, args.depth, context)))
+    return str(play(rules, players))
+
+
+def parse_position(text: str) -> tuple[int, ...]:
+    """``"3,2,0"`` as balls left per colour; a ``UsageError`` says what is wrong.
+
+    >>> parse_position("3, 2,0")
+    (3, 2, 0)
+    """
+    parts = [p.strip() for p in text.split(",")]
+    if not 1 <= len(parts) <= len(COLOUR_NAMES):
+        raise UsageError(f"argument --position: give the balls left of 1 to {len(COLOUR_NAMES)} colours, red first, "
+                         f"separated by commas, like 3,3,3; got {len(parts)} numbers")
+    left = []
+    for colour, part in enumerate(parts):
+        if not part.isdigit():
+            raise UsageError(f"argument --position: {COLOUR_NAMES[colour]} has a whole number of balls left "
+                             f"(0 or more), not {part!r}")
+        left.append(int(part))
+    if max(left) > Basket.MAX_BALLS:
+        raise UsageError(f"argument --position: a colour has at most {Basket.MAX_BALLS} balls, got {max(left)}")
+    if not any(left):
+        raise UsageError("argument --position: every ball is already in the basket: the game is over")
+    return tuple(left)
+
+
+def solve_basket(args: argparse.Namespace, context: Context) -> str:
+    """The basket, the colours' Grundy values, their Nim sum, ``value:`` and ``best moves:``."""
+    left = parse_position(args.position)
+    rules = Basket.for_position(left, args.cap)
+    state = rules.position(left)
+    values = ", ".join(f"{LETTERS[c]} {game.grundy_value(n, rules.cap)}" for c, n in enumerate(left))
+    best = game.winning_moves(rules, state)
+    total = game.nim_sum(rules, state)
+    return "\n".join([
+        str(state),
+        f"grundy values: {values}" + ("" if rules.cap is None else f" (balls mod {rules.cap + 1})"),
+        f"nim sum: {total}",
+        f"value: {'win' if total else 'loss'}",
+        "best moves: " + (" ".join(str(m) for m in best) if best else "none (every move loses against best play)"),
+    ])
+
+
+__all__ = ["parse_position", "play_basket", "read_move", "register", "solve_basket"]
