@@ -22,13 +22,16 @@ first; the numbers are the course's (from 0).
 
 from __future__ import annotations
 
+import time
+from dataclasses import dataclass
 from html import escape
 
 from ..core import display
 from ..core.grid import Coord
 from ..core.record import Record
 from ..core.rules import CHANCE
-from ..games.crawler import Crawler, CrawlerState, segment_text
+from ..games.crawler import Crawler, CrawlerState, Segment, closing_first, segment_text
+from ..solvers.gametree import Solution, alphabeta
 
 FREE, ON_LINE, END, CLOSED = "·", "+", "o", "X"
 #: The players' names in transcripts: who drew the first segment is first.
@@ -165,4 +168,94 @@ def register() -> None:
     display.register(Crawler, text=transcript, svg=record_svg, move=move_words)
 
 
-__all__ = ["lattice_svg", "lattice_text", "move_words", "record_svg", "register", "transcript"]
+# ---------------------------------------------------------------------------------------------
+# Who wins: the generic alpha-beta search with the crawler's hooks
+# ---------------------------------------------------------------------------------------------
+#
+# The search (coursekit.solvers.gametree) knows no game, and the game knows no search: the
+# crawler's hooks (``closing_first``, ``Crawler.canonical``) are rules knowledge and live with
+# the rules; this driver, which joins the two, lives here in the views layer, which may import
+# both, and the terminal and the benchmark call it.
+
+
+class OutOfTime(TimeoutError):
+    """The search did not finish within its time."""
+
+
+def search(rules: Crawler, state: CrawlerState | None = None, seconds: float | None = None) -> Solution:
+    """The exact value of ``state`` (the empty lattice by default) and every best move.
+
+    Alpha-beta with a transposition table keyed by :meth:`Crawler.canonical` (the lattice's
+    symmetries, and positions that differ only in the order the inner points were drawn) and
+    :func:`closing_first` as its move order. With ``seconds`` it raises :class:`OutOfTime`
+    when the time is up (the order hook, called at every position searched, watches the clock).
+
+    >>> solution = search(Crawler(3, 2))
+    >>> solution.outcome, [segment_text(m) for m in solution.best_moves]
+    ('win', ['1,0-1,1', '1,1-1,0'])
+    """
+    order = closing_first
+    if seconds is not None:
+        deadline = time.perf_counter() + seconds
+
+        def order(rules: Crawler, state: CrawlerState, moves: tuple[Segment, ...]) -> list[Segment]:
+            if time.perf_counter() > deadline:
+                raise OutOfTime(f"the search did not finish within {seconds:g} s")
+            return closing_first(rules, state, moves)
+
+    return alphabeta(rules, state, order=order, table=True, canonical=rules.canonical)
+
+
+def winning_moves(rules: Crawler, state: CrawlerState, solution: Solution) -> tuple[Segment, ...]:
+    """The winning moves of a solution, each first segment once (lower or left point first).
+
+    At the start both ways of writing a segment are moves; they are one segment here.
+    """
+    if solution.value <= 0:
+        return ()
+    if state.line:
+        return tuple(solution.best_moves)
+    return tuple(dict.fromkeys(tuple(sorted(m)) for m in solution.best_moves))  # type: ignore[misc]
+
+
+@dataclass(frozen=True)
+class WhoWins:
+    """Who wins the crawler on a lattice with perfect play, and how the solver found it."""
+
+    width: int
+    height: int
+    winner: str
+    winning_openings: tuple[Segment, ...]
+    nodes: int
+    positions: int
+    seconds: float
+
+    def __str__(self) -> str:
+        openings = " ".join(segment_text(m) for m in self.winning_openings) or "none"
+        return (f"{self.width} x {self.height}: {self.winner} wins; winning openings: {openings}; "
+                f"{self.nodes} nodes, {self.positions} positions, {self.seconds:.2f} s")
+
+
+def who_wins(width: int, height: int, seconds: float | None = 60) -> WhoWins | None:
+    """Who wins on a ``width`` x ``height`` lattice with perfect play (``None`` if the solver
+    does not finish within ``seconds``): ``"first"`` (who draws the first segment) or ``"second"``.
+
+    >>> print(who_wins(4, 3))
+    4 x 3: first wins; winning openings: 1,1-2,1; 471 nodes, 167 positions, ...
+    >>> who_wins(4, 4).winner
+    'second'
+    """
+    rules = Crawler(width, height)
+    started = time.perf_counter()
+    try:
+        solution = search(rules, seconds=seconds)
+    except OutOfTime:
+        return None
+    state = rules.initial_state()
+    return WhoWins(width, height, "first" if solution.value > 0 else "second",
+                   winning_moves(rules, state, solution), solution.nodes, solution.positions,
+                   time.perf_counter() - started)
+
+
+__all__ = ["OutOfTime", "WhoWins", "lattice_svg", "lattice_text", "move_words", "record_svg", "register", "search",
+           "transcript", "who_wins", "winning_moves"]

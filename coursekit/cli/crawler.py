@@ -1,0 +1,195 @@
+"""The terminal's crawler commands: ``play`` and ``solve``.
+
+    coursekit play crawler [--width 6 --height 5] [--computer source|perfect|random] [--human N] [--seed S]
+    coursekit solve crawler --width W --height H [--opening x1,y1-x2,y2]
+
+A segment is typed ``x1,y1-x2,y2`` (points counted from 0, ``(0, 0)`` at the bottom left):
+from an end of the line to the new point, or the other way round. ``--opening`` may give
+several segments, separated by spaces, played in turn from the empty lattice.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from typing import Any, TextIO
+
+from ..core import GameStopped, Player, play
+from ..core.grid import Coord
+from ..games.crawler import Crawler, CrawlerState, Segment, random_strategy, segment_text, source_strategy
+from ..views.crawler import OutOfTime, search, winning_moves
+from ._args import Context, Groups, UsageError, seed_argument, whole
+
+COMPUTERS = ("source", "perfect", "random")
+#: The largest lattice (in points) the exact solver is offered for: 6 x 6 takes a few seconds.
+MAX_SOLVED_POINTS = 36
+#: The largest lattice (in points) C's computer plays on: C's own 6 x 5 (its search keeps no table).
+MAX_SOURCE_POINTS = 30
+#: How long ``solve`` searches before it gives up.
+SOLVE_SECONDS = 60.0
+
+
+def parse_segment(text: str) -> tuple[Coord, Coord]:
+    """A segment typed ``x1,y1-x2,y2``.
+
+    >>> parse_segment(" 2,2 - 3,2 ")
+    (Coord(x=2, y=2), Coord(x=3, y=2))
+    >>> parse_segment("2,2")
+    Traceback (most recent call last):
+    ...
+    ValueError: expected a segment as x1,y1-x2,y2, got '2,2'
+    """
+    parts = text.strip().split("-")
+    if len(parts) != 2:
+        raise ValueError(f"expected a segment as x1,y1-x2,y2, got {text.strip()!r}")
+    try:
+        return Coord.parse(parts[0]), Coord.parse(parts[1])
+    except ValueError:
+        raise ValueError(f"expected a segment as x1,y1-x2,y2 with whole numbers, got {text.strip()!r}") from None
+
+
+def board_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--width`` and ``--height`` of the lattice (in points)."""
+    side = Crawler.MAX_SIDE
+    parser.add_argument("--width", type=whole(2, side), default=6, help="points across (default 6, as in C)")
+    parser.add_argument("--height", type=whole(2, side), default=5, help="points up (default 5, as in C)")
+
+
+def register(groups: Groups) -> None:
+    """Add ``play crawler`` and ``solve crawler``."""
+    player = groups.play.add_parser("crawler", help="the crawler: build one line; who closes it wins")
+    board_arguments(player)
+    player.add_argument("--computer", choices=COMPUTERS, default="source",
+                        help="the computer players: source (C's van Emden method, the default), perfect (the "
+                             "exact solver) or random")
+    player.add_argument("--human", type=whole(1, 2), default=None,
+                        help="let a person play seat N (1 draws the first segment, 2 answers)")
+    seed_argument(player)
+    player.set_defaults(run=play_crawler)
+
+    solver = groups.solve.add_parser("crawler", help="who wins the crawler with perfect play, and the winning moves")
+    board_arguments(solver)
+    solver.add_argument("--opening", default=None,
+                        help="segments already drawn, x1,y1-x2,y2, separated by spaces (default: none)")
+    solver.set_defaults(run=solve_crawler)
+
+
+def _rules(args: argparse.Namespace) -> Crawler:
+    try:
+        return Crawler(args.width, args.height)
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+
+
+def _points(rules: Crawler) -> int:
+    return rules.width * rules.height
+
+
+def perfect_strategy(context: Context) -> Callable[[Crawler, CrawlerState], Segment]:
+    """A player who makes a winning move when there is one (any move when there is none)."""
+
+    def choose(rules: Crawler, state: CrawlerState) -> Segment:
+        solution = search(rules, state)
+        return solution.best_moves[0] if len(solution.best_moves) == 1 else context.rng.choice(solution.best_moves)
+
+    return choose
+
+
+def computer_player(kind: str, rules: Crawler, context: Context) -> Any:
+    """The strategy the terminal calls ``kind``."""
+    if kind == "source":
+        if _points(rules) > MAX_SOURCE_POINTS:
+            raise UsageError(f"C's computer searches without a table: at most {MAX_SOURCE_POINTS} points "
+                             f"(C plays on 6 x 5), this lattice has {_points(rules)}; use --computer random")
+        return source_strategy()
+    if kind == "perfect":
+        if _points(rules) > MAX_SOLVED_POINTS:
+            raise UsageError(f"the perfect player solves the whole game: at most {MAX_SOLVED_POINTS} points, "
+                             f"this lattice has {_points(rules)}")
+        return perfect_strategy(context)
+    return random_strategy(context.rng)
+
+
+def human_player(stdin: TextIO, out: TextIO, seat: str) -> Callable[[Crawler, CrawlerState], Segment]:
+    """A person at the prompt: the lattice, then a segment typed ``x1,y1-x2,y2`` (explained when wrong)."""
+
+    def choose(rules: Crawler, state: CrawlerState) -> Segment:
+        print(f"\n{state}", file=out)
+        legal = rules.legal_moves(state)
+        hint = "any segment" if not state.line else " or ".join(segment_text(m) for m in legal)
+        while True:
+            print(f"Your move, {seat}: a segment as x1,y1-x2,y2 ({hint}): ", end="", file=out, flush=True)
+            line = stdin.readline()
+            if not line:
+                print("", file=out)
+                raise GameStopped("end of input")
+            try:
+                move = rules.segment(state, *parse_segment(line))
+            except ValueError as error:
+                print(f"  {error}", file=out)
+                continue
+            reason = rules.why_illegal(state, move)
+            if reason is None:
+                return move
+            print(f"  not allowed: {reason}", file=out)
+
+    return choose
+
+
+def play_crawler(args: argparse.Namespace, context: Context) -> str:
+    """Play one game: the lattice and the line after each move, then the result."""
+    rules = _rules(args)
+    seats = ("first", "second")
+    players = []
+    for p in range(2):
+        if args.human == p + 1:
+            players.append(Player("you", human_player(context.stdin, context.out, seats[p])))
+        else:
+            players.append(Player(args.computer, computer_player(args.computer, rules, context)))
+    return str(play(rules, players))
+
+
+def _opening(rules: Crawler, text: str | None) -> CrawlerState:
+    state = rules.initial_state()
+    if text is None:
+        return state
+    for part in text.split():
+        try:
+            move = rules.segment(state, *parse_segment(part))
+        except ValueError as error:
+            raise UsageError(f"argument --opening: {error}") from None
+        reason = rules.why_illegal(state, move)
+        if reason is not None:
+            raise UsageError(f"argument --opening: {part}: {reason}")
+        state = rules.next_state(state, move)
+    if state.closed:
+        raise UsageError("argument --opening: the line is closed there: the game is over")
+    return state
+
+
+def solve_crawler(args: argparse.Namespace, context: Context) -> str:
+    """``winner:``, ``winning moves:``, ``nodes:`` and ``positions:`` of the empty lattice or an opening."""
+    rules = _rules(args)
+    if _points(rules) > MAX_SOLVED_POINTS:
+        raise UsageError(f"the solver finishes quickly only on lattices of at most {MAX_SOLVED_POINTS} points "
+                         f"(6 x 6); {rules.width} x {rules.height} has {_points(rules)}")
+    state = _opening(rules, args.opening)
+    try:
+        solution = search(rules, state, seconds=SOLVE_SECONDS)
+    except OutOfTime:
+        raise UsageError(f"the solver did not finish within {SOLVE_SECONDS:g} s") from None
+    mover = rules.to_move(state)
+    winner = mover if solution.value > 0 else 1 - mover
+    moves = winning_moves(rules, state, solution)
+    return "\n".join([
+        f"lattice: {rules.width} x {rules.height}",
+        str(state),
+        f"to move: {('first', 'second')[mover]}",
+        f"winner: {('first', 'second')[winner]}",
+        f"winning moves: {' '.join(segment_text(m) for m in moves) or 'none'}",
+        f"nodes: {solution.nodes}",
+        f"positions: {solution.positions}",
+    ])
+
+
+__all__ = ["parse_segment", "play_crawler", "register", "solve_crawler"]
