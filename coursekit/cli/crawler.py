@@ -89,8 +89,8 @@ def perfect_strategy(context: Context) -> Callable[[Crawler, CrawlerState], Segm
     """A player who makes a winning move when there is one (any move when there is none)."""
 
     def choose(rules: Crawler, state: CrawlerState) -> Segment:
-        solution = search(rules, state)
-        return solution.best_moves[0] if len(solution.best_moves) == 1 else context.rng.choice(solution.best_moves)
+        best: tuple[Segment, ...] = search(rules, state).best_moves
+        return context.rng.choice(best)
 
     return choose
 

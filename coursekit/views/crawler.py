@@ -215,7 +215,7 @@ def winning_moves(rules: Crawler, state: CrawlerState, solution: Solution) -> tu
         return ()
     if state.line:
         return tuple(solution.best_moves)
-    return tuple(dict.fromkeys(tuple(sorted(m)) for m in solution.best_moves))  # type: ignore[misc]
+    return tuple(dict.fromkeys((min(m), max(m)) for m in solution.best_moves))
 
 
 @dataclass(frozen=True)
