@@ -225,22 +225,24 @@ class Crawler(GameRules):
         line = state.line
         if not line:
             return ()
-        w = self.width
-        numbers = [p.y * w + p.x for p in line]
-        head, after_head, tail, before_tail = numbers[0], numbers[1], numbers[-1], numbers[-2]
-        best: tuple[int, ...] | None = None
-        for perm in self._symmetries:
-            mask = 0
-            for n in numbers:
-                mask |= 1 << perm[n]
-            one, two = (perm[head], perm[after_head]), (perm[tail], perm[before_tail])
+        head, after_head, tail, before_tail = line[0], line[1], line[-1], line[-2]
+        best: tuple[int, ...] = ()
+        for number, bit in self._symmetry_tables:
+            one, two = (number[head], number[after_head]), (number[tail], number[before_tail])
             if two < one:
                 one, two = two, one
-            key = (int(state.closed), mask, *one, *two)
-            if best is None or key < best:
+            key = (int(state.closed), sum(map(bit.__getitem__, set(line))), *one, *two)
+            if not best or key < best:
                 best = key
-        assert best is not None
         return best
+
+    @cached_property
+    def _symmetry_tables(self) -> tuple[tuple[dict[Coord, int], dict[Coord, int]], ...]:
+        """For each symmetry: each point's number after it, and that number's bit."""
+        w = self.width
+        points = [Coord(i % w, i // w) for i in range(w * self.height)]
+        return tuple(({p: perm[i] for i, p in enumerate(points)}, {p: 1 << perm[i] for i, p in enumerate(points)})
+                     for perm in self._symmetries)
 
     # The rules.
 
