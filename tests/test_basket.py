@@ -314,3 +314,17 @@ def test_win_rates_are_reproducible_and_b_never_beats_perfect_play_from_a_losing
     assert [(r.start_value, r.opponent) for r in first[:2]] == [("win", "random"), ("win", "perfect")]
     assert all(r.wins == 0 for r in first if r.start_value == "loss" and r.opponent == "perfect")
     assert all(0 <= r.rate <= 1 and r.games == 20 for r in first)
+
+
+def test_b_search_tries_every_line_of_play_once() -> None:
+    # B's nodes: one per move tried, i.e. the lines of play of 1 to ``depth`` moves, counted here by recursion.
+    def lines(rules: Basket, state: BasketState, depth: int) -> int:
+        if depth == 0:
+            return 0
+        return sum(1 + lines(rules, rules.next_state(state, m), depth - 1) for m in rules.legal_moves(state))
+
+    for rules, left, depth in [(Basket(), (3, 3, 3), 9), (Basket(), (3, 3, 3), 4), (Basket(cap=2), (3, 2, 3), 5),
+                               (Basket(), (2, 2, 0), 3)]:
+        state = rules.position(left)
+        assert source_table(rules, state, depth).nodes == lines(rules, state, depth)
+    assert source_table(Basket(), Basket().initial_state(), 9).nodes == 24_135
