@@ -405,6 +405,30 @@ def source_table(rules: Basket, state: BasketState, depth: int = 3) -> SourceTab
     basket at the ``d``-th move marks row ``d`` of its line's first column with 1 ("we write
     down only the best move"); a row ``d`` no line fills at move ``d`` keeps 0.
 
+    B publishes a description and a worked example, not its program. Where it is unclear the
+    course decided as follows (its Array 1 and Array 2 come out exactly; the tests check them):
+
+    * "only the best move" is read as: a cell of row 2 or lower is 1 when *some* line fills
+      the basket there, the opponent's foolish moves included; B's own explanation of its
+      row 3, columns 2 and 5, says so, and no other reading gives its Array 1;
+    * an impossible move is -127 in row 1 only; the rows below keep 0 (as in Array 1), and
+      Array 2 copies the -127;
+    * row ``d`` weighs ``depth - d + 1`` and even rows are negated (B's sum for its second
+      column, ``0*3 + (-1)*2 + 1*1``); among equal best scores B picks "any at random": here
+      ``rng.choice`` over the best columns in column order (the first of them without ``rng``);
+    * the depth counts the moves of both players (B's depth 3: our move, the reply, our move);
+      B gives no range of levels, so any depth from 1 is allowed (rows past the last ball stay 0);
+    * the columns come from the rules: ``colours x min(balls, cap)`` (B: nine), whatever the position.
+
+    What B gets wrong: it says one red or one blue "certainly lead to a win" in its example,
+    but that position (2, 2, 0) is lost whatever one plays (its Nim sum is 0): after one red
+    the reply one blue leaves one red and one blue, and the opponent puts the last ball. The
+    table is not a game search: a 1 means "some line ends here", whoever chose it. It depends
+    only on the fewest and most moves that can finish the basket (:func:`source_table_fast`),
+    so B at full depth still loses from (3, 3, 3) against perfect play about half the time.
+    (B's text also speaks of green balls after two red in that example, though no green is
+    left; the arrays show it means blue.)
+
     >>> table = source_table(*source_example())
     >>> table.scores
     (1, -1, -127, 1, -1, -127, -127, -127, -127)
