@@ -236,6 +236,55 @@ class WhoWins:
                 f"{self.nodes} nodes, {self.positions} positions, {self.seconds:.2f} s")
 
 
+#: Who wins with perfect play from the empty lattice (``width`` x ``height``, the wider side first;
+#: a lattice turned a quarter round is the same game), as measured by ``python -m benchmarks --only
+#: crawler`` (:func:`who_wins` with a 60 s limit, 2 shared cores): every lattice up to 7 x 6 was
+#: solved; 8 x 6 was not within 60 s (7 x 7: second wins, found in 81 s outside the benchmark).
+#:
+#: Where one side is even and the other odd the first player wins, and this is proved, not only
+#: searched: the middle of the lattice is the middle of a segment; the first player draws it, then
+#: closes if he can, else answers each move with its mirror image through the middle
+#: (:func:`~coursekit.games.crawler.symmetry_strategy`). Where both sides are odd, or both even,
+#: the table is the solver's alone: no plan is known (both odd: second wins on every lattice
+#: solved; both even: second wins on the squares 2 x 2, 4 x 4, 6 x 6, first on 4 x 2, 6 x 2,
+#: 6 x 4, 8 x 2, 8 x 4).
+#:
+#: ====== ====== ================ ============= ========= =======
+#: width  height winner           nodes         positions seconds
+#: ====== ====== ================ ============= ========= =======
+#: 2      2      second           15            4         0.00
+#: 3      2      first (mirror)   51            17        0.01
+#: 4      2      first            100           34        0.00
+#: 3      3      second           116           38        0.00
+#: 5      2      first (mirror)   174           66        0.00
+#: 4      3      first (mirror)   471           167       0.02
+#: 6      2      first            294           113       0.01
+#: 7      2      first (mirror)   519           193       0.01
+#: 5      3      second           1,058         369       0.05
+#: 4      4      second           792           307       0.04
+#: 8      2      first            825           305       0.02
+#: 6      3      first (mirror)   2,268         835       0.09
+#: 5      4      first (mirror)   6,145         2,001     0.14
+#: 7      3      second           4,626         1,752     0.09
+#: 6      4      first            16,621        5,709     0.36
+#: 8      3      first (mirror)   9,265         3,713     0.21
+#: 5      5      second           10,676        4,292     0.34
+#: 7      4      first (mirror)   44,935        15,589    0.94
+#: 6      5      first (mirror)   72,716        28,584    1.6
+#: 8      4      first            108,863       41,400    2.6
+#: 7      5      second           262,254       98,896    6.8
+#: 6      6      second           176,373       77,895    4.8
+#: 8      5      first (mirror)   929,950       372,655   15
+#: 7      6      first (mirror)   1,430,300     626,284   22
+#: ====== ====== ================ ============= ========= =======
+WHO_WINS: dict[tuple[int, int], str] = {
+    (2, 2): "second", (3, 2): "first", (4, 2): "first", (3, 3): "second", (5, 2): "first", (4, 3): "first",
+    (6, 2): "first", (7, 2): "first", (5, 3): "second", (4, 4): "second", (8, 2): "first", (6, 3): "first",
+    (5, 4): "first", (7, 3): "second", (6, 4): "first", (8, 3): "first", (5, 5): "second", (7, 4): "first",
+    (6, 5): "first", (8, 4): "first", (7, 5): "second", (6, 6): "second", (8, 5): "first", (7, 6): "first",
+}
+
+
 def who_wins(width: int, height: int, seconds: float | None = 60) -> WhoWins | None:
     """Who wins on a ``width`` x ``height`` lattice with perfect play (``None`` if the solver
     does not finish within ``seconds``): ``"first"`` (who draws the first segment) or ``"second"``.
@@ -257,5 +306,5 @@ def who_wins(width: int, height: int, seconds: float | None = 60) -> WhoWins | N
                    time.perf_counter() - started)
 
 
-__all__ = ["OutOfTime", "WhoWins", "lattice_svg", "lattice_text", "move_words", "record_svg", "register", "search",
-           "transcript", "who_wins", "winning_moves"]
+__all__ = ["WHO_WINS", "OutOfTime", "WhoWins", "lattice_svg", "lattice_text", "move_words", "record_svg", "register",
+           "search", "transcript", "who_wins", "winning_moves"]
