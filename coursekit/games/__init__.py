@@ -4,7 +4,7 @@ Every family declares its games (``ENTRIES``, :class:`~coursekit.core.registry.G
 ``GAMES`` holds them all by name.
 
 >>> sorted(GAMES)
-['beans', 'king', 'knight', 'path', 'pursuit', 'queen', 'rook', 'sum', 'tictactoe']
+['basket', 'beans', 'crawler', 'king', 'knight', 'path', 'pursuit', 'queen', 'rook', 'sum', 'tictactoe']
 """
 
 from __future__ import annotations
