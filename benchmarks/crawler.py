@@ -8,7 +8,7 @@ from typing import Any
 
 from coursekit.core.grid import Coord
 from coursekit.games.crawler import SOURCE_OPENING, Crawler, CrawlerState, source_choice
-from coursekit.views.crawler import search, who_wins
+from coursekit.views.crawler import WHO_WINS, search, who_wins
 
 from .measure import Section, in_child
 
@@ -93,19 +93,19 @@ def table_rows(section: Section, quick: bool, limit: float) -> list[dict[str, An
         row: dict[str, Any] = {"board": f"{width} x {height}", "what": "who wins (empty lattice)", "start": "empty"}
         if done is None:
             too_big = points
-            rows.append({**row, "result": f"not within {limit:g} s", "count": None, "tables": None, "ms": None,
-                         "agree": None})
+            section.notes.append(f"{width} x {height}: not solved within {limit:g} s (no larger lattice tried)")
             continue
         winner, nodes, positions, seconds, openings = done
-        # One side even and the other odd: the first player wins by the mirror plan (proved).
-        agree = winner == "first" if (width + height) % 2 else None
-        if agree is False:
-            section.disagree(f"{width} x {height}: the solver says {winner} wins against the mirror plan's proof")
+        # One side even and the other odd: the first player wins by the mirror plan (proved); every
+        # lattice: the winner the module's table (WHO_WINS) records.
+        agree = WHO_WINS.get((width, height), winner) == winner and (winner == "first" or (width + height) % 2 == 0)
+        if not agree:
+            section.disagree(f"{width} x {height}: the solver says {winner} wins; the mirror plan's proof or the "
+                             f"recorded table says otherwise")
         rows.append({**row, "result": f"{winner} wins ({openings} winning openings)", "count": nodes,
                      "tables": positions, "ms": seconds * 1000, "agree": agree})
-    finished = [r for r in rows if r["ms"] is not None]
-    if finished:
-        largest = max(finished, key=lambda r: (eval_points(r["board"]), r["board"]))
+    if rows:
+        largest = max(rows, key=lambda r: (eval_points(r["board"]), r["board"]))
         section.notes.append(f"the largest lattice solved within {limit:g} s: {largest['board']} "
                              f"({largest['ms'] / 1000:.1f} s)")
     return rows
@@ -124,5 +124,6 @@ def measure(quick: bool = False, limit: float = 60.0) -> Section:
         "C's positions: every line C's step produced while deciding (C keeps no table, so positions reached "
         "in several ways are searched again). The solver's nodes: positions visited; table entries: positions "
         "stored up to the lattice's symmetries. agree: C plays a winning move (rule 'win') exactly where the "
-        "solver finds one; on lattices with one side even and one odd, the first player wins (the mirror plan).")
+        "solver finds one; who wins: the first player where one side is even and the other odd (the mirror plan), "
+        "and on every lattice the winner recorded in coursekit.views.crawler.WHO_WINS.")
     return section
