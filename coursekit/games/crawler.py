@@ -226,15 +226,15 @@ class Crawler(GameRules):
         if not line:
             return ()
         head, after_head, tail, before_tail = line[0], line[1], line[-1], line[-2]
-        best: tuple[int, ...] = ()
+        # The ends decide the least key but for ties; only the tied images need their points.
+        images = []
         for number, bit in self._symmetry_tables:
             one, two = (number[head], number[after_head]), (number[tail], number[before_tail])
-            if two < one:
-                one, two = two, one
-            key = (int(state.closed), sum(map(bit.__getitem__, set(line))), *one, *two)
-            if not best or key < best:
-                best = key
-        return best
+            images.append(((*one, *two) if one < two else (*two, *one), bit))
+        least = min(ends for ends, _ in images)
+        points = set(line) if state.closed else line
+        mask = min(sum(map(bit.__getitem__, points)) for ends, bit in images if ends == least)
+        return (int(state.closed), *least, mask)
 
     @cached_property
     def _symmetry_tables(self) -> tuple[tuple[dict[Coord, int], dict[Coord, int]], ...]:
