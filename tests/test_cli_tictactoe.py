@@ -22,6 +22,9 @@ def test_play_shows_the_board_after_each_move_and_the_result() -> None:
     assert "players: X source, O source" in out and "Move 1: X (source) marks [1, 1]" in out
     assert out.count("Move ") == 9 and out.rstrip().endswith("A draw: the board is full and nobody has a line")
     assert "2  . . .\n1  . X .\n0  . . .\n   0 1 2" in out  # D opens in the centre, square 5
+    # D says what its Describe prints after each of its moves.
+    assert out.startswith("D (X): I can guarantee you a draw. 1214 nodes examined; square 5 = [1, 1]\n")
+    assert out.count("D (") == 9
 
 
 def test_the_same_seed_gives_the_same_game() -> None:
@@ -116,3 +119,19 @@ def test_bad_arguments_get_one_line_and_status_2(argv: tuple[str, ...], says: st
     status, out, err = run(*argv)
     assert status == 2 and out == ""
     assert err.count("\n") == 1 and says in err, err
+
+
+def test_a_reader_that_goes_away_gets_no_traceback() -> None:
+    """``coursekit ... | head -1``: the command stops quietly when the pipe closes (a table bigger than
+    the pipe's buffer, so that the command is still writing when the reader goes)."""
+    import shutil
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    command = shutil.which("coursekit", path=str(Path(sys.executable).parent))
+    assert command is not None
+    for argv in ("play tictactoe --seed 1", "table king --width 200 --height 200"):
+        done = subprocess.run(f"'{command}' {argv} | head -1", shell=True, capture_output=True, text=True,
+                              timeout=60)
+        assert done.stdout.count("\n") == 1 and done.stderr == "", (argv, done.stderr[-300:])

@@ -14,7 +14,9 @@ Every area of the course adds its commands from its own module (``beans``, ``pie
 
 from __future__ import annotations
 
+import contextlib
 import importlib
+import os
 import pkgutil
 import random
 import sys
@@ -81,5 +83,17 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
     except KeyboardInterrupt:
         print("", file=err)
         return 130
-    print(text, file=out)
+    except BrokenPipeError:  # the reader went away (``coursekit ... | head``): stop quietly
+        return _reader_gone()
+    try:
+        print(text, file=out)
+    except BrokenPipeError:
+        return _reader_gone()
     return int(getattr(text, "exit_status", 0))
+
+
+def _reader_gone() -> int:
+    """Point standard output at nothing, so that Python's last flush finds no broken pipe."""
+    with contextlib.suppress(OSError, ValueError):  # not a real file (a test's StringIO)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return 141

@@ -91,11 +91,24 @@ def computer_player(kind: str, rules: TicTacToe, context: Context) -> Any:
         if not _is_classic(rules):
             raise UsageError("the source's program (D) plays only 3 x 3, three in a row, two players: "
                              "use --computer perfect or random")
-        return game.source_strategy()
+        return _speaking_source(context)
     if kind == "perfect":
         _solvable(rules, rules.initial_state(), "the perfect player")
         return optimal_strategy(context.rng)
     return game.random_strategy(context.rng)
+
+
+def _speaking_source(context: Context) -> Any:
+    """D's program, which says after each of its moves what it printed: its verdict, its node
+    count and the square it took (D's ``Describe``)."""
+
+    def choose(rules: TicTacToe, state: TicTacToeState) -> Any:
+        choice = game.source_best_move(rules, state)
+        print(f"D ({choice.mark}): {choice.message} {choice.nodes} nodes examined; "
+              f"square {choice.square} = {choice.move}", file=context.out)
+        return choice.move
+
+    return choose
 
 
 def play_tictactoe(args: argparse.Namespace, context: Context) -> str:
