@@ -290,7 +290,7 @@ def who_wins(width: int, height: int, seconds: float | None = 60) -> WhoWins | N
     does not finish within ``seconds``): ``"first"`` (who draws the first segment) or ``"second"``.
 
     >>> print(who_wins(4, 3))
-    4 x 3: first wins; winning openings: 1,1-2,1; 471 nodes, 167 positions, ...
+    4 x 3: first wins; winning openings: 1,1-2,1; 397 nodes, 136 positions, ...
     >>> who_wins(4, 4).winner
     'second'
     """
