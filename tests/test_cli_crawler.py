@@ -70,7 +70,8 @@ def test_a_person_types_segments_and_is_told_what_is_wrong() -> None:
 
 def test_the_end_of_input_stops_the_game() -> None:
     status, out, _ = run("play", "crawler", "--human", "2", "--seed", "1", stdin="")
-    assert "stopped" in out.lower() or status != 0
+    assert status == 0 and "Move 1: first (source) draws 2,2-3,2" in out
+    assert out.rstrip().endswith("The game ended: stopped")
 
 
 def test_big_lattices_are_refused_for_the_searching_players() -> None:
