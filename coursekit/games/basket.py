@@ -607,4 +607,5 @@ def _samples() -> tuple[Basket, ...]:
 
 
 #: The game as the course offers it (see :mod:`coursekit.games`).
-ENTRIES = (GameEntry("basket", "The basket", "B", Basket, Basket.from_spec, _samples, commands=("play", "solve")),)
+ENTRIES = (GameEntry("basket", "The basket", "B", Basket, Basket.from_spec, _samples,
+                     board="coursekit.widgets:BasketBoard", commands=("play", "solve")),)

@@ -2,6 +2,7 @@
 
 The only part of coursekit that imports ipywidgets; ``import coursekit`` does not import it.
 
+- :class:`BasketBoard`: the basket (source B): B's player with its difficulty, Nim-sum hints.
 - :class:`BeansBoard`: the beans game (article, section 2).
 - :class:`KingBoard`: the one-way king on a grid (article, sections 3-4).
 - :class:`PieceBoard`: the one-way king, queen, rook or knight, with two or three players (section 5).
@@ -13,6 +14,7 @@ The only part of coursekit that imports ipywidgets; ``import coursekit`` does no
 Each board is an ``ipywidgets.VBox``: put it last in a cell (or ``display`` it) to see it.
 """
 
+from .basket import BasketBoard
 from .beans import BeansBoard
 from .king import KingBoard
 from .path import PathBoard
@@ -21,4 +23,5 @@ from .pursuit import PursuitBoard
 from .replay import ReplayBoard
 from .tictactoe import TicTacToeBoard
 
-__all__ = ["BeansBoard", "KingBoard", "PathBoard", "PieceBoard", "PursuitBoard", "ReplayBoard", "TicTacToeBoard"]
+__all__ = ["BasketBoard", "BeansBoard", "KingBoard", "PathBoard", "PieceBoard", "PursuitBoard", "ReplayBoard",
+           "TicTacToeBoard"]
