@@ -260,13 +260,14 @@ def test_the_difficulty_control_sets_the_depth_of_bs_player() -> None:
     assert board.depth == 3 and board.depth_slider.min == 1 and board.depth_slider.max == 9
     board.depth_slider.value = 1
     assert board.depth == 1
-    assert board.status == f"Difficulty 1: B's player now looks 1 moves ahead. {YOUR_TURN}"
+    assert board.status == f"Difficulty 1: B's player now looks 1 move ahead. {YOUR_TURN}"
     after_you = board.rules.apply(board.state, Put(0, 1))
     at_1, at_5 = (source_choice(board.rules, after_you, d, probe(board)) for d in (1, 5))
     assert at_1 != at_5  # the difficulty matters here, so the test can tell
     board.buttons[Put(0, 1)].click()
     assert board.steps[1].move == at_1
     board.depth = 5
+    assert board.status.startswith("Difficulty 5: B's player now looks 5 moves ahead. ")
     after_you = board.rules.apply(board.state, Put(1, 1))
     expected = source_choice(board.rules, after_you, 5, probe(board))
     board.buttons[Put(1, 1)].click()

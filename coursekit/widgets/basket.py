@@ -263,7 +263,8 @@ Put(colour=2, balls=3)))
         return source_choice(rules, state, self.depth, self.rng, fast=True)
 
     def _on_depth(self, change: dict[str, Any]) -> None:
-        said = f"Difficulty {change['new']}: B's player now looks {change['new']} moves ahead."
+        depth = change["new"]
+        said = f"Difficulty {depth}: B's player now looks {depth} move{'s' if depth != 1 else ''} ahead."
         self.status_label.value = f"{said} {self._turn_text()}"
 
     # What PlayBoard asks for --------------------------------------------------------------
