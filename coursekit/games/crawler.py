@@ -667,4 +667,4 @@ def _samples() -> tuple[Crawler, ...]:
 
 #: The game as the course offers it (see :mod:`coursekit.games`).
 ENTRIES = (GameEntry("crawler", "The crawler (Ползунок)", "C", Crawler, Crawler.from_spec, _samples,
-                     commands=("play", "solve")),)
+                     board="coursekit.widgets:CrawlerBoard", commands=("play", "solve")),)

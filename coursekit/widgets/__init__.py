@@ -4,6 +4,7 @@ The only part of coursekit that imports ipywidgets; ``import coursekit`` does no
 
 - :class:`BasketBoard`: the basket (source B): B's player with its difficulty, Nim-sum hints.
 - :class:`BeansBoard`: the beans game (article, section 2).
+- :class:`CrawlerBoard`: the crawler (source C): click lattice points to draw the line; C's player or the solver.
 - :class:`KingBoard`: the one-way king on a grid (article, sections 3-4).
 - :class:`PieceBoard`: the one-way king, queen, rook or knight, with two or three players (section 5).
 - :class:`PathBoard`: shortest king paths; watch BFS and A* expand their cells (section 6).
@@ -16,6 +17,7 @@ Each board is an ``ipywidgets.VBox``: put it last in a cell (or ``display`` it) 
 
 from .basket import BasketBoard
 from .beans import BeansBoard
+from .crawler import CrawlerBoard
 from .king import KingBoard
 from .path import PathBoard
 from .pieces import PieceBoard
@@ -23,5 +25,5 @@ from .pursuit import PursuitBoard
 from .replay import ReplayBoard
 from .tictactoe import TicTacToeBoard
 
-__all__ = ["BasketBoard", "BeansBoard", "KingBoard", "PathBoard", "PieceBoard", "PursuitBoard", "ReplayBoard",
-           "TicTacToeBoard"]
+__all__ = ["BasketBoard", "BeansBoard", "CrawlerBoard", "KingBoard", "PathBoard", "PieceBoard", "PursuitBoard",
+           "ReplayBoard", "TicTacToeBoard"]
