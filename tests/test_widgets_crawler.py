@@ -58,11 +58,19 @@ def assert_board_shows_state(board: CrawlerBoard) -> None:
             assert kind == "target"
         else:
             assert kind in ("free", "line", "end", "closed")
-        if kind in ("target", "free", "line", "end", "closed"):
-            expected = "free" if point not in state.line else (
-                "closed" if state.closed and kind == "closed" else "end" if point in state.ends and not state.closed
-                else "line")
-            assert shown(button) == MARKS[expected] or (state.closed and point in state.line)
+        if kind not in ("chosen", "closing"):
+            assert shown(button) == MARKS[mark_of(state, point)]
+            assert kind in ("target", mark_of(state, point))
+
+
+def mark_of(state: CrawlerState, point: Coord) -> str:
+    """What is on ``point``: ``"free"``, ``"line"``, ``"end"`` or ``"closed"`` (where the line was closed)."""
+    if point not in state.line:
+        return "free"
+    if state.closed:
+        closed_at = state.line[0] if state.line[0] in state.line[1:] else state.line[-1]
+        return "closed" if point == closed_at else "line"
+    return "end" if point in state.ends else "line"
 
 
 def click_a_target(board: CrawlerBoard, rng: random.Random) -> None:
@@ -276,8 +284,21 @@ def test_the_perfect_computer_wins_from_a_won_start(width: int, height: int) -> 
 
 
 def test_the_perfect_computer_refuses_a_lattice_too_large_to_solve_quickly() -> None:
-    with pytest.raises(ValueError, match="at most 30 points at once; 6 x 6 has 36"):
-        CrawlerBoard(6, 6, computer="perfect")
+    with pytest.raises(ValueError, match="at most 36 points at once; 7 x 6 has 42"):
+        CrawlerBoard(7, 6, computer="perfect")
+
+
+def careful_click(board: CrawlerBoard, rng: random.Random) -> None:
+    """The human closes the line when a click can, else avoids letting the computer close at once."""
+    rules, state = board.rules, board.state
+    if board.chosen is None and state.line:
+        closing = sorted(board.closing_targets())
+        safe = sorted(m[1] for m in rules.legal_moves(state)
+                      if not rules.closes(state, m) and not rules.gives_a_close(state, m))
+        if closing or safe:
+            board.buttons[rng.choice(closing or safe)].click()
+            return
+    click_a_target(board, rng)
 
 
 def test_against_c_on_its_own_lattice() -> None:
@@ -286,13 +307,25 @@ def test_against_c_on_its_own_lattice() -> None:
     assert board.steps[0].move == SOURCE_OPENING
     assert board.status.startswith('The computer drew 2,2-3,2 (C\'s rule "opening": C\'s opening, no search; '
                                    "0 positions examined). Your turn:")
-    rng = random.Random(5)
+    rng, rules_seen = random.Random(5), set()
     while not board.is_over:
-        click_a_target(board, rng)
-        if board.steps[-1].player == 1 and not board.is_over:  # the computer answered
-            assert SOURCE_NOTE.search(board.status), board.status
+        careful_click(board, rng)
+        if board.steps[-1].player == 0:  # the computer answered
+            found = SOURCE_NOTE.search(board.status)
+            assert found, board.status
+            rules_seen.add(found.group(2))
     assert_finished(board)
+    assert len(board.steps) > 8 and len(rules_seen) > 1  # a real game, decided by more than one of C's rules
     assert time.perf_counter() - started < 30
+
+
+def test_the_perfect_computer_on_c_lattice_wins_when_it_draws_first() -> None:
+    board = CrawlerBoard(computer="perfect", human_first=False, seed=2)
+    rng = random.Random(2)
+    while not board.is_over:
+        careful_click(board, rng)
+    assert_finished(board)
+    assert board.winner == "Computer" and len(board.steps) > 6
 
 
 def test_c_closes_when_it_can_and_says_so() -> None:

@@ -38,10 +38,10 @@ from ._grid import button_grid, set_text
 POINT_PX = 36
 #: The computer players a board can be given by name.
 COMPUTER_NAMES = ("source", "perfect", "random")
-#: The largest lattice (in points) the perfect player is offered on. It solves every position
-#: it meets from scratch; on C's 6 x 5 (30 points) its dearest decision, on the empty lattice,
-#: takes 1 to 2 s, later ones well under a second; 6 x 6 (36 points) takes about 5 s.
-PERFECT_MAX_POINTS = 30
+#: The largest lattice (in points) the perfect player is offered on (as in the terminal): it
+#: solves every position it meets from scratch; on 6 x 6 its dearest decision measured about
+#: 0.5 s (C's 6 x 5: 0.3 s), on 7 x 5 about 0.8 s, and larger lattices grow fast.
+PERFECT_MAX_POINTS = 36
 #: The largest lattice (in points) C's player is offered on: C's own 6 x 5 (its search keeps
 #: no table; its dearest decision there examines 337,450 positions, about 0.35 s).
 SOURCE_MAX_POINTS = 30
@@ -137,10 +137,10 @@ def perfect_player(rng: random.Random) -> ComputerPlayer:
 def make_computer(choice: str | Strategy, rules: Crawler, rng: random.Random) -> ComputerPlayer:
     """The computer player called ``choice`` on ``rules``'s lattice, or ``choice`` itself (a strategy).
 
-    >>> make_computer("perfect", Crawler(6, 6), random.Random(0))
+    >>> make_computer("perfect", Crawler(7, 6), random.Random(0))
     Traceback (most recent call last):
     ...
-    ValueError: the perfect player solves lattices of at most 30 points at once; 6 x 6 has 36: ...
+    ValueError: the perfect player solves lattices of at most 36 points at once; 7 x 6 has 42: ...
     """
     points = rules.width * rules.height
     if callable(choice):
