@@ -102,7 +102,7 @@ def assert_replays(board: CrawlerBoard) -> Record:
 
 def assert_finished(board: CrawlerBoard) -> Record:
     record = assert_replays(board)
-    assert record.end == "won" and board.state.closed and board.is_over
+    assert record.end == "won" and record.winner is not None and board.state.closed and board.is_over
     assert board.status.endswith("You win!" if board.winner == "You" else "The computer wins.")
     assert board.winner == record.players[record.winner]
     assert board.targets() == set()
