@@ -1,0 +1,780 @@
+# ---
+# jupyter:
+#   jupytext:
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#       jupytext_version: 1.19.6
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # 09 The basket: a table of win marks, and Nim
+#
+# The source B is a programmer's web article (in Russian) about a small game he met in a
+# quest of a computer game. Two players put balls of three colours in a basket; whoever
+# puts the last ball wins. B wrote a computer player with a **difficulty level**: it looks
+# a number of moves ahead, writes what it sees in a table of win marks, weighs the table
+# and picks the best column.
+#
+# In this lesson we play the game, rebuild B's table by hand on B's own worked example
+# (and get B's printed arrays back exactly), see where B's reasoning goes wrong, and
+# **measure** what looking further ahead buys. Then the theory of lesson 03 settles the
+# game completely: the basket is **Nim**, and with a limit on the balls per move each
+# colour becomes a **subtraction game**.
+
+# %%
+import itertools
+import random
+from collections import Counter
+from html import escape
+
+from IPython.display import SVG, display
+
+from coursekit import Player, play
+from coursekit.core.engine import random_strategy
+from coursekit.core.rules import ImpartialView
+from coursekit.games.basket import (
+    IMPOSSIBLE,
+    Basket,
+    Put,
+    finish_range,
+    nim_sum,
+    perfect_strategy,
+    source_choice,
+    source_example,
+    source_strategy,
+    source_table,
+    source_table_fast,
+    win_rates,
+    winning_moves,
+)
+from coursekit.solvers import ImpartialSolver
+from coursekit.solvers.gametree import minimax, solve
+from coursekit.views.basket import basket_svg, record_svg
+from coursekit.views.gametree import tree_svg
+from coursekit.views.tables import grundy_svg
+
+# %% [markdown]
+# ## The rules
+#
+# B's rules: there are three colours, **red**, **blue** and **green**, and three balls of
+# each. The players take turns; a move puts **one or more balls of a single colour** in
+# the basket (two red, or three blue, or one green, ...), never more than that colour has
+# left. **Whoever puts the last ball wins.**
+#
+# The course generalises the game to `Basket(colours, balls, cap)`: c colours (up to six)
+# of n balls each, and, if you like, a **cap**: at most k balls in one move. A move is a
+# `Put(colour, balls)`, with the colours numbered 0 (red), 1 (blue), 2 (green), ...; it
+# prints as a letter and a number, `R2` for two red balls. A state says how many balls of
+# each colour are still **left** to put, and whose turn it is.
+
+# %%
+rules = Basket()
+start = rules.initial_state()
+print(start)
+display(SVG(basket_svg(start)))
+print(*rules.legal_moves(start))
+
+# %% [markdown]
+# B counts the moves from the empty basket: "nine different moves", three colours times
+# one, two or three balls. Later moves are fewer: a colour with one ball left offers one
+# move, a colour with none offers nothing.
+
+# %%
+assert len(rules.legal_moves(start)) == 9
+assert [str(m) for m in rules.legal_moves(rules.position((1, 0, 2)))] == ["R1", "G1", "G2"]
+
+# %% [markdown]
+# Four colours of five balls, with at most two balls a move, make a larger game; the rules
+# say why a move is refused:
+
+# %%
+capped = Basket(4, 5, cap=2)
+print(capped.initial_state())
+print(len(capped.legal_moves(capped.initial_state())), "moves at the start")
+print(capped.why_illegal(capped.initial_state(), Put(1, 3)))
+assert len(capped.legal_moves(capped.initial_state())) == 4 * 2
+
+# %% [markdown]
+# Here is a game: B's player at difficulty level 3 moves first, against a player who
+# picks any legal move at random. Each of them draws its random choices from one seeded
+# generator, so the game is the same every time the lesson runs.
+
+# %%
+rng = random.Random(1)
+game = play(rules, [Player("B, depth 3", source_strategy(3, rng)), Player("random", random_strategy(rng))])
+print(game)
+
+# %% [markdown]
+# The picture of a game draws the balls of the start, each numbered by the move that put
+# it in the basket:
+
+# %%
+SVG(record_svg(game))
+
+# %% [markdown]
+# ## B's table, step by step
+#
+# ### B's example
+#
+# B explains its method on one position, its figure 1: the basket already holds **three
+# green balls, one blue and one red**. So two red and two blue balls are left, and no
+# green; the computer is to move. Here is one way the basket got there (the balls
+# numbered by the move that put them; the pale ones are still left):
+
+# %%
+def scripted(moves):
+    """A strategy that plays the given moves in order (both players share it)."""
+    queue = iter(moves)
+    return lambda rules, state: next(queue)
+
+
+script = scripted([Put(2, 3), Put(1, 1), Put(0, 1)])
+figure = play(rules, [Player("first", script), Player("second", script)], max_moves=3)
+assert figure.final.left == (2, 2, 0)
+SVG(record_svg(figure))
+
+# %% [markdown]
+# The library keeps B's example as `source_example()`: the rules, the position and
+# B's depth of analysis, 3.
+
+# %%
+example_rules, example, example_depth = source_example()
+assert example.left == (2, 2, 0) and example_depth == 3
+SVG(basket_svg(example))
+
+# %% [markdown]
+# ### The columns and the first row
+#
+# B keeps its analysis in a two-dimensional array. It has one **column** per move that
+# can ever be made, nine in all: red 1, 2, 3, then blue 1, 2, 3, then green 1, 2, 3. It
+# has one **row** per move looked ahead: the depth, set by the difficulty level. With
+# depth 3 the rows are our move, the opponent's reply, and our next move.
+#
+# The first row marks each move: **1** if it fills the basket (a win at once), **0** if
+# it is possible but does not fill it, and **−127** if it is impossible. B does not say
+# why −127: it is simply far below any score a possible move can get, so an impossible
+# move is never chosen.
+
+# %%
+COLUMNS = [Put(colour, balls) for colour in range(3) for balls in (1, 2, 3)]
+
+
+def put(left: tuple, colour: int, balls: int) -> tuple:
+    """The balls left after putting ``balls`` balls of ``colour`` in the basket."""
+    after = list(left)
+    after[colour] -= balls
+    return tuple(after)
+
+
+def first_row(left: tuple) -> list[int]:
+    """B's first row: 1 if the column's move fills the basket, 0 if not, -127 if it is impossible."""
+    row = []
+    for colour, balls in COLUMNS:
+        if balls > left[colour]:
+            row.append(IMPOSSIBLE)
+        elif sum(put(left, colour, balls)) == 0:
+            row.append(1)
+        else:
+            row.append(0)
+    return row
+
+
+assert IMPOSSIBLE == -127
+assert first_row((2, 2, 0)) == [0, 0, -127, 0, 0, -127, -127, -127, -127]
+assert first_row((0, 0, 2)) == [-127, -127, -127, -127, -127, -127, 0, 1, -127]
+
+# %% [markdown]
+# ### The rows below: every line of play
+#
+# B goes on: "we check all our possible moves, then all the player's moves, and then
+# again how we can answer". Row 2 of a column is marked 1 when, after the column's move,
+# **some** reply fills the basket; row 3 when some reply followed by some answer fills it;
+# and so on. B stresses that it tries *all* moves, "including the stupid ones", and writes
+# down "only the best one": a cell is 1 if any line of play through it ends there.
+#
+# The search is a few lines: try every move at this level, mark the column when a move
+# fills the basket, and go one level deeper while there are rows left.
+
+# %%
+def possible_moves(left: tuple) -> list[Put]:
+    """Every move that can be made when ``left`` balls are left, in B's column order."""
+    return [move for move in COLUMNS if move.balls <= left[move.colour]]
+
+
+def win_marks(left: tuple, depth: int) -> list[list[int]]:
+    """B's Array 1: one row per move looked ahead, one column per move (COLUMNS)."""
+    rows = [first_row(left)] + [[0] * len(COLUMNS) for _ in range(depth - 1)]
+
+    def explore(left: tuple, level: int, column: int) -> None:
+        # Every move at this level, whoever makes it; a move that fills the basket marks the row.
+        for colour, balls in possible_moves(left):
+            after = put(left, colour, balls)
+            if sum(after) == 0:
+                rows[level][column] = 1
+            elif level + 1 < depth:
+                explore(after, level + 1, column)
+
+    for column, (colour, balls) in enumerate(COLUMNS):
+        if rows[0][column] == 0 and depth > 1:
+            explore(put(left, colour, balls), 1, column)
+    return rows
+
+
+# %% [markdown]
+# B prints its table for the example. Translated (B's headers give the number of balls of
+# each column), **Array 1** is
+#
+# ```
+# 1 | 2 | 3 | 1 | 2 | 3 | 1 | 2 | 3 |
+# 0 | 0 | -127 | 0 | 0 | -127 | -127 | -127 | -127 |
+# 0 | 1 | 0 | 0 | 1 | 0 | 0 | 0 | 0 |
+# 1 | 1 | 0 | 1 | 1 | 0 | 0 | 0 | 0 |
+# ```
+#
+# Our function gives it back exactly, and so does the library's `source_table`:
+
+# %%
+B_ARRAY_1 = [
+    [0, 0, -127, 0, 0, -127, -127, -127, -127],
+    [0, 1, 0, 0, 1, 0, 0, 0, 0],
+    [1, 1, 0, 1, 1, 0, 0, 0, 0],
+]
+B_ARRAY_2 = [1, -1, -127, 1, -1, -127, -127, -127, -127]
+
+ours = win_marks(example.left, example_depth)
+library = source_table(example_rules, example, example_depth)
+assert ours == B_ARRAY_1
+assert [list(row) for row in library.rows] == B_ARRAY_1
+assert [str(c) for c in library.columns] == [str(c) for c in COLUMNS]
+print(library)
+
+# %% [markdown]
+# A picture of a table: a column per move, a row per move looked ahead; the green cells
+# hold 1, the grey ones −127. When the second array is given it is drawn underneath, and
+# the columns B may choose are framed.
+
+# %%
+def array_svg(rows, scores=None, title: str = "") -> str:
+    """B's Array 1 (and Array 2 under it, if given) as a coloured table."""
+    cw, ch, lw, top = 46, 26, 170, 44
+    lines = [(f"row {d}: " + ("our move" if d % 2 else "their reply"), list(row)) for d, row in enumerate(rows, 1)]
+    best = set()
+    if scores is not None:
+        lines.append(("Array 2: the score", list(scores)))
+        top_score = max(s for s in scores if s != IMPOSSIBLE)
+        best = {c for c, s in enumerate(scores) if s == top_score}
+    width, height = lw + cw * len(COLUMNS) + 10, top + ch * len(lines) + 10
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+           f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="12" role="img">',
+           f"<title>{escape(title)}</title>", f'<text x="4" y="14">{escape(title)}</text>']
+    for c, move in enumerate(COLUMNS):
+        out.append(f'<text x="{lw + c * cw + cw / 2}" y="{top - 8}" text-anchor="middle">{move}</text>')
+    for r, (label, values) in enumerate(lines):
+        y = top + r * ch + (6 if scores is not None and r == len(lines) - 1 else 0)
+        out.append(f'<text x="4" y="{y + ch / 2 + 4}">{escape(label)}</text>')
+        for c, v in enumerate(values):
+            fill = ("#bdbdbd" if v == IMPOSSIBLE else "#a1d99b" if v > 0 else "#fcbba1" if v < 0 else "#ffffff")
+            frame = 'stroke="#000" stroke-width="2.5"' if c in best and r == len(lines) - 1 else 'stroke="#777"'
+            out.append(f'<rect x="{lw + c * cw}" y="{y}" width="{cw}" height="{ch}" fill="{fill}" {frame}/>')
+            out.append(f'<text x="{lw + c * cw + cw / 2}" y="{y + ch / 2 + 4}" text-anchor="middle">'
+                       f'{"−127" if v == IMPOSSIBLE else v}</text>')
+    out.append("</svg>")
+    return "".join(out)
+
+
+SVG(array_svg(ours, title="B's Array 1 for its example: red 2, blue 2, green 0 left, depth 3"))
+
+# %% [markdown]
+# Read the columns as B does:
+#
+# - Row 1: four moves are possible (R1, R2, B1, B2) and none fills the basket.
+# - Row 2, column R2: after two red, the opponent can put two blue and win. The 1 is a
+#   warning. The same holds for B2.
+# - Row 3, column R1: after one red (red 1, blue 2 left) the opponent may put two blue, and
+#   then our one red fills the basket at the third move.
+# - Row 3, column R2: after two red the opponent has two choices, and B's text (which says
+#   "green" here, though no green is left; the arrays show it means blue) explains: two
+#   blue win for the opponent, while one blue is a "stupid" move after which our one blue
+#   wins. Since the search marks any line, row 3 is 1 too.
+#
+# So a 1 in a row means that **some** line of play fills the basket at that move,
+# whoever chose the moves along it.
+
+# %%
+assert put(put((2, 2, 0), 0, 1), 1, 2) == (1, 0, 0)  # R1, then their B2: our R1 fills it at move 3
+assert put(put((2, 2, 0), 0, 2), 1, 1) == (0, 1, 0)  # R2, then their "stupid" B1: our B1 fills it
+
+# %% [markdown]
+# ### Array 2: weights, signs and a random choice
+#
+# Then B turns each column into one number. Each row gets a **weight**, the bottom row 1,
+# the one above it 2, and so on (with depth 3: 3, 2, 1). The rows of the opponent's
+# moves, the even ones, count **negative**. An impossible move keeps −127. B's own sum
+# for the second column is 0·3 + (−1)·2 + 1·1 = −1.
+#
+# The result: a column scores high when it has 1s in odd rows (our wins) and low when it
+# has 1s in even rows (the opponent's), and the nearer to the top, the more a 1 weighs: a
+# quick win counts more than a slow one, a quick loss hurts more.
+
+# %%
+def weigh(rows: list[list[int]]) -> list[int]:
+    """B's Array 2: each column's rows times depth, depth - 1, ..., 1, even rows negated; -127 kept."""
+    depth = len(rows)
+    scores = []
+    for column in range(len(rows[0])):
+        if rows[0][column] == IMPOSSIBLE:
+            scores.append(IMPOSSIBLE)
+            continue
+        total = 0
+        for d, row in enumerate(rows, start=1):
+            sign = 1 if d % 2 == 1 else -1
+            total += sign * (depth - d + 1) * row[column]
+        scores.append(total)
+    return scores
+
+
+assert 0 * 3 + (-1) * 2 + 1 * 1 == -1
+assert weigh(B_ARRAY_1) == B_ARRAY_2
+assert list(library.scores) == B_ARRAY_2
+
+# %% [markdown]
+# B's **Array 2** is the same as ours:
+#
+# ```
+# 1 | 2 | 3 | 1 | 2 | 3 | 1 | 2 | 3 |
+# 1 | -1 | -127 | 1 | -1 | -127 | -127 | -127 | -127 |
+# ```
+#
+# Last, B takes the largest score; "if there are several, we choose any of them at
+# random". Here that is one red or one blue:
+
+# %%
+def best_columns(scores: list[int]) -> list[Put]:
+    """The moves whose score is the highest of the possible ones (B picks one at random)."""
+    top = max(s for s in scores if s != IMPOSSIBLE)
+    return [move for move, s in zip(COLUMNS, scores, strict=True) if s == top and s != IMPOSSIBLE]
+
+
+assert best_columns(B_ARRAY_2) == [Put(0, 1), Put(1, 1)] == list(library.best)
+picks = Counter(str(source_choice(example_rules, example, 3, random.Random(seed))) for seed in range(100))
+print("B's choice over 100 seeds:", dict(picks))
+assert set(picks) == {"R1", "B1"}
+SVG(array_svg(B_ARRAY_1, B_ARRAY_2, title="Array 2 under Array 1: B picks a framed column at random"))
+
+# %% [markdown]
+# ### What B gets wrong
+#
+# B concludes that one red or one blue "certainly lead to a win". They do not. Ask the
+# solver of lesson 07: from red 2, blue 2, green 0 the player to move **loses**, whatever
+# it plays.
+
+# %%
+verdict = solve(example_rules, example)
+print(verdict)
+assert verdict.outcome == "loss"
+assert all(value == -1 for _move, value in verdict.moves)
+
+# %% [markdown]
+# The whole game tree from B's position is small enough to draw. Every value at the top is
+# −1 for the player to move (player 0 here):
+
+# %%
+tree = minimax(example_rules, example, tree=True)
+SVG(tree_svg(tree.tree, title="the game from B's example: every first move loses"))
+
+# %% [markdown]
+# The reason is simple. After our one red, the opponent answers **one blue**: red 1 and
+# blue 1 are left, we must put one of them, and the opponent puts the last ball. After one
+# blue, the opponent answers one red. That line is exactly the one B's table does not
+# look at closely: in row 3 of column R1, the 1 comes from the opponent's B2 or R1, moves
+# no sensible opponent makes. B's player against a perfect opponent never wins from here:
+
+# %%
+def play_from(state, first, second, seed: int):
+    """One game from ``state`` between two strategy makers, sharing one seeded generator."""
+    rng = random.Random(seed)
+    return play(rules, [Player("B", first(rng)), Player("perfect", second(rng))], start=state)
+
+
+lost = play_from(example, lambda rng: source_strategy(3, rng), perfect_strategy, seed=0)
+print(lost)
+assert all(play_from(example, lambda rng: source_strategy(3, rng), perfect_strategy, seed).winner == 1
+           for seed in range(50))
+
+# %% [markdown]
+# The deeper trouble: **B's table is not a game search.** Minimax asks "is there a move of
+# mine such that for *every* reply ...". B's table asks "is there *any* line of play that
+# fills the basket at move d". Whether such a line exists does not depend on who chooses
+# the moves at all: the balls left can be put in d more moves exactly when d lies between
+# the **fewest** moves that can do it (one per colour left) and the **most** (one ball a
+# move). Every number in between works too, because a move of two or more balls can be
+# split in two. The library's `finish_range` gives the two numbers, and
+# `source_table_fast` builds B's table from them alone, with no search. It is the same
+# table as B's search, and as ours:
+
+# %%
+every_position = [rules.position(left) for left in itertools.product(range(4), repeat=3) if any(left)]
+for state in every_position:
+    for depth in range(1, 10):
+        assert source_table(rules, state, depth) == source_table_fast(rules, state, depth)
+    for depth in range(1, 4):
+        assert win_marks(state.left, depth) == [list(r) for r in source_table(rules, state, depth).rows]
+print("B's search and the finish range give the same table on all", len(every_position), "positions, depths 1 to 9")
+
+# %% [markdown]
+# So the table cannot tell apart two positions that can be finished in the same numbers
+# of moves. Red 2, blue 2 (B's example) and red 1, blue 3 can both be finished in 2 to 4
+# moves, but the first is lost for the player to move and the second is won (put two
+# blue). When B's player has red 2, blue 3 in front of it, one red leads to the won
+# position (for the opponent) and one blue to the lost one, and at **every** depth B's
+# table gives both moves the same score:
+
+# %%
+assert finish_range((2, 2, 0)) == finish_range((1, 3, 0)) == (2, 4)
+assert solve(rules, rules.position((2, 2, 0))).outcome == "loss"
+assert solve(rules, rules.position((1, 3, 0))).outcome == "win"
+fork = rules.position((2, 3, 0))
+for depth in range(1, 10):
+    best = source_table(rules, fork, depth).best
+    assert Put(0, 1) in best and Put(1, 1) in best
+assert winning_moves(rules, fork) == (Put(1, 1),)
+SVG(array_svg(source_table(rules, fork, 9).rows, source_table(rules, fork, 9).scores,
+              title="red 2, blue 3 at depth 9: R1 (loses) and B1 (wins) score the same"))
+
+# %% [markdown]
+# ## What the depth buys
+#
+# B's difficulty level is the depth. Does a deeper table play better? We measure it. B's
+# player moves first, at each depth from 1 to 9 (9 is the whole game: at most nine balls),
+# against the random player and against the perfect player of the theory below, from two
+# starts: the full basket 3, 3, 3, which the first player wins with best play, and
+# red 1, blue 2, green 3, which the first player loses with best play. `win_rates` plays
+# seeded games, so the figures are the same at every run. We play 200 games per row to
+# keep the lesson quick; the course's benchmark of the basket plays many more and has the
+# full figures.
+
+# %%
+GAMES = 200
+STARTS = [(3, 3, 3), (1, 2, 3)]
+DEPTHS = range(1, 10)
+rates = win_rates(rules, STARTS, DEPTHS, games=GAMES, seed=1)
+wins = {(r.start, r.opponent, r.depth): r.wins for r in rates}
+print(f"B's wins out of {GAMES} games, moving first")
+print("depth:                  " + "".join(f"{d:>5}" for d in DEPTHS))
+for begin in STARTS:
+    for opponent in ("random", "perfect"):
+        label = f"{begin} vs {opponent}"
+        print(f"{label:24}" + "".join(f"{wins[begin, opponent, d]:5}" for d in DEPTHS))
+
+# %% [markdown]
+# A picture of the same figures, one line per start and opponent:
+
+# %%
+def rates_svg(rates, title: str) -> str:
+    """B's share of wins against the depth, one line per (start, opponent)."""
+    w, h, left, bottom, top = 520, 300, 50, 40, 36
+    colours = {("random", "win"): "#31a354", ("perfect", "win"): "#2c7fb8",
+               ("random", "loss"): "#a1d99b", ("perfect", "loss"): "#d7301f"}
+    depths = sorted({r.depth for r in rates})
+
+    def at(depth, rate):
+        x = left + (depth - depths[0]) * (w - left - 170) / max(len(depths) - 1, 1)
+        return x, top + (1 - rate) * (h - top - bottom)
+
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" '
+           f'font-family="sans-serif" font-size="11" role="img"><title>{escape(title)}</title>',
+           f'<text x="4" y="14" font-size="12">{escape(title)}</text>']
+    for share in (0, 0.25, 0.5, 0.75, 1):
+        x0, y = at(depths[0], share)
+        x1, _ = at(depths[-1], share)
+        out.append(f'<line x1="{x0}" y1="{y}" x2="{x1}" y2="{y}" stroke="#ddd"/>'
+                   f'<text x="{x0 - 6}" y="{y + 4}" text-anchor="end">{share:.0%}</text>')
+    for d in depths:
+        x, y = at(d, 0)
+        out.append(f'<text x="{x}" y="{y + 16}" text-anchor="middle">{d}</text>')
+    out.append(f'<text x="{at(depths[len(depths) // 2], 0)[0]}" y="{h - 6}" text-anchor="middle">depth</text>')
+    for i, ((opponent, value), colour) in enumerate(colours.items()):
+        line = [r for r in rates if r.opponent == opponent and r.start_value == value]
+        if not line:
+            continue
+        points = " ".join(f"{x:.1f},{y:.1f}" for x, y in (at(r.depth, r.rate) for r in line))
+        out.append(f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="2.5"/>')
+        ly = top + 10 + 20 * i
+        out.append(f'<line x1="{w - 160}" y1="{ly}" x2="{w - 136}" y2="{ly}" stroke="{colour}" stroke-width="2.5"/>'
+                   f'<text x="{w - 130}" y="{ly + 4}">{escape(f"{line[0].start} vs {opponent}")}</text>')
+    out.append("</svg>")
+    return "".join(out)
+
+
+SVG(rates_svg(rates, "B's player, moving first: share of games won by depth"))
+
+# %% [markdown]
+# What the measurement says:
+#
+# - From the losing start, the perfect player never loses to B, at any depth. That is no
+#   accident of the seeds: a perfect player who gets a won position keeps it.
+# - Against random play, looking further ahead helps at first: from 3, 3, 3, B wins
+#   about 142 of the 200 games at depth 1 and about 190 at depth 4. Beyond that it buys
+#   nothing (a game or two either way), and from 1, 2, 3 the deepest tables even win a
+#   few games fewer than depth 5.
+# - From the winning start, against the perfect player, depths 1 and 2 win very few games
+#   (at those depths all nine first moves score 0, so B's first move is a random one), and
+#   from depth 5 on B still wins fewer than half of them, about 88 of 200 (the figures
+#   printed above).
+
+# %%
+assert all(wins[(1, 2, 3), "perfect", d] == 0 for d in DEPTHS)
+deep_random = [wins[(3, 3, 3), "random", d] for d in range(4, 10)]
+assert wins[(3, 3, 3), "random", 1] < min(deep_random) and max(deep_random) - min(deep_random) <= 2
+assert wins[(1, 2, 3), "random", 9] < wins[(1, 2, 3), "random", 5]
+assert wins[(3, 3, 3), "perfect", 1] < 0.15 * GAMES and wins[(3, 3, 3), "perfect", 2] < 0.15 * GAMES
+assert all(0.3 * GAMES < wins[(3, 3, 3), "perfect", d] < 0.6 * GAMES for d in range(5, 10))
+assert all(set(source_table(rules, start, d).scores) == {0} for d in (1, 2))
+
+# %% [markdown]
+# Why not more? From 3, 3, 3 the deeper tables find the right first move (three balls of one
+# colour); then the perfect player, who is losing, puts a single ball, and B soon meets a
+# position like red 2, blue 3 above, where its table cannot tell the winning move from a
+# losing one and picks either at random. Here is such a game at depth 9: after the
+# perfect player's single blue ball, blue 2 and green 3 are left, and B's table ties one
+# blue (a loss: blue 1 and green 3 finish in 2 to 4 moves, like red 2, blue 2) with the
+# winning one green.
+
+# %%
+assert all(set(source_table(rules, start, d).best) == {Put(0, 3), Put(1, 3), Put(2, 3)} for d in range(3, 10))
+seed = next(s for s in range(100)
+            if play_from(start, lambda rng: source_strategy(9, rng), perfect_strategy, s).winner == 1)
+deep_loss = play_from(start, lambda rng: source_strategy(9, rng), perfect_strategy, seed)
+print(deep_loss)
+before, mistake = deep_loss.moves[1].state, deep_loss.moves[2].move
+assert before.left == (0, 2, 3) and mistake == Put(1, 1) and mistake not in winning_moves(rules, before)
+assert set(source_table(rules, before, 9).best) == {Put(1, 1), Put(2, 1)} and finish_range((0, 1, 3)) == (2, 4)
+SVG(record_svg(deep_loss))
+
+# %% [markdown]
+# ## The basket is Nim
+#
+# Read each colour as a pile of counters: putting balls of one colour in the basket is
+# taking counters from one pile, and whoever takes the last counter wins. That is
+# **Nim** with three piles; the one-way rook of lesson 03 was Nim with two. By the
+# Sprague–Grundy theorem of lesson 03, a pile of n counters has Grundy value n, and the
+# basket's Grundy value is the **Nim sum**, the XOR of the balls left:
+# **the player to move loses exactly when red ⊕ blue ⊕ green = 0.**
+#
+# The impartial solver of lesson 01 checks this on every position, knowing nothing about
+# XOR. `ImpartialView(rules)` shows it the basket as an impartial game (the options of a
+# state are the states after its legal moves):
+
+# %%
+solver = ImpartialSolver(ImpartialView(rules))
+for state in every_position:
+    red, blue, green = state.left
+    assert solver.grundy(state) == red ^ blue ^ green == nim_sum(rules, state)
+assert solver.grundy(example) == 2 ^ 2 ^ 0 == 0  # B's example is lost
+print("Grundy value = red XOR blue XOR green on all", len(every_position), "positions")
+
+# %% [markdown]
+# With green fixed, the Nim sum of every (red, blue): the dark cells, value 0, are the
+# positions where the player to move loses.
+
+# %%
+display(SVG(grundy_svg({(r, b): r ^ b ^ 1 for r in range(4) for b in range(4)},
+                       title="green 1 left: Nim sum of red (x) and blue (y)")))
+
+# %% [markdown]
+# The full basket has Nim sum 3 ⊕ 3 ⊕ 3 = 3, so the first player wins, and the winning
+# moves are the ones that leave a Nim sum of 0: all three balls of one colour (the two
+# colours left are then equal, and the first player copies every move in the other one).
+# Finding such a move is lesson 03's rule: take a colour whose count has the highest bit
+# of the Nim sum t, and bring it down to count ⊕ t.
+
+# %%
+def nim_move(left: tuple) -> Put | None:
+    """A move that leaves a Nim sum of 0, or None when there is none (the player to move loses)."""
+    t = 0
+    for count in left:
+        t ^= count
+    if t == 0:
+        return None
+    for colour, count in enumerate(left):
+        if count ^ t < count:
+            return Put(colour, count - (count ^ t))
+    raise AssertionError("a non-zero Nim sum always has a move to 0")
+
+
+assert nim_sum(rules, start) == 3
+assert winning_moves(rules, start) == (Put(0, 3), Put(1, 3), Put(2, 3))
+assert nim_move((3, 3, 3)) == Put(0, 3) and nim_move((2, 2, 0)) is None
+for state in every_position:
+    move = nim_move(state.left)
+    assert (move is None) == (solver.grundy(state) == 0)
+    assert move is None or move in winning_moves(rules, state)
+
+# %% [markdown]
+# The library's `perfect_strategy` plays such a move (at random among them); from a losing
+# position it puts a single ball and waits for a mistake. Moving first from 3, 3, 3 it
+# beats B's player at every depth in every game:
+
+# %%
+def perfect_first(depth: int, seed: int):
+    rng = random.Random(seed)
+    return play(rules, [Player("perfect", perfect_strategy(rng)), Player("B", source_strategy(depth, rng, fast=True))])
+
+
+assert all(perfect_first(depth, seed).winner == 0 for depth in DEPTHS for seed in range(20))
+
+# %% [markdown]
+# The general basket has c colours of n balls. The Nim sum of c equal counts n is n when c
+# is odd and 0 when c is even. So with an **even** number of colours the second player
+# wins (pair the colours, and answer every move with the same move in the twin colour);
+# with an **odd** number the first player wins by putting all n balls of one colour, which
+# leaves an even number of colours. The solver confirms it on small baskets:
+
+# %%
+for colours in range(1, 5):
+    for balls in range(1, 4):
+        game_rules = Basket(colours, balls)
+        first_wins = ImpartialSolver(ImpartialView(game_rules)).grundy(game_rules.initial_state()) != 0
+        assert first_wins == (colours % 2 == 1)
+
+# %% [markdown]
+# ## The cap: subtraction games
+#
+# With a cap k, a move puts 1 to k balls. One colour alone is then a **subtraction
+# game**: from n balls you may go to n − 1, ..., n − k (not below 0). Its Grundy values
+# repeat with period k + 1: **the Grundy value of n balls is n mod (k + 1)**. The
+# reason: when n ≤ k the moves reach every count below n, whose values are 0, ..., n − 1,
+# so the mex is n. When n > k they reach the k counts just below n, whose values are, by
+# induction, all the remainders mod k + 1 except n's own; so the smallest value missing
+# (the mex) is n mod (k + 1). Brute force agrees, for one colour of up to 20 balls and
+# caps 1 to 6. In the picture, column n and row k hold the value of n balls with cap k
+# (row 0 is empty); the dark cells, value 0, are the counts n that are multiples of k + 1.
+
+# %%
+for cap in range(1, 7):
+    one = Basket(1, 20, cap=cap)
+    one_solver = ImpartialSolver(ImpartialView(one))
+    assert [one_solver.grundy(one.position((n,))) for n in range(21)] == [n % (cap + 1) for n in range(21)]
+
+values = {(n, cap): n % (cap + 1) for n in range(16) for cap in range(1, 6)}
+SVG(grundy_svg(values, title="one colour: n balls (x), cap k (y); the value is n mod (k + 1)"))
+
+# %% [markdown]
+# The colours add as before: the basket's Grundy value is the Nim sum of the colours'
+# values. Checked on every position of three colours of five balls with cap 2:
+
+# %%
+capped = Basket(3, 5, cap=2)
+capped_solver = ImpartialSolver(ImpartialView(capped))
+capped_positions = [capped.position(left) for left in itertools.product(range(6), repeat=3) if any(left)]
+for state in capped_positions:
+    red, blue, green = (n % 3 for n in state.left)
+    assert capped_solver.grundy(state) == red ^ blue ^ green == nim_sum(capped, state)
+
+# %% [markdown]
+# ### A winning move may raise a value
+#
+# Here is the subtle point. Without a cap a colour's value is its count, so every move
+# **lowers** the value of the colour it touches, and `nim_move` above looks only for a
+# lower value. With a cap, n mod (k + 1) can go **up** as n goes down: from 3 balls with
+# cap 2 (value 0), putting two leaves 1 ball (value 1).
+#
+# Take two colours of three balls, cap 2, with red 1 and blue 3 left. The values are 1 and
+# 0, Nim sum 1. Lowering red's value to 0 (put the red ball) wins. But so does **putting
+# two blue**: blue goes from value 0 up to 1, leaving values 1 and 1, Nim sum 0. A player
+# who looks only for lower values finds the first move and misses the second; the
+# library's `winning_moves` lists both, and the solver agrees. The two pictures: the
+# position, and the position after two blue (one ball of each colour, values 1 and 1).
+
+# %%
+two = Basket(2, 3, cap=2)
+pair = two.position((1, 3))
+display(SVG(basket_svg(pair)))
+
+
+def lowering_moves(rules: Basket, state) -> list[Put]:
+    """Winning moves found Nim's way: lower one colour's value to value XOR (Nim sum)."""
+    t = nim_sum(rules, state)
+    found = []
+    for move in rules.legal_moves(state):
+        before = state.left[move.colour] % (rules.cap + 1)
+        after = (state.left[move.colour] - move.balls) % (rules.cap + 1)
+        if t and after == before ^ t and after < before:
+            found.append(move)
+    return found
+
+
+two_solver = ImpartialSolver(ImpartialView(two))
+by_solver = [m for m in two.legal_moves(pair) if two_solver.grundy(two.next_state(pair, m)) == 0]
+assert nim_sum(two, pair) == 1
+assert winning_moves(two, pair) == (Put(0, 1), Put(1, 2)) == tuple(by_solver)
+assert lowering_moves(two, pair) == [Put(0, 1)]  # B2 is missed
+SVG(basket_svg(two.apply(pair, Put(1, 2))))
+
+# %% [markdown]
+# A lowering move always exists (the mex guarantees a move to every smaller value), so a
+# player who only lowers still wins. But a program that must list **all** winning moves,
+# for hints on a board or to check a student's answer, has to accept the raising ones
+# too. How common are they? Among the winning positions of the 3 × 5 basket with cap 2:
+
+# %%
+winning = [s for s in capped_positions if nim_sum(capped, s)]
+with_raise = [s for s in winning if len(winning_moves(capped, s)) > len(lowering_moves(capped, s))]
+print(f"{len(with_raise)} of {len(winning)} winning positions have a winning move that raises a value")
+assert with_raise and all(set(lowering_moves(capped, s)) < set(winning_moves(capped, s)) for s in with_raise)
+assert all(lowering_moves(capped, s) for s in winning)
+
+# %% [markdown]
+# ## Play
+#
+# The board below plays against B's player at difficulty level 3; you move first. Click
+# "put n" beside a colour to put n balls of it; the "Difficulty" slider changes B's depth
+# from its next move on. The hints show each colour's Grundy value, the Nim sum, and the
+# winning moves (marked ✓). Beat B with the hints, then without them; then let B move
+# first (`human_first=False`) and, with the hints on, catch the move where its table lets
+# the win slip. On the static
+# site the board is a picture of its first state; open the lesson in Jupyter to play.
+
+# %%
+from coursekit.widgets import BasketBoard  # noqa: E402
+
+BasketBoard(computer="source", depth=3, hints=True)
+
+# %% [markdown]
+# ## Exercises
+#
+# 1. **Depth 4 by hand.** Fill B's table for its example at depth 4 on paper, column by
+#    column, then check it with `win_marks((2, 2, 0), 4)` and `source_table`. Which moves
+#    does B pick now? Are they any better?
+#
+# 2. **The table without a search.** Write `marks_by_range(left, depth)` that builds B's
+#    Array 1 from the fewest and the most moves that can finish the basket, with no
+#    search. Prove that every number of moves between the two is possible, then check
+#    your function against `win_marks` on every position of the 3 × 3 basket, depths 1 to 5.
+#
+# 3. **Where B errs.** List every position of the 3 × 3 basket from which the player to
+#    move wins but B's player at depth 9 may pick a losing move (a move among
+#    `source_table(...).best` that is not in `winning_moves`). What do the two moves B
+#    confuses have in common? Use `finish_range`.
+#
+# 4. **Mend B's table.** Replace "some line fills the basket at move d" by minimax to depth
+#    d: a row-1 mark when we can *force* a win within d moves. Play your player at depth 9
+#    against `perfect_strategy` from 3, 3, 3 over 200 seeded games. How often does it win
+#    now?
+#
+# 5. **More colours.** Who wins `Basket(5, 4)`, and with which first moves? And
+#    `Basket(4, 5)`? Explain with the Nim sum, then check with `winning_moves`.
+#
+# 6. **A cap.** Who wins `Basket(3, 10, cap=3)` from the start, and with which moves?
+#    Find a position of that basket with **two** winning moves that raise a colour's
+#    Grundy value, and check it with the solver.
+#
+# 7. **Your perfect player.** Write `capped_move(left, cap)` that returns a winning move
+#    of the basket with a cap (or `None`), using only n mod (cap + 1) and XOR. Check it
+#    against `winning_moves` on every position of `Basket(3, 5, cap=2)`.
