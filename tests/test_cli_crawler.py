@@ -34,7 +34,7 @@ def test_solve_after_an_opening_lists_the_winning_replies() -> None:
     (("--opening", "1,1"), "expected a segment as x1,y1-x2,y2"),
     (("--opening", "0,0-1,0 2,1-2,2"), "2,1-2,2: [2, 1] is not an end of the line; its ends are [0, 0] and [1, 0]"),
     (("--width", "1"), "expected a whole number from 2 to 20"),
-    (("--width", "9", "--height", "9"), "the solver finishes quickly only on lattices of at most 36 points"),
+    (("--width", "9", "--height", "9"), "the solver finishes quickly only on lattices of at most 42 points"),
     (("--width", "2", "--height", "2", "--opening", "0,0-1,0 1,0-1,1 1,1-0,1 0,1-0,0"), "the line is closed"),
 ])
 def test_bad_arguments_get_one_line_and_status_two(argv: tuple[str, ...], message: str) -> None:
@@ -76,6 +76,6 @@ def test_the_end_of_input_stops_the_game() -> None:
 
 def test_big_lattices_are_refused_for_the_searching_players() -> None:
     status, _, err = run("play", "crawler", "--width", "7", "--height", "7", "--computer", "perfect")
-    assert status == 2 and "at most 36 points" in err
+    assert status == 2 and "at most 42 points" in err
     status, _, err = run("play", "crawler", "--width", "7", "--height", "5")
     assert status == 2 and "C's computer searches without a table" in err

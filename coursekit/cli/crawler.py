@@ -21,8 +21,8 @@ from ..views.crawler import OutOfTime, search, winning_moves
 from ._args import Context, Groups, UsageError, seed_argument, whole
 
 COMPUTERS = ("source", "perfect", "random")
-#: The largest lattice (in points) the exact solver is offered for: 6 x 6 takes a few seconds.
-MAX_SOLVED_POINTS = 36
+#: The largest lattice (in points) the exact solver is offered for: 7 x 6 takes a few seconds.
+MAX_SOLVED_POINTS = 42
 #: The largest lattice (in points) C's computer plays on: C's own 6 x 5 (its search keeps no table).
 MAX_SOURCE_POINTS = 30
 #: How long ``solve`` searches before it gives up.
@@ -172,7 +172,7 @@ def solve_crawler(args: argparse.Namespace, context: Context) -> str:
     rules = _rules(args)
     if _points(rules) > MAX_SOLVED_POINTS:
         raise UsageError(f"the solver finishes quickly only on lattices of at most {MAX_SOLVED_POINTS} points "
-                         f"(6 x 6); {rules.width} x {rules.height} has {_points(rules)}")
+                         f"(7 x 6); {rules.width} x {rules.height} has {_points(rules)}")
     state = _opening(rules, args.opening)
     try:
         solution = search(rules, state, seconds=SOLVE_SECONDS)

@@ -238,50 +238,55 @@ class WhoWins:
 
 #: Who wins with perfect play from the empty lattice (``width`` x ``height``, the wider side first;
 #: a lattice turned a quarter round is the same game), as measured by ``python -m benchmarks --only
-#: crawler`` (:func:`who_wins` with a 60 s limit, 2 shared cores): every lattice up to 7 x 6 was
-#: solved; 8 x 6 was not within 60 s (7 x 7: second wins, found in 81 s outside the benchmark).
+#: crawler`` (:func:`who_wins`, each lattice given 60 s, on 2 shared cores): every lattice up to
+#: 8 x 7 was solved (8 x 7 in 53 s); 8 x 8 was not within 60 s.
 #:
 #: Where one side is even and the other odd the first player wins, and this is proved, not only
 #: searched: the middle of the lattice is the middle of a segment; the first player draws it, then
 #: closes if he can, else answers each move with its mirror image through the middle
-#: (:func:`~coursekit.games.crawler.symmetry_strategy`). Where both sides are odd, or both even,
-#: the table is the solver's alone: no plan is known (both odd: second wins on every lattice
-#: solved; both even: second wins on the squares 2 x 2, 4 x 4, 6 x 6, first on 4 x 2, 6 x 2,
-#: 6 x 4, 8 x 2, 8 x 4).
+#: (:func:`~coursekit.games.crawler.symmetry_strategy`). On those lattices the middle segment is
+#: often the only winning opening (3 x 2, 4 x 3, 5 x 4, 6 x 5, 7 x 6, 8 x 7). Where both sides are
+#: odd, or both even, the table is the solver's alone, with no plan known: both odd, the second
+#: player wins on every lattice solved; both even, the second wins on 2 x 2, 4 x 4, 6 x 6 and
+#: 8 x 6, the first on 4 x 2, 6 x 2, 8 x 2, 6 x 4 and 8 x 4.
 #:
 #: ====== ====== ================ ============= ========= =======
 #: width  height winner           nodes         positions seconds
 #: ====== ====== ================ ============= ========= =======
 #: 2      2      second           15            4         0.00
-#: 3      2      first (mirror)   51            17        0.01
-#: 4      2      first            100           34        0.00
+#: 3      2      first (mirror)   51            17        0.00
+#: 4      2      first            88            33        0.00
 #: 3      3      second           116           38        0.00
-#: 5      2      first (mirror)   174           66        0.00
-#: 4      3      first (mirror)   471           167       0.02
-#: 6      2      first            294           113       0.01
-#: 7      2      first (mirror)   519           193       0.01
-#: 5      3      second           1,058         369       0.05
-#: 4      4      second           792           307       0.04
-#: 8      2      first            825           305       0.02
-#: 6      3      first (mirror)   2,268         835       0.09
-#: 5      4      first (mirror)   6,145         2,001     0.14
-#: 7      3      second           4,626         1,752     0.09
-#: 6      4      first            16,621        5,709     0.36
-#: 8      3      first (mirror)   9,265         3,713     0.21
-#: 5      5      second           10,676        4,292     0.34
-#: 7      4      first (mirror)   44,935        15,589    0.94
-#: 6      5      first (mirror)   72,716        28,584    1.6
-#: 8      4      first            108,863       41,400    2.6
-#: 7      5      second           262,254       98,896    6.8
-#: 6      6      second           176,373       77,895    4.8
-#: 8      5      first (mirror)   929,950       372,655   15
-#: 7      6      first (mirror)   1,430,300     626,284   22
+#: 5      2      first (mirror)   165           66        0.00
+#: 4      3      first (mirror)   397           136       0.00
+#: 6      2      first            237           100       0.00
+#: 7      2      first (mirror)   447           189       0.01
+#: 5      3      second           977           348       0.01
+#: 4      4      second           483           201       0.01
+#: 8      2      first            576           246       0.01
+#: 6      3      first (mirror)   2,035         781       0.02
+#: 5      4      first (mirror)   2,491         1,077     0.03
+#: 7      3      second           3,374         1,464     0.06
+#: 6      4      first            6,013         2,634     0.07
+#: 8      3      first (mirror)   6,897         2,922     0.10
+#: 5      5      second           3,602         1,697     0.06
+#: 7      4      first (mirror)   14,930        6,809     0.19
+#: 6      5      first (mirror)   22,054        10,794    0.29
+#: 8      4      first            32,496        16,296    0.39
+#: 7      5      second           65,828        32,942    0.84
+#: 6      6      second           35,997        18,636    0.46
+#: 8      5      first (mirror)   182,435       94,231    2.7
+#: 7      6      first (mirror)   256,227       135,449   3.6
+#: 8      6      second           828,141       447,897   15
+#: 7      7      second           493,889       269,260   7.1
+#: 8      7      first (mirror)   3,704,957     2,062,672 53
 #: ====== ====== ================ ============= ========= =======
 WHO_WINS: dict[tuple[int, int], str] = {
     (2, 2): "second", (3, 2): "first", (4, 2): "first", (3, 3): "second", (5, 2): "first", (4, 3): "first",
     (6, 2): "first", (7, 2): "first", (5, 3): "second", (4, 4): "second", (8, 2): "first", (6, 3): "first",
     (5, 4): "first", (7, 3): "second", (6, 4): "first", (8, 3): "first", (5, 5): "second", (7, 4): "first",
     (6, 5): "first", (8, 4): "first", (7, 5): "second", (6, 6): "second", (8, 5): "first", (7, 6): "first",
+    (8, 6): "second", (7, 7): "second", (8, 7): "first",
 }
 
 
