@@ -56,8 +56,8 @@ from ..core.registry import GameEntry
 from ..core.rules import GameRules, GameType
 
 __all__ = [
-    "SOURCE_OPENING", "Crawler", "CrawlerState", "Segment", "SourceChoice", "closing_first", "random_strategy",
-    "source_choice", "source_strategy", "symmetry_strategy",
+    "SOURCE_OPENING", "Crawler", "CrawlerState", "Segment", "SourceChoice", "SourceSearchLimit", "closing_first",
+    "random_strategy", "segment_text", "source_choice", "source_strategy", "symmetry_strategy",
 ]
 
 #: A move: a unit segment from an end of the line to the new point.
