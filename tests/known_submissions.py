@@ -384,6 +384,99 @@ def ps05_feedback(run: CourseRun) -> None:
     assert "not written yet" in run.feedback("untouched")
 
 
+# ps06: the basket and the crawler.
+
+#: Measured (in process in test_grading_ps06.py, and by real nbgrader): the share of the 30 hidden basket
+#: positions each wrong player gets right, times 6; the crawler games won, times 6 (C) or 4 (random).
+PLAIN_NIM_HIDDEN = 2.6
+LARGEST_HIDDEN = 2.4
+RANDOM_CRAWLER_RANDOM = 1.4
+GREEDY_CRAWLER_C = 0.6
+GREEDY_CRAWLER_RANDOM = 3.8
+
+PLAIN_NIM = '''\
+def basket_move(left, cap):
+    """The plain Nim rule on the balls left, blind to the cap."""
+    total = 0
+    for balls in left:
+        total ^= balls
+    if total:
+        for colour, balls in enumerate(left):
+            if balls ^ total < balls:
+                return (colour, balls - (balls ^ total))
+    colour = next(colour for colour, balls in enumerate(left) if balls)
+    return (colour, 1)
+'''
+
+LARGEST = '''\
+def basket_move(left, cap):
+    """Puts as many balls as it may of the colour with the most left."""
+    colour = max(range(len(left)), key=lambda c: left[c])
+    return (colour, left[colour] if cap is None else min(cap, left[colour]))
+'''
+
+RANDOM_CRAWLER = '''\
+import random
+
+
+def crawler_move(line, width, height):
+    """Any legal move, at random."""
+    return random.choice(legal_moves(line, width, height))
+'''
+
+GREEDY_CRAWLER = '''\
+import random
+
+
+def crawler_move(line, width, height):
+    """Closes when it can, else a random move after which the opponent cannot close at once."""
+    moves = legal_moves(line, width, height)
+    for move in moves:
+        if closes(line, move):
+            return move
+    safe = [move for move in moves
+            if not any(closes(play(line, move), reply) for reply in legal_moves(play(line, move), width, height))]
+    return random.choice(safe or moves)
+'''
+
+NO_BASKET_VISIBLE = ("test_basket_move_visible",)
+
+
+def ps06_students(source: Source) -> dict[str, Student]:
+    ref = references(source, "basket_move", "crawler_move")
+    return {
+        "reference": Student(ref),
+        "untouched": Student({}, zero="all"),
+        "plain_nim": Student({**ref, "basket_move": PLAIN_NIM}, zero=NO_BASKET_VISIBLE,
+                             scores={"test_basket_move_hidden": PLAIN_NIM_HIDDEN}),
+        "largest_colour": Student({**ref, "basket_move": LARGEST}, zero=NO_BASKET_VISIBLE,
+                                  scores={"test_basket_move_hidden": LARGEST_HIDDEN}),
+        "random_crawler": Student({**ref, "crawler_move": RANDOM_CRAWLER},
+                                  zero=("test_crawler_move_visible", "test_crawler_move_hidden_c"),
+                                  scores={"test_crawler_move_hidden_random": RANDOM_CRAWLER_RANDOM}),
+        "greedy_crawler": Student({**ref, "crawler_move": GREEDY_CRAWLER},
+                                  scores={"test_crawler_move_hidden_c": GREEDY_CRAWLER_C,
+                                          "test_crawler_move_hidden_random": GREEDY_CRAWLER_RANDOM}),
+    }
+
+
+def ps06_feedback(run: CourseRun) -> None:
+    nim = run.feedback("plain_nim")
+    assert "Grundy value is its balls left mod" in nim and "Nim sum" in nim and "A winning move:" in nim
+    assert "basket_move: average share 0.433 x 6 points = 2.6" in nim
+    assert "not a legal move: at most" in nim
+    largest = run.feedback("largest_colour")
+    assert "so the opponent wins, for example with" in largest
+    assert "basket_move: average share 0.400 x 6 points = 2.4" in largest
+    crawler = run.feedback("random_crawler")
+    assert "closes the line and wins at once" in crawler
+    assert "The first game lost (game 1): C's player closed the line" in crawler
+    greedy = run.feedback("greedy_crawler")
+    assert "crawler_move: average share 0.100 x 6 points = 0.6" in greedy
+    assert "let C's player close the line with" in greedy
+    assert "not written yet" in run.feedback("untouched")
+
+
 KNOWN: dict[str, Known] = {
     "ps01": Known(ps01_students, ps01_feedback, tracebacks_allowed=("hanging_cell",)),
     "ps02": Known(ps02_students, ps02_feedback),
@@ -391,4 +484,5 @@ KNOWN: dict[str, Known] = {
     # the untouched helpers cell raises NotImplementedError when it runs: its own traceback, no test's
     "ps04": Known(ps04_students, ps04_feedback, tracebacks_allowed=("untouched",)),
     "ps05": Known(ps05_students, ps05_feedback),
+    "ps06": Known(ps06_students, ps06_feedback),
 }
