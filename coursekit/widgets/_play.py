@@ -12,7 +12,44 @@ from ..core.rules import End, Rules, Strategy
 from ._common import HUMAN, choose_computer, players_names
 
 
-class PlayBoard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
+class GameShown:
+    """What every board says about its game, read from ``rules``, ``state``, ``start``, ``steps``,
+    ``players`` and ``status_label``: the status line, whether the game is over, the winner and
+    the record."""
+
+    rules: Any
+    state: Any
+    start: Any
+    steps: list[Step]
+    players: tuple[str, ...]
+    status_label: widgets.Label
+
+    @property
+    def status(self) -> str:
+        """The status line: whose turn it is, the last moves, or the result."""
+        return str(self.status_label.value)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return bool(self.rules.is_over(self.state))
+
+    @property
+    def winner(self) -> str | None:
+        """The winner's name (``"You"``, ``"Computer"``, ...), ``None`` for a draw or while the game goes on."""
+        if not self.is_over:
+            return None
+        number = self.rules.winner(self.state)
+        return None if number is None else self.players[number]
+
+    @property
+    def record(self) -> Record:
+        """The game so far as a :class:`~coursekit.core.Record`; an unfinished game has ``end == "stopped"``."""
+        return Record.of(self.rules, self.players, self.start, tuple(self.steps),
+                         None if self.is_over else End.STOPPED)
+
+
+class PlayBoard(GameShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
     """A game of a human against the computer; a subclass draws it and turns clicks into moves.
 
     Subclasses set ``self.children`` and implement :meth:`_make_rules`, :meth:`_redraw`,
@@ -35,33 +72,6 @@ class PlayBoard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type h
         self.start: Any = None
         self.state: Any = None
         self.steps: list[Step] = []
-
-    # What tests and lessons read -------------------------------------------------------
-
-    @property
-    def status(self) -> str:
-        """The status line: whose turn it is, the last moves, or the result."""
-        return str(self.status_label.value)
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the game has ended."""
-        return bool(self.rules.is_over(self.state))
-
-    @property
-    def winner(self) -> str | None:
-        """``"You"``, ``"Computer"`` or ``None`` while the game goes on."""
-        if not self.is_over:
-            return None
-        number = self.rules.winner(self.state)
-        return None if number is None else self.players[number]
-
-    @property
-    def record(self) -> Record:
-        """The game so far as a :class:`~coursekit.core.Record` (players ``"You"`` and
-        ``"Computer"``); an unfinished game has ``end == "stopped"``."""
-        return Record.of(self.rules, self.players, self.start, tuple(self.steps),
-                         None if self.is_over else End.STOPPED)
 
     # Playing ----------------------------------------------------------------------------
 

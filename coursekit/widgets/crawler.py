@@ -28,12 +28,13 @@ import ipywidgets as widgets
 
 from ..core.engine import random_strategy
 from ..core.grid import Coord
-from ..core.record import Record, Step
-from ..core.rules import End, Strategy
+from ..core.record import Step
+from ..core.rules import Strategy
 from ..games.crawler import Crawler, CrawlerState, Segment, segment_text, source_choice
 from ..views.crawler import lattice_svg, search
 from ._common import COMPUTER, HUMAN, players_names
 from ._grid import button_grid, set_text
+from ._play import GameShown
 
 POINT_PX = 36
 #: The computer players a board can be given by name.
@@ -162,7 +163,7 @@ def make_computer(choice: str | Strategy, rules: Crawler, rng: random.Random) ->
     raise ValueError(f"the computer plays one of {names}, or give a strategy(rules, state); got {choice!r}")
 
 
-class CrawlerBoard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
+class CrawlerBoard(GameShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
     """Play the crawler against the computer on a ``width`` x ``height`` lattice of points.
 
     You draw the first segment when ``human_first`` is true. ``computer`` is ``"source"``
@@ -234,28 +235,6 @@ class CrawlerBoard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no typ
                          widgets.HBox([self.new_game_button, self.hint_toggle]))
 
     # What tests and lessons read ---------------------------------------------------------
-
-    @property
-    def status(self) -> str:
-        """The status line: the last moves (and what the computer said), whose turn it is, or the result."""
-        return str(self.status_label.value)
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the line is closed."""
-        return bool(self.rules.is_over(self.state))
-
-    @property
-    def winner(self) -> str | None:
-        """``"You"``, ``"Computer"``, or ``None`` while the game goes on."""
-        seat = self.rules.winner(self.state)
-        return None if seat is None else self.players[seat]
-
-    @property
-    def record(self) -> Record:
-        """The game so far as a :class:`~coursekit.core.Record`; an unfinished game has ``end == "stopped"``."""
-        return Record.of(self.rules, self.players, self.start, tuple(self.steps),
-                         None if self.is_over else End.STOPPED)
 
     @property
     def hints(self) -> bool:

@@ -130,7 +130,7 @@ class PieceBoard(PlayBoard):
         self.rules_class(grid, self.start_cell, players)  # check the grid and the start before drawing
         super().__init__("random", human == 0, seed, piece_games.article_strategy, **kwargs)
         self.human = human
-        self.players = self._names()  # type: ignore[assignment]  # three names with three players
+        self.players = self._names()  # three names with three players
         if computer is None:
             computer = "perfect" if players == 2 else "spoiler"
         self.strategies = self._choose_strategies(computer)

@@ -18,14 +18,15 @@ import ipywidgets as widgets
 
 from ..core.engine import random_strategy
 from ..core.grid import Coord
-from ..core.record import Record, Step
-from ..core.rules import End, Strategy
+from ..core.record import Step
+from ..core.rules import Strategy
 from ..games.tictactoe import EMPTY, MARKS, TicTacToe, TicTacToeState, source_best_move
 from ..solvers import gametree
 from ..views.gametree import solution_svg
 from ..views.tictactoe import MARK_COLOURS
 from ._common import HUMAN
 from ._grid import button_grid, set_text
+from ._play import GameShown
 
 CELL_PX = 44
 #: The computer players a board can be given by name.
@@ -152,7 +153,7 @@ def source_applies(rules: TicTacToe) -> str | None:
             f"{rules.width} x {rules.height}, {rules.k} in a row, {rules.num_players} players")
 
 
-class TicTacToeBoard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
+class TicTacToeBoard(GameShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
     r"""Play tic-tac-toe (any m, n, k and 2 to 4 players) against the computer: click an empty cell.
 
     The board is ``width`` x ``height`` cells, ``k`` in a row wins; ``players`` mark with
@@ -307,28 +308,6 @@ class TicTacToeBoard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
         self.children = (self.turn_html, self.grid_box, self.status_label, widgets.HBox(controls), self.tree_html)
 
     # What tests and lessons read ---------------------------------------------------------
-
-    @property
-    def status(self) -> str:
-        """The status line: the last moves (with the computers' node counts), whose turn it is, or the result."""
-        return str(self.status_label.value)
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the game has ended (a line, or a full board)."""
-        return bool(self.rules.is_over(self.state))
-
-    @property
-    def winner(self) -> str | None:
-        """The winner's name (``"You"``, ``"Computer"``, ``"Computer O"``...), ``None`` for a draw or while playing."""
-        seat = self.rules.winner(self.state)
-        return None if seat is None else self.players[seat]
-
-    @property
-    def record(self) -> Record:
-        """The game so far as a :class:`~coursekit.core.Record`; an unfinished game has ``end == "stopped"``."""
-        return Record.of(self.rules, self.players, self.start, tuple(self.steps),
-                         None if self.is_over else End.STOPPED)
 
     @property
     def hints(self) -> bool:
