@@ -141,12 +141,12 @@ def crawler_move(line, width, height):
         x, y = (width - 1) // 2, (height - 1) // 2
         return ((x, y), (x + 1, y)) if width % 2 == 0 else ((x, y), (x, y + 1))
     moves = legal_moves(line, width, height)
-    for move in moves:
-        if closes(line, move):
-            return move
-    for move in moves:
-        if is_mirrored(play(line, move), width, height):
-            return move
+    closing = [move for move in moves if closes(line, move)]
+    if closing:
+        return closing[0]
+    mirror = [move for move in moves if is_mirrored(play(line, move), width, height)]
+    if mirror:
+        return mirror[0]
     safe = [move for move in moves
             if not any(closes(play(line, move), reply) for reply in legal_moves(play(line, move), width, height))]
     return (safe or moves)[0]
