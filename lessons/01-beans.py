@@ -432,9 +432,10 @@ print(f"from {len(winning_starts)} winning starts x {len(SEEDS)} seeds: A won {w
 assert won == len(winning_starts) * len(SEEDS)
 
 # %% [markdown]
-# From a losing start A can only hope that B makes a mistake: one random move that leaves
-# both piles even is enough, and A never gives the advantage back. How often does a random
-# B let A win?
+# From a losing start A can only hope that B makes a mistake. After A's move some pile is
+# odd; B's correct move makes both piles even again, and B's mistake is any move that
+# leaves a pile odd. One such mistake is enough: A then has a winning position and never
+# gives the advantage back. How often does a random B let A win?
 
 # %%
 SEEDS = range(200)

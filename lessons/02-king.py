@@ -491,16 +491,24 @@ shares = {
     "article P0 vs random P1": p0_wins(blocked, article_strategy, GAMES),
     "perfect P0 vs random P1": p0_wins(blocked, perfect, GAMES),
     "article P0 vs perfect P1": p0_wins(blocked, article_strategy, GAMES, perfect),
+    "article P0 vs perfect P1, random when losing": p0_wins(blocked, article_strategy, GAMES, perfect_strategy),
 }
 for match, share in shares.items():
     print(f"{match}: P0 wins {share:.0%}")
 assert shares["perfect P0 vs random P1"] == 1.0
 assert shares["article P0 vs random P1"] < 0.5
+assert shares["article P0 vs perfect P1"] == 0.0
+assert 0.2 < shares["article P0 vs perfect P1, random when losing"] < 0.3
 
 # %% [markdown]
 # On the open board the article's P0 wins every game from an N-position; here it loses
-# most of them, even against a random opponent, and every one against a perfect one. The
-# same start, the same opponent: only the strategy differs. Here
+# most of them, even against a random opponent, and every one against the perfect P1 as
+# `perfect_strategy()` plays it. That last number needs care: from a P-position, where
+# every move loses, `perfect_strategy()` plays the *first* legal move, and on this grid
+# that move happens never to give P0 a chance. A perfect P1 that moves at random when it
+# is losing (`perfect_strategy(rng)`, the fourth line) lets the article's P0 win about 1
+# game in 4. The first line is the measurement against a random opponent: the same start,
+# the same opponent, only the strategy differs. Here
 # is one of its losses: the grid is printed after the header, `#` for a blocked cell.
 
 # %%

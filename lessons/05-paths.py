@@ -72,23 +72,41 @@ SVG(heatmap_svg(grid, distance, title="Chebyshev distance from [4, 3]", pieces={
 # The article finds the path one step at a time (its Figure 13): with `dx` and `dy` the
 # differences to the target, step by `p`, the sign of `dx` (−1, 0 or +1), and `q`, the
 # sign of `dy`. While both differences are non-zero that is a diagonal step; then one of
-# them is 0 and the step is straight. In C++, with `path` a `vector<Coord>`:
+# them is 0 and the step is straight. Here is the article's Figure 13 as printed, with its
+# comments translated from Bulgarian:
 #
-# ```
-# path.push_back(start);
-# if (start == end) return path;
-# do {
-#     dx = end.x - start.x;   dy = end.y - start.y;
-#     p = (dx == 0) ? 0 : dx / abs(dx);
-#     q = (dy == 0) ? 0 : dy / abs(dy);
-#     start.x = start.x + p;  start.y = start.y + q;
-#     path.push_back(start);
-# } while (start == end);
-# return path;
+# ```cpp
+# vector<Coord> minPath(Coord start, Coord end)
+# {
+#     vector<Coord> path;              // path: a local vector for the path
+#                                      // (from start to end)
+#     path.push_back(start);           // add the starting position
+#                                      // to path
+#     if (start == end) return path;
+#
+#     int p, q, dx, dy;                // variables used to find
+#     do                               // the coordinates of the next cell
+#     {
+#         dx = end.x - start.x;
+#         dy = end.y - start.y;
+#         p = (dx == 0)? 0 : dx/abs(dx); // p: direction of the move in x
+#         q = (dy == 0)? 0 : dy/abs(dy); // q: direction of the move in y
+#         start.x = start.x + p;       // start.x: the new x-coordinate
+#         start.y = start.y + q;       // start.y: the new y-coordinate
+#         path.push_back(start);       // add the new position to the path
+#     } while (start == end));         // the test for reaching the end position
+#     return path;
+# }
 # ```
 #
-# Read the last line slowly: the loop goes on **while the king is on the target**. That is
-# the wrong way round. `article_min_path` runs these lines exactly as printed, but stops
+# *Figure 13 of source A (P. Azalov, "From mathematical to computer games"): finding a
+# shortest path between two cells of a grid. Code as printed, comments translated.*
+#
+# As printed, the function **does not compile**: the last line of the loop,
+# `} while (start == end));`, has one closing parenthesis too many. Drop it, and read the
+# condition slowly: the loop goes on **while the king is on the target**. That is the wrong
+# way round. `article_min_path` runs these lines (without the stray parenthesis) exactly as
+# printed, but stops
 # the loop after a fixed number of turns so that it cannot hang our notebook, and says
 # what happened. Three cases:
 
@@ -309,9 +327,9 @@ assert (table[0]["bfs"], table[0]["astar"]) == (10_000, 100)
 # On the open board BFS expands **all 10,000** cells (the target is among the very last
 # cells at distance 99) and A* exactly **100**: the diagonal, since every other cell has a
 # larger `f`. With blocked cells BFS still expands nearly every free cell it can reach,
-# while A* expands between a tenth and a fifth as many: published measurements of the same
-# experiment give 7,997 against 835 at 20 % and 7,006 against 1,190 at 30 %, close to our
-# averages.
+# while A* expands between a tenth and a fifth as many. Reference measurements of the same
+# experiment, made over other random boards (not a publication), give 7,997 against 835 at
+# 20 % and 7,006 against 1,190 at 30 %, close to our averages.
 # The paths get a little longer as more cells are blocked. The pictures, for one board of
 # each kind (BFS left, A* right):
 
