@@ -410,8 +410,31 @@ def best_splitting_letter(words: Sequence[str], letters: Sequence[str]) -> str:
     >>> best_splitting_letter(["bell", "ball", "bill", "bold"], "abdeilo")  # all split 3 to 1; l is in all four
     'l'
     """
-    counts = Counter(c for w in words for c in set(w))
-    return max(letters, key=lambda c: (round(answer_entropy(words, c), 12), counts[c]))
+    answers = _answers(words)
+    total = len(words)
+
+    def present(letter: str) -> int:  # how many words hold the letter
+        return sum(answers.get(letter, Counter()).values())
+
+    def entropy(letter: str) -> float:  # answer_entropy(words, letter), from the counts
+        counts = answers.get(letter, Counter())
+        absent = total - present(letter)
+        sizes = [*counts.values(), absent] if absent else list(counts.values())
+        return -sum(n / total * math.log2(n / total) for n in sizes) + 0.0
+
+    return max(letters, key=lambda c: (round(entropy(c), 12), present(c)))
+
+
+def _answers(words: Sequence[str]) -> dict[str, Counter[tuple[int, ...]]]:
+    """For each letter, how many ``words`` give each answer (the places it fills); one pass over the words."""
+    answers: dict[str, Counter[tuple[int, ...]]] = {}
+    for word in words:
+        places: dict[str, list[int]] = {}
+        for i, c in enumerate(word):
+            places.setdefault(c, []).append(i)
+        for c, found in places.items():
+            answers.setdefault(c, Counter())[tuple(found)] += 1
+    return answers
 
 
 def _word_or_letter(rules: Words, seen: WordsObservation, pick: Callable[[Sequence[str], Sequence[str]], str],
