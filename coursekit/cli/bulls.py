@@ -1,0 +1,135 @@
+"""The terminal's bulls and cows commands: ``play`` and ``solve``.
+
+    coursekit play bulls [--digits 4] [--base 10] [--guesses N] [--mutual]
+        [--computer consistent|minimax|entropy] [--human N] [--seed S]
+    coursekit solve bulls [--digits 4] [--base 10] --strategy consistent|minimax|entropy [--seed S]
+
+A guess is typed as its digits, ``0123``. Without ``--mutual`` one player guesses a secret
+that chance hid (the computer, or a person with ``--human 1``); with ``--mutual`` two players
+each have a secret and guess the other's in turn (C's game; ``--human 1`` guesses first,
+``--human 2`` second).
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from typing import TextIO
+
+from ..core import GameStopped, Player, play
+from ..games import bulls as game
+from ..games.bulls import GUESSERS, Bulls, BullsState, Code, code_text, read_code
+from ..views.bulls import PLAYER_NAMES
+from ._args import Context, Groups, UsageError, seed_argument, whole
+
+
+def register(groups: Groups) -> None:
+    """Add ``play bulls`` and ``solve bulls``."""
+    player = groups.play.add_parser("bulls", help="bulls and cows (C): guess a secret of different digits")
+    _size_arguments(player)
+    player.add_argument("--guesses", type=whole(1), default=None, help="at most N guesses each (default: no limit)")
+    player.add_argument("--mutual", action="store_true",
+                        help="C's game: two players each hide a secret and guess the other's in turn")
+    player.add_argument("--computer", choices=GUESSERS, default="consistent",
+                        help="the computer's guesser: consistent (C's: a random secret that fits every answer, "
+                             "the default), minimax or entropy")
+    player.add_argument("--human", type=whole(1, 2), default=None,
+                        help="let a person play seat N (the guesser is seat 1; in the mutual game 1 guesses first)")
+    seed_argument(player)
+    player.set_defaults(run=play_bulls)
+
+    solver = groups.solve.add_parser("bulls", help="a guesser against every secret: average, worst, distribution")
+    _size_arguments(solver)
+    solver.add_argument("--strategy", choices=GUESSERS, required=True, help="the guesser to measure")
+    seed_argument(solver)
+    solver.set_defaults(run=solve_bulls)
+
+
+def _size_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--digits", type=whole(1, 10), default=4, help="digits in a secret, all different (default 4)")
+    parser.add_argument("--base", type=whole(1, 10), default=10,
+                        help="the digits are 0 to base - 1 (default 10: 0 to 9)")
+
+
+def _rules(digits: int, base: int, mutual: bool = False, guesses: int | None = None) -> Bulls:
+    try:
+        return Bulls(digits, base, mutual, guesses)
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+
+
+#: The most codes the computer's answer table takes (5,040 x 5,040 answers: 25 MB).
+MOST_CODES = 5040
+
+
+def _table_fits(rules: Bulls) -> None:
+    if len(rules.codes) > MOST_CODES:
+        raise UsageError(f"{len(rules.codes):,} secrets are too many for the computer's answer table "
+                         f"(at most {MOST_CODES:,}: fewer digits or a smaller base)")
+
+
+def human_guesser(stdin: TextIO, out: TextIO) -> Callable[[Bulls, BullsState], Code]:
+    """A person at the prompt: sees the guesses so far (and its own secret), types a guess, is told what is wrong.
+
+    The end of input stops the game.
+    """
+
+    def choose(rules: Bulls, state: BullsState) -> Code:
+        print(f"\n{state}", file=out)
+        own = rules.own_secret(state, state.turn)
+        if own is not None:
+            print(f"(your own secret, which the other player looks for: {code_text(own)})", file=out)
+        example = code_text(tuple(range(rules.digits)))
+        while True:
+            print(f"Your guess: {rules.digits} different digits from 0 to {rules.base - 1}, like {example}: ",
+                  end="", file=out, flush=True)
+            line = stdin.readline()
+            if not line:
+                print("", file=out)
+                raise GameStopped("end of input")
+            try:
+                guess = read_code(line, rules.digits, rules.base)
+            except ValueError as error:
+                print(f"  {error}", file=out)
+                continue
+            reason = rules.why_illegal(state, guess)
+            if reason is None:
+                return guess
+            print(f"  not allowed: {reason}", file=out)
+
+    return choose
+
+
+def play_bulls(args: argparse.Namespace, context: Context) -> str:
+    """Play one game (chance hides the secrets with the seeded generator), then its transcript."""
+    rules = _rules(args.digits, args.base, args.mutual, args.guesses)
+    if not rules.mutual and args.human == 2:
+        raise UsageError("argument --human: the guessing game has one seat (1); use --mutual for two")
+    if args.human is None or rules.mutual:
+        _table_fits(rules)
+    players = []
+    for seat in range(rules.num_players):
+        if args.human == seat + 1:
+            players.append(Player("you", human_guesser(context.stdin, context.out)))
+        else:
+            players.append(Player(args.computer, game.guesser(args.computer, context.rng)))
+    return str(play(rules, players, rng=context.rng))
+
+
+def solve_bulls(args: argparse.Namespace, context: Context) -> str:
+    """The guesser against every secret: ``average:``, ``worst:`` and the distribution."""
+    rules = _rules(args.digits, args.base)
+    _table_fits(rules)
+    counts = game.guess_counts(args.strategy, rules.digits, rules.base, seed=args.seed)
+    first = "a random code" if args.strategy == "consistent" else code_text(rules.codes[0]) + " (fixed)"
+    seeded = f", seed {args.seed} (secret i uses seed * 1000003 + i)" if args.strategy == "consistent" else ""
+    return "\n".join([
+        f"bulls and cows, {rules.digits} different digits from 0 to {rules.base - 1}: {len(rules.codes):,} secrets",
+        f"guesser: {args.strategy}{seeded}; first guess: {first}",
+        f"average: {counts.average:.4f} ({counts.total:,} guesses / {counts.secrets:,} secrets)",
+        f"worst: {counts.worst}",
+        "distribution (guesses: secrets): " + ", ".join(f"{k}: {n:,}" for k, n in enumerate(counts.distribution) if n),
+    ])
+
+
+__all__ = ["PLAYER_NAMES", "human_guesser", "play_bulls", "register", "solve_bulls"]
