@@ -3,8 +3,10 @@
 Every family declares its games (``ENTRIES``, :class:`~coursekit.core.registry.GameEntry`);
 ``GAMES`` holds them all by name.
 
->>> sorted(GAMES)
-['basket', 'beans', 'crawler', 'king', 'knight', 'path', 'pursuit', 'queen', 'rook', 'sum', 'tictactoe']
+>>> GAMES["king"].title, GAMES["tictactoe"].source
+('One-way king', 'A §5 G3.1; D')
+>>> all(name == entry.name for name, entry in GAMES.items())
+True
 """
 
 from __future__ import annotations
