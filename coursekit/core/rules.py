@@ -137,7 +137,11 @@ class Rules(Protocol[State, Move]):
         ...
 
     def legal_moves(self, state: State) -> tuple[Move, ...]:
-        """Every move the player to move may make, in a fixed order."""
+        """Every move the player to move may make, in a fixed order.
+
+        Strategies see observations, not states: in a game with hidden information
+        ``legal_moves`` and ``why_illegal`` also accept the mover's observation (what a
+        player may do never depends on what he cannot see)."""
         ...
 
     def why_illegal(self, state: State, move: Any) -> str | None:
