@@ -10,7 +10,8 @@ and it leaves a MathJax tag and a Mermaid loader that point to other hosts. This
 * puts the SVG pictures of the lessons' outputs inline (nbconvert writes them as base64
   ``<img>`` data): boards are real SVG in the page, their text can be selected, and the
   pages are smaller;
-* removes the MathJax and Mermaid loaders (the lessons use neither);
+* removes the MathJax and Mermaid loaders (KaTeX, shipped with the site, renders the
+  mathematics);
 * after the build, scans every page and fails the build if a page still loads a script,
   a style, a font, an image or a frame from another host. Links (``<a href>``) to other
   sites are fine.
