@@ -398,6 +398,15 @@ def test_path_cells_then_bfs_then_astar_without_old_numbers(page: Any) -> None:
 
     where, twin = board(page, "path"), build("path")
     expect_grid(where, twin)
+    # The start cell is filled and its letter readable.
+    start_button = cell(where, twin, 0, 0)
+    expect(start_button).to_have_text("S")
+    fill, ink = start_button.evaluate("e => [getComputedStyle(e).backgroundColor, getComputedStyle(e).color]")
+    page_colour = where.evaluate("e => getComputedStyle(e.closest('.jp-OutputArea-output') || document.body)"
+                                 ".backgroundColor")
+    free = rgb(twin.styles["free"].button_color)
+    assert fill not in ("rgb(255, 255, 255)", free, page_colour), f"the start cell is not filled: {fill}"
+    assert contrast(ink, fill) >= 4.5, f"the start's letter is hard to read: {ink} on {fill}"
     # Set the start and the target by clicking: their old cells are cleared.
     for target in (Coord(1, 1), Coord(4, 3)):
         cell(where, twin, *target).click()

@@ -19,7 +19,7 @@ NUMBERED = 15
 #: How a cell looks: its kind names one of the board's shared button styles.
 CELL_KINDS = ("free", "blocked", "start", "target", "expanded", "latest", "path")
 COLOURS = {
-    "free": "#f4f4f4", "blocked": BLOCKED, "start": "#ffffff", "target": "#1f4e99",
+    "free": "#f4f4f4", "blocked": BLOCKED, "start": "#1b7837", "target": "#1f4e99",
     "expanded": "#fec44f", "latest": "#cc4c02", "path": "#9ecae1",
 }
 MODES = (("Set start", "start"), ("Set target", "target"), ("Block / free", "blocked"))
@@ -110,7 +110,8 @@ class PathBoard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type h
         self.styles = {kind: widgets.ButtonStyle(button_color=COLOURS[kind], font_size="10px")
                        for kind in CELL_KINDS}
         self.styles["start"].font_weight = self.styles["target"].font_weight = "bold"
-        self.styles["target"].text_color = self.styles["latest"].text_color = "#ffffff"
+        for kind in ("start", "target", "latest"):  # white letters on the dark fills
+            self.styles[kind].text_color = "#ffffff"
         label_style = LabelStyle(font_size="11px", text_color="#555")
         label_layout = widgets.Layout(justify_content="center", align_items="center", margin="0")
         self.buttons: dict[Coord, widgets.Button] = {}
