@@ -407,6 +407,14 @@ def test_path_cells_then_bfs_then_astar_without_old_numbers(page: Any) -> None:
     free = rgb(twin.styles["free"].button_color)
     assert fill not in ("rgb(255, 255, 255)", free, page_colour), f"the start cell is not filled: {fill}"
     assert contrast(ink, fill) >= 4.5, f"the start's letter is hard to read: {ink} on {fill}"
+    # The mode and search labels sit beside their buttons.
+    for label, first in (("Click to", "Set start"), ("Search", "BFS")):
+        text = where.locator(".widget-label", has_text=re.compile(f"^{re.escape(label)}$"))
+        expect(text).to_have_count(1)
+        a, b = text.bounding_box(), button(where, first).bounding_box()
+        assert a is not None and b is not None
+        assert abs((a["y"] + a["height"] / 2) - (b["y"] + b["height"] / 2)) < 8 and a["x"] < b["x"], (
+            f"the label {label!r} is not beside its buttons: {a} {b}")
     # Set the start and the target by clicking: their old cells are cleared.
     for target in (Coord(1, 1), Coord(4, 3)):
         cell(where, twin, *target).click()

@@ -89,9 +89,9 @@ class PathBoard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type h
         self.result: SearchResult | None = None
         self._order: dict[Coord, int] = {}
 
-        self.mode_buttons = widgets.ToggleButtons(options=MODES, value="start", description="Click to")
-        self.algorithm_buttons = widgets.ToggleButtons(options=[(NAMES[a], a) for a in ALGORITHMS],
-                                                       value=algorithm, description="Search")
+        # Each row's name is a Label beside its buttons (a ToggleButtons' description sits on a line of its own).
+        self.mode_buttons = widgets.ToggleButtons(options=MODES, value="start")
+        self.algorithm_buttons = widgets.ToggleButtons(options=[(NAMES[a], a) for a in ALGORITHMS], value=algorithm)
         self.run_button = widgets.Button(description="Search", button_style="primary",
                                          tooltip="Search from the start to the target")
         self.step_button = widgets.Button(description="Step", tooltip="Show one more expanded cell")
@@ -133,9 +133,10 @@ class PathBoard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type h
             grid_gap="1px",
             width="max-content",
         ))
+        row_name = widgets.Layout(width="70px")
         self.children = (
-            self.mode_buttons,
-            widgets.HBox([self.algorithm_buttons, self.run_button]),
+            widgets.HBox([widgets.Label("Click to", layout=row_name), self.mode_buttons]),
+            widgets.HBox([widgets.Label("Search", layout=row_name), self.algorithm_buttons, self.run_button]),
             self.grid_box,
             widgets.HBox([self.player, self.step_button, self.all_button, self.clear_button]),
             self.status_label,
