@@ -469,11 +469,14 @@ def test_pursuit_step_no_trail_capture_times_restart_and_run(page: Any) -> None:
 
     where, twin = board(page, "pursuit"), build("pursuit")
     expect_status(where, twin)
+    expect(status(where)).to_have_text("The pursuer to move: press Step, or ▶ to run the chase.")
+    expect(where.locator(".widget-play button .fa-play")).to_have_count(1)  # the ▶ the status names
     expect_grid(where, twin)
     # A click while the computer plays both sides is refused, with the controls to use.
     cell(where, twin, 3, 3).click()
     assert not twin.click(Coord(3, 3))
     expect_status(where, twin)
+    expect(status(where)).to_contain_text("Not allowed: it is the pursuer's turn")
     # Step a few times: one T and one J on the board, never a trail.
     for _ in range(3):
         button(where, "Step").click()

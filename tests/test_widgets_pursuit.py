@@ -34,7 +34,7 @@ def test_the_board_draws_the_grid_the_pieces_and_the_controls() -> None:
     assert board.pursuers_choice.options == ("Tom", "optimal", "you")
     assert board.prey_choice.options == ("Jerry", "random", "optimal", "you")
     assert board.mode_buttons.options == ("move", "place pursuer", "place prey")
-    assert board.status == "The pursuer to move: press Step or Run."
+    assert board.status == "The pursuer to move: press Step, or ▶ to run the chase."
     assert board.moves_label.value == "Move 0 of at most 100"
 
 
@@ -117,7 +117,7 @@ def test_a_click_the_rules_forbid_explains_and_changes_nothing(cell: Coord) -> N
 def test_clicks_on_the_computers_turn_or_after_the_end_are_refused() -> None:
     board = PursuitBoard(5, 5, start=(Coord(0, 0), Coord(1, 2)))
     assert board.click(Coord(1, 1)) is False
-    assert "the computer plays them: press Step or Run" in board.status and board.steps == []
+    assert "the computer plays them: press Step, or ▶ to run the chase" in board.status and board.steps == []
     board.run()
     assert board.is_over and board.click(Coord(0, 0)) is False
     assert board.status.startswith("Not allowed: the chase is over")

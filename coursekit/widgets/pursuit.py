@@ -41,6 +41,9 @@ MOVE = "move"
 #: How a cell looks (the heat-map adds one shared style per colour, of kind ``"heat"``).
 CELL_KINDS = ("light", "dark", "blocked", "pursuer", "prey", "caught", "target", "chosen", "heat")
 CHOSEN = "#c7e9c0"
+#: How the status line names the controls that move the computer sides: the Step button, and
+#: the Play widget's ▶ button (the Play widget shows icons only, not its description).
+RUN_HINT = "press Step, or ▶ to run the chase"
 
 Strategy = Callable[[Pursuit, PursuitState], Any]
 
@@ -63,8 +66,8 @@ class PursuitBoard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no typ
       ``coalition`` (two), ``Jerry`` or ``random`` for the prey, ``optimal`` for either side
       (the exact solver's moves), and ``you``: then a click moves that side's piece to a
       green cell (with two pursuers, one click for each). A computer side answers a human at
-      once; when both sides are computers, **Step** makes one move and the ``Play`` widget
-      (**Run**) makes one move per tick.
+      once; when both sides are computers, **Step** makes one move and the ``Play`` widget's
+      ▶ button runs the chase, one move per tick (the status line names both).
     - **Click** buttons: ``move`` (the default), or ``place pursuer`` (``place pursuer 1``,
       ``place pursuer 2``) and ``place prey``: a click puts that piece on a free cell and
       the chase starts again from there. **Random start** draws new cells,
@@ -219,8 +222,8 @@ class PursuitBoard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no typ
             return self._refuse("the chase is over: press Restart or Random start")
         side = self.state.turn
         if self._strategy(side) is not None:
-            return self._refuse(f"it is the {self._side_name(side)}' turn, and the computer plays them: "
-                                "press Step or Run")
+            whose = self._side_name(side) + ("'" if side == 0 and self.count > 1 else "'s")
+            return self._refuse(f"it is the {whose} turn, and the computer plays them: {RUN_HINT}")
         if side == 1:
             return self._human_move(cell)
         number = len(self.chosen)
@@ -429,7 +432,7 @@ class PursuitBoard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no typ
             return f"Click a free cell to {mode}."
         side = state.turn
         if self._strategy(side) is not None:
-            return f"The {self._side_name(side)} to move: press Step or Run."
+            return f"The {self._side_name(side)} to move: {RUN_HINT}."
         if side == 1:
             return "Your turn (the prey): click a green cell."
         if self.count == 1:
