@@ -99,10 +99,31 @@ def build_site() -> Path:
     return site
 
 
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves the site without a request log."""
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 (the standard library's name)
+        pass
+
+
+class QuietServer(http.server.ThreadingHTTPServer):
+    """A browser that closes a page early (or stops loading it) is no error worth a traceback."""
+
+    daemon_threads = True
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        if isinstance(sys.exc_info()[1], ConnectionError):  # BrokenPipeError, ConnectionResetError, ...
+            return
+        super().handle_error(request, client_address)  # type: ignore[arg-type]
+
+
+def make_server(site: Path, port: int) -> QuietServer:
+    """The lesson site on http://127.0.0.1:<port>/ (port 0: a free port)."""
+    return QuietServer(("127.0.0.1", port), functools.partial(QuietHandler, directory=str(site)))
+
+
 def serve(site: Path, port: int) -> None:
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(site))
-    handler.log_message = lambda *args: None  # type: ignore[attr-defined,assignment,method-assign]
-    with http.server.ThreadingHTTPServer(("127.0.0.1", port), handler) as server:
+    with make_server(site, port) as server:
         say(f"the course is open at http://127.0.0.1:{port}/  (Ctrl+C to stop)")
         try:
             server.serve_forever()

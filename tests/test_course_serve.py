@@ -1,0 +1,52 @@
+"""`python3 course.py open` serves quietly: no request log, no traceback when a browser leaves early."""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import io
+import socket
+import sys
+import threading
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def load_course():
+    spec = importlib.util.spec_from_file_location("course_script", ROOT / "course.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_serving_logs_nothing_and_ignores_pages_closed_early(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "index.html").write_text("<h1>home</h1>", encoding="utf-8")
+    (tmp_path / "big.bin").write_bytes(b"x" * 8_000_000)
+    course = load_course()
+    errors = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", errors)
+    server = course.make_server(tmp_path, 0)
+    port = server.server_address[1]
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/") as answer:
+            assert b"home" in answer.read()
+        with contextlib.suppress(OSError), urllib.request.urlopen(f"http://127.0.0.1:{port}/missing") as answer:
+            answer.read()
+        for _ in range(5):  # a browser that asks for a big file and closes the page at once
+            with socket.create_connection(("127.0.0.1", port)) as sock:
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, b"\x01\x00\x00\x00\x00\x00\x00\x00")
+                sock.sendall(b"GET /big.bin HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                sock.recv(100)
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/") as answer:  # still serving
+            assert b"home" in answer.read()
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert errors.getvalue() == "", f"the server wrote to stderr:\n{errors.getvalue()}"
