@@ -102,7 +102,7 @@ def build_site() -> Path:
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
     """Serves the site without a request log."""
 
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 (the standard library's name)
+    def log_message(self, format: str, *args: object) -> None:
         pass
 
 
