@@ -1,0 +1,721 @@
+"""Corners (Уголки, source E): each side races its pieces into the other side's starting corner.
+
+The board is 8 x 8, ``(0, 0)`` at the bottom left. White (player 0) starts in the bottom-right
+corner and moves first; Black (player 1) starts in the top-left corner. With 12 pieces a side
+(the default, as in E) a corner is 3 rows x 4 columns; the options are 9 pieces (3 x 3) and
+10 pieces (a triangle of rows 4 + 3 + 2 + 1, the longest row along the board's edge). Each
+side's goal (its *target*) is the other side's starting corner (its *home*).
+
+A move is one of:
+
+* a **step**: a piece moves one cell left, right, up or down into an empty cell;
+* a **jump chain**: a piece jumps over an orthogonally adjacent piece (of either colour) into
+  the empty cell just beyond, and may go on jumping; a chain never revisits a cell (its start
+  included) and may stop after any jump;
+* a **pass**, ``"pass"``, allowed only to a side with no other move.
+
+A move is written as a whole path: the start cell and every landing cell
+(``(Coord(4, 2), Coord(4, 4), Coord(2, 4))``), so a record shows each chain and replays it.
+
+**The end.** The first side to fill all of its target wins; if White does so first, Black
+gets one more move and it is a draw if that completes Black too. After ``move_limit`` moves
+per side (100 by default; a pass counts as a move) the side with more pieces in its target
+wins and equal counts draw. With the option ``leave_home_by=N`` (REFERENCE's anti-stalling
+rule, commonly 40) a side that still has a piece in its home after its own N-th move, or moves
+one back there later, loses at once.
+
+The state keeps each side's pieces in a fixed order, so each piece keeps its number through
+the game (E's ``PieceTab``: E's computer tries its pieces in that order).
+
+>>> rules = Corners()
+>>> state = rules.initial_state()
+>>> rules.to_move(state), len(rules.legal_moves(state))
+(0, 14)
+>>> rules.why_illegal(state, (Coord(4, 2), Coord(4, 4), Coord(4, 6)))
+'a jump over nothing: [4, 3] is empty'
+>>> state = rules.apply(state, (Coord(4, 2), Coord(4, 3)))
+>>> print(path_text(rules.legal_moves(rules.apply(state, (Coord(3, 5), Coord(3, 4))))[0]))
+4,0-3,0
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any, ClassVar
+
+from ..core.display import Shown
+from ..core.engine import random_strategy
+from ..core.grid import Coord
+from ..core.registry import GameEntry
+from ..core.rules import GameRules, GameType
+
+__all__ = [
+    "BLACK", "PASS", "SHAPES", "SIDES", "SIZE", "ST_TAB", "WHITE", "Corners", "CornersState", "Path",
+    "SourceChoice", "evaluate", "order_moves", "parse_path", "path_text", "random_strategy", "source_choice",
+    "source_strategy",
+]
+
+#: The board's side.
+SIZE = 8
+#: The players: White moves first.
+WHITE, BLACK = 0, 1
+SIDES = ("White", "Black")
+#: The move of a side that has no other move.
+PASS = "pass"
+#: A move: the start cell and every landing cell (or :data:`PASS`).
+Path = tuple[Coord, ...]
+#: The shapes of a corner, by the number of pieces: the length of each row, from the board's edge in.
+SHAPES: dict[int, tuple[int, ...]] = {12: (4, 4, 4), 10: (4, 3, 2, 1), 9: (3, 3, 3)}
+
+#: E's four directions (``DelTab = {-1, 1, -10, 10}``) as Black sees the board: left, right, up, down.
+#: White sees the board turned half round, so its order is right, left, down, up.
+DIRECTIONS: tuple[tuple[tuple[int, int], ...], ...] = (
+    ((1, 0), (-1, 0), (0, -1), (0, 1)),
+    ((-1, 0), (1, 0), (0, 1), (0, -1)),
+)
+
+
+def path_text(move: Any) -> str:
+    """A move as the terminal reads and writes it: ``x,y-x,y[-x,y...]`` or ``pass``.
+
+    >>> path_text((Coord(4, 2), Coord(4, 4), Coord(2, 4)))
+    '4,2-4,4-2,4'
+    >>> path_text(PASS)
+    'pass'
+    """
+    if move == PASS:
+        return PASS
+    return "-".join(f"{c[0]},{c[1]}" for c in move)
+
+
+def parse_path(text: str) -> Path | str:
+    """A move typed ``x,y-x,y[-x,y...]`` (or ``pass``).
+
+    >>> parse_path(" 4,2 - 4,3 ")
+    (Coord(x=4, y=2), Coord(x=4, y=3))
+    >>> parse_path("4,2")
+    Traceback (most recent call last):
+    ...
+    ValueError: expected a path as x,y-x,y[-x,y...] (the start and every landing cell), got '4,2'
+    """
+    text = text.strip()
+    if text.lower() == PASS:
+        return PASS
+    parts = text.split("-")
+    if len(parts) < 2:
+        raise ValueError(f"expected a path as x,y-x,y[-x,y...] (the start and every landing cell), got {text!r}")
+    try:
+        return tuple(Coord.parse(part) for part in parts)
+    except ValueError:
+        raise ValueError(f"expected a path as x,y-x,y[-x,y...] with whole numbers, got {text!r}") from None
+
+
+def home_cells(pieces: int, player: int) -> tuple[Coord, ...]:
+    """A side's starting corner, in E's order of its pieces: Black's row by row from the top-left
+    corner; White's the same turned half round (row by row from the bottom-right corner).
+
+    >>> home_cells(9, BLACK)[:4]
+    (Coord(x=0, y=7), Coord(x=1, y=7), Coord(x=2, y=7), Coord(x=0, y=6))
+    >>> home_cells(10, WHITE)[-1]
+    Coord(x=7, y=3)
+    """
+    black = tuple(Coord(x, SIZE - 1 - row) for row, length in enumerate(SHAPES[pieces]) for x in range(length))
+    return black if player == BLACK else tuple(_turned(c) for c in black)
+
+
+def _turned(cell: Coord) -> Coord:
+    """The cell a half turn of the board brings ``cell`` to."""
+    return Coord(SIZE - 1 - cell.x, SIZE - 1 - cell.y)
+
+
+@dataclass(frozen=True, repr=False)
+class CornersState(Shown):
+    """Both sides' pieces (each side's in its fixed order) and how many moves were made.
+
+    >>> state = Corners(pieces=9).initial_state()
+    >>> state.turn, state.moves_made, len(state.white), state.moves_of(BLACK)
+    (0, 0, 9, 0)
+    """
+
+    white: tuple[Coord, ...]
+    black: tuple[Coord, ...]
+    moves_made: int = 0
+
+    @property
+    def turn(self) -> int:
+        """The player to move: White (0) on even counts, Black (1) on odd ones."""
+        return self.moves_made % 2
+
+    def pieces(self, player: int) -> tuple[Coord, ...]:
+        """``player``'s pieces in their fixed order."""
+        return self.white if player == WHITE else self.black
+
+    def moves_of(self, player: int) -> int:
+        """How many moves ``player`` has made (passes included)."""
+        return (self.moves_made + 1 - player) // 2
+
+    @cached_property
+    def occupied(self) -> frozenset[Coord]:
+        """Every cell holding a piece."""
+        return frozenset(self.white) | frozenset(self.black)
+
+    def owner(self, cell: Coord) -> int | None:
+        """Whose piece is on ``cell`` (``None`` for an empty cell)."""
+        if cell in self.white:
+            return WHITE
+        if cell in self.black:
+            return BLACK
+        return None
+
+    def __repr__(self) -> str:
+        return (f"CornersState(white={' '.join(f'{c.x},{c.y}' for c in self.white)!r}, "
+                f"black={' '.join(f'{c.x},{c.y}' for c in self.black)!r}, moves_made={self.moves_made})")
+
+
+@dataclass(frozen=True)
+class Corners(GameRules):
+    """The rules of corners: ``pieces`` a side (12, 10 or 9), ``move_limit`` moves per side, and
+    the anti-stalling option ``leave_home_by`` (``None``: off).
+
+    >>> Corners().spec()
+    {'game': 'corners', 'pieces': 12, 'move_limit': 100, 'leave_home_by': None}
+    >>> Corners(pieces=11)
+    Traceback (most recent call last):
+    ...
+    ValueError: a side has 12, 10 or 9 pieces, got 11
+    """
+
+    pieces: int = 12
+    move_limit: int = 100
+    leave_home_by: int | None = None
+    num_players: ClassVar[int] = 2
+    name: ClassVar[str] = "corners"
+    game_type: ClassVar[GameType] = GameType(multi_click=True)
+
+    def __post_init__(self) -> None:
+        if type(self.pieces) is not int or self.pieces not in SHAPES:
+            raise ValueError(f"a side has 12, 10 or 9 pieces, got {self.pieces!r}")
+        if type(self.move_limit) is not int or self.move_limit < 1:
+            raise ValueError(f"the move limit is a whole number of moves per side, at least 1, got {self.move_limit!r}")
+        if self.leave_home_by is not None and (type(self.leave_home_by) is not int or self.leave_home_by < 1):
+            raise ValueError(f"leave_home_by is a whole number of moves, at least 1, got {self.leave_home_by!r}")
+
+    # The board.
+
+    @staticmethod
+    def on_board(cell: Any) -> bool:
+        """Whether ``cell`` is a pair of whole numbers on the 8 x 8 board."""
+        return (isinstance(cell, tuple) and len(cell) == 2 and all(type(v) is int for v in cell)
+                and 0 <= cell[0] < SIZE and 0 <= cell[1] < SIZE)
+
+    def home(self, player: int) -> frozenset[Coord]:
+        """``player``'s starting corner."""
+        return self._homes[player]
+
+    def target(self, player: int) -> frozenset[Coord]:
+        """The cells ``player`` must fill: the other side's home."""
+        return self._homes[1 - player]
+
+    @cached_property
+    def _homes(self) -> tuple[frozenset[Coord], frozenset[Coord]]:
+        return frozenset(home_cells(self.pieces, WHITE)), frozenset(home_cells(self.pieces, BLACK))
+
+    @cached_property
+    def _steps(self) -> tuple[dict[Coord, tuple[Coord, ...]], ...]:
+        """Each side's steps from each cell, in E's order of directions."""
+        return tuple({cell: tuple(c for c in (cell + d for d in DIRECTIONS[p]) if self.on_board(c))
+                      for cell in _CELLS} for p in (WHITE, BLACK))
+
+    @cached_property
+    def _jumps(self) -> tuple[dict[Coord, tuple[tuple[Coord, Coord], ...]], ...]:
+        """Each side's jumps from each cell, ``(the cell jumped over, the landing cell)``, in E's order."""
+        def beyond(cell: Coord, d: tuple[int, int]) -> Coord:
+            return Coord(cell.x + 2 * d[0], cell.y + 2 * d[1])
+
+        return tuple({cell: tuple((cell + d, beyond(cell, d)) for d in DIRECTIONS[p]
+                                  if self.on_board(beyond(cell, d))) for cell in _CELLS}
+                     for p in (WHITE, BLACK))
+
+    # The game.
+
+    def initial_state(self, rng: random.Random | None = None) -> CornersState:
+        return CornersState(home_cells(self.pieces, WHITE), home_cells(self.pieces, BLACK))
+
+    def position(self, picture: str, moves_made: int = 0) -> CornersState:
+        """A state drawn as text, top row first: ``W``, ``B`` and ``.`` (spaces and row labels ignored).
+
+        Each side's pieces are numbered in E's order: Black's row by row from the top left,
+        White's row by row from the bottom right.
+
+        >>> state = Corners(pieces=9).position('''
+        ...     B . . . . . . .
+        ...     . . . . . . . .
+        ...     . . . . . . . .
+        ...     . . . . . . . .
+        ...     . . . . . . . .
+        ...     . . . . . . . .
+        ...     . . . . . W W .
+        ...     . . . . . . . .''')
+        >>> state.white, state.black
+        ((Coord(x=6, y=1), Coord(x=5, y=1)), (Coord(x=0, y=7),))
+        """
+        rows = [[ch for ch in line if ch in "WB."] for line in picture.strip().splitlines() if line.strip()]
+        if len(rows) != SIZE or any(len(row) != SIZE for row in rows):
+            raise ValueError("a position is 8 rows of 8 cells: W, B or .")
+        black = tuple(Coord(x, SIZE - 1 - r) for r, row in enumerate(rows) for x, ch in enumerate(row) if ch == "B")
+        white = tuple(_turned(c) for c in (Coord(x, SIZE - 1 - r) for r, row in enumerate(reversed(rows))
+                                           for x, ch in enumerate(reversed(row)) if ch == "W"))
+        return CornersState(white, black, moves_made)
+
+    def to_move(self, state: CornersState) -> int:
+        return state.turn
+
+    def chains(self, state: CornersState, start: Coord) -> Iterator[Path]:
+        """Every jump chain of the piece on ``start`` (each a path), depth first in E's order of
+        directions; each chain is followed by its continuations.
+
+        >>> rules = Corners()
+        >>> [path_text(p) for p in rules.chains(rules.initial_state(), Coord(5, 2))]
+        ['5,2-3,2']
+        """
+        player = state.owner(start)
+        jumps = self._jumps[WHITE if player is None else player]
+        occupied = state.occupied - {start}
+        path = [start]
+
+        def extend() -> Iterator[Path]:
+            for over, land in jumps[path[-1]]:
+                if over in occupied and land not in occupied and land not in path:
+                    path.append(land)
+                    yield tuple(path)
+                    yield from extend()
+                    path.pop()
+
+        yield from extend()
+
+    def path_moves(self, state: CornersState) -> list[Path]:
+        """The steps and jump chains of the player to move, in E's order: every piece's steps
+        (pieces in their order), then every piece's chains."""
+        player = state.turn
+        pieces = state.pieces(player)
+        occupied = state.occupied
+        steps = self._steps[player]
+        moves: list[Path] = [(p, c) for p in pieces for c in steps[p] if c not in occupied]
+        for piece in pieces:
+            moves.extend(self.chains(state, piece))
+        return moves
+
+    def legal_moves(self, state: CornersState) -> tuple[Path | str, ...]:
+        """Steps, then jump chains (see :meth:`path_moves`); a side with neither passes."""
+        if self.is_over(state):
+            return ()
+        moves = self.path_moves(state)
+        return tuple(moves) if moves else (PASS,)
+
+    def why_illegal(self, state: CornersState, move: Any) -> str | None:
+        result = self.result(state)
+        if result is not None:
+            return f"the game is over: {result}"
+        if move == PASS:
+            if self.path_moves(state):
+                return "a side may pass only when it has no step and no jump"
+            return None
+        if not isinstance(move, tuple) or not all(isinstance(c, tuple) and len(c) == 2
+                                                  and all(type(v) is int for v in c) for c in move):
+            return f"a move is a path of cells ((x, y), (x, y), ...) or {PASS!r}, not {move!r}"
+        if len(move) < 2:
+            return "a path needs the start cell and at least one landing cell"
+        cells = [Coord(*c) for c in move]
+        for cell in cells:
+            if not self.on_board(cell):
+                return f"{cell} is off the 8 x 8 board"
+        return self._path_problem(state, cells)
+
+    def _path_problem(self, state: CornersState, cells: list[Coord]) -> str | None:
+        player, start = state.turn, cells[0]
+        owner = state.owner(start)
+        if owner is None:
+            return f"there is no piece on {start}"
+        if owner != player:
+            return f"{start} holds {SIDES[owner]}'s piece, not {SIDES[player]}'s"
+        occupied = state.occupied - {start}
+        for i, (a, b) in enumerate(itertools.pairwise(cells)):
+            dx, dy = b.x - a.x, b.y - a.y
+            if abs(dx) + abs(dy) == 1:
+                if len(cells) > 2:
+                    return f"{a} to {b} is a step: a step is a whole move, never part of a jump chain"
+                return f"blocked: {b} is taken" if b in occupied else None
+            if not ((abs(dx) == 2 and dy == 0) or (dx == 0 and abs(dy) == 2)):
+                return (f"{a} to {b} is neither a step (one cell left, right, up or down) "
+                        "nor a jump (two cells, over a piece)")
+            over = Coord(a.x + dx // 2, a.y + dy // 2)
+            if over not in occupied:
+                return f"a jump over nothing: {over} is empty"
+            if b in occupied:
+                return f"blocked: {b} is taken"
+            if b in cells[:i + 1]:
+                return f"the chain revisits {b}: a chain never returns to a cell"
+        return None
+
+    def next_state(self, state: CornersState, move: Path | str) -> CornersState:
+        if move == PASS:
+            return CornersState(state.white, state.black, state.moves_made + 1)
+        start, end = Coord(*move[0]), Coord(*move[-1])
+        mine = tuple(end if c == start else c for c in state.pieces(state.turn))
+        if state.turn == WHITE:
+            return CornersState(mine, state.black, state.moves_made + 1)
+        return CornersState(state.white, mine, state.moves_made + 1)
+
+    # The end.
+
+    def in_target(self, state: CornersState, player: int) -> int:
+        """How many of ``player``'s pieces stand in its target."""
+        target = self.target(player)
+        return sum(1 for c in state.pieces(player) if c in target)
+
+    def result(self, state: CornersState) -> str | None:
+        """How the game ended, in words (``None`` while it goes on).
+
+        >>> rules = Corners(move_limit=1)
+        >>> rules.result(rules.initial_state()) is None
+        True
+        >>> state = rules.apply(rules.apply(rules.initial_state(), (Coord(4, 2), Coord(4, 3))),
+        ...                     (Coord(3, 5), Coord(3, 4)))
+        >>> rules.result(state)
+        'the move limit: 0 pieces each in the target, a draw'
+        """
+        n = state.moves_made
+        if n == 0:
+            return None
+        mover = (n - 1) % 2
+        if self.leave_home_by is not None and state.moves_of(mover) >= self.leave_home_by:
+            home = self.home(mover)
+            stayed = [c for c in state.pieces(mover) if c in home]
+            if stayed:
+                return (f"{SIDES[mover]} still has a piece in its home corner ({stayed[0]}) after its move "
+                        f"{state.moves_of(mover)}: {SIDES[1 - mover]} wins")
+        white_done = self.in_target(state, WHITE) == self.pieces
+        black_done = self.in_target(state, BLACK) == self.pieces
+        if white_done and black_done:
+            return "both sides filled their targets (Black with its last move): a draw"
+        if white_done and mover == BLACK:
+            return "White filled its target first and Black could not answer: White wins"
+        if black_done:
+            return "Black filled its target first: Black wins"
+        if n >= 2 * self.move_limit:
+            counts = self.in_target(state, WHITE), self.in_target(state, BLACK)
+            if counts[0] == counts[1]:
+                return f"the move limit: {counts[0]} pieces each in the target, a draw"
+            better = WHITE if counts[0] > counts[1] else BLACK
+            return (f"the move limit: White has {counts[0]} pieces in its target, Black {counts[1]}: "
+                    f"{SIDES[better]} wins")
+        return None
+
+    def is_over(self, state: CornersState) -> bool:
+        return self.result(state) is not None
+
+    def winner(self, state: CornersState) -> int | None:
+        """The winning side at the end (``None`` while the game goes on, or for a draw)."""
+        result = self.result(state)
+        if result is None or result.endswith("a draw"):
+            return None
+        return WHITE if result.endswith("White wins") else BLACK
+
+    def max_game_length(self) -> int:
+        """``move_limit`` moves a side, passes included."""
+        return 2 * self.move_limit
+
+    def spec(self) -> dict[str, Any]:
+        return {"game": self.name, "pieces": self.pieces, "move_limit": self.move_limit,
+                "leave_home_by": self.leave_home_by}
+
+    @classmethod
+    def from_spec(cls, spec: dict[str, Any]) -> Corners:
+        """Rebuild the rules from :meth:`spec`."""
+        return cls(spec.get("pieces", 12), spec.get("move_limit", 100), spec.get("leave_home_by"))
+
+    # What searches ask about a position.
+
+    def canonical(self, state: CornersState) -> tuple[frozenset[Coord], frozenset[Coord], int]:
+        """The position without the pieces' numbers: states that differ only in the order of the
+        pieces are the same position for search."""
+        return frozenset(state.white), frozenset(state.black), state.moves_made
+
+    @cached_property
+    def distances(self) -> tuple[dict[Coord, int], dict[Coord, int]]:
+        """For each side and cell: the steps from the cell to the nearest cell of the side's target."""
+        return tuple({c: min(abs(c.x - t.x) + abs(c.y - t.y) for t in self.target(p)) for c in _CELLS}
+                     for p in (WHITE, BLACK))  # type: ignore[return-value]
+
+    @cached_property
+    def depths(self) -> tuple[dict[Coord, int], dict[Coord, int]]:
+        """For each side and cell: the steps from the cell to the far corner of the side's target."""
+        corners = (Coord(0, SIZE - 1), Coord(SIZE - 1, 0))
+        return tuple({c: abs(c.x - corners[p].x) + abs(c.y - corners[p].y) for c in _CELLS}
+                     for p in (WHITE, BLACK))  # type: ignore[return-value]
+
+
+_CELLS = tuple(Coord(x, y) for y in range(SIZE) for x in range(SIZE))
+
+
+# ---------------------------------------------------------------------------------------------
+# E's computer player: three of its own moves ahead, the opponent ignored, E's table of cells
+# ---------------------------------------------------------------------------------------------
+
+#: E's ``StTab``: the value of each cell for Black, E's rows from the top (E's row 1 is ``y = 7``
+#: here), columns from the left; larger toward Black's target, the bottom-right corner. White uses
+#: the same table with the board turned half round.
+ST_TAB: tuple[tuple[int, ...], ...] = (
+    (1, 2, 3, 4, 5, 6, 7, 8),
+    (9, 10, 11, 12, 13, 14, 15, 16),
+    (10, 17, 18, 19, 20, 21, 22, 23),
+    (11, 18, 24, 25, 26, 27, 28, 29),
+    (12, 19, 25, 30, 31, 32, 33, 34),
+    (13, 20, 26, 31, 401, 402, 403, 404),
+    (14, 21, 27, 32, 402, 405, 406, 407),
+    (15, 22, 28, 33, 403, 406, 408, 409),
+)
+#: E's ``MAX_PLY``: how many of its own moves E looks ahead; ``INFINITY``: E's value of a won position.
+MAX_PLY, INFINITY = 3, 30000
+#: E's board cells: empty, a black piece (E's own), a white one, the frame around the board.
+_EMPTY, _OWN, _OTHER, _FRAME = 0, 1, 2, 3
+#: E's ``DelTab``: left, right, up, down on E's 10 x 10 array.
+_DEL_TAB = (-1, 1, -10, 10)
+
+
+def _index(cell: Coord, player: int) -> int:
+    """E's index of ``cell`` on its 10 x 10 array (``row * 10 + column``, row 1 at the top), as
+    ``player`` sees the board (White's turned half round).
+
+    >>> _index(Coord(0, 7), BLACK), _index(Coord(7, 0), BLACK), _index(Coord(7, 0), WHITE)
+    (11, 88, 11)
+    """
+    if player == WHITE:
+        cell = _turned(cell)
+    return (SIZE - cell.y) * 10 + cell.x + 1
+
+
+def _cell(index: int, player: int) -> Coord:
+    """The cell of E's ``index`` (the inverse of :func:`_index`)."""
+    cell = Coord(index % 10 - 1, SIZE - index // 10)
+    return _turned(cell) if player == WHITE else cell
+
+
+_ST = [0] * 100
+for _row, _values in enumerate(ST_TAB, start=1):
+    for _column, _value in enumerate(_values, start=1):
+        _ST[_row * 10 + _column] = _value
+
+
+@dataclass(frozen=True)
+class SourceChoice:
+    """E's decision: the move its program applies, E's value for it, and how many positions its
+    search visited (``nodes``: every call of E's ``Search``, the first included).
+
+    ``move`` is what E records (``bestMove``) as a path: for the faithful program a jump chain is
+    recorded from its last intermediate cell, a cell with no piece on it.
+    """
+
+    move: Path | str
+    value: int
+    nodes: int
+
+    def __str__(self) -> str:
+        return f"move: {path_text(self.move)}\nnodes: {self.nodes}"
+
+
+class _SourceSearch:
+    """E's ``Search`` over E's own data: a 10 x 10 array with a frame, the list of its pieces
+    (``PieceTab``), the cells of its target (``EndTab``), and a set of visited cells per chain.
+
+    ``fixed=False`` is the program as printed: a move is recorded from ``PieceTab[index]`` when it
+    is found, which inside a chain is the chain's last intermediate cell, and it is scored from
+    there. ``fixed=True`` records and scores a chain from the cell where it started, and keeps
+    the chain's whole path.
+    """
+
+    def __init__(self, rules: Corners, state: CornersState, fixed: bool) -> None:
+        player = state.turn
+        self.player, self.fixed, self.nodes = player, fixed, 0
+        self.pos = [_FRAME] * 100
+        for cell in _CELLS:
+            self.pos[_index(cell, player)] = _EMPTY
+        for cell in state.pieces(1 - player):
+            self.pos[_index(cell, player)] = _OTHER
+        self.pieces = [_index(cell, player) for cell in state.pieces(player)]
+        for index in self.pieces:
+            self.pos[index] = _OWN
+        self.ends = [_index(cell, player) for cell in rules.target(player)]
+
+    def check_end(self) -> bool:
+        return all(self.pos[i] == _OWN for i in self.ends)
+
+    def search(self, ply: int, score: int) -> tuple[int, tuple[int, ...] | None]:
+        """E's ``Search``: the best value three of its own moves ahead, and the move that gets it."""
+        self.nodes += 1
+        if ply >= MAX_PLY:
+            return score, None
+        if self.check_end():
+            return INFINITY - ply, None
+        best: list[Any] = [-INFINITY, None]
+        for index in range(len(self.pieces)):
+            self.simple_moves(best, ply, score, index)
+        for index in range(len(self.pieces)):
+            self.jumps(best, ply, score, index, {self.pieces[index]}, [self.pieces[index]])
+        return best[0], best[1]
+
+    def simple_moves(self, best: list[Any], ply: int, score: int, index: int) -> None:
+        pos, source = self.pos, self.pieces[index]
+        for step in _DEL_TAB:
+            dest = source + step
+            if pos[dest] == _EMPTY:
+                self.make(index, source, dest)
+                self.call(best, ply, score, (source, dest), [source, dest])
+                self.make(index, dest, source)
+
+    def jumps(self, best: list[Any], ply: int, score: int, index: int, visited: set[int], chain: list[int]) -> None:
+        pos = self.pos
+        for step in _DEL_TAB:
+            source = self.pieces[index]
+            over = source + step
+            if pos[over] in (_EMPTY, _FRAME):
+                continue
+            dest = over + step
+            if pos[dest] != _EMPTY or dest in visited:
+                continue
+            visited.add(dest)  # E never takes a cell out of the set: each cell is reached once per piece
+            chain.append(dest)
+            self.make(index, source, dest)
+            self.call(best, ply, score, (source, dest), chain)
+            self.jumps(best, ply, score, index, visited, chain)
+            self.make(index, dest, source)
+            chain.pop()
+
+    def make(self, index: int, source: int, dest: int) -> None:
+        """E's ``MakeMove`` (and, with the cells swapped, ``UnMakeMove``)."""
+        self.pos[source] = _EMPTY
+        self.pos[dest] = _OWN
+        self.pieces[index] = dest
+
+    def call(self, best: list[Any], ply: int, score: int, move: tuple[int, int], chain: list[int]) -> None:
+        """E's ``CallSearch``: search the position after ``move`` (the last hop of ``chain``);
+        keep it if strictly better."""
+        source, dest = move
+        start = chain[0] if self.fixed else source
+        path = tuple(chain) if self.fixed else (source, dest)
+        value, _ = self.search(ply + 1, score + _ST[dest] - _ST[start])
+        if value > best[0]:
+            best[0], best[1] = value, path
+
+
+def source_choice(rules: Corners, state: CornersState, fixed: bool = False) -> SourceChoice:
+    """E's decision for the player to move (E plays Black; White sees the board turned half round).
+
+    ``fixed=False`` is E's program as printed: a chosen jump chain is recorded from its last
+    intermediate cell, where there is no piece, so the move cannot be applied and E's program
+    stalls (see :func:`source_strategy`). ``fixed=True`` records the chain from its start.
+    With no step and no jump E's search finds nothing and the player passes.
+
+    >>> rules = Corners()
+    >>> print(source_choice(rules, rules.initial_state(), fixed=True))
+    move: 4,2-4,3
+    nodes: 8341
+    """
+    search = _SourceSearch(rules, state, fixed)
+    value, best = search.search(0, 0)
+    if best is None:
+        return SourceChoice(PASS, value, search.nodes)
+    return SourceChoice(tuple(_cell(i, state.turn) for i in best), value, search.nodes)
+
+
+def source_strategy(fixed: bool = False) -> Callable[[Corners, CornersState], Path | str]:
+    """E's computer as a player. As printed (``fixed=False``) it returns the move E records; once
+    E chooses a jump chain that move starts on an empty cell and the engine refuses it
+    (``IllegalMoveError``: "there is no piece on ..."): that is E's stall. ``fixed=True`` plays
+    the chain from its start."""
+
+    def choose(rules: Corners, state: CornersState) -> Path | str:
+        return source_choice(rules, state, fixed).move
+
+    return choose
+
+
+# ---------------------------------------------------------------------------------------------
+# Hooks for the generic alpha-beta search: an evaluation and a move order (rules knowledge)
+# ---------------------------------------------------------------------------------------------
+
+#: How much of a win an evaluation may claim: estimates stay strictly between -1 and 1.
+SCALE = 1000.0
+
+
+def remaining_work(rules: Corners, state: CornersState, player: int) -> float:
+    """How far ``player`` is from filling its target: each piece's steps to the target, a quarter
+    of its steps to the target's far corner (pieces go deep to make room), the last straggler's
+    steps once more, and a step for each target cell an opponent's piece still blocks.
+
+    >>> rules = Corners()
+    >>> remaining_work(rules, rules.initial_state(), WHITE) == remaining_work(rules, rules.initial_state(), BLACK)
+    True
+    """
+    distance, depth = rules.distances[player], rules.depths[player]
+    pieces = state.pieces(player)
+    far = [distance[c] for c in pieces]
+    work = sum(far) + 0.25 * sum(depth[c] for c in pieces) + max(far)
+    blocked = rules.target(player)
+    work += sum(1 for c in state.pieces(1 - player) if c in blocked)
+    return work
+
+
+def evaluate(rules: Corners, state: CornersState) -> float:
+    """An estimate of ``state`` for the player to move, strictly between -1 and 1: the opponent's
+    remaining work minus the mover's, scaled.
+
+    >>> rules = Corners()
+    >>> evaluate(rules, rules.initial_state())
+    0.0
+    """
+    mover = state.turn
+    return (remaining_work(rules, state, 1 - mover) - remaining_work(rules, state, mover)) / SCALE
+
+
+def order_moves(rules: Corners, state: CornersState, moves: tuple[Any, ...]) -> list[Any]:
+    """The moves for a search, most progress first (toward the target, then deeper), and one path
+    for each pair of start and end cell: chains that end on the same cell lead to the same
+    position, so the search needs only one of them (the first listed).
+
+    >>> rules = Corners()
+    >>> [path_text(m) for m in order_moves(rules, rules.initial_state(), rules.legal_moves(rules.initial_state()))][:2]
+    ['5,0-3,0', '7,1-7,3']
+    """
+    player = state.turn
+    distance, depth = rules.distances[player], rules.depths[player]
+    seen: set[tuple[Coord, Coord]] = set()
+    kept: list[Any] = []
+    for move in moves:
+        if move == PASS:
+            kept.append(move)
+            continue
+        ends = (move[0], move[-1])
+        if ends not in seen:
+            seen.add(ends)
+            kept.append(move)
+
+    def gain(move: Any) -> float:
+        if move == PASS:
+            return 0.0
+        a, b = move[0], move[-1]
+        return distance[a] - distance[b] + 0.25 * (depth[a] - depth[b])
+
+    return sorted(kept, key=gain, reverse=True)
+
+
+def _samples() -> tuple[Corners, ...]:
+    return (Corners(pieces=9, move_limit=30), Corners(pieces=10, move_limit=40, leave_home_by=20), Corners())
+
+
+ENTRIES = (GameEntry("corners", "Corners (Уголки)", "E", Corners, Corners.from_spec, _samples,
+                     commands=("play", "solve")),)

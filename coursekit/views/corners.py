@@ -1,0 +1,216 @@
+"""Corners pictures: the board as text and as SVG, a game's transcript; and the alpha-beta player.
+
+In text a black piece is ``B``, a white one ``W``, an empty cell ``.``; the top row comes first,
+row numbers on the left, column numbers underneath (from 0, ``(0, 0)`` at the bottom left).
+A move is written as its path ``x,y-x,y[-x,y...]``: the start cell and every landing cell.
+
+>>> from coursekit.games.corners import Corners
+>>> print(board_text(Corners(pieces=9).initial_state()))
+7  B B B . . . . .
+6  B B B . . . . .
+5  B B B . . . . .
+4  . . . . . . . .
+3  . . . . . . . .
+2  . . . . . W W W
+1  . . . . . W W W
+0  . . . . . W W W
+   0 1 2 3 4 5 6 7
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from html import escape
+from typing import Any
+
+from ..core import display
+from ..core.grid import Coord
+from ..core.record import Record
+from ..core.rules import CHANCE
+from ..games.corners import (
+    BLACK,
+    PASS,
+    SHAPES,
+    SIDES,
+    SIZE,
+    WHITE,
+    Corners,
+    CornersState,
+    Path,
+    evaluate,
+    home_cells,
+    order_moves,
+    path_text,
+)
+from ..solvers.gametree import Solution, alphabeta, iterative_deepening
+
+MARKS = {WHITE: "W", BLACK: "B"}
+CELL = 40
+MARGIN = 24
+
+
+def board_text(state: CornersState) -> str:
+    """The board, top row first (see the module's example)."""
+    marks = {c: MARKS[WHITE] for c in state.white} | {c: MARKS[BLACK] for c in state.black}
+    rows = [f"{y}  " + " ".join(marks.get(Coord(x, y), ".") for x in range(SIZE)) for y in reversed(range(SIZE))]
+    rows.append("   " + " ".join(str(x) for x in range(SIZE)))
+    return "\n".join(rows)
+
+
+def transcript(record: Record) -> str:
+    """A game move by move: who moved which path, the board after it, and the result."""
+    rules: Corners = record.rules  # type: ignore[assignment]
+    lines = [f"Corners, {rules.pieces} pieces a side, {rules.move_limit} moves a side at most: "
+             + ", ".join(f"{SIDES[p]} {name}" for p, name in enumerate(record.players))]
+    for i, step in enumerate(record.steps, start=1):
+        if step.player == CHANCE:
+            continue
+        verb = "passes" if step.move == PASS else path_text(step.move)
+        lines += ["", f"Move {i}: {SIDES[step.player]} ({record.players[step.player]}) {verb}", board_text(step.state)]
+    lines.append("")
+    result = rules.result(record.final)
+    lines.append(f"The game ended: {result}" if result is not None else f"The game ended: {record.end}")
+    return "\n".join(lines)
+
+
+def _centre(cell: Coord) -> tuple[float, float]:
+    return MARGIN + cell.x * CELL + CELL / 2, (SIZE - 1 - cell.y) * CELL + CELL / 2
+
+
+def _outline(cells: frozenset[Coord]) -> str:
+    """The border of a group of cells as one SVG path (the edges a cell shares with no other cell)."""
+    parts = []
+    for c in cells:
+        left, top = MARGIN + c.x * CELL, (SIZE - 1 - c.y) * CELL
+        if Coord(c.x - 1, c.y) not in cells:
+            parts.append(f"M{left},{top}v{CELL}")
+        if Coord(c.x + 1, c.y) not in cells:
+            parts.append(f"M{left + CELL},{top}v{CELL}")
+        if Coord(c.x, c.y + 1) not in cells:
+            parts.append(f"M{left},{top}h{CELL}")
+        if Coord(c.x, c.y - 1) not in cells:
+            parts.append(f"M{left},{top + CELL}h{CELL}")
+    return "".join(sorted(parts))
+
+
+def board_svg(state: CornersState, title: str | None = None, path: Any = None) -> str:
+    """The board as SVG: Black's pieces as filled discs, White's as hollow ones, both corners
+    outlined thick (each side's target is the other's corner), and ``path`` (a move) drawn as a line."""
+    size = SIZE * CELL
+    width, height = MARGIN + size + 4, size + MARGIN
+    caption = title or f"{SIDES[state.turn]} to move"
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+           f'viewBox="0 0 {width} {height}" font-family="sans-serif" role="img">',
+           f"<title>{escape(caption)}</title>",
+           f'<rect x="0" y="0" width="{width}" height="{height}" fill="#ffffff"/>']
+    for y in range(SIZE):
+        for x in range(SIZE):
+            shade = "#e8e8e8" if (x + y) % 2 else "#f8f8f8"
+            out.append(f'<rect x="{MARGIN + x * CELL}" y="{(SIZE - 1 - y) * CELL}" width="{CELL}" height="{CELL}" '
+                       f'fill="{shade}"/>')
+    pieces = len(state.white)
+    if pieces in SHAPES:
+        for player in (WHITE, BLACK):
+            out.append(f'<path d="{_outline(frozenset(home_cells(pieces, player)))}" stroke="#111" '
+                       'stroke-width="4" fill="none" stroke-linecap="square"/>')
+    if path is not None and path != PASS:
+        points = " ".join(f"{px:g},{py:g}" for px, py in (_centre(Coord(*c)) for c in path))
+        out.append(f'<polyline points="{points}" fill="none" stroke="#555" stroke-width="4" '
+                   'stroke-dasharray="6 4" stroke-linecap="round"/>')
+    for cell in state.black:
+        cx, cy = _centre(cell)
+        out.append(f'<circle cx="{cx:g}" cy="{cy:g}" r="14" fill="#111" stroke="#111" stroke-width="2"/>')
+    for cell in state.white:
+        cx, cy = _centre(cell)
+        out.append(f'<circle cx="{cx:g}" cy="{cy:g}" r="13" fill="#ffffff" stroke="#111" stroke-width="3"/>')
+    for i in range(SIZE):
+        out.append(_label(MARGIN + i * CELL + CELL / 2, size + MARGIN / 2, str(i)))
+        out.append(_label(MARGIN / 2, (SIZE - 1 - i) * CELL + CELL / 2, str(i)))
+    out.append("</svg>")
+    return "".join(out)
+
+
+def _label(x: float, y: float, text: str) -> str:
+    return (f'<text x="{x:g}" y="{y:g}" font-size="12" fill="#444" text-anchor="middle" '
+            f'dominant-baseline="central">{escape(text)}</text>')
+
+
+def record_svg(record: Record) -> str:
+    """A game: its last board with the last move's path drawn."""
+    moves = record.moves
+    last = moves[-1].move if moves else None
+    return board_svg(record.final, title=f"{len(moves)} moves: {record.end}", path=last)
+
+
+def register() -> None:
+    """Tell :mod:`coursekit.core.display` how corners states and games show themselves."""
+    display.register(CornersState, text=board_text, svg=board_svg)
+    display.register(Corners, text=transcript, svg=record_svg, move=path_text)
+
+
+# ---------------------------------------------------------------------------------------------
+# The alpha-beta player: the generic search with the game's hooks
+# ---------------------------------------------------------------------------------------------
+#
+# The search (coursekit.solvers.gametree) knows no game, and the game knows no search: the
+# evaluation, the move order and the key without the pieces' numbers (``evaluate``,
+# ``order_moves``, ``Corners.canonical``) are rules knowledge and live with the rules; this
+# driver, which joins the two, lives here in the views layer, which may import both; the
+# terminal and the benchmark call it.
+
+#: The alpha-beta player's depth: its move, the reply, its next move.
+DEPTH = 3
+
+
+def search(rules: Corners, state: CornersState, depth: int = DEPTH, seconds: float | None = None) -> Solution:
+    """The alpha-beta search over both sides from ``state``: to ``depth`` moves, or with ``seconds``
+    iterative deepening (at most ``depth``) until the time is up. The positions where it stops
+    are valued by :func:`~coursekit.games.corners.evaluate`; moves are tried in the order of
+    :func:`~coursekit.games.corners.order_moves`; a transposition table is keyed by
+    :meth:`Corners.canonical`.
+
+    >>> rules = Corners(pieces=9)
+    >>> solution = search(rules, rules.initial_state(), depth=2)
+    >>> [path_text(m) for m in solution.best_moves][:1], solution.nodes > 0
+    (['6,0-4,0'], True)
+    """
+    if seconds is not None:
+        return iterative_deepening(rules, state, evaluate=evaluate, max_depth=depth, seconds=seconds,
+                                   order=order_moves, canonical=rules.canonical)
+    return alphabeta(rules, state, order=order_moves, table=True, canonical=rules.canonical, depth=depth,
+                     evaluate=evaluate)
+
+
+def alphabeta_strategy(depth: int = DEPTH,
+                       seconds: float | None = None) -> Callable[[Corners, CornersState], Path | str]:
+    """A player that searches both sides with alpha-beta (:func:`search`) and plays the first best
+    move in the search's order (deterministic with a depth limit)."""
+
+    def choose(rules: Corners, state: CornersState) -> Path | str:
+        moves = rules.legal_moves(state)
+        if len(moves) == 1:
+            return moves[0]
+        solution = search(rules, state, depth, seconds)
+        best = set(solution.best_moves)
+        chosen: Path | str = next(m for m in order_moves(rules, state, moves) if m in best)
+        return chosen
+
+    return choose
+
+
+def timed(choose: Callable[[Any, Any], Any]) -> tuple[Callable[[Any, Any], Any], list[float]]:
+    """A strategy that also records how long each of its decisions took (seconds)."""
+    spent: list[float] = []
+
+    def strategy(rules: Any, state: Any) -> Any:
+        began = time.perf_counter()
+        move = choose(rules, state)
+        spent.append(time.perf_counter() - began)
+        return move
+
+    return strategy, spent
+
+
+__all__ = ["DEPTH", "alphabeta_strategy", "board_svg", "board_text", "record_svg", "register", "search", "timed",
+           "transcript"]
