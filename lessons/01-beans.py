@@ -107,7 +107,25 @@ for move in [(0, 3), (1, 3), (2, 5), (1, 5)]:
 # - A position is **winning** if *some* move leads to a losing position.
 # - A position is **losing** if *every* move leads to a winning position.
 #
-# With this we can fill in the article's Table 1, smallest positions first. Each row only
+# Here is the article's Table 1 as it prints it, translated:
+#
+# | # | M, N | position | M | N |
+# |---|------|----------|---|---|
+# | 1 | M = 0, N = 0 | (0, 0): unfavourable for A | M even | N even |
+# | 2 | M = 1, N = 0 | (1, 0): favourable for A | M odd | N even |
+# | 3 | M = 1, N = 1 | (1, 1): favourable for A | M odd | N odd |
+# | 4 | M = 2, N = 0 | (2, 0): unfavourable for A | M even | N even |
+# | 5 | M = 2, N = 1 | (2, 1): favourable for A | M even | N odd |
+# | 6 | M = 3, N = 0 | (3, 0): favourable for A | M odd | N even |
+# | 7 | M = 2, N = 2 | (2, 2): unfavourable for A | M even | N even |
+# | 8 | M = 3, N = 1 | (3, 1): favourable for A | M odd | N odd |
+# | 9 | M = 3, N = 2 | (3, 2): favourable for A | M odd | N even |
+#
+# *Table 1 of source A (P. Azalov, *From mathematical to computer games*; see [Sources](sources.md)): favourable and
+# unfavourable positions for various values of M and N. A is the player to move.*
+#
+# The article gives only the verdicts. Let us fill in the table ourselves, smallest
+# positions first, and write down the moves that justify each verdict. Each row only
 # uses rows above it, and the symmetry: (0, 1) is the same as (1, 0), and (1, 2) the same
 # as (2, 1).
 #
@@ -129,7 +147,9 @@ for move in [(0, 3), (1, 3), (2, 5), (1, 5)]:
 # %% [markdown]
 # ## Table 1 by program
 #
-# The same reasoning fits in two small functions. A position is a pair of numbers:
+# The same reasoning fits in two small functions. A position is a pair of numbers. (The
+# `-> list[Position]` and `m: int` are [type hints](python-primer.md#type-hints), and the
+# list is built by a [comprehension](python-primer.md#comprehensions).)
 
 # %%
 Position = tuple[int, int]  # (M, N): how many white and how many black beans are left
@@ -156,7 +176,8 @@ assert all(list(rules.legal_moves(BeansState(m, n))) == moves(m, n)
 # %% [markdown]
 # Now the definition, word for word: *a position is winning if some move leads to a losing
 # one*. At (0, 0) there is no move, `any` of nothing is `False`, so (0, 0) is losing, as
-# it should be. `@cache` remembers every answer, so each position is worked out only once.
+# it should be (see [`all` and `any`](python-primer.md#all-any)). `@cache` remembers every
+# answer, so each position is worked out only once (see [`@cache`](python-primer.md#cache)).
 
 # %%
 @cache
@@ -320,7 +341,10 @@ print(f"the hypothesis agrees with the solver on all {len(solver)} positions up 
 #     }
 # ```
 #
-# In Python, with a player being a function from a position to the next position:
+# In Python, with a player being a function from a position to the next position. The
+# random players draw from one seeded generator, `random.Random(7)`, so that the games can be
+# repeated ([why](python-primer.md#random)), and `m, n = position` takes a pair apart
+# ([unpacking](python-primer.md#unpacking)):
 
 # %%
 def main_loop(position: Position, players: list) -> int:
@@ -332,7 +356,7 @@ def main_loop(position: Position, players: list) -> int:
                 return number
 
 
-rng = random.Random(7)
+rng = random.Random(7)  # a seeded generator: see the primer on random.Random(seed)
 
 
 def player_a(position: Position) -> Position:
@@ -377,7 +401,27 @@ except IllegalMoveError as error:
     print(error)
 
 # %% [markdown]
-# A record prints in the format of the article's Table 2 (players numbered 1 and 2):
+# The article prints three games of its program side by side. Here is its Table 2, one game
+# to a column ("Player 1" is A, "Player 2" is B; each line is the position after the move):
+#
+# | game 1 | game 2 | game 3 |
+# |---|---|---|
+# | Enter values for M and N: 3 6 | Enter values for M and N: 2 6 | Enter values for M and N: 4 6 |
+# | Start: [M=3, N=6] | Start: [M=2, N=6] | Start: [M=4, N=6] |
+# | Move 1: Player 1: [2, 6], Player 2: [1, 6] | Move 1: Player 1: [1, 5], Player 2: [0, 4] | Move 1: Player 1: [3, 5], Player 2: [2, 4] |
+# | Move 2: Player 1: [0, 6], Player 2: [0, 5] | Move 2: Player 1: [0, 3], Player 2: [0, 2] | Move 2: Player 1: [1, 3], Player 2: [0, 3] |
+# | Move 3: Player 1: [0, 4], Player 2: [0, 3] | Move 3: Player 1: [0, 1], Player 2: [0, 0] | Move 3: Player 1: [0, 2], Player 2: [0, 1] |
+# | Move 4: Player 1: [0, 2], Player 2: [0, 1] | The winner is B | Move 4: Player 1: [0, 0] |
+# | Move 5: Player 1: [0, 0] | | The winner is A |
+# | The winner is A | | |
+#
+# *Table 2 of source A (P. Azalov, *From mathematical to computer games*; see [Sources](sources.md)): three runs of the
+# program for white and black beans. The program printed in English; only the caption is
+# translated.*
+#
+# The first start, (3, 6), is favourable for A, who wins; the other two are unfavourable,
+# and the result depends on B's moves. A coursekit record prints in the same format
+# (players numbered 1 and 2):
 
 # %%
 def article_game(m: int, n: int, seed: int):

@@ -23,7 +23,7 @@
 
 # %%
 import random
-from dataclasses import FrozenInstanceError
+from dataclasses import FrozenInstanceError  # frozen dataclasses: see the Python primer
 from functools import cache
 
 from IPython.display import SVG
@@ -59,7 +59,20 @@ assert Coord(3, 2) == (3, 2)  # a Coord is a tuple, so it compares with a plain 
 
 # %% [markdown]
 # A `Grid(width, height)` is a board of `width` columns and `height` rows. The article's
-# Figure 4 is a grid of 4 columns and 3 rows. Printed, it shows the top row first, with row
+# Figure 4 is a grid of 4 columns and 3 rows, each cell named by the coordinates of its
+# bottom-left corner:
+#
+# | row | | | | |
+# |---|---|---|---|---|
+# | **2** | (0,2) | (1,2) | (2,2) | (3,2) |
+# | **1** | (0,1) | (1,1) | (2,1) | (3,1) |
+# | **0** | (0,0) | (1,0) | (2,0) | (3,0) |
+# | | **0** | **1** | **2** | **3** |
+#
+# *Figure 4 of source A (P. Azalov, *From mathematical to computer games*; see [Sources](sources.md)): "a grid of size 3x4"
+# (rows × columns).*
+#
+# In coursekit that is `Grid(4, 3)`. Printed, it shows the top row first, with row
 # numbers on the left and column numbers underneath:
 
 # %%
@@ -199,32 +212,11 @@ SVG(grid_svg(board,
 # Pythonic: properties instead of get/set pairs, `in` instead of `inSide`, `print` and
 # `str` instead of `print()` methods, and **immutable** values.
 #
-# | The article (C++)                         | coursekit (Python)                                       |
-# |-------------------------------------------|----------------------------------------------------------|
-# | `struct Coord {x, y}`, `operator==`, `print` | `Coord(x, y)` (a tuple), `==`, `print(cell)` → `[x, y]` |
-# | `Grid(m, n)`, `getDimX`, `getDimY`        | `Grid(width, height)`, `grid.width`, `grid.height`       |
-# | `inSide(c)`                               | `c in grid`                                              |
-# | `getCell(c)`, `setCell(c, v)`             | `grid.cell(c)`, `grid.with_cell(c, v)` (a new grid)      |
-# | `index(x, y)`                             | `grid.index(c)`                                          |
-# | `setInaccCells(k)`                        | `grid.with_random_blocked(percent, rng, keep=[...])`     |
-# | `setTable`, `getTable`                    | `Grid(width, height, blocked, values)`, `grid.values`    |
-# | `print`, `printTable`                     | `print(grid)`, `grid.picture(marks)`, SVG pictures       |
-# | `NEXT8`                                   | `NEXT8` (same order), `grid.neighbours8(c)`              |
-# | `Player(name, Coord)`                     | `Player(name, strategy)`: the position is in the state   |
-# | `getName`, `setName`                      | `player.name` (a player is immutable too)                |
-# | `getCurrPos`, `setCurrPos`                | `state.at`; a move makes a new state, `rules.apply(state, move)` |
-# | `Game(grid, players, nr, max)`            | a state `PieceState(grid, at, turn)` and a list of players |
-# | `getNrPlayers`                            | `rules.num_players`                                      |
-# | `GameAlg`                                 | the rules of one game: `OneWayKing(grid)`                |
-# | `game1Init`                               | `OneWayKing(grid).initial_state()`                       |
-# | `game1Engine`                             | `play(rules, players)`                                   |
-# | `game1nextMove(game, id)`                 | inside `play`: `players[rules.to_move(state)]` is asked  |
-# | `game1P0nextMove`, `game1P1nextMove` | `strategy(rules, state)`: `article_strategy(rng)`, `random_strategy(rng)` |
-# | `game1End(Coord)`                         | `rules.is_over(state)`                                   |
-# | `game1Winner(int)`                        | `rules.winner(state)`, `record.winner`                   |
-# | `print1Move(p, c)`                        | `str(record)` prints the whole game (Table 3)            |
-# | `Game::play`                              | `print(play(rules, players))`                            |
-# | the *partia*                              | a `Record`; `record.states`                              |
+# Every name of the article's classes and functions has its coursekit counterpart in the
+# [appendix: the article's names in coursekit](appendix-names.md), one table to keep open
+# beside the article. The main ones: `Coord` and `Grid` keep their names; `inSide(c)` is
+# `c in grid`; `GameAlg` becomes the rules of one game, `OneWayKing(grid)`;
+# `game1Engine` becomes `play(rules, players)`; and the *partia* is a `Record`.
 
 # %% [markdown]
 # ## Why the position lives in the state
@@ -371,6 +363,26 @@ SVG(path_svg(record))
 print(record)
 
 # %% [markdown]
+# Here is the article's Table 3, one game to a column; the program printed in English:
+#
+# | game 1 | game 2 | game 3 |
+# |---|---|---|
+# | The game is starting | The game is starting | The game is starting |
+# | Number of players = 2 | Number of players = 2 | Number of players = 2 |
+# | Grid's dimensions = 5 x 5 | Grid's dimensions = 6 x 8 | Grid's dimensions = 5 x 5 |
+# | Player name: P0, Initial position: [4, 3] | Player name: P0, Initial position: [6, 8] | Player name: P0, Initial position: [4, 3] |
+# | Player name: P1, Initial pos: [4, 3] | Player name: P1, Initial pos: [6, 8] | Player name: P1, Initial pos: [4, 3] |
+# | Move 1: Player 0: [4, 2], Player 1: [4, 1] | Move 1: Player 0: [5, 7], Player 1: [4, 6] | Move 1: Player 0: [4, 2], Player 1: [3, 2] |
+# | Move 2: Player 0: [4, 0], Player 1: [3, 0] | Move 2: Player 0: [3, 5], Player 1: [2, 5] | Move 2: Player 0: [2, 2], Player 1: [1, 1] |
+# | Move 3: Player 0: [2, 0], Player 1: [1, 0] | Move 3: Player 0: [2, 4], Player 1: [1, 3] | Move 3: Player 0: [0, 0] |
+# | Move 4: Player 0: [0, 0] | Move 4: Player 0: [0, 2], Player 1: [0, 1] | The winner is P0 |
+# | The winner is P0 | Move 5: Player 0: [0, 0] | The game is over |
+# | The game is over | The winner is P0 | |
+# | | The game is over | |
+#
+# *Table 3 of source A (P. Azalov, *From mathematical to computer games*; see [Sources](sources.md)): three runs of the
+# one-way king. Only the caption is translated.*
+#
 # The article's own Table 3 starts its 5 × 5 games at [4, 3] (its program places the king
 # one cell outside the grid, and its tables do not quite agree with the grid sizes). Given
 # that start, coursekit plays the first game of Table 3 move for move with seed 1, and the
@@ -388,8 +400,8 @@ print(game3)
 #
 # In Jupyter you can play the king against the computer: click a green cell to move it
 # (you move first; the computer plays perfectly unless you say `computer="random"` or
-# `computer="article"`). A static page cannot play, so next to the board is a picture of
-# its starting position: a 7 × 5 grid, the king on (6, 4), a P-position, so you are the one
+# `computer="article"`). A static page cannot play: the board shows its saved state,
+# and below it is a picture of its starting position: a 7 × 5 grid, the king on (6, 4), a P-position, so you are the one
 # in trouble.
 
 # %%
@@ -401,7 +413,7 @@ KingBoard(Grid(7, 5), seed=1)
 OneWayKing(Grid(7, 5)).initial_state()
 
 # %% [markdown]
-# A `ReplayBoard` steps through a record, move by move; the picture beside it is the whole
+# A `ReplayBoard` steps through a record, move by move; the picture below it is the whole
 # game at once.
 
 # %%

@@ -55,7 +55,16 @@ from coursekit.views.svg import grid_svg
 # %% [markdown]
 # ## The rules
 #
-# As in all the article's pursuit games:
+# The article states this game, its G2.3, in two sentences (translated):
+#
+# > G2.3: [*Pursuit*] The piece *A* pursues the piece *B* on a grid. Each of them can move
+# > to the 8 neighbouring cells of the grid. The piece *B* "sees" *A* and wants to "escape"
+# > from it.
+#
+# *Source A (P. Azalov, *From mathematical to computer games*, §5; see
+# [Sources](sources.md)). In G2.2 the prey does not see the pursuer and moves at random.*
+#
+# The article's program fills in the rest. As in all the article's pursuit games:
 #
 # - the pieces start on distinct cells, drawn at random (with a seeded generator, so the
 #   same seed gives the same start);
@@ -98,8 +107,36 @@ assert len(rules.legal_moves(after)) == len(steps_from(rules.grid, state.prey))
 # %% [markdown]
 # ## Tom's rule
 #
-# Tom steps towards Jerry: by the *sign* of the difference in each coordinate (article,
-# Figure 14). It is the same step as the article's shortest path `minPath` of lesson 05:
+# The article states both strategies with its distance `dist` (the Chebyshev distance of
+# lesson 05): Tom moves from A to a neighbour A' with
+#
+# $$\operatorname{dist}(A', B) < \operatorname{dist}(A, B),$$
+#
+# and Jerry from B to a neighbour B' with
+#
+# $$\operatorname{dist}(A, B') \ge \operatorname{dist}(A, B),$$
+#
+# "if that is possible". Its program for Tom, with the comments of the listing left out:
+#
+# ```cpp
+# void GameAlg::game2P0nextMove (Game& game)
+# {
+#     Coord a = game.getPlayers()[0].getCurrPos();
+#     Coord b = game.getPlayers()[1].getCurrPos();
+#
+#     int dx, dy;
+#     dx = b.x - a.x;
+#     dy = b.y - a.y;
+#     a.x = a.x + ((dx == 0)? 0 : dx/abs(dx));
+#     a.y = a.y + ((dy == 0)? 0 : dy/abs(dy));
+#     game.getPlayers()[0].setCurrPos(a);
+# }
+# ```
+#
+# *Figure 14 of source A (P. Azalov, *From mathematical to computer games*; see [Sources](sources.md)): the function
+# that defines Tom's strategy.*
+#
+# Tom steps towards Jerry: by the *sign* of the difference in each coordinate. It is the same step as the article's shortest path `minPath` of lesson 05:
 # diagonally while Jerry is off Tom's row and column, then straight.
 
 # %%
@@ -138,6 +175,43 @@ SVG(grid_svg(open_grid, pieces={jerry_at: "J"},
 
 # %% [markdown]
 # ## Jerry's rule
+#
+# The article's program for Jerry:
+#
+# ```cpp
+# void GameAlg::game2P1nextMove (Game& game)
+# {
+#     Coord c;
+#     Coord a = game.getPlayers()[0].getCurrPos();
+#     Coord b = game.getPlayers()[1].getCurrPos();
+#     Grid grid = game.getGrid();
+#
+#     int d;
+#     int inx = 0;
+#     double max_dist = -1;
+#     for (int i=0; i<N8; i++)
+#     {
+#         c.x = b.x + NEXT8[i][0];
+#         c.y = b.y + NEXT8[i][1];
+#         if (!grid.inSide(c)) continue;
+#
+#         d = max(abs(c.x - a.x), abs(c.y - a.y));
+#         if (max_dist < d)
+#         {
+#             inx = i;
+#             max_dist = d;
+#         }
+#     }
+#     c.x = b.x + NEXT8[inx][0];
+#     c.y = b.y + NEXT8[inx][1];
+#
+#     game.getPlayers()[1].setCurrPos(c);
+# }
+# ```
+#
+# *Figure 15 of source A (P. Azalov, *From mathematical to computer games*; see [Sources](sources.md)): the function
+# that defines Jerry's strategy. `NEXT8` is
+# `{{1, 0}, {1, -1}, {0, -1}, {-1, -1}, {-1, 0}, {-1, 1}, {0, 1}, {1, 1}}`.*
 #
 # Jerry looks at his neighbouring cells in `NEXT8` order (right, then clockwise) and takes
 # the one **farthest** from Tom; of equally far cells, the first (article, Figure 15: the

@@ -12,6 +12,9 @@ and it leaves a MathJax tag and a Mermaid loader that point to other hosts. This
   pages are smaller;
 * removes the MathJax and Mermaid loaders (KaTeX, shipped with the site, renders the
   mathematics);
+* turns the lessons' links to other pages of the site, written as files so that they also
+  work in Jupyter (``[Sources](sources.md)``, ``[lesson 02](02-king.py#the-grid)``), into the
+  site's addresses, and fails the build on a link to a page that does not exist;
 * after the build, scans every page and fails the build if a page still loads a script,
   a style, a font, an image or a frame from another host. Links (``<a href>``) to other
   sites are fine.
@@ -41,15 +44,32 @@ _XML_PROLOGUE = re.compile(r"^\s*(?:<\?xml[^>]*\?>\s*)?(?:<!DOCTYPE[^>]*>\s*)?")
 _CDN_HOSTS = ("unpkg.com", "cdn.jsdelivr.net", "cdnjs.cloudflare.com", "fonts.googleapis.com", "fonts.gstatic.com")
 
 
+_PAGE_LINK = re.compile(r'href="((?:\./)?([\w-]+)\.(?:md|py))(#[^"]*)?"')
+
+
 def on_post_page(output: str, page: Any, config: Any, **kwargs: Any) -> str:
     """Point the widget renderer to the local copy; SVG inline; no MathJax or Mermaid loaders."""
     if "jupyter-wrapper" not in output:
         return output
     output = _SVG_IMG.sub(_inline_svg, output)
+    output = _page_links(output, page, config)
     local = get_relative_url(RENDERER, page.url)
     output = _CDN_RENDERER.sub(lambda m: f"{m.group(1)}{local}{m.group(1)}", output)
     output = _MATHJAX.sub("", output)
     return _MERMAID.sub("", output)
+
+
+def _page_links(output: str, page: Any, config: Any) -> str:
+    docs = Path(config["docs_dir"])
+
+    def link(match: re.Match[str]) -> str:
+        name, stem, fragment = match.group(1), match.group(2), match.group(3) or ""
+        if not (docs / name).is_file():
+            raise PluginError(f"{page.file.src_uri}: a link to {name}, which is not a page of the site")
+        url = get_relative_url("./" if stem == "index" else f"{stem}/", page.url)
+        return f'href="{url.rstrip("/")}/{fragment}"'
+
+    return _PAGE_LINK.sub(link, output)
 
 
 def _inline_svg(match: re.Match[str]) -> str:

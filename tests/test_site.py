@@ -33,6 +33,19 @@ CHROMIUM_ARGS = [
     "--disable-sync", "--no-first-run",
 ]
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+BOOK_PAGES = ("sources", "python-primer", "appendix-names")  # the pages that make the site self-contained
+KATEX = "assets/third_party/katex"
+
+
+def test_the_book_pages_are_in_the_navigation() -> None:
+    """The Sources page, the Python primer and the appendix exist and are reachable from the navigation."""
+    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    for name in BOOK_PAGES:
+        assert (ROOT / "lessons" / f"{name}.md").is_file(), f"lessons/{name}.md is missing"
+        assert re.search(rf"^\s*- .*\b{name}\.md\s*$", config, re.MULTILINE), f"{name}.md is not in the nav"
+    sources = (ROOT / "lessons" / "sources.md").read_text(encoding="utf-8")
+    for key in "ABCDE":
+        assert f"## {key}. " in sources, f"the Sources page does not cite source {key}"
 
 
 def test_every_lesson_is_in_the_navigation_in_order() -> None:
@@ -125,6 +138,17 @@ def test_site_builds_strict_offline_with_svg_boards(site: Path) -> None:
             assert f"'../{RENDERER}'" in html, f"{lesson}: the widget renderer is not the local copy"
     renderer = site / RENDERER
     assert renderer.is_file() and renderer.stat().st_size > 500_000, "the widget renderer is not shipped"
+
+    # The book pages are built; KaTeX is shipped; lessons link to them with the site's addresses.
+    for name in BOOK_PAGES:
+        assert (site / name / "index.html").is_file(), f"missing page {name}"
+    for asset in ("katex.min.js", "katex.min.css", "contrib/auto-render.min.js", "LICENSE"):
+        assert (site / KATEX / asset).is_file(), f"KaTeX's {asset} is not shipped"
+    assert list((site / KATEX / "fonts").glob("*.woff2")), "KaTeX's fonts are not shipped"
+    king = (site / "02-king" / "index.html").read_text(encoding="utf-8")
+    assert 'href="../appendix-names/"' in king, "lesson 02 does not link to the appendix page"
+    assert "$$s' = T(s, h),$$" in king and f"{KATEX}/katex.min.js" in king
+    assert not re.search(r'href="[\w-]+\.(?:md|py)(?:#[^"]*)?"', king), "a lesson link left as a file name"
 
     # The API reference documents the library.
     api = (site / "api" / "index.html").read_text(encoding="utf-8")
@@ -242,6 +266,10 @@ def test_site_in_a_real_browser(site: Path, served: str, tmp_path: Path) -> None
                     expect(page.locator(".jupyter-widgets button").first).to_be_visible(timeout=20_000)
                 if lesson == LESSONS[0]:
                     page.screenshot(path=str(tmp_path / f"{lesson}.png"), full_page=True)
+                if lesson.startswith("02"):  # the mathematics is rendered by the shipped KaTeX
+                    expect(page.locator(".katex-display .katex").first).to_be_visible(timeout=10_000)
+                    assert "$$" not in page.locator("article").inner_text(), "raw $$ left on lesson 02"
+
 
             # Search finds a lesson.
             page.goto(served)
