@@ -370,7 +370,7 @@ assert walled_game.winner is None
 #
 # In Jupyter, `PathBoard` lets you set the start and the target by clicking, block and
 # free cells, and then step through BFS or A* one expanded cell at a time (or press Play).
-# A static page cannot run the search, so here is a picture of the board's A* search beside it.
+# A static page cannot run the search, so below the board is a picture of its A* search.
 
 # %%
 from coursekit.widgets import PathBoard

@@ -12,6 +12,8 @@ and it leaves a MathJax tag and a Mermaid loader that point to other hosts. This
   pages are smaller;
 * removes the MathJax and Mermaid loaders (KaTeX, shipped with the site, renders the
   mathematics);
+* puts a note above every board widget: on the static page it is a picture of the board's
+  saved state, which only plays in Jupyter;
 * turns the lessons' links to other pages of the site, written as files so that they also
   work in Jupyter (``[Sources](sources.md)``, ``[lesson 02](02-king.py#the-grid)``), into the
   site's addresses, and fails the build on a link to a page that does not exist;
@@ -44,6 +46,11 @@ _XML_PROLOGUE = re.compile(r"^\s*(?:<\?xml[^>]*\?>\s*)?(?:<!DOCTYPE[^>]*>\s*)?")
 _CDN_HOSTS = ("unpkg.com", "cdn.jsdelivr.net", "cdnjs.cloudflare.com", "fonts.googleapis.com", "fonts.gstatic.com")
 
 
+_WIDGET_OUTPUT = re.compile(r'(<div class="jupyter-widgets jp-OutputArea-output[^"]*"[^>]*>)')
+STATIC_BOARD_NOTE = (
+    '<p class="ck-static-board">A picture of this board as the lesson left it: on this page it does not play. '
+    "Open the lesson in Jupyter to play on it.</p>"
+)
 _PAGE_LINK = re.compile(r'href="((?:\./)?([\w-]+)\.(?:md|py))(#[^"]*)?"')
 
 
@@ -53,6 +60,7 @@ def on_post_page(output: str, page: Any, config: Any, **kwargs: Any) -> str:
         return output
     output = _SVG_IMG.sub(_inline_svg, output)
     output = _page_links(output, page, config)
+    output = _WIDGET_OUTPUT.sub(lambda m: m.group(1) + STATIC_BOARD_NOTE, output)
     local = get_relative_url(RENDERER, page.url)
     output = _CDN_RENDERER.sub(lambda m: f"{m.group(1)}{local}{m.group(1)}", output)
     output = _MATHJAX.sub("", output)

@@ -270,6 +270,15 @@ def test_site_in_a_real_browser(site: Path, served: str, tmp_path: Path) -> None
                     expect(page.locator(".katex-display .katex").first).to_be_visible(timeout=10_000)
                     assert "$$" not in page.locator("article").inner_text(), "raw $$ left on lesson 02"
 
+            # On a 390 px phone no page is wider than the screen (code wraps, tables scroll).
+            page.set_viewport_size({"width": 390, "height": 844})
+            for name in ("", *(f"{lesson}/" for lesson in LESSONS), *(f"{p}/" for p in BOOK_PAGES),
+                         "student-guide/", "instructor-guide/"):
+                page.goto(served + name)
+                page.wait_for_load_state("networkidle")
+                width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+                assert width[0] <= width[1], f"/{name} overflows a 390 px screen: {width[0]} px wide"
+            page.set_viewport_size({"width": 1280, "height": 900})
 
             # Search finds a lesson.
             page.goto(served)
