@@ -452,6 +452,12 @@ class Corners(GameRules):
                      for p in (WHITE, BLACK))  # type: ignore[return-value]
 
     @cached_property
+    def target_depths(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """For each side: the steps from each of its target cells to the target's far corner, in increasing order."""
+        return tuple(tuple(sorted(self.depths[p][c] for c in self.target(p)))
+                     for p in (WHITE, BLACK))  # type: ignore[return-value]
+
+    @cached_property
     def depths(self) -> tuple[dict[Coord, int], dict[Coord, int]]:
         """For each side and cell: the steps from the cell to the far corner of the side's target."""
         corners = (Coord(0, SIZE - 1), Coord(SIZE - 1, 0))
@@ -653,9 +659,10 @@ SCALE = 1000.0
 
 
 def remaining_work(rules: Corners, state: CornersState, player: int) -> float:
-    """How far ``player`` is from filling its target: each piece's steps to the target, a quarter
-    of its steps to the target's far corner (pieces go deep to make room), the last straggler's
-    steps once more, and a step for each target cell an opponent's piece still blocks.
+    """How far ``player`` is from filling its target: twice the pieces still outside it, each
+    piece's steps to the target, the last straggler's steps once more, and the *congestion*: with
+    the pieces and the target cells each sorted by their steps to the target's far corner, how many
+    steps the pieces are short of the cells (pieces already in must go deep to make room).
 
     >>> rules = Corners()
     >>> remaining_work(rules, rules.initial_state(), WHITE) == remaining_work(rules, rules.initial_state(), BLACK)
@@ -664,10 +671,10 @@ def remaining_work(rules: Corners, state: CornersState, player: int) -> float:
     distance, depth = rules.distances[player], rules.depths[player]
     pieces = state.pieces(player)
     far = [distance[c] for c in pieces]
-    work = sum(far) + 0.25 * sum(depth[c] for c in pieces) + max(far)
-    blocked = rules.target(player)
-    work += sum(1 for c in state.pieces(1 - player) if c in blocked)
-    return work
+    outside = sum(1 for d in far if d)
+    deep = sorted(depth[c] for c in pieces)
+    short = sum(max(0, d - t) for d, t in zip(deep, rules.target_depths[player], strict=True))
+    return 2 * outside + sum(far) + max(far) + short
 
 
 def evaluate(rules: Corners, state: CornersState) -> float:

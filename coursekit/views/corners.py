@@ -19,12 +19,14 @@ A move is written as its path ``x,y-x,y[-x,y...]``: the start cell and every lan
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable
 from html import escape
 from typing import Any
 
 from ..core import display
+from ..core.engine import Player, play
 from ..core.grid import Coord
 from ..core.record import Record
 from ..core.rules import CHANCE
@@ -159,8 +161,10 @@ def register() -> None:
 # driver, which joins the two, lives here in the views layer, which may import both; the
 # terminal and the benchmark call it.
 
-#: The alpha-beta player's depth: its move, the reply, its next move.
-DEPTH = 3
+#: The alpha-beta player's depth: its move and the reply.
+DEPTH = 2
+#: How many random moves each side makes before a seeded game between two players begins.
+OPENING = 2
 
 
 def search(rules: Corners, state: CornersState, depth: int = DEPTH, seconds: float | None = None) -> Solution:
@@ -199,6 +203,27 @@ def alphabeta_strategy(depth: int = DEPTH,
     return choose
 
 
+def random_opening(rules: Corners, seed: int, moves: int = OPENING) -> CornersState:
+    """The position after ``moves`` random moves of each side, drawn from ``seed`` (so that
+    games between two players that never choose at random still differ from seed to seed).
+
+    >>> random_opening(Corners(), 3).moves_made
+    4
+    """
+    rng = random.Random(seed)
+    state = rules.initial_state()
+    for _ in range(2 * moves):
+        if rules.is_over(state):
+            break
+        state = rules.next_state(state, rng.choice(rules.legal_moves(state)))
+    return state
+
+
+def seeded_game(rules: Corners, white: Player, black: Player, seed: int, opening: int = OPENING) -> Record:
+    """One game from :func:`random_opening` (``seed``) between ``white`` and ``black``."""
+    return play(rules, [white, black], start=random_opening(rules, seed, opening))
+
+
 def timed(choose: Callable[[Any, Any], Any]) -> tuple[Callable[[Any, Any], Any], list[float]]:
     """A strategy that also records how long each of its decisions took (seconds)."""
     spent: list[float] = []
@@ -212,5 +237,17 @@ def timed(choose: Callable[[Any, Any], Any]) -> tuple[Callable[[Any, Any], Any],
     return strategy, spent
 
 
-__all__ = ["DEPTH", "alphabeta_strategy", "board_svg", "board_text", "record_svg", "register", "search", "timed",
-           "transcript"]
+__all__ = [
+    "DEPTH",
+    "OPENING",
+    "alphabeta_strategy",
+    "board_svg",
+    "board_text",
+    "random_opening",
+    "record_svg",
+    "register",
+    "search",
+    "seeded_game",
+    "timed",
+    "transcript",
+]

@@ -1,0 +1,137 @@
+"""The terminal's corners commands: ``play`` and ``solve``.
+
+    coursekit play corners [--pieces 12|10|9] [--computer source|fixed|alphabeta|random] [--human N] [--seed S]
+    coursekit solve corners [--pieces 12|10|9] --algorithm source|fixed
+
+A move is typed as its path ``x,y-x,y[-x,y...]``: the start cell and every landing cell of a
+jump chain (cells counted from 0, ``(0, 0)`` at the bottom left); ``pass`` when a side has no
+move. White (seat 1) moves first.
+
+``--computer source`` is E's program as printed: the first time it chooses a jump chain it
+records the move from the chain's last intermediate cell, where there is no piece, and the
+game stops there (exit status 1), as E's program stalls. ``fixed`` is E's player with that
+mended (the default); ``alphabeta`` searches both sides.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from typing import Any, TextIO
+
+from ..core import GameStopped, IllegalMoveError, Player, play
+from ..games.corners import (
+    SIDES,
+    Corners,
+    CornersState,
+    Path,
+    parse_path,
+    path_text,
+    random_strategy,
+    source_choice,
+    source_strategy,
+)
+from ..views.corners import alphabeta_strategy
+from ._args import Context, Groups, Outcome, UsageError, seed_argument, whole
+
+COMPUTERS = ("fixed", "source", "alphabeta", "random")
+
+
+def rules_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--pieces``, ``--move-limit`` and ``--leave-home-by``."""
+    parser.add_argument("--pieces", type=int, choices=(12, 10, 9), default=12,
+                        help="pieces a side: 12 (3 x 4, as in E), 10 (rows 4+3+2+1) or 9 (3 x 3)")
+    parser.add_argument("--move-limit", type=whole(1, 1000), default=100,
+                        help="moves a side before the count of pieces in the target decides (default 100)")
+    parser.add_argument("--leave-home-by", type=whole(1, 1000), default=None,
+                        help="anti-stalling: a side with a piece in its home corner after its move N loses")
+
+
+def register(groups: Groups) -> None:
+    """Add ``play corners`` and ``solve corners``."""
+    player = groups.play.add_parser("corners", help="corners (ugolki): race your pieces into the opposite corner")
+    rules_arguments(player)
+    player.add_argument("--computer", choices=COMPUTERS, default="fixed",
+                        help="the computer players: fixed (E's 3-move look-ahead, mended; the default), source "
+                             "(E's program as printed: it stalls on its first jump chain), alphabeta or random")
+    player.add_argument("--human", type=whole(1, 2), default=None, help="let a person play seat N (1 White, 2 Black)")
+    seed_argument(player)
+    player.set_defaults(run=play_corners)
+
+    solver = groups.solve.add_parser("corners", help="E's decision from the start: its move and the positions searched")
+    rules_arguments(solver)
+    solver.add_argument("--algorithm", choices=("source", "fixed"), default="fixed",
+                        help="source: E's program as printed; fixed: with the chain recorded from its start")
+    solver.set_defaults(run=solve_corners)
+
+
+def _rules(args: argparse.Namespace) -> Corners:
+    try:
+        return Corners(args.pieces, args.move_limit, args.leave_home_by)
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+
+
+def computer_player(kind: str, context: Context) -> Any:
+    """The strategy the terminal calls ``kind``."""
+    if kind in ("source", "fixed"):
+        return source_strategy(fixed=kind == "fixed")
+    if kind == "alphabeta":
+        return alphabeta_strategy()
+    return random_strategy(context.rng)
+
+
+def human_player(stdin: TextIO, out: TextIO, side: str) -> Callable[[Corners, CornersState], Path | str]:
+    """A person at the prompt: the board, then a path typed ``x,y-x,y[-x,y...]`` (explained when wrong)."""
+
+    def choose(rules: Corners, state: CornersState) -> Path | str:
+        print(f"\n{state}", file=out)
+        while True:
+            print(f"Your move, {side}: a path x,y-x,y[-x,y...] (every landing cell of a chain): ",
+                  end="", file=out, flush=True)
+            line = stdin.readline()
+            if not line:
+                print("", file=out)
+                raise GameStopped("end of input")
+            try:
+                move = parse_path(line)
+            except ValueError as error:
+                print(f"  {error}", file=out)
+                continue
+            reason = rules.why_illegal(state, move)
+            if reason is None:
+                return move
+            print(f"  not allowed: {reason}", file=out)
+
+    return choose
+
+
+def play_corners(args: argparse.Namespace, context: Context) -> str:
+    """Play one game: the board after each move, then the result."""
+    rules = _rules(args)
+    players = []
+    for p in range(2):
+        if args.human == p + 1:
+            players.append(Player("you", human_player(context.stdin, context.out, SIDES[p])))
+        else:
+            players.append(Player(args.computer, computer_player(args.computer, context)))
+    try:
+        return str(play(rules, players))
+    except IllegalMoveError as error:
+        return Outcome(f"the game stops: {error}\n(E's program as printed records a jump chain from its last "
+                       "intermediate cell, so it finds no piece there and stalls)", 1)
+
+
+def solve_corners(args: argparse.Namespace, context: Context) -> str:
+    """E's decision from the start position: ``move:``, ``value:`` and ``nodes:``."""
+    rules = _rules(args)
+    choice = source_choice(rules, rules.initial_state(), fixed=args.algorithm == "fixed")
+    return "\n".join([
+        f"algorithm: {args.algorithm} (E: three of White's own moves ahead, Black ignored)",
+        f"move: {path_text(choice.move)}",
+        f"value: {choice.value}",
+        f"nodes: {choice.nodes}",
+    ])
+
+
+__all__ = ["play_corners", "register", "solve_corners"]
