@@ -542,4 +542,5 @@ def _samples() -> tuple[Words, ...]:
 
 
 #: The game as the course offers it (see :mod:`coursekit.games`).
-ENTRIES = (GameEntry("words", "Word guessing (Поле чудес)", "C", Words, Words.from_spec, _samples),)
+ENTRIES = (GameEntry("words", "Word guessing (Поле чудес)", "C", Words, Words.from_spec, _samples,
+                     board="coursekit.widgets:WordsBoard"),)

@@ -10,6 +10,7 @@ The only part of coursekit that imports ipywidgets; ``import coursekit`` does no
 - :class:`PathBoard`: shortest king paths; watch BFS and A* expand their cells (section 6).
 - :class:`PursuitBoard`: Tom and Jerry, one or two pursuers; place the pieces, run the chase (sections 6-7).
 - :class:`TicTacToeBoard`: tic-tac-toe and m, n, k-games for 2 to 4 players; hints and the search tree (G3.1).
+- :class:`WordsBoard`: word guessing (source C): guess letters or the word, or watch a computer guesser.
 - :class:`ReplayBoard`: step through any game's record, move by move.
 
 Each board is an ``ipywidgets.VBox``: put it last in a cell (or ``display`` it) to see it.
@@ -24,6 +25,7 @@ from .pieces import PieceBoard
 from .pursuit import PursuitBoard
 from .replay import ReplayBoard
 from .tictactoe import TicTacToeBoard
+from .words import WordsBoard
 
 __all__ = ["BasketBoard", "BeansBoard", "CrawlerBoard", "KingBoard", "PathBoard", "PieceBoard", "PursuitBoard",
-           "ReplayBoard", "TicTacToeBoard"]
+           "ReplayBoard", "TicTacToeBoard", "WordsBoard"]

@@ -178,8 +178,10 @@ class WordsBoard(GameShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets h
 
     @property
     def possible(self) -> tuple[str, ...]:
-        """The words of the list that still fit what the guesser has seen (the hidden word among them)."""
-        return possible_words(self.rules, self.observation)
+        """The words of the list that still fit what the guesser has seen (the hidden word among them;
+        once the word is found, only it)."""
+        seen = self.observation
+        return (seen.pattern,) if seen.is_found else possible_words(self.rules, seen)
 
     @property
     def hints(self) -> bool:
@@ -311,7 +313,7 @@ class WordsBoard(GameShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets h
             self._show_letter(button, letter, seen, over)
         self.word_box.disabled = self.word_button.disabled = over
         self.next_button.disabled = over
-        self.possible_html.value = escape(possible_text(possible_words(self.rules, seen))) if self.hints else ""
+        self.possible_html.value = escape(possible_text(self.possible)) if self.hints else ""
 
     def _show_letter(self, button: widgets.Button, letter: str, seen: WordsObservation, over: bool) -> None:
         tried = letter in seen.letters_tried
