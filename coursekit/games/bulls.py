@@ -824,4 +824,4 @@ def _samples() -> tuple[Bulls, ...]:
 
 #: The game as the course offers it (see :mod:`coursekit.games`).
 ENTRIES = (GameEntry("bulls", "Bulls and cows (Отгадай числа)", "C", Bulls, Bulls.from_spec, _samples,
-                     commands=("play", "solve")),)
+                     board="coursekit.widgets:BullsBoard", commands=("play", "solve")),)

@@ -4,6 +4,7 @@ The only part of coursekit that imports ipywidgets; ``import coursekit`` does no
 
 - :class:`BasketBoard`: the basket (source B): B's player with its difficulty, Nim-sum hints.
 - :class:`BeansBoard`: the beans game (article, section 2).
+- :class:`BullsBoard`: bulls and cows (source C): type guesses; the mutual game; watch the computer's guessers.
 - :class:`CrawlerBoard`: the crawler (source C): click lattice points to draw the line; C's player or the solver.
 - :class:`KingBoard`: the one-way king on a grid (article, sections 3-4).
 - :class:`PieceBoard`: the one-way king, queen, rook or knight, with two or three players (section 5).
@@ -18,6 +19,7 @@ Each board is an ``ipywidgets.VBox``: put it last in a cell (or ``display`` it) 
 
 from .basket import BasketBoard
 from .beans import BeansBoard
+from .bulls import BullsBoard
 from .crawler import CrawlerBoard
 from .king import KingBoard
 from .path import PathBoard
@@ -27,5 +29,5 @@ from .replay import ReplayBoard
 from .tictactoe import TicTacToeBoard
 from .words import WordsBoard
 
-__all__ = ["BasketBoard", "BeansBoard", "CrawlerBoard", "KingBoard", "PathBoard", "PieceBoard", "PursuitBoard",
-           "ReplayBoard", "TicTacToeBoard", "WordsBoard"]
+__all__ = ["BasketBoard", "BeansBoard", "BullsBoard", "CrawlerBoard", "KingBoard", "PathBoard", "PieceBoard",
+           "PursuitBoard", "ReplayBoard", "TicTacToeBoard", "WordsBoard"]

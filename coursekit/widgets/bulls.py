@@ -312,7 +312,7 @@ class BullsBoard(GameShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets h
         if self.is_over:
             return self._result_text()
         if self.watching:
-            return f'Click "Next guess" to watch the computer ({self.kind}) guess'
+            return f'Click "Next guess" to watch the computer ({self.kind}) guess.'
         return f"Your turn: {guess_hint(self.rules)}."
 
     def _result_text(self) -> str:
