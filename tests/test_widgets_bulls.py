@@ -420,3 +420,13 @@ def test_no_button_is_ever_given_an_empty_label() -> None:
 
     seen = no_empty_label(board, actions)
     assert ("guess", "Guess 2 of 3") in seen
+
+
+def test_the_default_board_plays_four_digits_of_ten() -> None:
+    board = BullsBoard(seed=1)
+    assert "5,040 secrets are possible" in board.status and board.guess_button.description == "Guess 1"
+    type_guess(board, "0123")
+    answer = board.state.answers[0][0]
+    assert board.status.startswith(f"You guessed {answer}.")
+    assert board.possible(0) == [c for c in board.rules.codes if score((0, 1, 2, 3), c) == (answer.bulls, answer.cows)]
+    assert not shows_code(board, secret(board))
