@@ -1,0 +1,78 @@
+"""Corners (source E): E's decision from the start (positions searched, time) against the alpha-beta
+player's, and how often the alpha-beta player beats E's (mended) player in seeded games."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from coursekit.core import Player
+from coursekit.games.corners import BLACK, SIDES, WHITE, Corners, path_text, source_choice, source_strategy
+from coursekit.views.corners import DEPTH, alphabeta_strategy, search, seeded_game
+
+from .measure import Section
+
+COLUMNS = (
+    ("what", "what"),
+    ("pieces", "pieces"),
+    ("result", "result"),
+    ("count", "nodes / games"),
+    ("ms", "ms"),
+)
+
+#: Seeded games per side (the full run) and in the quick run.
+GAMES, QUICK_GAMES = 5, 0
+
+
+def decision_rows(quick: bool) -> list[dict[str, Any]]:
+    """E's decision from the start, as printed and mended, and the alpha-beta player's."""
+    rows = []
+    for pieces in (9,) if quick else (12, 9):
+        rules = Corners(pieces=pieces)
+        start = rules.initial_state()
+        for fixed in (False, True):
+            began = time.perf_counter()
+            choice = source_choice(rules, start, fixed)
+            rows.append({"what": f"E, {'mended' if fixed else 'as printed'}", "pieces": pieces,
+                         "result": path_text(choice.move), "count": choice.nodes,
+                         "ms": (time.perf_counter() - began) * 1000})
+        began = time.perf_counter()
+        solution = search(rules, start, 1 if quick else DEPTH)
+        rows.append({"what": f"alpha-beta, depth {solution.depth}", "pieces": pieces,
+                     "result": path_text(solution.best_moves[0]), "count": solution.nodes,
+                     "ms": (time.perf_counter() - began) * 1000})
+    return rows
+
+
+def match_rows(games: int, limit: float) -> list[dict[str, Any]]:
+    """The alpha-beta player against E's mended player, ``games`` seeded games from each side."""
+    rows = []
+    rules = Corners()
+    deadline = time.perf_counter() + limit
+    for side in (WHITE, BLACK):
+        wins = played = 0
+        began = time.perf_counter()
+        for seed in range(games):
+            if time.perf_counter() > deadline:
+                break
+            players = [Player("E", source_strategy(fixed=True))] * 2
+            players[side] = Player("alpha-beta", alphabeta_strategy())
+            record = seeded_game(rules, players[0], players[1], seed)
+            wins += record.winner == side
+            played += 1
+        if played:
+            rows.append({"what": f"alpha-beta as {SIDES[side]} vs E", "pieces": 12,
+                         "result": f"won {wins} of {played}", "count": played,
+                         "ms": (time.perf_counter() - began) * 1000 / played})
+    return rows
+
+
+def measure(quick: bool = False, limit: float = 60.0) -> Section:
+    section = Section("corners", "Corners (E): E's 3-move look-ahead against alpha-beta over both sides", COLUMNS)
+    section.rows.extend(decision_rows(quick))
+    section.rows.extend(match_rows(QUICK_GAMES if quick else GAMES, limit))
+    section.notes.append(
+        "E's nodes: calls of E's Search (the root included); alpha-beta's: positions visited. Games: seeded "
+        "random openings (two random moves a side), then the players; ms of a game row: per game. The full run "
+        "stops starting games once the time limit is spent.")
+    return section
