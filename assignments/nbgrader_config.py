@@ -30,3 +30,43 @@ c.GenerateFeedback.preprocessors = [
     "coursekit.grading.feedback.ShortTracebacks",
     "nbconvert.preprocessors.CSSHTMLHeaderPreprocessor",
 ]
+
+
+# The feedback page loads nothing from another host: nbgrader's feedback template asks for
+# MathJax from a CDN (the feedback needs no mathematics rendered). This template is nbgrader's
+# without it, with spacing in its tables and long messages wrapped. It lives here, in the
+# configuration, so that a course folder needs no other file.
+import jinja2  # noqa: E402
+from nbconvert.exporters import HTMLExporter  # noqa: E402
+
+FEEDBACK_TEMPLATE = """{%- extends 'index.html.j2' -%}  {#- nbgrader's feedback template -#}
+{%- block header -%}
+{%- set cdn = '<script src="https://cdnjs.cloudflare.com/ajax/libs/mathjax/2.7.7/latest.js'
+             ~ '?config=TeX-AMS_CHTML-full,Safe"> </script>' -%}
+{%- set readable -%}
+<style type="text/css">
+/* coursekit: spacing in tables, long lines wrapped instead of cut off */
+table { border-collapse: collapse; margin: 0.6em 0; }
+th, td { padding: 0.35em 0.8em; border: 1px solid #ddd; vertical-align: top; }
+pre, code { white-space: pre-wrap; overflow-wrap: anywhere; word-break: normal; }
+div.output_subarea, div.input_area, div.text_cell_render { max-width: 100%; overflow-x: auto; }
+img, svg { max-width: 100%; height: auto; }
+</style>
+</head>
+{%- endset -%}
+{{ super() | replace(cdn, '<!-- no MathJax: this page loads nothing from another host -->')
+            | replace('</head>', readable) }}
+{%- endblock header -%}
+"""
+
+
+class OfflineFeedbackExporter(HTMLExporter):
+    """nbgrader's feedback exporter with the template above."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, extra_loaders=[jinja2.DictLoader({"coursekit_feedback.html.j2": FEEDBACK_TEMPLATE})],
+                         **kwargs)
+        self.template_file = "coursekit_feedback.html.j2"
+
+
+c.GenerateFeedback.exporter_class = OfflineFeedbackExporter
