@@ -18,13 +18,14 @@ COLUMNS = (
     ("result", "result"),
     ("count", "nodes / games"),
     ("ms", "ms"),
+    ("agree", "legal"),
 )
 
 #: Seeded games per side (the full run) and in the quick run.
 GAMES, QUICK_GAMES = 5, 0
 
 
-def decision_rows(quick: bool) -> list[dict[str, Any]]:
+def decision_rows(section: Section, quick: bool) -> list[dict[str, Any]]:
     """E's decision from the start, as printed and mended, and the alpha-beta player's."""
     rows = []
     for pieces in (9,) if quick else (12, 9):
@@ -33,14 +34,22 @@ def decision_rows(quick: bool) -> list[dict[str, Any]]:
         for fixed in (False, True):
             began = time.perf_counter()
             choice = source_choice(rules, start, fixed)
+            ms = (time.perf_counter() - began) * 1000
+            # The mended E's move must be legal; the printed one is legal unless it is a chain's last hop.
+            legal = rules.why_illegal(start, choice.move) is None
+            if fixed and not legal:
+                section.disagree(f"{pieces} pieces: the mended E chose an illegal move {path_text(choice.move)}")
             rows.append({"what": f"E, {'mended' if fixed else 'as printed'}", "pieces": pieces,
-                         "result": path_text(choice.move), "count": choice.nodes,
-                         "ms": (time.perf_counter() - began) * 1000})
+                         "result": path_text(choice.move), "count": choice.nodes, "ms": ms,
+                         "agree": legal if fixed else None})
         began = time.perf_counter()
         solution = search(rules, start, 1 if quick else DEPTH)
+        legal = rules.why_illegal(start, solution.best_moves[0]) is None
+        if not legal:
+            section.disagree(f"{pieces} pieces: alpha-beta chose an illegal move")
         rows.append({"what": f"alpha-beta, depth {solution.depth}", "pieces": pieces,
                      "result": path_text(solution.best_moves[0]), "count": solution.nodes,
-                     "ms": (time.perf_counter() - began) * 1000})
+                     "ms": (time.perf_counter() - began) * 1000, "agree": legal})
     return rows
 
 
@@ -63,13 +72,13 @@ def match_rows(games: int, limit: float) -> list[dict[str, Any]]:
         if played:
             rows.append({"what": f"alpha-beta as {SIDES[side]} vs E", "pieces": 12,
                          "result": f"won {wins} of {played}", "count": played,
-                         "ms": (time.perf_counter() - began) * 1000 / played})
+                         "ms": (time.perf_counter() - began) * 1000 / played, "agree": None})
     return rows
 
 
 def measure(quick: bool = False, limit: float = 60.0) -> Section:
     section = Section("corners", "Corners (E): E's 3-move look-ahead against alpha-beta over both sides", COLUMNS)
-    section.rows.extend(decision_rows(quick))
+    section.rows.extend(decision_rows(section, quick))
     section.rows.extend(match_rows(QUICK_GAMES if quick else GAMES, limit))
     section.notes.append(
         "E's nodes: calls of E's Search (the root included); alpha-beta's: positions visited. Games: seeded "
