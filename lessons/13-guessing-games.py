@@ -41,7 +41,7 @@ from collections import Counter
 from html import escape
 
 import numpy as np
-from IPython.display import SVG, display
+from IPython.display import SVG
 
 from coursekit import Player, play
 from coursekit.core.rules import CHANCE, End
@@ -194,7 +194,7 @@ def fits(word: str, seen: WordsObservation) -> bool:
     """Whether ``word`` could be the hidden word, given what the guesser has seen."""
     if len(word) != len(seen.pattern) or word in seen.tried:
         return False
-    for shown, letter in zip(seen.pattern, word):
+    for shown, letter in zip(seen.pattern, word, strict=True):
         if shown == BLANK and letter in seen.tried:
             return False
         if shown != BLANK and shown != letter:
@@ -271,7 +271,7 @@ def bars_svg(labels, series: dict, title: str, unit: str = "") -> str:
 
 labels = ["start", *(step.move for step in game.moves[:-1])]
 counts = [len(still_possible(rules.words, rules.observation(s, 0))) for s in game.states[1:-1]]
-print(dict(zip(labels, counts)))
+print(dict(zip(labels, counts, strict=True)))
 assert counts[-1] == 1 and game.moves[-1].move == game.final.secret
 SVG(bars_svg(labels, {"words still possible": counts}, "the words still possible after each guess",
              "start: before the first guess; then after each letter guessed"))
@@ -785,7 +785,7 @@ for seed in range(300):
                                  Player("minimax", minimax_strategy())], rng=random.Random(1000 + seed))
     tally["draw" if record.winner is None else ("C's guesser" if record.winner == 0 else "minimax")] += 1
 expected = duel_chances(guess_counts("consistent", 3, 6).distribution, guess_counts("minimax", 3, 6).distribution)
-for name, share in zip(("C's guesser", "draw", "minimax"), expected):
+for name, share in zip(("C's guesser", "draw", "minimax"), expected, strict=True):
     print(f"{name:<12} played {tally[name] / 300:.1%}   computed {share:.1%}")
     assert abs(tally[name] / 300 - share) < 0.08
 
