@@ -73,7 +73,9 @@ __all__ = [
 ]
 
 Order = Callable[[Any, Any, tuple[Any, ...]], Sequence[Any]]
-"""``order(rules, state, moves) -> moves``: the same moves, best first (alpha-beta prunes more)."""
+"""``order(rules, state, moves) -> moves``: the moves best first (alpha-beta prunes more). It may
+leave out a move that leads to the same position as a move it keeps (two jump chains with the
+same start and end, say); the values stay exact, and ``best_moves`` lists the moves kept."""
 Evaluate = Callable[[Any, Any], float]
 """``evaluate(rules, state) -> float``: an estimate of a position's value for the player to move."""
 EvaluateAll = Callable[[Any, Any], Sequence[float]]
