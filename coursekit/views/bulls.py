@@ -172,8 +172,9 @@ def _digits(state: BullsState) -> int:
 def history_svg(state: BullsState) -> str:
     """Each player's secret to find (``?`` where hidden) and its guesses: a filled circle a bull, an open one a cow."""
     found = [p for p in range(len(state.answers)) if state.found(p)]
+    guesses = sum(len(a) for a in state.answers)
     caption = ("found: " + ", ".join(_titles(len(state.answers))[p].replace(" looks for", "") for p in found)
-               if found else f"{sum(len(a) for a in state.answers)} guesses so far")
+               if found else f"{guesses} guess{'' if guesses == 1 else 'es'} so far")
     return _picture(state.targets, state.answers, _digits(state), _titles(len(state.answers)), caption)
 
 
