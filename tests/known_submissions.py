@@ -477,6 +477,83 @@ def ps06_feedback(run: CourseRun) -> None:
     assert "not written yet" in run.feedback("untouched")
 
 
+# ps08: bulls and cows.
+
+#: Measured (in process in test_grading_ps08.py, and by real nbgrader): the share of the 20 hidden histories on
+#: which each guess is consistent, times 6; the points of the average over the 100 hidden secrets (out of 10).
+BULLS_ONLY_CONSISTENT = 0.9
+TWO_OPENERS_CONSISTENT = 4.8
+TWO_OPENERS_AVERAGE = 9.0
+FIRST_CONSISTENT_AVERAGE = 9.12
+
+IN_ORDER = '''\
+def next_guess(history):
+    """Every code in order, skipping only those asked: the answers are never used."""
+    asked = [guess for guess, bulls, cows in history]
+    for code in all_secrets():
+        if code not in asked:
+            return code
+'''
+
+BULLS_ONLY = '''\
+def next_guess(history):
+    """The first code not asked that agrees with the bulls of every answer: the cows are ignored."""
+    asked = [guess for guess, bulls, cows in history]
+    for code in all_secrets():
+        if code not in asked and all(score(code, guess)[0] == bulls for guess, bulls, cows in history):
+            return code
+'''
+
+TWO_OPENERS = '''\
+def next_guess(history):
+    """0123, then 4567 whatever the answer (eight digits tried in two guesses), then the first consistent code."""
+    if len(history) == 1 and history[0][0] != "4567":
+        return "4567"
+    for code in all_secrets():
+        if all(score(code, guess) == (bulls, cows) for guess, bulls, cows in history):
+            return code
+'''
+
+FIRST_CONSISTENT = '''\
+def next_guess(history):
+    """The first consistent code in the order of all_secrets()."""
+    for code in all_secrets():
+        if all(score(code, guess) == (bulls, cows) for guess, bulls, cows in history):
+            return code
+'''
+
+
+def ps08_students(source: Source) -> dict[str, Student]:
+    ref = references(source, "next_guess")
+    return {
+        "reference": Student(ref),
+        "untouched": Student({}, zero="all"),
+        "in_order": Student({"next_guess": IN_ORDER}, zero="all"),
+        "bulls_only": Student({"next_guess": BULLS_ONLY},
+                              zero=("test_next_guess_consistent_visible", "test_next_guess_average_hidden"),
+                              scores={"test_next_guess_consistent_hidden": BULLS_ONLY_CONSISTENT}),
+        "two_openers": Student({"next_guess": TWO_OPENERS}, zero=("test_next_guess_consistent_visible",),
+                               scores={"test_next_guess_consistent_hidden": TWO_OPENERS_CONSISTENT,
+                                       "test_next_guess_average_hidden": TWO_OPENERS_AVERAGE}),
+        "first_consistent": Student({"next_guess": FIRST_CONSISTENT},
+                                    scores={"test_next_guess_average_hidden": FIRST_CONSISTENT_AVERAGE}),
+    }
+
+
+def ps08_feedback(run: CourseRun) -> None:
+    in_order = run.feedback("in_order")
+    assert "which cannot be the secret" in in_order and "would have scored" in in_order
+    assert "12 guesses asked, none of them the secret" in in_order
+    bulls_only = run.feedback("bulls_only")
+    assert "next_guess: average share 0.150 x 6 points = 0.9" in bulls_only
+    assert "next_guess: average 9.010 guesses -> 0 of 10 points" in bulls_only
+    two_openers = run.feedback("two_openers")
+    assert "returned '4567', which cannot be the secret" in two_openers
+    assert "next_guess: average 5.470 guesses -> 9 of 10 points" in two_openers
+    assert "next_guess: average 5.450 guesses -> 9.12 of 10 points" in run.feedback("first_consistent")
+    assert "not written yet" in run.feedback("untouched")
+
+
 KNOWN: dict[str, Known] = {
     "ps01": Known(ps01_students, ps01_feedback, tracebacks_allowed=("hanging_cell",)),
     "ps02": Known(ps02_students, ps02_feedback),
@@ -485,4 +562,5 @@ KNOWN: dict[str, Known] = {
     "ps04": Known(ps04_students, ps04_feedback, tracebacks_allowed=("untouched",)),
     "ps05": Known(ps05_students, ps05_feedback),
     "ps06": Known(ps06_students, ps06_feedback),
+    "ps08": Known(ps08_students, ps08_feedback),
 }

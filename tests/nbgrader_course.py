@@ -259,17 +259,21 @@ def check_generator_up_to_date(source: Source) -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-def check_grading_table(source: Source, parts: Mapping[str, Sequence[str]], points: Mapping[str, float]) -> None:
+def check_grading_table(source: Source, parts: Mapping[str, Sequence[str]] | Sequence[tuple[str, Sequence[str]]],
+                        points: Mapping[str, float]) -> None:
     """The cells carry the generator's ``points``, and the introduction's table states them.
 
-    ``parts`` maps each function's name to its test cells; a hidden test cell is one with a
-    hidden region.
+    ``parts`` gives each part's function name and its test cells, in order (a mapping, or
+    pairs when two parts grade the same function: each takes the next row that names it); a
+    hidden test cell is one with a hidden region.
     """
     assert source.points() == dict(points)
     cells = by_id(source.notebook())
     intro = source.notebook().cells[0].source
-    for function, grade_ids in parts.items():
-        row = next(line for line in intro.splitlines() if line.startswith("|") and f"`{function}(" in line)
+    rows = [line for line in intro.splitlines() if line.startswith("|")]
+    for function, grade_ids in (parts.items() if isinstance(parts, Mapping) else parts):
+        row = next(line for line in rows if f"`{function}(" in line)
+        rows.remove(row)
         hidden_points = sum(points[g] for g in grade_ids if "BEGIN HIDDEN TESTS" in cells[g].source)
         visible_points = sum(points[g] for g in grade_ids) - hidden_points
         total = visible_points + hidden_points

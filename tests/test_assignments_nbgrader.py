@@ -49,7 +49,7 @@ def test_source_notebook_is_up_to_date(name: str) -> None:
 def test_grading_table_matches_the_points(name: str) -> None:
     """The table in the introduction states the points that the cells carry."""
     assignment: Assignment = load(name)
-    check_grading_table(Source(name), {part.function.split("(")[0]: part.grade_ids for part in assignment.parts},
+    check_grading_table(Source(name), [(part.function.split("(")[0], part.grade_ids) for part in assignment.parts],
                         assignment.points)
 
 

@@ -1,0 +1,252 @@
+"""Write the source notebook of problem set 8 (bulls and cows), ``source/ps08/ps08.ipynb``.
+
+Run it after editing a cell (``python assignments/make_ps08.py``; ``--check`` only checks).
+The cell kinds and the writing are in ``make_assignment.py``.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from make_assignment import Assignment, Part, given, scheme_table, solution, tests
+from make_assignment import main as write_or_check
+
+HISTORY_SEED = 20250311
+HISTORY_COUNT = 20
+SECRET_SEED = 20250301
+SECRET_COUNT = 100
+GAME_SEED = 20250400
+MAX_GUESSES = 12
+PENALTY = 15
+FULL_AT = 5.3
+ZERO_AT = 7.0
+TOTAL_SECONDS = 6
+
+SETUP = """\
+# Helpers: the answer to a guess, and every code.
+from functools import cache
+from itertools import permutations
+
+
+def score(secret, guess):
+    \"\"\"The answer (bulls, cows) to `guess` when the secret is `secret` (the same either way round).\"\"\"
+    bulls = 0
+    cows = 0
+    for place, digit in enumerate(guess):
+        if digit == secret[place]:
+            bulls += 1
+        elif digit in secret:
+            cows += 1
+    return bulls, cows
+
+
+def all_secrets():
+    \"\"\"Every code of 4 different digits, in increasing order: '0123', '0124', ..., '9876' (5,040 codes).\"\"\"
+    return ["".join(digits) for digits in permutations("0123456789", 4)]
+
+
+print(score("0123", "3145"), len(all_secrets()), all_secrets()[:3])
+"""
+
+PART1 = """\
+## Part 1: a consistent guesser (`next_guess`)
+
+Write `next_guess(history)`: the next guess, a string of 4 different digits. `history` is the
+list of `(guess, bulls, cows)` so far, the first guess first (empty before the first guess).
+
+In this part your guess must be **consistent**: a code that could still be the secret, that
+is, a code that would have given every answer of the history if it were the secret. In
+other words, `score(code, guess) == (bulls, cows)` for every `(guess, bulls, cows)` in the
+history. (A code asked already is never consistent: it would have scored 4 bulls.) The
+histories of the tests come from games of several players, some of whom asked inconsistent
+guesses: your rule must still find a consistent code.
+
+The same `next_guess` is graded in part 2 by how few guesses it needs. Among the consistent
+codes, which one is a good guess? One whose possible answers split the codes left into many
+small groups. Keep each call quick (see the grading table): with a history of one guess,
+up to 1,440 codes are left, and comparing each with each is 2 million calls of `score`.
+Remember what you computed, for example with `@cache` on a function of a tuple.
+"""
+
+NEXT_GUESS = """\
+def next_guess(history):
+    \"\"\"The next guess, a code that could still be the secret (given the history so far).\"\"\"
+    ### BEGIN SOLUTION
+    return choose(tuple(history))
+
+
+@cache
+def left_after(history):
+    \"\"\"The codes consistent with `history` (a tuple): those left after its first guesses, filtered by its last.\"\"\"
+    if not history:
+        return all_secrets()
+    guess, bulls, cows = history[-1]
+    return [code for code in left_after(history[:-1]) if score(code, guess) == (bulls, cows)]
+
+
+@cache
+def choose(history):
+    \"\"\"A consistent code whose answers split the codes left into the most groups (up to 150 tried).\"\"\"
+    left = left_after(history)
+    if not history:
+        return "0123"
+    if len(left) <= 2:
+        return left[0]
+    tried = left[::len(left) // 150 + 1]
+    return max(tried, key=lambda code: len({score(secret, code) for secret in left}))
+    ### END SOLUTION
+"""
+
+CONSISTENT_VISIBLE = """\
+# Visible tests for next_guess: on a few histories, a code that could still be the secret.
+from coursekit.grading.bulls import check_consistency
+
+check_consistency(next_guess, [
+    [], [("0123", 0, 0)], [("0123", 1, 2)], [("0123", 0, 2), ("4567", 1, 0)],
+    [("5678", 0, 1), ("1234", 0, 1), ("0912", 1, 1)], [("9876", 2, 0), ("9854", 1, 1), ("1234", 0, 1)],
+])
+print("next_guess: the visible tests pass")
+"""
+
+CONSISTENT_HIDDEN = f"""\
+# Hidden tests for next_guess: {HISTORY_COUNT} histories. Partial points: the number printed last is your score.
+### BEGIN HIDDEN TESTS
+from coursekit.grading.bulls import hidden_histories, score_consistency
+
+score_consistency(next_guess, hidden_histories({HISTORY_COUNT}, seed={HISTORY_SEED}), 6, seed={HISTORY_SEED})
+### END HIDDEN TESTS
+"""
+
+PART2 = f"""\
+## Part 2: few guesses
+
+Nothing new to write: the grader plays your `next_guess` against secrets, calling it once
+per guess with the history so far, until it guesses the secret. A secret not found within
+{MAX_GUESSES} guesses counts as {PENALTY} guesses. The fewer guesses on average, the more
+points: the scale is in the grading table above.
+
+Try it yourself: play your guesser against many secrets and take the average, then try
+another rule for choosing among the consistent codes. Which is better, the code that
+leaves the smallest largest group, or the one with the most groups?
+"""
+
+GAMES_VISIBLE = f"""\
+# Visible tests for next_guess: three games, each secret found within {MAX_GUESSES} guesses.
+from coursekit.grading.bulls import show_games
+
+show_games(next_guess, ["9876", "5031", "2417"])
+print("next_guess games: the visible tests pass")
+"""
+
+GAMES_HIDDEN = f"""\
+# Hidden tests for next_guess: {SECRET_COUNT} secrets. Partial points: the number printed last is your score.
+### BEGIN HIDDEN TESTS
+from coursekit.grading.bulls import hidden_secrets, score_average
+
+score_average(next_guess, hidden_secrets({SECRET_COUNT}, seed={SECRET_SEED}), 10, seed={GAME_SEED})
+### END HIDDEN TESTS
+"""
+
+END = """\
+## Before you hand in
+
+Run *Kernel → Restart Kernel and Run All Cells* and check that every visible test passes.
+Then try: how many guesses does your guesser need at worst over all 5,040 secrets? No
+guesser always finishes in 6; the best ones need 7 for a few secrets.
+"""
+
+PARTS = (
+    Part("1", "next_guess(history)", (
+        given("part1", PART1),
+        solution("next_guess", NEXT_GUESS),
+        tests("test_next_guess_consistent_visible", CONSISTENT_VISIBLE, 2),
+        tests("test_next_guess_consistent_hidden", CONSISTENT_HIDDEN, 6),
+    )),
+    Part("2", "next_guess(history) over many secrets", (
+        given("part2", PART2),
+        tests("test_next_guess_games_visible", GAMES_VISIBLE, 2),
+        tests("test_next_guess_average_hidden", GAMES_HIDDEN, 10),
+    )),
+)
+
+
+def intro() -> str:
+    """The introduction, with the grading table of the parts below."""
+    return f"""\
+# Problem set 8: bulls and cows
+
+A game from the course's sources (C's "guess the numbers"). The secret is 4 different
+digits, a leading zero allowed: `"0123"`, `"5031"`, ... (5,040 secrets). You guess a code of
+the same kind and get an answer: **bulls**, the digits right and in the right place, and
+**cows**, the digits in the secret but in another place. Against the secret `0123` the
+guess `3145` scores 1 bull (the 1) and 1 cow (the 3). Four bulls: found.
+
+A code is a **string** of 4 digits, `"0123"`: a string keeps the leading zero (the number
+123 would lose it), prints as you type it, and its digits are its characters, so
+`guess[0]`, `digit in secret` and `set(guess)` work on it directly. A history is a list of
+tuples `(guess, bulls, cows)`, for example `[("0123", 1, 2), ("1045", 0, 2)]`.
+
+## What you write
+
+`next_guess(history)`: the next guess. It must always ask a code that could still be the
+secret (part 1), and it should find the secret in few guesses (part 2). The helpers
+`score(secret, guess)` and `all_secrets()` are given.
+
+## How it is graded
+
+{scheme_table(PARTS)}
+
+- Part 1, visible tests (all or nothing): on 6 histories your guess must be consistent with
+  every answer. A failed test shows the history, your guess, the earlier guess whose answer
+  it contradicts (what that guess would have scored if your code were the secret) and a
+  consistent guess.
+- Part 1, hidden tests (partial points): {HISTORY_COUNT} histories of 1 to 5 guesses taken
+  from seeded games, half of them by a player that guesses random consistent codes and half
+  by one that guesses any random code (so they hold inconsistent guesses); the secret is never
+  found yet. Each history on which your guess is consistent earns an equal share: the points
+  are 6 x the share, to two decimals. A guess that is not a code, an error or a slow call earns
+  nothing for its history only; the first history missed is explained.
+- Part 2, visible tests (all or nothing): three games, each secret found within
+  {MAX_GUESSES} guesses.
+- Part 2, hidden tests (partial points): {SECRET_COUNT} secrets drawn with a fixed seed, each
+  played from an empty history. A secret not found within {MAX_GUESSES} guesses counts as
+  {PENALTY} guesses; a guess that is not a code or was asked already, an error, or a call over
+  the time limit ends that secret at once as not found. The points follow the average number
+  of guesses: **10 points at an average of {FULL_AT} or less, 0 at {ZERO_AT} or more, linear
+  between** (10 x ({ZERO_AT} - average) / {ZERO_AT - FULL_AT:.2f}, to two decimals).
+
+  For comparison, over all 5,040 secrets: the best possible guesser averages 5.213 guesses;
+  the guesser that maximises the entropy of the answer (over all codes, consistent or not)
+  5.243, Knuth's minimax 5.385, and C's computer, which guesses a random consistent code,
+  about 5.47. On the {SECRET_COUNT} secrets of the test, entropy averages 5.13 and minimax 5.24
+  (both full points); C's guesser (`random.choice` among the consistent codes, with the
+  grader's seeds) 5.33 (9.82 points), and the first consistent code in `all_secrets()` order
+  5.45 (9.12 points). A consistent guesser gets most of the points; choosing well among the
+  consistent codes gets them all.
+- Before secret `k` the grader calls `random.seed(seed + k)` (and before the histories of part
+  1, `random.seed(seed)`), so a guesser that uses the `random` module gets the same score at
+  every run.
+- Types are checked exactly: a guess is a `str` of 4 different digits.
+- Each call must return within 1 second; in each test all your calls together may take
+  {TOTAL_SECONDS} seconds (after that, every secret left counts as not found).
+
+Before you hand in, run everything from a fresh start: *Kernel → Restart Kernel and Run All
+Cells*.
+"""
+
+
+ASSIGNMENT = Assignment(
+    "ps08",
+    opening=(given("intro", intro()), given("setup", SETUP, code=True)),
+    parts=PARTS,
+    closing=(given("end", END),),
+)
+
+
+def main(argv: list[str]) -> int:
+    """Write the notebook; with ``--check``, only say whether the file is up to date."""
+    return write_or_check(ASSIGNMENT, argv)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

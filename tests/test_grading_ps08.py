@@ -1,0 +1,155 @@
+"""The checks of problem set 8: consistency against a plain count, and the scores of the known guessers.
+
+The partial scores that the end-to-end test expects from the known wrong solutions are
+computed here in process, from the same code, so a change of a scale shows up in seconds.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import sys
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from known_submissions import (
+    BULLS_ONLY,
+    BULLS_ONLY_CONSISTENT,
+    FIRST_CONSISTENT,
+    FIRST_CONSISTENT_AVERAGE,
+    IN_ORDER,
+    TWO_OPENERS,
+    TWO_OPENERS_AVERAGE,
+    TWO_OPENERS_CONSISTENT,
+)
+from nbgrader_course import COURSE
+
+from coursekit.games.bulls import all_codes
+from coursekit.games.bulls import score as library_score
+from coursekit.grading.bulls import (
+    MAX_GUESSES,
+    PENALTY,
+    average_points,
+    check_consistency,
+    hidden_histories,
+    hidden_secrets,
+    play_all,
+    possible,
+    score,
+    score_average,
+    score_consistency,
+    show_games,
+)
+
+sys.path.insert(0, str(COURSE))
+import make_ps08
+
+HISTORIES = hidden_histories(make_ps08.HISTORY_COUNT, make_ps08.HISTORY_SEED)
+SECRETS = hidden_secrets(make_ps08.SECRET_COUNT, make_ps08.SECRET_SEED)
+
+
+def notebook_function(*cells: str) -> Callable[..., Any]:
+    """``next_guess`` as a student's notebook defines it: the helpers cell, then ``cells``."""
+    space: dict[str, Any] = {}
+    with contextlib.redirect_stdout(io.StringIO()):
+        exec(make_ps08.SETUP, space)
+        for cell in cells:
+            exec(cell, space)
+    function: Callable[..., Any] = space["next_guess"]
+    return function
+
+
+def quiet(run: Callable[[], float]) -> tuple[float, str]:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        earned = run()
+    return earned, out.getvalue()
+
+
+def test_score_agrees_with_the_library_and_the_notebook() -> None:
+    helper = notebook_function("def next_guess(history):\n    return score")(None)
+    for secret in all_codes()[::97]:
+        for guess in all_codes()[::89]:
+            text_secret, text_guess = "".join(map(str, secret)), "".join(map(str, guess))
+            assert score(text_secret, text_guess) == library_score(guess, secret) == helper(text_secret, text_guess)
+
+
+def test_the_constants_are_the_notebooks() -> None:
+    from coursekit.grading import bulls
+
+    assert (bulls.MAX_GUESSES, bulls.PENALTY, bulls.FULL_AT, bulls.ZERO_AT, bulls.TOTAL_SECONDS) == (
+        make_ps08.MAX_GUESSES, make_ps08.PENALTY, make_ps08.FULL_AT, make_ps08.ZERO_AT, make_ps08.TOTAL_SECONDS)
+
+
+def test_hidden_histories_are_games_in_progress_with_both_kinds() -> None:
+    assert len({tuple(h) for h in HISTORIES}) == len(HISTORIES) == make_ps08.HISTORY_COUNT
+    inconsistent = 0
+    for history in HISTORIES:
+        assert 1 <= len(history) <= 5 and possible(history)
+        assert all(bulls < 4 for _, bulls, _ in history)
+        inconsistent += any(possible(history[:i]) and guess not in possible(history[:i])
+                            for i, (guess, _, _) in enumerate(history))
+    assert inconsistent >= make_ps08.HISTORY_COUNT // 4
+
+
+def test_the_reference_passes_everything() -> None:
+    reference = notebook_function(make_ps08.NEXT_GUESS)
+    assert check_consistency(reference, HISTORIES) == len(HISTORIES)
+    assert quiet(lambda: score_consistency(reference, HISTORIES, 6))[0] == 6.0
+    earned, text = quiet(lambda: score_average(reference, SECRETS, 10, seed=make_ps08.GAME_SEED))
+    assert earned == 10.0 and "average 5.300 guesses" in text
+
+
+def test_consistency_teaches_the_contradicted_answer() -> None:
+    with pytest.raises(AssertionError) as failure:
+        check_consistency(notebook_function(TWO_OPENERS), [[("0123", 1, 2)]])
+    text = str(failure.value)
+    assert "returned '4567', which cannot be the secret" in text
+    assert "guess 1, 0123, would have scored 0 bulls, 0 cows, but it was answered 1 bull, 2 cows" in text
+    assert "for example '0214'" in text
+
+
+def test_malformed_and_failing_calls_lose_their_history_only() -> None:
+    answers = iter(["0123", (0, 1, 2, 3), "0113", "0123x"])
+    earned, text = quiet(lambda: score_consistency(lambda history: next(answers), [[]] * 4, 4))
+    assert earned == 1.0 and "it must return a str of 4 different digits" in text
+    earned, text = quiet(lambda: score_consistency(lambda history: 1 // 0, [[]], 2))
+    assert earned == 0.0 and "ZeroDivisionError" in text
+
+
+def test_a_failure_counts_the_penalty() -> None:
+    games = play_all(notebook_function(IN_ORDER), ["9876"], seed=0)
+    assert not games[0].found and len(games[0].history) == MAX_GUESSES and games[0].counted == PENALTY
+    repeat = play_all(lambda history: "0123", ["4567"], seed=0)[0]
+    assert not repeat.found and "asked already" in repeat.problem
+    with pytest.raises(AssertionError, match="12 guesses asked, none of them the secret"):
+        show_games(notebook_function(IN_ORDER), ["9876"], report=lambda line: None)
+
+
+def test_the_scale() -> None:
+    assert average_points(make_ps08.FULL_AT, 10) == 10.0
+    assert average_points(make_ps08.ZERO_AT, 10) == 0.0
+    assert average_points(5.45, 10) == 9.12
+
+
+@pytest.mark.parametrize(("code", "consistent", "average"), [
+    (IN_ORDER, 0.0, 0.0),
+    (BULLS_ONLY, BULLS_ONLY_CONSISTENT, 0.0),
+    (TWO_OPENERS, TWO_OPENERS_CONSISTENT, TWO_OPENERS_AVERAGE),
+    (FIRST_CONSISTENT, 6.0, FIRST_CONSISTENT_AVERAGE),
+])
+def test_known_wrong_guessers_score_as_the_end_to_end_test_expects(code: str, consistent: float,
+                                                                   average: float) -> None:
+    guesser = notebook_function(code)
+    assert quiet(lambda: score_consistency(guesser, HISTORIES, 6, seed=make_ps08.HISTORY_SEED))[0] == consistent
+    assert quiet(lambda: score_average(guesser, SECRETS, 10, seed=make_ps08.GAME_SEED))[0] == average
+
+
+def test_random_consistent_guesser_earns_most_but_not_all() -> None:
+    """C's computer: a random consistent code (the grader seeds ``random`` before each secret)."""
+    guesser = notebook_function("import random\n\n\ndef next_guess(history):\n"
+                                "    return random.choice([c for c in all_secrets() if all(score(c, g) == (b, w) "
+                                "for g, b, w in history)])\n")
+    earned, text = quiet(lambda: score_average(guesser, SECRETS, 10, seed=make_ps08.GAME_SEED, total=60))
+    assert earned == 9.82 and "average 5.330 guesses" in text
