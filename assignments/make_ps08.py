@@ -65,7 +65,8 @@ The same `next_guess` is graded in part 2 by how few guesses it needs. Among the
 codes, which one is a good guess? One whose possible answers split the codes left into many
 small groups. Keep each call quick (see the grading table): with a history of one guess,
 up to 1,440 codes are left, and comparing each with each is 2 million calls of `score`.
-Remember what you computed, for example with `@cache` on a function of a tuple.
+Remember what you computed, for example with the `cache` decorator (imported above) on a
+function of a tuple.
 """
 
 NEXT_GUESS = """\
