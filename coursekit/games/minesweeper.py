@@ -865,4 +865,4 @@ def _samples() -> tuple[Minesweeper, ...]:
 
 #: The game as the course offers it (see :mod:`coursekit.games`).
 ENTRIES = (GameEntry("minesweeper", "Minesweeper", "A §5 G3.2", Minesweeper, Minesweeper.from_spec, _samples,
-                     commands=("play", "solve")),)
+                     board="coursekit.widgets:MinesBoard", commands=("play", "solve")),)

@@ -7,6 +7,7 @@ The only part of coursekit that imports ipywidgets; ``import coursekit`` does no
 - :class:`BullsBoard`: bulls and cows (source C): type guesses; the mutual game; watch the computer's guessers.
 - :class:`CrawlerBoard`: the crawler (source C): click lattice points to draw the line; C's player or the solver.
 - :class:`KingBoard`: the one-way king on a grid (article, sections 3-4).
+- :class:`MinesBoard`: minesweeper (G3.2): reveal, flag, the chances as hints; watch a computer player.
 - :class:`PieceBoard`: the one-way king, queen, rook or knight, with two or three players (section 5).
 - :class:`PathBoard`: shortest king paths; watch BFS and A* expand their cells (section 6).
 - :class:`PursuitBoard`: Tom and Jerry, one or two pursuers; place the pieces, run the chase (sections 6-7).
@@ -22,6 +23,7 @@ from .beans import BeansBoard
 from .bulls import BullsBoard
 from .crawler import CrawlerBoard
 from .king import KingBoard
+from .minesweeper import MinesBoard
 from .path import PathBoard
 from .pieces import PieceBoard
 from .pursuit import PursuitBoard
@@ -29,5 +31,5 @@ from .replay import ReplayBoard
 from .tictactoe import TicTacToeBoard
 from .words import WordsBoard
 
-__all__ = ["BasketBoard", "BeansBoard", "BullsBoard", "CrawlerBoard", "KingBoard", "PathBoard", "PieceBoard",
-           "PursuitBoard", "ReplayBoard", "TicTacToeBoard", "WordsBoard"]
+__all__ = ["BasketBoard", "BeansBoard", "BullsBoard", "CrawlerBoard", "KingBoard", "MinesBoard", "PathBoard",
+           "PieceBoard", "PursuitBoard", "ReplayBoard", "TicTacToeBoard", "WordsBoard"]
