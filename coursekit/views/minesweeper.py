@@ -22,6 +22,7 @@ from ..core.grid import Coord
 from ..core.record import Record
 from ..core.rules import CHANCE
 from ..games.minesweeper import Flag, Minesweeper, MinesweeperBoard, MinesweeperState
+from ..games.minesweeper2 import Minesweeper2, Minesweeper2Board, Minesweeper2State
 
 CELL = 26
 MARGIN = 22
@@ -192,8 +193,173 @@ def record_svg(record: Record) -> str:
     return _svg(board, _marks(board, final.mines), f"{len(record.moves)} moves: {record.end}")
 
 
+# ---------------------------------------------------------------------------------------------
+# Two-player minesweeper (G3.3): each player's discovered mines marked A (player 1) and B (player 2)
+
+#: The mark of each player's discovered mines, in the text and on the picture (readable without colour).
+FINDER_MARKS = ("A", "B")
+FINDER_FILLS = ("#b9d7f0", "#f6c6a0")
+
+
+def _duel_marks(seen: Minesweeper2Board, mines: frozenset[Coord] = frozenset()) -> dict[Coord, str]:
+    marks = _marks(seen.board, mines)
+    for player, found in enumerate(seen.found):
+        for cell in found:
+            if cell != seen.board.exploded:
+                marks[cell] = FINDER_MARKS[player]
+    return marks
+
+
+def _duel_status(seen: Minesweeper2Board, names: tuple[str, str] = ("player 1", "player 2")) -> str:
+    first, second = seen.counts
+    board = seen.board
+    line = f"mines discovered: A {names[0]} {first}, B {names[1]} {second}; {board.mines} mine{'s' if board.mines != 1 else ''}"
+    if seen.exploded_by is not None:
+        line += f"; {names[seen.exploded_by]} revealed a mine at {board.exploded}: lost"
+    elif board.is_won:
+        line += "; every safe cell is revealed: " + (
+            "a draw" if first == second else f"{names[0] if first > second else names[1]} won")
+    else:
+        line += f"; {names[seen.turn]} to reveal"
+    return line
+
+
+def duel_board_text(seen: Minesweeper2Board) -> str:
+    """What both players see: numbers, hidden cells ``#``, discovered mines ``A`` (player 1) and
+    ``B`` (player 2), then the counts and whose turn it is.
+
+    >>> from coursekit.games.minesweeper import board_from_text
+    >>> from coursekit.games.minesweeper2 import duel_board
+    >>> print(duel_board_text(duel_board(board_from_text("1##", mines=1), (frozenset({Coord(1, 0)}), frozenset()), 1)))
+    0  1 A #
+       0 1 2
+    mines discovered: A player 1 1, B player 2 0; 1 mine; player 2 to reveal
+    """
+    return _picture(seen.board, _duel_marks(seen)) + "\n" + _duel_status(seen)
+
+
+def duel_state_text(state: Minesweeper2State) -> str:
+    """The whole state: as the players see it while the game goes on; at the end, the other mines too (``*``)."""
+    over = state.board.is_over
+    return _picture(state.board, _duel_marks(state.seen, state.mines if over else frozenset())) + "\n" + \
+        _duel_status(state.seen)
+
+
+def duel_rules_text(rules: Minesweeper2) -> str:
+    """The options in words: ``9 x 9, 10 mines, first reveal safe``."""
+    return ", ".join([f"{rules.width} x {rules.height}", f"{rules.mines} mine{'s' if rules.mines != 1 else ''}",
+                      "first reveal safe" if rules.first_safe else "first reveal not protected"])
+
+
+def duel_transcript(record: Record) -> str:
+    """A two-player game move by move: who revealed what, what it showed, the mines it discovered, the
+    board after it; then the end."""
+    rules = record.rules
+    assert isinstance(rules, Minesweeper2)
+    names = (str(record.players[0]), str(record.players[1]))
+    lines = [f"Minesweeper for two, {duel_rules_text(rules)}: A {names[0]} against B {names[1]}", "",
+             duel_state_text(record.start)]
+    number = 0
+    before: Minesweeper2Board = record.start.seen
+    pending = None
+    for step in record.steps:
+        state: Minesweeper2State = step.state
+        if step.player == CHANCE:
+            if len(state.mines) == rules.mines:
+                lines += ["", f"Chance placed the {rules.mines} mines (hidden from the players)."]
+                if pending is not None:
+                    lines += _reveal_lines(pending, before, state, names)
+                before = state.seen
+            continue
+        number += 1
+        lines += ["", f"Move {number}: {names[step.player]} reveals {step.move[0]},{step.move[1]}"]
+        if len(state.mines) < rules.mines:
+            pending = step.move
+            continue
+        lines += _reveal_lines(step.move, before, state, names)
+        before = state.seen
+    lines += ["", _duel_end(record, names)]
+    return "\n".join(lines)
+
+
+def _reveal_lines(cell: Coord, before: Minesweeper2Board, state: Minesweeper2State,
+                  names: tuple[str, str]) -> list[str]:
+    seen = state.seen
+    if seen.board.exploded is not None:
+        said = "a mine!"
+    else:
+        said = f"shows {seen.board.number(Coord(*cell))}"
+        new = sorted(seen.discovered - before.discovered, key=lambda c: (-c.y, c.x))
+        if new:
+            mover = 1 - seen.turn
+            said += (f"; {names[mover]} discovers {len(new)} mine{'s' if len(new) != 1 else ''}: "
+                     + " ".join(f"{c.x},{c.y}" for c in new))
+    return [f"  {said}", duel_state_text(state)]
+
+
+def _duel_end(record: Record, names: tuple[str, str]) -> str:
+    final: Minesweeper2State = record.final
+    seen = final.seen
+    if record.end not in ("won", "draw"):
+        return f"The game ended: {record.end}"
+    first, second = seen.counts
+    if seen.exploded_by is not None:
+        loser = seen.exploded_by
+        return f"{names[1 - loser]} won: {names[loser]} revealed a mine at {seen.board.exploded}"
+    if record.end == "draw":
+        return f"A draw: every safe cell is revealed, {first} mines discovered each"
+    winner = 0 if first > second else 1
+    return (f"{names[winner]} won: every safe cell is revealed, {max(first, second)} mines discovered to "
+            f"{min(first, second)}")
+
+
+def _duel_svg(seen: Minesweeper2Board, marks: dict[Coord, str], title: str) -> str:
+    """The one-player picture, each discovered mine tinted for its finder and lettered A or B on its disc."""
+    picture = _svg(seen.board, {c: ("*" if m in FINDER_MARKS else m) for c, m in marks.items()}, title)
+    h = seen.board.height
+    extra = []
+    for cell, mark in marks.items():
+        if mark in FINDER_MARKS:
+            x0, y0 = MARGIN + cell.x * CELL, (h - 1 - cell.y) * CELL
+            player = FINDER_MARKS.index(mark)
+            extra.append(f'<rect x="{x0 + 1}" y="{y0 + 1}" width="{CELL - 2}" height="{CELL - 2}" '
+                         f'fill="{FINDER_FILLS[player]}" stroke="#667"/>'
+                         f'<circle cx="{x0 + CELL / 2:g}" cy="{y0 + CELL / 2:g}" r="{CELL * 0.3:g}" fill="#111"/>'
+                         f'<text x="{x0 + CELL / 2:g}" y="{y0 + CELL / 2:g}" font-size="12" font-weight="bold" '
+                         f'fill="#fff" text-anchor="middle" dominant-baseline="central">{mark}</text>')
+    return picture.replace("</svg>", "".join(extra) + "</svg>")
+
+
+def duel_board_svg(seen: Minesweeper2Board) -> str:
+    """What both players see as a picture: discovered mines lettered A (player 1) or B (player 2)."""
+    return _duel_svg(seen, _duel_marks(seen), _duel_status(seen))
+
+
+def duel_state_svg(state: Minesweeper2State) -> str:
+    """The whole state as a picture; the undiscovered mines are drawn only when the game is over."""
+    over = state.board.is_over
+    return _duel_svg(state.seen, _duel_marks(state.seen, state.mines if over else frozenset()),
+                     _duel_status(state.seen))
+
+
+def duel_record_svg(record: Record) -> str:
+    """A two-player game: its last state, every mine shown, captioned with the counts and the end."""
+    final: Minesweeper2State = record.final
+    names = (str(record.players[0]), str(record.players[1]))
+    return _duel_svg(final.seen, _duel_marks(final.seen, final.mines), _duel_end(record, names))
+
+
+def duel_move_words(move: object) -> str:
+    """A two-player move: ``reveal 3,4``."""
+    assert isinstance(move, tuple)
+    return f"reveal {move[0]},{move[1]}"
+
+
 def register() -> None:
-    """Tell the core how minesweeper boards, states and records print and draw."""
+    """Tell the core how minesweeper boards, states and records print and draw (one and two players)."""
     display.register(MinesweeperBoard, text=board_text, svg=board_svg)
     display.register(MinesweeperState, text=state_text, svg=state_svg)
     display.register(Minesweeper, text=transcript, svg=record_svg, move=move_words)
+    display.register(Minesweeper2Board, text=duel_board_text, svg=duel_board_svg)
+    display.register(Minesweeper2State, text=duel_state_text, svg=duel_state_svg)
+    display.register(Minesweeper2, text=duel_transcript, svg=duel_record_svg, move=duel_move_words)
