@@ -2,9 +2,13 @@
 
     coursekit play minesweeper [--level beginner|intermediate|expert | --width W --height H --mines M]
         [--computer knowledge|probability|random] [--human 1] [--seed S] [--risky-start] [--coordinates]
+    coursekit play minesweeper --players 2 [--level ... | --width W --height H --mines M]
+        [--computer safest|lookahead|random [--computer ...]] [--human 1|2] [--seed S] [--risky-start]
     coursekit solve minesweeper BOARD [--mines M]
 
 A person types ``x,y`` to reveal a cell and ``f x,y`` to put a flag on it or take it off.
+With ``--players 2`` (G3.3) the players reveal in turn, no flags; ``--computer`` is given once
+(every computer seat) or twice (seats 1 and 2), the default being the lookahead player.
 BOARD is a text file (``-``: standard input) with the board top row first, one character a
 cell: ``#`` hidden, ``F`` flagged, ``0``-``8`` revealed.
 """
@@ -12,16 +16,21 @@ cell: ``#`` hidden, ``F`` flagged, ``0``-``8`` revealed.
 from __future__ import annotations
 
 import argparse
+import random
 from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
 from ..core import Coord, GameStopped, Player, play
 from ..games import minesweeper as game
+from ..games import minesweeper2 as duel
 from ..games.minesweeper import LEVELS, Flag, Minesweeper, MinesweeperBoard, NoPlacementError
+from ..games.minesweeper2 import Minesweeper2, Minesweeper2Board
 from ._args import Context, Groups, Outcome, UsageError, seed_argument, whole
 
 COMPUTERS = ("probability", "knowledge", "random")
+#: The computer players of the two-player game.
+DUEL_COMPUTERS = ("safest", "lookahead", "random")
 #: The exit status of ``solve`` when no placement of mines fits the board.
 NO_PLACEMENT_STATUS = 1
 
@@ -35,10 +44,15 @@ def register(groups: Groups) -> None:
     player.add_argument("--width", type=whole(1, Minesweeper.MAX_SIDE), default=None, help="the board's width")
     player.add_argument("--height", type=whole(1, Minesweeper.MAX_SIDE), default=None, help="the board's height")
     player.add_argument("--mines", type=whole(0), default=None, help="how many mines")
-    player.add_argument("--computer", choices=COMPUTERS, default="probability",
+    player.add_argument("--players", type=whole(1, 2), default=1,
+                        help="1 (the default) or 2: the two-player game (G3.3), revealing in turn")
+    player.add_argument("--computer", choices=COMPUTERS + DUEL_COMPUTERS[:2], action="append", default=None,
                         help="the computer player: probability (exact chances, the default), knowledge (the "
-                             "knowledge base and the subset rule) or random")
-    player.add_argument("--human", type=whole(1, 1), default=None, help="let a person play (seat 1)")
+                             "knowledge base and the subset rule) or random; with --players 2: lookahead (the "
+                             "default), safest or random, given once for every computer seat or twice for "
+                             "seats 1 and 2")
+    player.add_argument("--human", type=whole(1, 2), default=None,
+                        help="let a person play: seat 1, or with --players 2 seat 1 or 2")
     player.add_argument("--risky-start", action="store_true", help="the first reveal may hit a mine")
     player.add_argument("--coordinates", action="store_true",
                         help="A's variant: a revealed cell tells the coordinates of its neighbouring mines")
@@ -128,16 +142,79 @@ def _rules(args: argparse.Namespace) -> Minesweeper:
 
 def play_minesweeper(args: argparse.Namespace, context: Context) -> str:
     """Play one game: each move and the board after it, then the end (the mines shown)."""
+    if args.players == 2:
+        return play_two(args, context)
+    computers = args.computer or ["probability"]
+    if args.human == 2:
+        raise UsageError("the one-player game has seat 1 only: --human 1 (or --players 2)")
+    if len(computers) > 1 or computers[0] not in COMPUTERS:
+        raise UsageError(f"the one-player computer is one of {', '.join(COMPUTERS)}, given once")
     rules = _rules(args)
     if args.human == 1:
         player = Player("you", human_player(context.stdin, context.out))
-    elif args.computer == "probability":
+    elif computers[0] == "probability":
         player = Player("the probability player", game.probability_strategy())
-    elif args.computer == "knowledge":
+    elif computers[0] == "knowledge":
         player = Player("the knowledge-base player", game.knowledge_strategy(context.rng))
     else:
         player = Player("the random player", game.random_strategy(context.rng))
     return str(play(rules, [player], rng=context.rng))
+
+
+def _duel_computer(name: str, rng: random.Random) -> Player:
+    if name == "safest":
+        return Player("the safest player", duel.safest_strategy())
+    if name == "lookahead":
+        return Player("the lookahead player", duel.lookahead_strategy())
+    return Player("the random player", duel.random_strategy(random.Random(rng.random())))
+
+
+def duel_human(stdin: TextIO, out: TextIO) -> Callable[[Minesweeper2, Minesweeper2Board], Coord]:
+    """A person at the prompt in the two-player game: sees the shared board, types ``x,y``."""
+
+    def choose(rules: Minesweeper2, seen: Minesweeper2Board) -> Coord:
+        print(f"\n{seen}", file=out)
+        while True:
+            print("Your reveal: x,y: ", end="", file=out, flush=True)
+            line = stdin.readline()
+            if not line:
+                print("", file=out)
+                raise GameStopped("end of input")
+            try:
+                cell = Coord.parse(line.strip())
+            except ValueError:
+                print(f"  type x,y to reveal a cell, like 3,4; not {line.strip()!r}", file=out)
+                continue
+            if cell in rules.legal_moves(seen):
+                return cell
+            board = seen.board
+            reason = (f"{cell} is outside the {board.width} x {board.height} board" if cell not in board
+                      else f"{cell} is already revealed")
+            print(f"  not allowed: {reason}", file=out)
+
+    return choose
+
+
+def play_two(args: argparse.Namespace, context: Context) -> str:
+    """Two-player minesweeper (G3.3): a person and a computer, or two computers."""
+    if args.coordinates:
+        raise UsageError("--coordinates is a one-player variant, not for --players 2")
+    computers = args.computer or ["lookahead"]
+    wrong = [c for c in computers if c not in DUEL_COMPUTERS]
+    if wrong:
+        raise UsageError(f"with --players 2 the computer is one of {', '.join(DUEL_COMPUTERS)}, not {wrong[0]}")
+    if len(computers) > 2:
+        raise UsageError("give --computer once (every computer seat) or twice (seats 1 and 2)")
+    one = _rules(args)
+    rules = Minesweeper2(one.width, one.height, one.mines, first_safe=one.first_safe)
+    names = computers * 2 if len(computers) == 1 else computers
+    players = [_duel_computer(name, context.rng) for name in names]
+    if args.human is not None:
+        players[args.human - 1] = Player("you", duel_human(context.stdin, context.out))
+        players[2 - args.human] = _duel_computer(computers[0], context.rng)
+    if players[0].name == players[1].name:
+        players = [Player(f"{p.name} {n}", p.strategy) for n, p in enumerate(players, start=1)]
+    return str(play(rules, players, rng=context.rng))
 
 
 def read_board(name: str, stdin: TextIO, mines: int | None = None) -> MinesweeperBoard:
@@ -192,4 +269,4 @@ def solve_minesweeper(args: argparse.Namespace, context: Context) -> Outcome:
     return Outcome("\n".join(lines))
 
 
-__all__ = ["play_minesweeper", "read_board", "read_move", "register", "solve_minesweeper"]
+__all__ = ["duel_human", "play_minesweeper", "play_two", "read_board", "read_move", "register", "solve_minesweeper"]
