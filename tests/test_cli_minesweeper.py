@@ -35,7 +35,7 @@ def test_any_size_and_the_options() -> None:
 
 def test_bad_arguments_are_one_line_and_status_two() -> None:
     for argv in (["--level", "expert", "--width", "5"], ["--width", "3", "--height", "3", "--mines", "9"],
-                 ["--level", "hard"], ["--players", "2"]):
+                 ["--level", "hard"], ["--players", "3"]):
         status, out, err = run("play", "minesweeper", *argv)
         assert status == 2 and out == "" and len(err.strip().splitlines()) == 1, (argv, err)
 
