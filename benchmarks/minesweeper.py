@@ -21,6 +21,9 @@ from coursekit.games.minesweeper import (
     probabilities,
     probability_strategy,
 )
+from coursekit.games.minesweeper2 import Match, Minesweeper2, Minesweeper2Strategy, lookahead_strategy, match
+from coursekit.games.minesweeper2 import random_strategy as duel_random
+from coursekit.games.minesweeper2 import safest_strategy as duel_safest
 
 from .measure import Section
 
@@ -143,6 +146,35 @@ def engine_rows(section: Section, quick: bool) -> list[dict[str, Any]]:
     return rows
 
 
+DUEL_PLAYERS: dict[str, Callable[[int], Minesweeper2Strategy]] = {
+    "safest": lambda g: duel_safest(),
+    "lookahead": lambda g: lookahead_strategy(),
+    "random": lambda g: duel_random(random.Random(g)),
+}
+#: The two-player pairings measured: (A, B, deals in the quick run); the full run plays until its budget.
+DUEL_PAIRS = (("safest", "random", 3), ("lookahead", "random", 0), ("lookahead", "safest", 1))
+FULL_DEALS = 500
+
+
+def duel_row(a: str, b: str, deals: int, budget: float) -> dict[str, Any]:
+    """Two-player minesweeper on the beginner board: A against B, each seeded deal played in both seats
+    (:func:`coursekit.games.minesweeper2.match`), until ``deals`` or ``budget`` seconds."""
+    rules = Minesweeper2.level("beginner")
+    result = Match()
+    played = 0
+    began = time.perf_counter()
+    while played < deals and (played == 0 or time.perf_counter() - began < budget):
+        result = result + match(rules, DUEL_PLAYERS[a], DUEL_PLAYERS[b], 1, start=played)
+        played += 1
+    spent = time.perf_counter() - began
+    games, total = 2 * played, result.total
+    low, high = wilson(total.wins, games)
+    first, second, explosions = result.first, result.second, result.explosions
+    return {"board": "beginner 9 x 9, 10, two players", "what": f"{a} vs {b}: as 1st {first}, as 2nd {second} "
+            f"(W-D-L), {explosions} by a mine", "n": games, "rate": (total.wins + total.draws / 2) / games, "low": low,
+            "high": high, "best": None, "frontier": None, "ms": spent * 1000 / games, "agree": None}
+
+
 def measure(*, quick: bool = False, limit: float = 60.0) -> Section:
     section = Section("minesweeper", "Minesweeper (A, G3.2): win rates with the first reveal safe, and the exact "
                       "engine's time", COLUMNS)
@@ -156,6 +188,10 @@ def measure(*, quick: bool = False, limit: float = 60.0) -> Section:
                 section.notes.append(f"{level}, {name}: {row['n']:,} of {games[level]:,} games in the budget of "
                                      f"{budget:g} s (raise --limit for more).")
     section.rows.extend(engine_rows(section, quick))
+    for a, b, quick_deals in DUEL_PAIRS:
+        if quick and not quick_deals:
+            continue
+        section.rows.append(duel_row(a, b, quick_deals if quick else FULL_DEALS, budget / 2))
     section.notes.append(
         "won: the share of seeded games won (game g places its mines with random.Random(g)); 95% low/high: the "
         "Wilson interval; published: the best published rate (MineSweeperProb, REFERENCE.md), which adds search "
@@ -166,4 +202,11 @@ def measure(*, quick: bool = False, limit: float = 60.0) -> Section:
         "engine: exact chances of every hidden cell on expert boards after scattered random safe reveals "
         "(large frontiers, many small groups); agree: the engine's fractions equal brute force's (every "
         "placement listed) on every small board.")
+    section.notes.append(
+        "two players (G3.3): each seeded deal g (random.Random(g)) is played twice, A as player 1 and as player "
+        "2; W-D-L are A's wins, draws and losses in that seat; won: A's score share, a draw counting one half "
+        "(95% low/high: the Wilson interval of A's wins alone); 'by a mine': games ended by an explosion. safest: "
+        "the cell least likely to be a mine; lookahead: among the 4 safest, the best expected discoveries minus "
+        "the opponent's best reply's among the cells the reveal makes safe; random: any hidden cell not a "
+        "discovered mine.")
     return section

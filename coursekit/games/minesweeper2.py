@@ -494,6 +494,9 @@ class Tally:
         """One more game: ``1`` won, ``0`` drawn, ``-1`` lost."""
         return Tally(self.wins + (result > 0), self.draws + (result == 0), self.losses + (result < 0))
 
+    def __add__(self, other: Tally) -> Tally:
+        return Tally(self.wins + other.wins, self.draws + other.draws, self.losses + other.losses)
+
     def __str__(self) -> str:
         return f"{self.wins}-{self.draws}-{self.losses}"
 
@@ -503,20 +506,23 @@ class Match:
     """How player A did against player B: as player 1 (``first``) and as player 2 (``second``), and how
     many games were lost by an explosion (``explosions``) rather than decided by the discoveries."""
 
-    first: Tally
-    second: Tally
+    first: Tally = Tally()
+    second: Tally = Tally()
     explosions: int = 0
 
     @property
     def total(self) -> Tally:
-        return Tally(self.first.wins + self.second.wins, self.first.draws + self.second.draws,
-                     self.first.losses + self.second.losses)
+        """Both seats together."""
+        return self.first + self.second
+
+    def __add__(self, other: Match) -> Match:
+        return Match(self.first + other.first, self.second + other.second, self.explosions + other.explosions)
 
 
 def match(rules: Minesweeper2, make_a: Callable[[int], Minesweeper2Strategy],
-          make_b: Callable[[int], Minesweeper2Strategy], games: int, seed: int = 0) -> Match:
-    """Player A (``make_a(g)``) against player B over ``games`` seeded deals, each played twice: A as
-    player 1, then A as player 2. Deal ``g`` draws its chance steps from
+          make_b: Callable[[int], Minesweeper2Strategy], games: int, seed: int = 0, *, start: int = 0) -> Match:
+    """Player A (``make_a(g)``) against player B over ``games`` seeded deals (``g`` from ``start``), each
+    played twice: A as player 1, then A as player 2. Deal ``g`` draws its chance steps from
     ``random.Random(seed * 1_000_003 + g)`` (with the first reveal safe, the mines then depend on
     the first reveal too). Results are A's: wins, draws, losses (``str(tally)`` is ``W-D-L``).
 
@@ -526,7 +532,7 @@ def match(rules: Minesweeper2, make_a: Callable[[int], Minesweeper2Strategy],
     ('9-0-1', '8-0-2', '17-0-3')
     """
     first, second, explosions = Tally(), Tally(), 0
-    for g in range(games):
+    for g in range(start, start + games):
         for seat in (0, 1):
             a, b = Player("A", make_a(g)), Player("B", make_b(g))
             record = play(rules, [a, b] if seat == 0 else [b, a], rng=random.Random(seed * 1_000_003 + g))
