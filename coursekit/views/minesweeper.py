@@ -213,7 +213,8 @@ def _duel_marks(seen: Minesweeper2Board, mines: frozenset[Coord] = frozenset()) 
 def _duel_status(seen: Minesweeper2Board, names: tuple[str, str] = ("player 1", "player 2")) -> str:
     first, second = seen.counts
     board = seen.board
-    line = f"mines discovered: A {names[0]} {first}, B {names[1]} {second}; {board.mines} mine{'s' if board.mines != 1 else ''}"
+    mines = f"{board.mines} mine{'s' if board.mines != 1 else ''}"
+    line = f"mines discovered: A {names[0]} {first}, B {names[1]} {second}; {mines}"
     if seen.exploded_by is not None:
         line += f"; {names[seen.exploded_by]} revealed a mine at {board.exploded}: lost"
     elif board.is_won:
