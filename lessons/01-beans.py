@@ -524,32 +524,331 @@ Beans(3, 6).initial_state()
 # %% [markdown]
 # ## Exercises
 #
+# Each exercise that asks for code has a **self-check** cell below it. Write your answer in a
+# new cell just above the check (use the function names the exercise gives), run your cell,
+# then run the check: it tries your code on many cases and says which one fails, or prints
+# "all N cases pass". A **worked answer** is folded under each exercise: try first, then open
+# it to compare.
+#
 # 1. **Your own winning move.** Without looking above, write `my_move(m, n)` that returns
 #    the winning move from a winning position as a pair of ints. Check it against
 #    `solver.winning_moves((m, n))` for every winning position up to 30 × 30.
 #
+#    <details><summary>Answer</summary>
+#
+#    Take one bean from each odd pile: that leaves both piles even, a losing position.
+#
+#    ```python
+#    def my_move(m: int, n: int) -> Position:
+#        return (m - m % 2, n - n % 2)
+#    ```
+#
+#    </details>
+
+# %%
+def check_my_move(my_move) -> None:
+    """Try my_move on every winning position up to 30 x 30 against the exact solver."""
+    cases = [(m, n) for m in range(31) for n in range(31) if solver.outcome((m, n)) == "N"]
+    for m, n in cases:
+        move = my_move(m, n)
+        best = solver.winning_moves((m, n))
+        assert move in best, f"from {(m, n)} your move is {move}; the winning move is {best[0]}"
+    print(f"all {len(cases)} cases pass")
+
+
+if "my_move" in globals():
+    check_my_move(my_move)
+else:
+    print("write my_move above, then run this")
+
+# %% [markdown]
 # 2. **Misère beans.** Change the rule: whoever takes the last bean *loses*. Change `wins`
-#    (what is (0, 0) now? what about (1, 0)?), print the table, state a hypothesis and prove
-#    it by induction on M + N.
+#    into `misere_wins(m, n)` (what is (0, 0) now? what about (1, 0)?), print the table,
+#    state a hypothesis as a function `misere_losing(m, n)` and prove it by induction on
+#    M + N.
 #    <details><summary>Hint</summary>
 #    Watch the positions where one pile is empty: they behave differently from the rest.
 #    </details>
 #
+#    <details><summary>Answer</summary>
+#
+#    At (0, 0) the *other* player has just taken the last bean and lost, so (0, 0) is now
+#    **winning**; (1, 0) is losing, since its only move takes the last bean.
+#
+#    ```python
+#    @cache
+#    def misere_wins(m: int, n: int) -> bool:
+#        if (m, n) == (0, 0):
+#            return True
+#        return any(not misere_wins(a, b) for a, b in moves(m, n))
+#
+#
+#    def misere_losing(m: int, n: int) -> bool:
+#        if m == 0 or n == 0:
+#            return (m + n) % 2 == 1
+#        return m % 2 == 0 and n % 2 == 0
+#    ```
+#
+#    **Claim.** (M, N) is losing if and only if either one pile is empty and the other is
+#    odd, or both piles are even and not empty.
+#
+#    *One pile empty.* From (k, 0) the only move is to (k − 1, 0). (0, 0) is winning, so
+#    (1, 0) is losing, (2, 0) winning, and so on: (k, 0) is losing exactly when k is odd.
+#
+#    *Both piles non-empty.* Suppose the claim holds for every smaller sum.
+#    - Both even: every move leaves a pile odd and both piles non-empty (they had at least
+#      two beans each), so by the hypothesis it leads to a winning position: (M, N) is
+#      **losing**.
+#    - Both odd: if M = 1, move to (0, N), one pile empty and the other odd: losing. (N = 1
+#      likewise.) Otherwise take one of each, leaving both even and non-empty: losing. So
+#      (M, N) is **winning**.
+#    - M odd, N even (N ≥ 2): if M ≥ 3, take a white bean, leaving both even and non-empty.
+#      If M = 1, take one of each: (0, N − 1) has one pile empty and the other odd. Either
+#      way the move leads to a losing position, so (M, N) is **winning**. M even and N odd
+#      is the same with the colours swapped. ∎
+#
+#    </details>
+
+# %%
+MISERE_TABLE = """\
+LWWWWW
+WWLWLW
+LWWWWW
+WWLWLW
+LWWWWW
+WLWLWL"""  # misère beans up to 5 x 5: top row N = 5, bottom row N = 0; columns M = 0..5
+
+
+def check_misere(misere_wins, misere_losing) -> None:
+    """misere_wins against the table of small positions, then misere_losing against it up to 40 x 40."""
+    rows = MISERE_TABLE.splitlines()[::-1]  # rows[n][m]
+    cases = 0
+    for n, row in enumerate(rows):
+        for m, letter in enumerate(row):
+            assert misere_wins(m, n) == (letter == "W"), (
+                f"misere_wins({m}, {n}) is {misere_wins(m, n)}; it should be {letter == 'W'}")
+            cases += 1
+    for m in range(40):
+        for n in range(40):
+            assert misere_losing(m, n) == (not misere_wins(m, n)), (
+                f"your hypothesis says misere_losing({m}, {n}) is {misere_losing(m, n)}, "
+                f"but misere_wins({m}, {n}) is {misere_wins(m, n)}")
+            cases += 1
+    print(f"all {cases} cases pass")
+
+
+if "misere_wins" in globals() and "misere_losing" in globals():
+    check_misere(misere_wins, misere_losing)
+else:
+    print("write misere_wins and misere_losing above, then run this")
+
+# %% [markdown]
 # 3. **Two of a colour.** Allow one more kind of move: two beans of the *same* colour.
-#    Tabulate with brute force and find the rule for the losing positions.
+#    Tabulate with brute force, `colour_wins(m, n)`, and find the rule for the losing
+#    positions, `colour_losing(m, n)`.
 #    <details><summary>Hint</summary>
-#    Print M − N next to each losing position. Then think of remainders, not parities.
+#    Print M + N next to each losing position. Then think of remainders, not parities.
 #    </details>
 #
+#    <details><summary>Answer</summary>
+#
+#    ```python
+#    def colour_moves(m: int, n: int) -> list[Position]:
+#        steps = [(1, 0), (0, 1), (1, 1), (2, 0), (0, 2)]
+#        return [(m - a, n - b) for a, b in steps if m - a >= 0 and n - b >= 0]
+#
+#
+#    @cache
+#    def colour_wins(m: int, n: int) -> bool:
+#        return any(not colour_wins(a, b) for a, b in colour_moves(m, n))
+#
+#
+#    def colour_losing(m: int, n: int) -> bool:
+#        return (m + n) % 3 == 0
+#    ```
+#
+#    The losing positions are those where **M + N is a multiple of 3**. Why: every move
+#    takes one or two beans, and whenever two or more beans are left, some move takes one
+#    and some move takes two (one of each colour, or two of the same colour when a pile is
+#    empty). So only the total counts, and the game is "take 1 or 2 from one heap of
+#    M + N". From a multiple of 3, any move leaves a remainder of 1 or 2; from a remainder
+#    of 1 or 2, taking that many leaves a multiple of 3; and 0 is a multiple of 3 where
+#    the player to move has lost.
+#
+#    </details>
+
+# %%
+COLOUR_TABLE = """\
+WLWWLW
+WWLWWL
+LWWLWW
+WLWWLW
+WWLWWL
+LWWLWW"""  # two of a colour up to 5 x 5: top row N = 5, bottom row N = 0; columns M = 0..5
+
+
+def check_colour(colour_wins, colour_losing) -> None:
+    """colour_wins against the table of small positions, then colour_losing against it up to 40 x 40."""
+    rows = COLOUR_TABLE.splitlines()[::-1]
+    cases = 0
+    for n, row in enumerate(rows):
+        for m, letter in enumerate(row):
+            assert colour_wins(m, n) == (letter == "W"), (
+                f"colour_wins({m}, {n}) is {colour_wins(m, n)}; it should be {letter == 'W'}")
+            cases += 1
+    for m in range(40):
+        for n in range(40):
+            assert colour_losing(m, n) == (not colour_wins(m, n)), (
+                f"your rule says colour_losing({m}, {n}) is {colour_losing(m, n)}, "
+                f"but colour_wins({m}, {n}) is {colour_wins(m, n)}")
+            cases += 1
+    print(f"all {cases} cases pass")
+
+
+if "colour_wins" in globals() and "colour_losing" in globals():
+    check_colour(colour_wins, colour_losing)
+else:
+    print("write colour_wins and colour_losing above, then run this")
+
+# %% [markdown]
 # 4. **Exactly how lucky?** From (2, 2), with B choosing each of its moves with equal
 #    probability, compute the exact probability that A wins (use `fractions.Fraction` and a
-#    recursive function over positions). Compare it with the measured share above.
+#    recursive function over positions): write `probability_a_wins(m, n)` for A to move
+#    from (m, n). Compare it with the measured share above.
 #
+#    <details><summary>Answer</summary>
+#
+#    From a winning position A wins for sure. Otherwise A picks a move at random, as B
+#    always does, each move with equal probability, so the chance is the average over the
+#    moves. Whoever moves to (0, 0) wins.
+#
+#    ```python
+#    from fractions import Fraction
+#
+#
+#    @cache
+#    def chance(m: int, n: int, a_to_move: bool) -> Fraction:
+#        if (m, n) == (0, 0):  # the player who just moved took the last bean
+#            return Fraction(0 if a_to_move else 1)
+#        if a_to_move and not losing(m, n):
+#            return Fraction(1)
+#        options = moves(m, n)
+#        return sum(chance(a, b, not a_to_move) for a, b in options) / len(options)
+#
+#
+#    def probability_a_wins(m: int, n: int) -> Fraction:
+#        return chance(m, n, True)
+#    ```
+#
+#    From (2, 2) A wins with probability exactly **2/3**, close to the measured share. By
+#    hand: each of A's three moves, to (1, 2), (2, 1) or (1, 1), leaves B three moves of
+#    which exactly one keeps B winning ((2, 0), (0, 2) or (0, 0) respectively). B slips
+#    with probability 2/3, and after a slip A wins.
+#
+#    </details>
+
+# %%
+from fractions import Fraction
+
+EXACT = {(2, 0): Fraction(0), (0, 6): Fraction(0), (2, 2): Fraction(2, 3),
+         (2, 4): Fraction(20, 27), (4, 4): Fraction(220, 243)}
+
+
+def check_probability(probability_a_wins) -> None:
+    """Exact chances from some losing starts, certainty from winning ones, next to the measured shares."""
+    for start, exact in EXACT.items():
+        p = probability_a_wins(*start)
+        assert p == exact, f"from {start} you get {p}; the exact probability is {exact}"
+        print(f"from {start}: exactly {p} = {float(p):.3f}, measured {share[start]:.3f}")
+    winning = [(m, n) for m in range(8) for n in range(8) if not losing(m, n)]
+    for start in winning:
+        assert probability_a_wins(*start) == 1, f"from the winning start {start} A always wins"
+    print(f"all {len(EXACT) + len(winning)} cases pass")
+
+
+if "probability_a_wins" in globals():
+    check_probability(probability_a_wins)
+else:
+    print("write probability_a_wins above, then run this")
+
+# %% [markdown]
 # 5. **How long is a game?** From a winning start (M, N) played by the article's A and B,
-#    what are the fewest and the most moves a game can last? Guess a formula, then check it
-#    with `len(record)` over many seeds.
+#    what are the fewest and the most moves a game can last? Guess a formula, write it as
+#    `fewest_moves(m, n)` and `most_moves(m, n)`, then check it with `len(record)` over
+#    many seeds.
 #
+#    <details><summary>Answer</summary>
+#
+#    A's first move leaves (M', N') = (M − M mod 2, N − N mod 2), both even. After that each
+#    move of B is answered by A's move in the same piles: one of each answers one of each
+#    (4 beans in two moves), one bean answers one bean of the same colour (2 beans in two
+#    moves). The game is longest when every pair of moves takes only 2 beans, shortest when
+#    B takes one of each while both piles last:
+#
+#    ```python
+#    def fewest_moves(m: int, n: int) -> int:
+#        return 1 + max(m - m % 2, n - n % 2)
+#
+#
+#    def most_moves(m: int, n: int) -> int:
+#        return 1 + (m - m % 2) + (n - n % 2)
+#    ```
+#
+#    For (3, 6): at least 7 moves, at most 9 (the article's game 1 took 9).
+#
+#    </details>
+
+# %%
+def check_game_length(fewest_moves, most_moves) -> None:
+    """The formulas against every game B can choose (A's moves are forced), and against records."""
+
+    @cache
+    def lengths(m: int, n: int) -> tuple[int, int]:
+        """Fewest and most moves left from (m, n) with A to move, over all of B's choices."""
+        if (m, n) == (0, 0):
+            return (0, 0)
+        after_a = winning_move(m, n)  # A's move from a winning position is unique
+        if after_a == (0, 0):
+            return (1, 1)
+        rest = [lengths(*after_b) for after_b in moves(*after_a)]
+        return (2 + min(r[0] for r in rest), 2 + max(r[1] for r in rest))
+
+    starts = [(m, n) for m in range(13) for n in range(13) if not losing(m, n)]
+    for m, n in starts:
+        low, high = lengths(m, n)
+        assert fewest_moves(m, n) == low, f"from {(m, n)} the fewest moves are {low}, not {fewest_moves(m, n)}"
+        assert most_moves(m, n) == high, f"from {(m, n)} the most moves are {high}, not {most_moves(m, n)}"
+    games = 0
+    for m, n in [(3, 6), (5, 5), (7, 2), (1, 8)]:
+        seen = {len(article_game(m, n, seed)) for seed in range(100)}
+        assert min(seen) >= fewest_moves(m, n) and max(seen) <= most_moves(m, n)
+        print(f"from {(m, n)}: 100 games lasted {min(seen)} to {max(seen)} moves; "
+              f"formulas {fewest_moves(m, n)} to {most_moves(m, n)}")
+        games += 100
+    print(f"all {len(starts)} starts and {games} games pass")
+
+
+if "fewest_moves" in globals() and "most_moves" in globals():
+    check_game_length(fewest_moves, most_moves)
+else:
+    print("write fewest_moves and most_moves above, then run this")
+
+# %% [markdown]
 # 6. **Beat the board.** Play `BeansBoard(4, 6, seed=1)`: you start from a losing position.
 #    Can you beat the perfect computer? Now try `computer="random"` and
 #    `computer="article"`. How many moves does it take you, on average, to get a winning
 #    position back?
+#
+#    <details><summary>What to look for</summary>
+#
+#    Against the perfect computer you cannot win: whatever you take, some pile becomes odd,
+#    and the computer makes both piles even again. The article's A plays the same way from a
+#    winning position, and your first move always gives it one, so it never lets you back
+#    either. The random computer does: while both piles have beans, it has three moves of
+#    which only one keeps both piles even, so it slips with probability 2/3 and you usually
+#    get a winning position back after your first or second move (1.5 of your moves on
+#    average while both piles last). Once you have it, keep both piles even and you win.
+#    Keep away from emptying a pile early: with one pile empty every move is forced and the
+#    computer cannot slip.
+#
+#    </details>
