@@ -540,22 +540,167 @@ SVG(path_svg(lost))
 # %% [markdown]
 # ## Exercises
 #
-# 1. **Who wins the open board?** For which widths and heights does the first player win
-#    the one-way king on an open `Grid(width, height)`? Answer with a formula, then check it
-#    with `ImpartialSolver` for all boards up to 12 × 12.
+# Each exercise that asks for code has a **self-check** cell below it. Write your answer in a
+# new cell just above the check (use the names the exercise gives), run your cell, then run
+# the check: it tries your code on many cases and says which one fails, or prints "all N
+# cases pass". A **worked answer** is folded under each exercise: try first, then open it to
+# compare.
 #
-# 2. **Three players.** Make the article's bookkeeping correct for any number of players
-#    (change one line of `article_bookkeeping`), and check that it then agrees with the
-#    states of `play(OneWayKing(grid, num_players=3), ...)`.
+# 1. **Who wins the open board?** For which widths and heights does the first player win
+#    the one-way king on an open `Grid(width, height)`? Answer with a formula,
+#    `first_player_wins(width, height)`, then check it with `ImpartialSolver` for all
+#    boards up to 12 × 12.
+#
+#    <details><summary>Answer</summary>
+#
+#    The king starts on (width − 1, height − 1), a P-position exactly when both coordinates
+#    are even. So the first player **loses when width and height are both odd**, and wins
+#    on every board with an even side.
+#
+#    ```python
+#    def first_player_wins(width: int, height: int) -> bool:
+#        return width % 2 == 0 or height % 2 == 0
+#    ```
+#
+#    </details>
+
+# %%
+def check_first_player_wins(first_player_wins) -> None:
+    """The formula against the exact solver on every open board up to 12 x 12."""
+    cases = 0
+    for width in range(1, 13):
+        for height in range(1, 13):
+            rules = OneWayKing(Grid(width, height))
+            wins = ImpartialSolver(rules).outcome(rules.start) == "N"
+            assert first_player_wins(width, height) == wins, (
+                f"on a {width} x {height} board the first player {'wins' if wins else 'loses'}, "
+                f"but first_player_wins({width}, {height}) is {first_player_wins(width, height)}")
+            cases += 1
+    print(f"all {cases} cases pass")
+
+
+if "first_player_wins" in globals():
+    check_first_player_wins(first_player_wins)
+else:
+    print("write first_player_wins above, then run this")
+
+# %% [markdown]
+# 2. **Three players.** Make the article's bookkeeping correct for any number of players:
+#    copy `article_bookkeeping` as `fixed_bookkeeping` and change one line. Check that it
+#    then agrees with the states of `play(OneWayKing(grid, num_players=3), ...)`.
 #    <details><summary>Hint</summary>
 #    Who must be told about the move: the player who moved before, or the player who moves
 #    next? Or should everybody be told?
 #    </details>
 #
-# 3. **Count the partias.** `count_games` on an m × n board gives a famous sequence. Print
-#    it for square boards 1 × 1 to 8 × 8 and look it up; then explain the recursion it
-#    satisfies.
+#    <details><summary>Answer</summary>
 #
+#    The player who moves *next* must be told, since it moves from its own copy. (With two
+#    players the previous and the next player are the same one, which is why the article's
+#    program works for two.)
+#
+#    ```python
+#    def fixed_bookkeeping(start: Coord, players: int, moves: int) -> list[Coord]:
+#        position = [start] * players
+#        cells = []
+#        for k in range(moves):
+#            me = k % players
+#            position[me] = position[me] + (-1, 0)
+#            position[(me + 1) % players] = position[me]  # inform the next player
+#            cells.append(position[me])
+#        return cells
+#    ```
+#
+#    Telling everybody, `position = [position[me]] * players`, is also correct.
+#
+#    </details>
+
+# %%
+def check_bookkeeping(fixed_bookkeeping) -> None:
+    """The bookkeeping against the engine's states, for 1 to 5 players stepping left."""
+
+    def step_left(rules, state):
+        return state.at + (-1, 0)
+
+    cases = 0
+    for players in range(1, 6):
+        for length in range(1, 10):
+            rules = OneWayKing(Grid(length + 1, 1), num_players=players)
+            record = play(rules, [Player(f"P{i}", step_left) for i in range(players)])
+            expected = [s.at for s in record.states[1:]]
+            got = fixed_bookkeeping(Coord(length, 0), players, length)
+            assert got == expected, (
+                f"{players} players from {Coord(length, 0)}: the king goes {[str(c) for c in expected]}, "
+                f"your bookkeeping says {[str(c) for c in got]}")
+            cases += 1
+    print(f"all {cases} cases pass")
+
+
+if "fixed_bookkeeping" in globals():
+    check_bookkeeping(fixed_bookkeeping)
+else:
+    print("write fixed_bookkeeping above, then run this")
+
+# %% [markdown]
+# 3. **Count the partias.** `count_games` on an m × n board gives a famous sequence. Write
+#    `partias(width, height)`, the number of different games on an open board, print it for
+#    square boards 1 × 1 to 8 × 8 and look it up; then explain the recursion it satisfies.
+#
+#    <details><summary>Answer</summary>
+#
+#    `count_games` works on the 5 × 5 `king` only, so make one counter per board:
+#
+#    ```python
+#    def partias(width: int, height: int) -> int:
+#        rules = OneWayKing(Grid(width, height))
+#
+#        @cache
+#        def count(state: PieceState) -> int:
+#            if rules.is_over(state):
+#                return 1
+#            return sum(count(rules.apply(state, move)) for move in rules.legal_moves(state))
+#
+#        return count(rules.initial_state())
+#
+#
+#    print([partias(k, k) for k in range(1, 9)])
+#    ```
+#
+#    The squares give 1, 3, 13, 63, 321, 1683, 8989, 48639: the **central Delannoy numbers**
+#    (OEIS A001850). A game is a path of the king from the start to the corner, and its
+#    first step goes left, down or diagonally, after which the rest of the game is a game on
+#    a smaller board. So, for width and height at least 2,
+#    P(w, h) = P(w − 1, h) + P(w, h − 1) + P(w − 1, h − 1), and P(1, h) = P(w, 1) = 1
+#    (on a single row or column every move is forced). These are the Delannoy numbers
+#    D(w − 1, h − 1).
+#
+#    </details>
+
+# %%
+def check_partias(partias) -> None:
+    """Square boards against the central Delannoy numbers, and the recursion on small boards."""
+    delannoy = [1, 3, 13, 63, 321, 1683, 8989, 48639]
+    squares = [partias(k, k) for k in range(1, 9)]
+    assert squares == delannoy, f"square boards 1 x 1 to 8 x 8 give {delannoy}, not {squares}"
+    cases = len(delannoy)
+    for w in range(1, 7):
+        for h in range(1, 7):
+            if w == 1 or h == 1:
+                assert partias(w, h) == 1, f"on a {w} x {h} board every move is forced: one game"
+            else:
+                total = partias(w - 1, h) + partias(w, h - 1) + partias(w - 1, h - 1)
+                assert partias(w, h) == total, f"partias({w}, {h}) should be {total}"
+            cases += 1
+    print(squares)
+    print(f"all {cases} cases pass")
+
+
+if "partias" in globals():
+    check_partias(partias)
+else:
+    print("write partias above, then run this")
+
+# %% [markdown]
 # 4. **Repair the article's player.** Write `my_strategy(rules, state)` that plays well on
 #    a grid with blocked cells *without* the library's solver: compute the P-positions of
 #    the grid yourself, from (0, 0) and the dead ends upwards. It must win every game from
@@ -565,8 +710,102 @@ SVG(path_svg(lost))
 #    leads to an N cell; a dead end has no move, so it is P.
 #    </details>
 #
-# 5. **A bad grid.** Find a seed for which `with_random_blocked(20, ...)` on an 8 × 6
-#    grid makes the king's start a P-position, although 7 is odd. Draw the grid as above.
+#    <details><summary>Answer</summary>
 #
+#    Every move lowers x + y, so going through the cells in order of x + y values each cell
+#    after all the cells it can move to. The grid is immutable, so the P-positions of a
+#    grid can be cached.
+#
+#    ```python
+#    @cache
+#    def p_positions(rules: OneWayKing) -> frozenset[Coord]:
+#        p_cells = set()
+#        for cell in sorted(rules.grid.free_cells(), key=lambda c: c.x + c.y):
+#            if all(move not in p_cells for move in rules.options(cell)):
+#                p_cells.add(cell)  # every move leads to N (or there is no move)
+#        return frozenset(p_cells)
+#
+#
+#    def my_strategy(rules: OneWayKing, state: PieceState) -> Coord:
+#        moves = rules.legal_moves(state)
+#        good = [move for move in moves if move in p_positions(rules)]
+#        return (good or moves)[0]  # to a P-position if there is one
+#    ```
+#
+#    </details>
+
+# %%
+def check_my_strategy(my_strategy) -> None:
+    """1000 games from the start of blocked, then 100 on each of a few other blocked grids."""
+    boards = [(blocked, range(1000))]
+    for seed in range(100, 110):
+        grid = Grid(8, 6).with_random_blocked(20, random.Random(seed), keep=[START, GOAL])
+        rules = OneWayKing(grid)
+        if ImpartialSolver(rules).outcome(START) == "N":  # the first player can win
+            boards.append((rules, range(100)))
+    games = 0
+    for rules, seeds in boards:
+        for seed in seeds:
+            game = play(rules, [Player("you", my_strategy), Player("P1", random_strategy(random.Random(seed)))])
+            assert game.winner == 0, f"you lost this game:\n{game}"
+            games += 1
+    print(f"all {games} games won on {len(boards)} grids")
+
+
+if "my_strategy" in globals():
+    check_my_strategy(my_strategy)
+else:
+    print("write my_strategy above, then run this")
+
+# %% [markdown]
+# 5. **A bad grid.** Find a seed, `bad_seed`, for which `with_random_blocked(20, ...)` on
+#    an 8 × 6 grid makes the king's start a P-position, although 7 is odd. Draw the grid as
+#    above.
+#
+#    <details><summary>Answer</summary>
+#
+#    Try the seeds in order and ask the solver; the first one that works is 6.
+#
+#    ```python
+#    def bad_grid(seed: int) -> Grid:
+#        return Grid(8, 6).with_random_blocked(20, random.Random(seed), keep=[START, GOAL])
+#
+#
+#    bad_seed = next(seed for seed in range(1000)
+#                    if ImpartialSolver(OneWayKing(bad_grid(seed))).outcome(START) == "P")
+#    ```
+#
+#    </details>
+
+# %%
+def check_bad_seed(bad_seed: int):
+    """The start is a P-position on the grid of bad_seed; returns its picture."""
+    grid = Grid(8, 6).with_random_blocked(20, random.Random(bad_seed), keep=[START, GOAL])
+    bad_solver = ImpartialSolver(OneWayKing(grid))
+    assert bad_solver.outcome(START) == "P", f"with seed {bad_seed} the start is an N-position"
+    print(f"seed {bad_seed}: the start {START} is a P-position: the check passes")
+    cells = list(grid.free_cells())
+    return SVG(grid_svg(grid, fills={c: P_COLOUR if bad_solver.outcome(c) == "P" else N_COLOUR for c in cells},
+                        texts={c: bad_solver.outcome(c) for c in cells}, pieces={START: "K"},
+                        title=f"seed {bad_seed}: the start is a P-position"))
+
+
+if "bad_seed" in globals():
+    display(check_bad_seed(bad_seed))
+else:
+    print("write bad_seed above, then run this")
+
+# %% [markdown]
 # 6. **Beat the article.** Play `KingBoard(blocked_grid, computer="article", seed=1)`.
 #    Which cells do you steer towards, and why?
+#
+#    <details><summary>What to look for</summary>
+#
+#    Steer towards the true P-positions of the picture above (orange), not the both-even
+#    cells. The article's computer believes both-even cells are safe, so it walks into the
+#    ones that are really N, such as (4, 0) next to the dead end (3, 0), and hands you the
+#    win. The bottom row is where its rule is most wrong: (3, 0) is a dead end and (5, 0) and
+#    (7, 1) are P although they have an odd coordinate. You move first from (7, 5), an
+#    N-position, so with the solver's cells in mind you can win every game.
+#
+#    </details>
