@@ -5,6 +5,7 @@ The only part of coursekit that imports ipywidgets; ``import coursekit`` does no
 - :class:`BasketBoard`: the basket (source B): B's player with its difficulty, Nim-sum hints.
 - :class:`BeansBoard`: the beans game (article, section 2).
 - :class:`BullsBoard`: bulls and cows (source C): type guesses; the mutual game; watch the computer's guessers.
+- :class:`CornersBoard`: corners (source E): click a piece, then its landing cells; E's players or alpha-beta answer.
 - :class:`CrawlerBoard`: the crawler (source C): click lattice points to draw the line; C's player or the solver.
 - :class:`KingBoard`: the one-way king on a grid (article, sections 3-4).
 - :class:`MinesBoard`: minesweeper (G3.2): reveal, flag, the chances as hints; watch a computer player.
@@ -21,6 +22,7 @@ Each board is an ``ipywidgets.VBox``: put it last in a cell (or ``display`` it) 
 from .basket import BasketBoard
 from .beans import BeansBoard
 from .bulls import BullsBoard
+from .corners import CornersBoard
 from .crawler import CrawlerBoard
 from .king import KingBoard
 from .minesweeper import MinesBoard
@@ -31,5 +33,5 @@ from .replay import ReplayBoard
 from .tictactoe import TicTacToeBoard
 from .words import WordsBoard
 
-__all__ = ["BasketBoard", "BeansBoard", "BullsBoard", "CrawlerBoard", "KingBoard", "MinesBoard", "PathBoard",
-           "PieceBoard", "PursuitBoard", "ReplayBoard", "TicTacToeBoard", "WordsBoard"]
+__all__ = ["BasketBoard", "BeansBoard", "BullsBoard", "CornersBoard", "CrawlerBoard", "KingBoard", "MinesBoard",
+           "PathBoard", "PieceBoard", "PursuitBoard", "ReplayBoard", "TicTacToeBoard", "WordsBoard"]
