@@ -494,30 +494,287 @@ SVG(outcome_svg(outcome_table("queen", Grid(9, 7)), pieces={Coord(8, 6): "Q"},
 # %% [markdown]
 # ## Exercises
 #
+# Each exercise that asks for code has a **self-check** cell below it. Write your answer in a
+# new cell just above the check (use the names the exercise gives), run your cell, then run
+# the check: it tries your code on many cases and says which one fails, or prints "all N
+# cases pass". A **worked answer** is folded under each exercise: try first, then open it to
+# compare.
+#
 # 1. **The rook's strategy.** Write `rook_move(x, y)` that returns a winning move of the
 #    one-way rook from (x, y), or `None` from a P cell, without any table. Check it on all
 #    cells of a 20 × 20 board against `outcome_table("rook", ...)`.
 #
-# 2. **Wythoff by hand.** Build the list of Wythoff pairs with the two facts of this
-#    lesson only (each difference once; x is the smallest number not used yet), and check
-#    it against `wythoff_pairs(1000)`. Why does the golden ratio appear?
+#    <details><summary>Answer</summary>
+#
+#    Even up the piles: move along the longer side to the diagonal.
+#
+#    ```python
+#    def rook_move(x: int, y: int) -> tuple[int, int] | None:
+#        if x == y:
+#            return None  # a P cell: every move leaves the diagonal
+#        return (y, y) if x > y else (x, x)
+#    ```
+#
+#    </details>
+
+# %%
+def check_rook_move(rook_move) -> None:
+    """rook_move on every cell of a 20 x 20 board against the outcome table."""
+    grid = Grid(20, 20)
+    table, rook = outcome_table("rook", grid), OneWayRook(grid)
+    for cell in grid.cells():
+        move = rook_move(cell.x, cell.y)
+        if table[cell] == "P":
+            assert move is None, f"{cell} is a P cell: rook_move should return None, not {move}"
+        else:
+            assert move is not None, f"{cell} is an N cell: rook_move returned None"
+            assert Coord(*move) in rook.options(cell), f"from {cell} the rook cannot move to {move}"
+            assert table[Coord(*move)] == "P", f"from {cell} your move {move} leads to an N cell"
+    print(f"all {len(list(grid.cells()))} cases pass")
+
+
+if "rook_move" in globals():
+    check_rook_move(rook_move)
+else:
+    print("write rook_move above, then run this")
+
+# %% [markdown]
+# 2. **Wythoff by hand.** Write `wythoff_by_hand(count)`, the first `count` Wythoff pairs,
+#    with the two facts of this lesson only (each difference once; x is the smallest number
+#    not used yet), and check it against `wythoff_pairs(1000)`. Why does the golden ratio
+#    appear?
 #    <details><summary>Hint</summary>
 #    Beatty's theorem: if 1/a + 1/b = 1 for irrationals a, b > 1, the sequences ⌊ka⌋ and
 #    ⌊kb⌋ together contain every positive whole number exactly once.
 #    </details>
 #
+#    <details><summary>Answer</summary>
+#
+#    ```python
+#    def wythoff_by_hand(count: int) -> list[tuple[int, int]]:
+#        pairs, used, x = [], set(), 0
+#        for k in range(count):
+#            while x in used:
+#                x += 1  # the smallest number not used yet
+#            pairs.append((x, x + k))  # the k-th difference
+#            used |= {x, x + k}
+#        return pairs
+#    ```
+#
+#    **Why φ.** Leave out the pair (0, 0). The numbers x₁ < x₂ < … and y₁ < y₂ < … then
+#    split the positive whole numbers between them, each number once, and yₖ = xₖ + k.
+#    Suppose xₖ ≈ ka and yₖ ≈ kb for large k. Up to n, about n/a numbers are x's and n/b
+#    are y's, and together they are all n numbers: 1/a + 1/b = 1. And yₖ − xₖ = k gives
+#    b = a + 1. So 1/a + 1/(a + 1) = 1, that is a² = a + 1, whose root above 1 is
+#    a = φ = (1 + √5)/2, and b = φ + 1 = φ². Beatty's theorem turns this around: ⌊kφ⌋ and
+#    ⌊kφ²⌋ do split the positive numbers exactly, with differences ⌊kφ²⌋ − ⌊kφ⌋ = k
+#    (because kφ² = kφ + k), so they are the pairs.
+#
+#    </details>
+
+# %%
+def check_wythoff(wythoff_by_hand) -> None:
+    """The pairs built by hand against the library's whole-number formula."""
+    expected = wythoff_pairs(1000)
+    got = wythoff_by_hand(len(expected))
+    for k, (mine, right) in enumerate(zip(got, expected, strict=False)):
+        assert tuple(mine) == right, f"pair {k} should be {right}, not {mine}"
+    assert len(got) == len(expected), f"asked for {len(expected)} pairs, got {len(got)}"
+    print(f"all {len(expected)} cases pass")
+
+
+if "wythoff_by_hand" in globals():
+    check_wythoff(wythoff_by_hand)
+else:
+    print("write wythoff_by_hand above, then run this")
+
+# %% [markdown]
 # 3. **The knight's rule.** Prove that on an infinite board the knight's P cells are
 #    exactly those with x mod 4 and y mod 4 both in {0, 1}. Then predict the exceptions of
-#    a 13 × 10 board and check them with `edge_exceptions`.
+#    a 13 × 10 board as a list `predicted` of cells and check them with `edge_exceptions`.
 #
+#    <details><summary>Answer</summary>
+#
+#    Call 0 and 1 *low* and 2 and 3 *high* (mod 4). The board is the quarter plane
+#    x, y ≥ 0, with no top or right edge. Every jump lowers x + y, so it is enough to show,
+#    by induction on x + y, that (a) from a low-low cell every jump leads to another kind of
+#    cell, and (b) from any other cell some jump on the board leads to a low-low cell.
+#
+#    (a) Each of the four jumps changes one coordinate by exactly 2, and adding or
+#    subtracting 2 turns a low remainder into a high one. (The four cells with no jump at
+#    all, (0, 0), (0, 1), (1, 0), (1, 1), are low-low, and P, as they should be.)
+#
+#    (b) *x high, y low* (so x ≥ 2): if y ≡ 0 jump by (−2, +1), if y ≡ 1 by (−2, −1).
+#    *x low, y high* (y ≥ 2): if x ≡ 0 jump by (+1, −2), if x ≡ 1 by (−1, −2).
+#    *Both high*: if x ≡ 2 jump by (−1, −2) (x becomes 1, y low); if y ≡ 2 by (−2, −1);
+#    if x ≡ y ≡ 3 by (−2, +1), to x ≡ 1, y ≡ 0. Each of these jumps stays on the board and
+#    lands on a low-low cell. ∎
+#
+#    **13 × 10.** Only the jumps (−2, +1) and (+1, −2) can leave a finite board, by the top
+#    row or the right column, and part (b) needs them in a few cases. The right column is
+#    x = 12 ≡ 0: there the cells with y ≡ 2 or 3 needed (+1, −2), which now falls off, and
+#    their other jumps land on high columns, so they become P. No low-low cell can jump to
+#    them (only column 11 can, by (+1, −2), and 11 is high), so nothing else changes. The
+#    top row is y = 9 ≡ 1, and (−2, +1) was needed only from rows ≡ 0 or 3: no exception.
+#
+#    ```python
+#    predicted = [Coord(12, y) for y in range(10) if y % 4 in (2, 3)]
+#    ```
+#
+#    </details>
+
+# %%
+def check_exceptions(predicted) -> None:
+    """The predicted exceptions of a 13 x 10 board against the computed table."""
+    actual = edge_exceptions(13, 10)
+    missing = [str(c) for c in actual if c not in {Coord(*p) for p in predicted}]
+    extra = [str(Coord(*c)) for c in predicted if Coord(*c) not in actual]
+    assert not missing, f"these cells break the rule too: {missing}"
+    assert not extra, f"the rule holds on these cells: {extra}"
+    print(f"all {len(actual)} exceptions predicted, and no other cell: the check passes")
+
+
+if "predicted" in globals():
+    check_exceptions(predicted)
+else:
+    print("write predicted above, then run this")
+
+# %% [markdown]
 # 4. **Grundy values of the knight.** Draw `grundy_svg(grundy_table("knight", Grid(16, 16)))`.
 #    Which values appear, and where? Is there a pattern away from the far edges?
 #
-# 5. **A sum of four.** A king, a queen, a rook and a knight all start on the top-right
-#    cell of an 8 × 8 board. Who wins? Find every winning first move.
+#    <details><summary>Answer</summary>
 #
+#    The values are 0 to 4; 0 exactly on the P cells, and 4 only rarely, just beside the
+#    diagonal, at (4k, 4k − 1) and (4k − 1, 4k). Above the diagonal (y ≥ x + 2, away from
+#    the top row) the value depends only on x mod 4 and y mod 4, in this 4 × 4 block;
+#    below the diagonal (x ≥ y + 2) it is the same block with x and y swapped, because the
+#    knight's jumps are symmetric in x and y. Along the diagonal the two patterns meet and
+#    the values are irregular.
+#
+#    | y mod 4 \ x mod 4 | 0 | 1 | 2 | 3 |
+#    |---|---|---|---|---|
+#    | 3 | 1 | 1 | 2 | 3 |
+#    | 2 | 1 | 1 | 2 | 2 |
+#    | 1 | 0 | 0 | 2 | 3 |
+#    | 0 | 0 | 0 | 3 | 3 |
+#
+#    Checked on a 64 × 64 board, leaving out its top four rows and right four columns:
+#
+#    ```python
+#    BLOCK = {3: (1, 1, 2, 3), 2: (1, 1, 2, 2), 1: (0, 0, 2, 3), 0: (0, 0, 3, 3)}  # rows by y mod 4
+#    knight_values = grundy_table("knight", Grid(64, 64))
+#    inner = list(Grid(60, 60).cells())
+#    assert all(knight_values[c] == BLOCK[c.y % 4][c.x % 4] for c in inner if c.y >= c.x + 2)
+#    assert all(knight_values[c] == BLOCK[c.x % 4][c.y % 4] for c in inner if c.x >= c.y + 2)
+#    assert {c for c in inner if knight_values[c] == 4} == (
+#        {Coord(4 * k, 4 * k - 1) for k in range(1, 15)} | {Coord(4 * k - 1, 4 * k) for k in range(1, 15)})
+#    ```
+#
+#    </details>
+#
+# 5. **A sum of four.** A king, a queen, a rook and a knight, in that order, all start on
+#    the top-right cell of an 8 × 8 board. Who wins? Find every winning first move: a list
+#    `winning_first_moves` of moves (piece number, cell).
+#
+#    <details><summary>Answer</summary>
+#
+#    By the Sprague–Grundy theorem: the first player wins exactly when the XOR of the four
+#    start values is not 0, and a winning move is one that makes it 0.
+#
+#    ```python
+#    eight = Grid(8, 8)
+#    four_pieces = PieceSum((OneWayKing(eight), OneWayQueen(eight), OneWayRook(eight), OneWayKnight(eight)))
+#    start = four_pieces.initial_state()
+#    print("values:", [values(game)[game.start] for game in four_pieces.games],
+#          "XOR:", xor_rule(four_pieces, start.positions))
+#    winning_first_moves = [move for move in four_pieces.legal_moves(start)
+#                           if xor_rule(four_pieces, four_pieces.apply(start, move).positions) == 0]
+#    print(winning_first_moves)
+#    ```
+#
+#    The start values are 2 (king), 5 (queen), 0 (rook) and 0 (knight); their XOR is 7,
+#    not 0, so the **first player wins**. Three first moves make the XOR 0: the queen to
+#    (1, 1), a cell of value 2 = 5 XOR 7, or the rook to (7, 0) or (0, 7), cells of value
+#    7 = 0 XOR 7. (A move may also *raise* a piece's value: the rook's options from (7, 7)
+#    have the values 0 to 7 except its own 0.)
+#
+#    </details>
+
+# %%
+def check_sum_of_four(winning_first_moves) -> None:
+    """Every move that leaves a sum of Grundy values 0, and no other."""
+    eight = Grid(8, 8)
+    rules = PieceSum((OneWayKing(eight), OneWayQueen(eight), OneWayRook(eight), OneWayKnight(eight)))
+    start = rules.initial_state()
+    expected = {m for m in rules.legal_moves(start) if sum_grundy(rules, rules.apply(start, m).positions) == 0}
+    got = {(i, Coord(*cell)) for i, cell in winning_first_moves}
+    assert not got - expected, f"these moves do not win: {sorted(got - expected)}"
+    assert not expected - got, f"you missed {len(expected - got)} winning move(s)"
+    print(f"all {len(rules.legal_moves(start))} first moves judged right: the check passes")
+
+
+if "winning_first_moves" in globals():
+    check_sum_of_four(winning_first_moves)
+else:
+    print("write winning_first_moves above, then run this")
+
+# %% [markdown]
 # 6. **Blocked cells and sums.** Does the XOR rule still hold when the board has blocked
-#    cells? Check it by brute force as above, then explain why.
+#    cells? Write `xor_holds(rules)` that checks it by brute force on every position of a
+#    `PieceSum`, as above, then explain why.
 #
-# 7. **Play.** Beat `PieceBoard("knight", 9, 9, computer="perfect")` as the first player.
-#    Use the hints at first, then without them.
+#    <details><summary>Answer</summary>
+#
+#    ```python
+#    from itertools import product
+#
+#
+#    def xor_holds(rules: PieceSum) -> bool:
+#        brute = ImpartialSolver(rules)
+#        cells = [list(game.grid.free_cells()) for game in rules.games]
+#        return all(brute.grundy(p) == xor_rule(rules, p) for p in product(*cells))
+#    ```
+#
+#    It holds. The Sprague–Grundy theorem needs only that each piece's game is finite and
+#    impartial and that whoever makes the last move wins; blocked cells change which moves
+#    a piece has, not these facts. Its proof uses nothing else: from XOR 0, a move changes
+#    one piece's value to a *different* value, so the XOR is no longer 0; from XOR t ≠ 0,
+#    the piece whose value g has t's highest bit has a move to the smaller value g XOR t
+#    (that is what *mex* guarantees), and the XOR becomes 0. A dead end is simply a cell of
+#    value 0. What no longer holds are the closed formulas (x XOR y for the rook, Wythoff's
+#    pairs for the queen): each piece's values must be computed on its own blocked board.
+#
+#    </details>
+
+# %%
+def check_xor_holds(xor_holds) -> None:
+    """xor_holds on three sums of pieces on small boards with blocked cells."""
+    sums = []
+    for seed in (1, 2, 3):
+        grid = Grid(5, 4).with_random_blocked(20, random.Random(seed), keep=[Coord(4, 3), Coord(0, 0)])
+        sums.append(PieceSum((OneWayQueen(grid), OneWayKnight(grid), OneWayKing(grid))))
+    for number, rules in enumerate(sums, 1):
+        assert xor_holds(rules) is True, f"on blocked board {number} the XOR rule holds: xor_holds should say True"
+    print(f"all {len(sums)} cases pass")
+
+
+if "xor_holds" in globals():
+    check_xor_holds(xor_holds)
+else:
+    print("write xor_holds above, then run this")
+
+# %% [markdown]
+# 7. **Play.** Beat `PieceBoard("knight", 11, 11, computer="perfect")` as the first player.
+#    Use the hints at first, then without them. (Why not on a 9 × 9 board?)
+#
+#    <details><summary>What to look for</summary>
+#
+#    Always jump to a P cell: x mod 4 and y mod 4 both 0 or 1, the cells the hints mark
+#    P. The start (10, 10) is high-high, an N cell; (8, 9) and (9, 8) are P cells one jump
+#    away. The 11 × 11 board has no exceptions, so the rule is all you need. On a
+#    9 × 9 board the start (8, 8) is already a P cell, so the perfect computer wins
+#    whatever you do; and there, some cells of the top row and right column break the rule
+#    (the 9 × 9 picture above), so without the hints you would need to know them.
+#
+#    </details>
