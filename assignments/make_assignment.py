@@ -116,7 +116,8 @@ class Part:
 
 def scheme_table(parts: Sequence[Part]) -> str:
     """The grading scheme of ``parts`` as a Markdown table."""
-    rows = ["| Part | Function | Visible tests | Hidden tests | Points |", "|---|---|---:|---:|---:|"]
+    rows = ["| Part | Function | Points: visible tests | Points: hidden tests | Points in all |",
+            "|---|---|---:|---:|---:|"]
     for part in parts:
         visible, hidden = part.visible_points, part.hidden_points
         rows.append(f"| {part.number} | `{part.function}` | {visible:g} | {hidden:g} | {visible + hidden:g} |")
@@ -124,6 +125,56 @@ def scheme_table(parts: Sequence[Part]) -> str:
     hidden = sum(p.hidden_points for p in parts)
     rows.append(f"| | **Total** | {visible:g} | {hidden:g} | **{visible + hidden:g}** |")
     return "\n".join(rows)
+
+
+def handing_in(name: str, more: str = "") -> Cell:
+    """The closing cell every problem set shares: how to check your work before handing in.
+
+    ``more`` is the set's own last words (a question to try, a measurement), added at the end.
+    What ``nbgrader validate`` prints is quoted as nbgrader 0.9 prints it.
+    """
+    text = f"""\
+## How to check your work before handing in
+
+1. **Run everything from a fresh start**: *Kernel → Restart Kernel and Run All Cells*. A
+   function that only works because of a cell you ran earlier (and since deleted or changed)
+   fails here, and it would fail when your notebook is graded.
+2. **The visible tests pass**: each visible test cell ends by printing
+   `...: the visible tests pass`, and no cell shows an error. The hidden tests are not in
+   your notebook; the specification of each function says what they try.
+3. **Validate the notebook** as the grader will read it. In a terminal, go to the folder that
+   holds your notebook and run
+
+   ```
+   nbgrader validate {name}.ipynb
+   ```
+
+   It runs the whole notebook from a fresh start, as in step 1, and must end with
+
+   ```
+   Success! Your notebook passes all the tests.
+   ```
+
+   On the notebook as you received it, it says instead
+   `VALIDATION FAILED ON ... CELL(S)! If you submit your assignment as it is, you WILL NOT
+   receive full credit.` and shows each failing visible test with its message (at first:
+   `... raised NotImplementedError`, the function is not written yet). Anything other than
+   the `Success!` line means there is still work to do.
+
+   A few log lines may come before that answer: `[ValidateApp | INFO] Validating ...`,
+   `[ValidateApp | WARNING] No nbgrader_config.py file found` (your folder is not the course
+   folder, which holds that file: nothing is wrong with your notebook) and, with recent
+   Jupyter versions, a kernel note that it runs over TCP without encryption (on your own
+   computer, harmless too). Any other warning is about your notebook and needs fixing: for
+   example, if it says that the contents of a test cell have changed, a read-only cell was
+   edited; download a fresh copy of the notebook and copy your functions into it.
+
+Hand in the notebook with the same name, `{name}.ipynb`, without renaming, copying or
+deleting cells: the grader finds your functions and its tests by the cells' names.
+"""
+    if more:
+        text += "\n" + more.strip("\n") + "\n"
+    return given("end", text)
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sys
 
-from make_assignment import Assignment, Part, given, scheme_table, solution, tests
+from make_assignment import Assignment, Part, given, handing_in, scheme_table, solution, tests
 from make_assignment import main as write_or_check
 
 
@@ -51,10 +51,12 @@ line). You may add helper functions in the same cell. Then run the test cell bel
 
 {scheme_table(PARTS)}
 
-- **Visible tests** are the test cells you can run. **Hidden tests** are added when your
-  notebook is graded: they compare your function with an exact solver on many more positions
-  (every position with up to 30 beans of each colour; every free cell of several random grids
-  with blocked cells, drawn from a fixed seed).
+- The table counts **points**, not tests: a test cell earns all its points or none. The
+  **visible tests** are the test cells you can run. The **hidden tests** are added when
+  your notebook is graded: they compare your function with an exact solver on many more
+  positions (every position with up to 30 beans of each colour; every free cell with a move
+  on nine grids, eight of them with blocked cells drawn from a fixed seed). The
+  specification of each part says exactly which cases they try.
 - Answers are checked by type: `is_winning` returns `True` or `False`; a move is a tuple of
   two `int` (for the king also a `Coord`). Any winning move is accepted where there are
   several.
@@ -63,8 +65,7 @@ line). You may add helper functions in the same cell. Then run the test cell bel
 - A failed test says which position, what your function answered, why that is wrong, and a
   right answer.
 
-Before you hand in, run everything from a fresh start: *Kernel → Restart Kernel and Run All
-Cells*.
+Before you hand in, follow *How to check your work before handing in* at the end.
 """
 
 SETUP = """\
@@ -78,6 +79,20 @@ Play a few small positions by hand, fill in a table of winning and losing positi
 the pattern, and write it as a function. Check your pattern: from every losing position,
 every move must lead to a winning one; from every winning position, some move must lead to
 a losing one.
+
+### Specification: `is_winning(m, n)`
+
+- **Arguments**: `m` and `n`, whole numbers (`int`), each 0 or more, not both 0: the white
+  and the black beans left.
+- **Returns**: exactly `True` if the player to move can force a win from `(m, n)`, else
+  exactly `False` (a `bool`: `1`, `0` or `None` are not accepted).
+- **Edge cases**: one pile empty, such as `(0, 2)` or `(5, 0)`, is an ordinary position and
+  is tested. `(0, 0)` is never asked: the game is over there (the previous player took the
+  last bean), so the player to move has lost, and `is_winning(0, 0)` should be `False` if
+  you call it yourself, in a helper for example.
+- **Hidden tests** (3 points, all or nothing): every position with 0 to 30 beans of each
+  colour but `(0, 0)`, 960 positions. Each call gets at most 1 second, all of them together
+  10 seconds.
 """
 
 IS_WINNING = """\
@@ -113,6 +128,24 @@ Return the position after your move, for example `winning_move(3, 6) == (2, 6)`.
 winning position, the move must leave your opponent a losing position (if there are several
 such moves, any of them will do). From a losing position every move loses: return any legal
 move.
+
+### Specification: `winning_move(m, n)`
+
+- **Arguments**: `m` and `n`, whole numbers (`int`), each 0 or more, not both 0.
+- **Returns**: the position after your move, a tuple of exactly two `int` (a list is not
+  accepted). A legal move takes one bean from one pile, or one of each from two non-empty
+  piles, so the answer is `(m - 1, n)`, `(m, n - 1)` or `(m - 1, n - 1)`, with no pile below 0.
+  - From a **winning** position: a move that leaves a losing position (any of them).
+  - From a **losing** position, such as `(2, 2)` or `(0, 2)`: any legal move. It must still be
+    legal: from `(0, 2)` only `(0, 1)` is, since the white pile is empty.
+- **Edge cases**: from `(1, 0)` or `(0, 1)` the winning move takes the last bean, `(0, 0)`.
+  `winning_move(0, 0)` is never asked: the game is over and there is no move to return.
+  Do not return a position there; raise an error instead, as the course library does
+  (`coursekit.games.beans.winning_move(0, 0)` raises `IllegalMoveError`: "no bean is left
+  in [0, 0]: the game is over").
+- **Hidden tests** (3 points, all or nothing): the same 960 positions as for `is_winning`,
+  every position with 0 to 30 beans of each colour but `(0, 0)`; 1 second per call, 10
+  seconds in all.
 """
 
 WINNING_MOVE = """\
@@ -161,6 +194,28 @@ some cells. Work out which cells are losing on *this* grid: a cell is losing exa
 every move from it leads to a winning cell (a cell with no move is losing). Since the king
 only moves left and down, you can decide the cells in order, from the bottom-left corner
 upwards, or let a function with `functools.cache` call itself.
+
+### Specification: `king_strategy(grid, position)`
+
+- **Arguments**: `grid`, a `Grid` (from 1 x 1 up; some cells may be blocked, and they need
+  not be connected); `position`, a `Coord`, the king's cell: a free cell of the grid from
+  which the king has at least one legal move. Do not change `grid`.
+- **Returns**: the cell the king moves to, a `Coord` or a tuple of exactly two `int`. It must
+  be a legal move: one step left, down or diagonally down-left, onto a free cell of the grid.
+  - From a **winning** cell: a move to a losing cell (any of them), which may be a cell from
+    which the king cannot move at all (that move wins at once).
+  - From a **losing** cell: any legal move.
+- **Edge cases**: a king with **no legal move**, such as on `[0, 0]` or on `[3, 0]` of the
+  example grid, is never asked: the player to move has already lost and there is no cell to
+  return. If your function is called there anyway, let it raise an error (for example
+  `ValueError`) rather than return a cell. A cell with a single move, such as `[1, 0]` on
+  the bottom row (only left) or `[0, 3]` in the left column (only down), is an ordinary case
+  and is tested.
+- **Hidden tests** (7 points, all or nothing): every free cell with at least one move, 579
+  calls, on nine grids: eight random grids with blocked cells (drawn with seed 20240901;
+  widths and heights from 5 to 12, 10 % to 35 % of the cells blocked, `[0, 0]` and the
+  top-right cell always free, and on each of them the beans rule loses from some cell), and
+  an open 9 x 7 grid. Each call gets at most 2 seconds, all of them together 10 seconds.
 """
 
 GIVEN_KING = """\
@@ -219,9 +274,6 @@ print(f"king_strategy: right from all {checked_king} cells of {len(hidden_grids)
 """
 
 END = """\
-## Before you hand in
-
-Run *Kernel → Restart Kernel and Run All Cells* and check that every visible test passes.
 The hidden tests try many more positions: a function that only fits the visible ones will
 lose points.
 """
@@ -253,7 +305,7 @@ ASSIGNMENT = Assignment(
     "ps01",
     opening=(given("intro", intro()), given("setup", SETUP, code=True)),
     parts=PARTS,
-    closing=(given("end", END),),
+    closing=(handing_in("ps01", END),),
 )
 
 
