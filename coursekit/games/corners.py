@@ -725,4 +725,4 @@ def _samples() -> tuple[Corners, ...]:
 
 
 ENTRIES = (GameEntry("corners", "Corners (Уголки)", "E", Corners, Corners.from_spec, _samples,
-                     commands=("play", "solve")),)
+                     board="coursekit.widgets:CornersBoard", commands=("play", "solve")),)
