@@ -382,24 +382,300 @@ SVG(propp_svg(propp_table("king", Grid(6, 5)), pieces={Coord(5, 4): "K"},
 # %% [markdown]
 # ## Exercises
 #
-# 1. **Fix the article.** Change one line of `article_loop` so that it is right for any
-#    number of players, and check it against `play` with three and four players.
+# Each exercise that asks for code has a **self-check** cell below it. Write your answer in a
+# new cell just above the check (use the names the exercise gives), run your cell, then run
+# the check: it tries your code on many cases and says which one fails, or prints "all N
+# cases pass". A **worked answer** is folded under each exercise: try first, then open it to
+# compare.
 #
+# 1. **Fix the article.** Copy `article_loop` as `fixed_loop` and change one line so that it
+#    is right for any number of players; check it against `play` with three and four
+#    players.
+#
+#    <details><summary>Answer</summary>
+#
+#    Tell the player who moves **next**, not the one who moved before:
+#
+#    ```python
+#    def fixed_loop(start: Coord, players: int, moves: int) -> list[tuple[int, Coord, Coord]]:
+#        cell = [start] * players
+#        played = []
+#        for k in range(moves):
+#            me = k % players
+#            before = cell[me]
+#            cell[me] = before + (-1, 0)
+#            cell[(me + 1) % players] = cell[me]  # inform the player who moves next
+#            played.append((me, before, cell[me]))
+#        return played
+#    ```
+#
+#    </details>
+
+# %%
+def check_fixed_loop(fixed_loop) -> None:
+    """(player, from, to) of every move against the engine's record, for 2 to 5 step-left players."""
+    cases = 0
+    for players in range(2, 6):
+        for length in (3, 8, 13):
+            rules = OneWayKing(Grid(length + 1, 1), num_players=players)
+            record = play(rules, [Player(f"P{k}", step_left) for k in range(players)])
+            expected = [(step.player, before.at, after.at)
+                        for step, before, after in zip(record.steps, record.states, record.states[1:], strict=False)]
+            got = fixed_loop(Coord(length, 0), players, length)
+            assert got == expected, f"{players} players from {Coord(length, 0)}: expected {expected}, got {got}"
+            cases += 1
+    print(f"all {cases} cases pass")
+
+
+if "fixed_loop" in globals():
+    check_fixed_loop(fixed_loop)
+else:
+    print("write fixed_loop above, then run this")
+
+# %% [markdown]
 # 2. **The bottom row.** Prove that on the bottom row the king's classes repeat P, N, O.
 #    What is the pattern for the rook on the bottom row? For the queen on the diagonal?
 #
+#    <details><summary>Answer</summary>
+#
+#    On the bottom row the king has one move, from (x, 0) to (x − 1, 0). By induction on x:
+#    (0, 0) has no move, so it is **P**. If (x − 1, 0) is P, the only move leads to P, so
+#    (x, 0) is **N**. If (x − 1, 0) is N, every move (the only one) leads to N, so (x, 0) is
+#    **O**. If (x − 1, 0) is O, every move leads to O, so (x, 0) is **P**. So the classes are
+#    P, N, O, P, N, O, …: (x, 0) is P, N or O as x mod 3 is 0, 1 or 2.
+#
+#    The **rook** on the bottom row, and the **queen** on the diagonal, can go straight to
+#    (0, 0) from every other cell: (0, 0) is P and every other cell is **N** (P, N, N, N, …).
+#
+#    ```python
+#    row = propp_table("king", Grid(12, 12))
+#    assert [row[Coord(x, 0)] for x in range(12)] == ["P", "N", "O"] * 4
+#    rook_row, queen = propp_table("rook", Grid(12, 12)), propp_table("queen", Grid(12, 12))
+#    assert [rook_row[Coord(x, 0)] for x in range(12)] == ["P"] + ["N"] * 11
+#    assert [queen[Coord(x, x)] for x in range(12)] == ["P"] + ["N"] * 11
+#    ```
+#
+#    </details>
+#
 # 3. **Four players.** Propp's classes generalise: with four players, who can win alone?
+#    Name the classes by the place of that player: **N** (the player to move), **O** (who
+#    moves second), **T** (third), **P** (previous, who just moved), or **Q** (no one).
 #    Write `classes4(piece, grid)` and count the classes on 12 × 12 for each piece.
 #
+#    <details><summary>Answer</summary>
+#
+#    After a move every player moves one place on: the mover becomes the previous player,
+#    the second becomes the next, and so on. So the player to move wins alone if some move
+#    leads to a P cell, and the player in place O, T or P wins alone if **every** move
+#    leads to a cell where he is, one place earlier, the one who wins alone.
+#
+#    ```python
+#    PLACES4 = "NOTP"
+#
+#
+#    def classes4(piece: str, grid: Grid) -> dict[Coord, str]:
+#        rules = PIECES[piece](grid, num_players=4)
+#        found: dict[Coord, str] = {}
+#        for cell in sorted(grid.free_cells(), key=lambda c: c.x + c.y):
+#            after = {found[option] for option in rules.options(cell)}
+#            if not after:
+#                found[cell] = "P"  # the previous player made the last move
+#            elif "P" in after:
+#                found[cell] = "N"
+#            elif len(after) == 1 and after != {"Q"}:
+#                found[cell] = PLACES4[PLACES4.index(next(iter(after))) + 1]
+#            else:
+#                found[cell] = "Q"
+#        return found
+#
+#
+#    for piece in PIECES:
+#        print(piece, Counter(classes4(piece, Grid(12, 12)).values()))
+#    ```
+#
+#    Q covers about as many cells as with three players, or more: on the king 112 of the
+#    144 cells (108 with three players), on the knight 117 (100 with three).
+#
+#    </details>
+
+# %%
+def check_classes4(classes4) -> None:
+    """classes4 against a brute force: the player in place k wins alone when the three others cannot stop him."""
+    grid = Grid(7, 6)
+    cases = 0
+    for piece in PIECES:
+        rules = PIECES[piece](grid, num_players=4)
+        found = classes4(piece, grid)
+        for cell in grid.free_cells():
+            state = PieceState(grid, cell, 0)
+            alone = [place for k, place in enumerate("NOTP")
+                     if not team_can_win(rules, state, frozenset(range(4)) - {k})]
+            expected = alone[0] if alone else "Q"
+            assert found[cell] == expected, f"{piece} on {cell}: the class is {expected}, not {found[cell]}"
+            cases += 1
+    print(f"all {cases} cases pass")
+
+
+if "classes4" in globals():
+    check_classes4(classes4)
+else:
+    print("write classes4 above, then run this")
+
+# %% [markdown]
 # 4. **A kingmaker.** Find every cell of a 12 × 12 board where the king's player to move
 #    cannot win with any help, but decides which of the other two wins (like A at (2, 1)
-#    on the 3 × 2 board).
+#    on the 3 × 2 board): write `kingmaker_cells`, a list of cells.
 #    <details><summary>Hint</summary>
 #    Use `team_can_win` with teams of one player and of two players.
 #    </details>
 #
-# 5. **A better three-player strategy.** Write a strategy that beats the spoiler in the
-#    tournament above. Measure it over at least 20 seeds and every seating.
+#    <details><summary>Answer</summary>
 #
+#    "Cannot win with any help": no game from the cell ends with a move of the player to
+#    move (player 0), even if all three play for him. "Decides": the team of player 0 and
+#    player 1 can make sure one of them wins, which can then only be player 1; and the
+#    same for players 0 and 2.
+#
+#    ```python
+#    def never_wins(rules, state: PieceState) -> bool:
+#        """No game from state is won by player 0."""
+#        @cache
+#        def some_game(state: PieceState) -> bool:
+#            if rules.is_over(state):
+#                return rules.winner(state) == 0
+#            return any(some_game(rules.apply(state, move)) for move in rules.legal_moves(state))
+#        return not some_game(state)
+#
+#
+#    king12 = OneWayKing(Grid(12, 12), num_players=3)
+#    kingmaker_cells = [
+#        cell for cell in king12.grid.cells()
+#        if never_wins(king12, PieceState(king12.grid, cell, 0))
+#        and team_can_win(king12, PieceState(king12.grid, cell, 0), frozenset({0, 1}))
+#        and team_can_win(king12, PieceState(king12.grid, cell, 0), frozenset({0, 2}))
+#    ]
+#    print(*kingmaker_cells)
+#    ```
+#
+#    There are eight: (2, 1), (5, 1), (8, 1), (11, 1) and their mirror images (1, 2),
+#    (1, 5), (1, 8), (1, 11). From (x, y) a game lasts between max(x, y) and x + y moves,
+#    and every length in between is possible; player 0 makes the 1st, 4th, 7th, … move, so
+#    he can win only if some length is 1 more than a multiple of 3. With min(x, y) ≥ 2
+#    there are at least three lengths, so one of them is. With y = 1 the lengths are x and
+#    x + 1, which miss that remainder when x mod 3 is 2; with y = 0 the cell is P, N or O,
+#    not a kingmaker.
+#
+#    </details>
+
+# %%
+def check_kingmakers(kingmaker_cells) -> None:
+    """Against Propp's classes: a Q cell (no one wins alone) where no game length lets the mover win."""
+    table = propp_table("king", Grid(12, 12))
+    expected = {c for c in table.grid.cells()
+                if table[c] == "Q" and not any(n % 3 == 1 for n in range(max(c), c.x + c.y + 1))}
+    got = {Coord(*c) for c in kingmaker_cells}
+    assert not got - expected, f"not kingmakers: {sorted(map(str, got - expected))}"
+    assert not expected - got, f"{len(expected - got)} kingmaker cell(s) missing"
+    print(f"all {len(list(table.grid.cells()))} cells judged right: the check passes")
+
+
+if "kingmaker_cells" in globals():
+    check_kingmakers(kingmaker_cells)
+else:
+    print("write kingmaker_cells above, then run this")
+
+# %% [markdown]
+# 5. **A better three-player strategy.** Write a strategy `my_three_player(rng)` that
+#    beats the spoiler in the tournament above. Measure it over at least 20 seeds and
+#    every seating.
+#
+#    <details><summary>Answer</summary>
+#
+#    One that works: keep the spoiler's order of preference (a P cell, then Q, then O), and
+#    break its ties not at random but by the chance of winning if the two others played at
+#    random, worked out exactly for every cell and turn.
+#
+#    ```python
+#    @cache
+#    def random_win_chance(rules, me: int):
+#        """chance(cell, turn): the probability that player me wins if everybody plays at random."""
+#        @cache
+#        def chance(cell: Coord, turn: int) -> float:
+#            options = rules.options(cell)
+#            if not options:
+#                return 1.0 if (turn - 1) % 3 == me else 0.0  # the player before turn moved last
+#            return sum(chance(o, (turn + 1) % 3) for o in options) / len(options)
+#        return chance
+#
+#
+#    def my_three_player(rng: random.Random):
+#        def choose(rules, state):
+#            table = propp_table(rules.piece, rules.grid)
+#            me = rules.to_move(state)
+#            chance = random_win_chance(rules, me)
+#            moves = rules.legal_moves(state)
+#            for wanted in ("P", "Q", "O", "N"):
+#                good = [m for m in moves if table[m] == wanted]
+#                if good:
+#                    return max(good, key=lambda m: (chance(m, (me + 1) % 3), rng.random()))
+#        return choose
+#    ```
+#
+#    Over 20 seeds and all 60 seatings of five strategies it wins about two games in three
+#    on the king and the knight and one in two on the rook, ahead of the spoiler on all
+#    three pieces.
+#
+#    </details>
+
+# %%
+def check_three_player(my_three_player) -> None:
+    """Your strategy joins the tournament (every seating of five strategies, 20 seeds) and must beat the spoiler."""
+    entrants = {**STRATEGIES, "yours": my_three_player}
+    for piece in ("king", "rook", "knight"):
+        rules = PIECES[piece](Grid(10, 10), num_players=3)
+        played, won = Counter(), Counter()
+        for seating in itertools.permutations(entrants, 3):
+            for seed in range(20):
+                rng = random.Random(seed)
+                record = play(rules, [Player(name, entrants[name](rng)) for name in seating])
+                played.update(seating)
+                won[seating[record.winner]] += 1
+        share = {name: won[name] / played[name] for name in entrants}
+        print(f"{piece:8}" + "".join(f"{name:>12} {share[name]:.0%}" for name in entrants))
+        assert share["yours"] > share["spoiler"], f"on the {piece} the spoiler wins more often than yours"
+    print("all 3 pieces pass")
+
+
+if "my_three_player" in globals():
+    check_three_player(my_three_player)
+else:
+    print("write my_three_player above, then run this")
+
+# %% [markdown]
 # 6. **Blocked cells.** How do the counts of the four classes change on a 12 × 12 board
 #    with 10 %, 20 % and 30 % of the cells blocked? Average over 20 seeded boards.
+#
+#    <details><summary>Answer</summary>
+#
+#    ```python
+#    for percent in (0, 10, 20, 30):
+#        line = []
+#        for piece in PIECES:
+#            count = Counter()
+#            for seed in range(20):
+#                grid = Grid(12, 12).with_random_blocked(percent, random.Random(seed),
+#                                                        keep=[Coord(11, 11), Coord(0, 0)])
+#                count.update(propp_table(piece, grid).as_dict().values())
+#            line.append(f"{piece}: " + " ".join(f"{c} {count[c] / 20:5.1f}" for c in "NOPQ"))
+#        print(f"{percent:2} %  " + " | ".join(line))
+#    ```
+#
+#    Q falls the most: from 100 to 120 of the 144 cells on the open board to 37 to 60 of
+#    about 100 free cells at 30 %, from three quarters of the cells to about half. Blocked
+#    cells create dead ends, which are P cells, and near them the classes are decided again,
+#    as on the bottom row. P grows for every piece (the rook's from 1 to about 14 cells). N
+#    grows for the sliding pieces (the queen's from 33 to about 40, the rook's from 22 to
+#    about 44), because each new P cell gives many cells a move to it; the king's and the
+#    knight's N and O stay about the same.
+#
+#    </details>
