@@ -604,12 +604,15 @@ assert checked >= 80
 
 # %%
 guessing = [board for board in real_boards[::2]
-            if board.revealed > 12 and len(undecided(board)) <= 8 and not certainties(board)[1]]
+            if board.revealed > 1 and len(undecided(board)) <= 12 and min(probabilities(board).values()) > 0]
 shown = max(guessing, key=lambda board: len(set(probabilities(board).values())))
 shown_chances = chances_by_frontier(shown)
 pick = best_cell(shown, shown_chances)
 print("nothing is certainly safe; the best guess is", pick, "with chance of a mine", shown_chances[pick])
 assert min(shown_chances.values()) == shown_chances[pick] > 0
+far = {shown_chances[cell] for cell in shown.hidden() if cell not in frontier(shown)}
+print("every cell away from the numbers:", *far)
+assert len(far) == 1 and any(shown_chances[cell] not in far for cell in frontier(shown))
 SVG(board_picture(shown, chances=shown_chances, ring=pick, title="the chance of a mine, in %; ringed: the best guess"))
 
 # %% [markdown]
