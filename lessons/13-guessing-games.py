@@ -15,10 +15,10 @@
 # %% [markdown]
 # # 13 Guessing games: words, bulls and cows
 #
-# Every game so far was played in the open: both players saw the whole board, and nothing
-# was left to luck. The two games of this lesson, both from the source C, are different.
-# The computer **hides a secret**, chosen at random, and the player must find it from the
-# answers to his guesses.
+# Until lesson 11 every game was played in the open: both players saw the whole board, and
+# nothing was left to luck. Minesweeper hid its mines; the two games of this lesson, both
+# from the source C, hide a secret too. The computer **hides a secret**, chosen at random,
+# and the player must find it from the answers to his guesses.
 #
 # - **Word guessing** (C's "Поле чудес", a cousin of hangman): find a hidden word, one
 #   letter at a time, before you run out of wrong guesses.
