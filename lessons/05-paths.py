@@ -379,37 +379,347 @@ PathBoard(walled, start=Coord(1, 1), target=Coord(7, 1))
 
 # %%
 SVG(search_svg(astar(walled, Coord(1, 1), Coord(7, 1))))
-
 # %% [markdown]
 # ## Exercises
 #
+# Each exercise that asks for code has a **self-check** cell below it. Write your answer in a
+# new cell just above the check (use the names the exercise gives), run your cell, then run
+# the check: it tries your code on many cases and says which one fails, or prints "all N
+# cases pass". A **worked answer** is folded under each exercise: try first, then open it to
+# compare.
+#
 # 1. **Hunt the bug yourself.** Translate the article's `minPath` to Python line by line
 #    (with a `while True:` loop and a `break` where C++ tests its condition) and run it
-#    on the pair (0, 0), (1, 1) with a counter that stops it after 100 turns. Then fix it
-#    and check your fix against `min_path` on every pair of cells of a 7 × 7 grid.
+#    on the pair (0, 0), (1, 1) with a counter that stops it after 100 turns. Then fix it,
+#    as `fixed_min_path(start, end)`, and check your fix against `min_path` on every pair
+#    of cells of a 7 × 7 grid.
 #
+#    <details><summary>Answer</summary>
+#
+#    A C++ `do { … } while (condition);` runs the body once, then again as long as the
+#    condition holds: in Python, `while True:` with `if not condition: break` at the end.
+#
+#    ```python
+#    def translated_min_path(start: Coord, end: Coord, max_turns: int = 100) -> list[Coord]:
+#        path = [start]
+#        if start == end:
+#            return path
+#        for _turn in range(max_turns):  # the article's do-while, cut off after max_turns
+#            dx, dy = end.x - start.x, end.y - start.y
+#            p = 0 if dx == 0 else dx // abs(dx)
+#            q = 0 if dy == 0 else dy // abs(dy)
+#            start = Coord(start.x + p, start.y + q)
+#            path.append(start)
+#            if not (start == end):  # } while (start == end);
+#                break
+#        return path
+#
+#
+#    stuck = translated_min_path(Coord(0, 0), Coord(1, 1))
+#    print(len(stuck), "cells:", *stuck[:4], "...")  # 101 cells: (1, 1) again and again
+#
+#
+#    def fixed_min_path(start: Coord, end: Coord) -> list[Coord]:
+#        path = [start]
+#        while start != end:  # loop while the king is NOT on the target
+#            dx, dy = end.x - start.x, end.y - start.y
+#            p = 0 if dx == 0 else dx // abs(dx)
+#            q = 0 if dy == 0 else dy // abs(dy)
+#            start = Coord(start.x + p, start.y + q)
+#            path.append(start)
+#        return path
+#    ```
+#
+#    </details>
+
+# %%
+def check_fixed_min_path(fixed_min_path) -> None:
+    """fixed_min_path against the library's min_path on every pair of cells of a 7 x 7 grid."""
+    seven = Grid(7, 7)
+    pairs = [(a, b) for a in seven.cells() for b in seven.cells()]
+    for a, b in pairs:
+        got = tuple(fixed_min_path(a, b))
+        assert got == min_path(a, b), f"from {a} to {b}: expected {min_path(a, b)}, got {got}"
+    print(f"all {len(pairs)} cases pass")
+
+
+if "fixed_min_path" in globals():
+    check_fixed_min_path(fixed_min_path)
+else:
+    print("write fixed_min_path above, then run this")
+
+# %% [markdown]
 # 2. **How many shortest paths?** On an open grid, count the shortest king paths from
-#    (0, 0) to (x, y) for all cells of an 8 × 8 grid (hint: a table filled row by row, each
-#    cell adding the counts of its neighbours one move closer). Which cells have exactly
-#    one shortest path?
+#    (0, 0) to (x, y) for all cells of an 8 × 8 grid: `shortest_path_counts(width, height)`,
+#    a dictionary from each cell to its count (hint: a table filled row by row, each cell
+#    adding the counts of its neighbours one move closer). Which cells have exactly one
+#    shortest path?
 #
+#    <details><summary>Answer</summary>
+#
+#    A cell at distance d = max(x, y) is reached by a shortest path only from a neighbour
+#    at distance d − 1. Filling the table ring by ring (all cells at distance 0, then 1,
+#    …) guarantees those neighbours are counted first:
+#
+#    ```python
+#    def shortest_path_counts(width: int, height: int) -> dict[Coord, int]:
+#        board = Grid(width, height)
+#        counts: dict[Coord, int] = {}
+#        for d in range(max(width, height)):
+#            for cell in board.cells():
+#                if max(cell) == d:
+#                    closer = [cell + step for step in NEXT8
+#                              if cell + step in board and max(cell + step) == d - 1]
+#                    counts[cell] = 1 if d == 0 else sum(counts[c] for c in closer)
+#        return counts
+#
+#
+#    eight_counts = shortest_path_counts(8, 8)
+#    print(sorted(str(c) for c, n in eight_counts.items() if n == 1))
+#    ```
+#
+#    Exactly one shortest path leads to the cells of the diagonal x = y (every move must be
+#    diagonal) and to (1, 0) and (0, 1). Not to the rest of the bottom row: to (2, 0) the
+#    king may also go through (1, 1), and to (7, 0) there are 127 shortest paths.
+#
+#    </details>
+
+# %%
+def check_path_counts(shortest_path_counts) -> None:
+    """The counts on a 6 x 6 grid against a brute force that walks every shortest path."""
+    six = Grid(6, 6)
+
+    def walks(cell: Coord, target: Coord) -> int:
+        if cell == target:
+            return 1
+        return sum(walks(cell + s, target) for s in NEXT8
+                   if cell + s in six and chebyshev(cell + s, target) < chebyshev(cell, target))
+
+    counts = shortest_path_counts(6, 6)
+    for target in six.cells():
+        expected = walks(Coord(0, 0), target)
+        assert counts[target] == expected, f"to {target} there are {expected} shortest paths, not {counts[target]}"
+    print(f"all {len(list(six.cells()))} cases pass")
+
+
+if "shortest_path_counts" in globals():
+    check_path_counts(shortest_path_counts)
+else:
+    print("write shortest_path_counts above, then run this")
+
+# %% [markdown]
 # 3. **Where BFS stops.** Explain why BFS expands all 10,000 cells of the open board when
 #    going from (0, 0) to (99, 99), but far fewer when going to (50, 50). How many then?
-#    Predict, then check with `bfs`.
+#    Predict, as `predicted_expansions`, then check with `bfs`.
 #    <details><summary>Hint</summary>
 #    The cells come off the queue in rings of equal distance, and within a ring in the order
 #    they were put on it.
 #    </details>
 #
-# 4. **A worse guess.** Run A* with `h = 0` (you get a search that behaves like BFS) and
-#    with the Euclidean distance, and with `h = 2 × Chebyshev`. Which ones still find
-#    shortest paths on random blocked boards? Which expand fewer cells? Explain with the
-#    words *admissible* and *consistent*.
+#    <details><summary>Answer</summary>
+#
+#    The ring at distance d from (0, 0) is the cells with max(x, y) = d. BFS expands every
+#    ring closer than the target, then the target's ring up to the target. The corner
+#    (d, d) of a ring is the **last** of its ring to be put on the queue: its only
+#    neighbour in ring d − 1 is the corner (d − 1, d − 1), which (by the same argument, one
+#    ring in) comes off the queue after every other cell of its ring. So going to (d, d),
+#    BFS expands every cell with max(x, y) ≤ d: (d + 1)² cells. To (99, 99) that is all
+#    100² = 10,000 cells; to (50, 50) it is 51² = **2,601**.
+#
+#    ```python
+#    predicted_expansions = 51 * 51
+#    ```
+#
+#    </details>
+
+# %%
+def check_prediction(predicted_expansions: int) -> None:
+    actual = len(bfs(Grid(100, 100), Coord(0, 0), Coord(50, 50)).expanded)
+    assert predicted_expansions == actual, f"you predicted {predicted_expansions}; BFS expands {actual} cells"
+    print(f"BFS expands {actual} cells, as predicted: the check passes")
+
+
+if "predicted_expansions" in globals():
+    check_prediction(predicted_expansions)
+else:
+    print("write predicted_expansions above, then run this")
+
+# %% [markdown]
+# 4. **A worse guess.** Write your own `my_astar(grid, start, target, h, larger_g_first=True)`
+#    that returns the path and the list of expanded cells, with the guess `h(cell, target)`
+#    as a parameter. Run it with `h = 0` (you get a search that behaves like BFS), with the
+#    Euclidean distance, and with `h = 2 × Chebyshev`. Which ones still find shortest paths
+#    on random blocked boards? Which expand fewer cells? Explain with the words
+#    *admissible* and *consistent*.
+#
+#    <details><summary>Answer</summary>
+#
+#    ```python
+#    import heapq
+#    import math
+#
+#
+#    def my_astar(grid: Grid, start: Coord, target: Coord, h, larger_g_first: bool = True):
+#        """(path or None, expanded cells): A* guided by h, ties on f broken by g, then by age."""
+#        best, parent = {start: 0}, {start: None}
+#        frontier = [(h(start, target), 0, 0, start)]
+#        done, expanded, order = set(), [], 0
+#        while frontier:
+#            _f, _tie, _order, cell = heapq.heappop(frontier)
+#            if cell in done:
+#                continue
+#            done.add(cell)
+#            expanded.append(cell)
+#            if cell == target:
+#                path = [cell]
+#                while parent[path[-1]] is not None:
+#                    path.append(parent[path[-1]])
+#                return path[::-1], expanded
+#            g = best[cell] + 1
+#            for step in NEXT8:
+#                nxt = cell + step
+#                if grid.is_free(nxt) and nxt not in done and g < best.get(nxt, g + 1):
+#                    best[nxt], parent[nxt], order = g, cell, order + 1
+#                    heapq.heappush(frontier, (g + h(nxt, target), -g if larger_g_first else g, order, nxt))
+#        return None, expanded
+#
+#
+#    GUESSES = {"0": lambda a, b: 0, "Chebyshev": chebyshev, "Euclid": math.dist,
+#               "2 x Chebyshev": lambda a, b: 2 * chebyshev(a, b)}
+#    rng = random.Random(1)
+#    shortest, work, boards = dict.fromkeys(GUESSES, 0), dict.fromkeys(GUESSES, 0), 0
+#    while boards < 100:
+#        g = Grid(20, 15).with_random_blocked(30, rng, keep=[Coord(0, 0), Coord(19, 14)])
+#        best_length = bfs(g, Coord(0, 0), Coord(19, 14)).length
+#        if best_length is None:
+#            continue
+#        boards += 1
+#        for name, h in GUESSES.items():
+#            path, expanded = my_astar(g, Coord(0, 0), Coord(19, 14), h)
+#            shortest[name] += len(path) - 1 == best_length
+#            work[name] += len(expanded)
+#    for name in GUESSES:
+#        print(f"h = {name:14} shortest on {shortest[name]:3} of {boards} boards, {work[name] / boards:6.1f} cells")
+#    ```
+#
+#    `h = 0` and Chebyshev always find shortest paths: both are **admissible** (they never
+#    guess more moves than are really needed) and **consistent** (they drop by at most 1
+#    per move), so a cell leaves the frontier with its shortest `g`. `h = 0` expands
+#    about four times as many cells. The Euclidean distance is *not* admissible for a king:
+#    from (0, 0) to (3, 3) it guesses 4.24, but 3 diagonal moves do; so A* sometimes
+#    closes a cell too early and returns a longer path (on about a quarter of the boards).
+#    2 × Chebyshev overestimates almost everywhere: it expands the fewest cells and finds a
+#    shortest path on few boards. A bigger guess looks at less, but only a guess that never
+#    overestimates can promise the shortest path.
+#
+#    </details>
 #
 # 5. **Ties matter.** Change the tie-breaking of A* to prefer the *smaller* `g` among
 #    equal `f`. How many cells does it expand on the open 100 × 100 board, corner to
-#    corner? Why?
+#    corner? Why? Then try the target (99, 50).
 #
-# 6. **A board that fools the greedy player.** Build a 10 × 10 board with a few blocked
-#    cells on which `article_strategy` never reaches the target at all, whatever moves it
-#    has left. Draw it and explain what goes wrong.
+#    <details><summary>Answer</summary>
+#
+#    ```python
+#    for target in (Coord(99, 99), Coord(99, 50)):
+#        larger = len(my_astar(Grid(100, 100), Coord(0, 0), target, chebyshev)[1])
+#        smaller = len(my_astar(Grid(100, 100), Coord(0, 0), target, chebyshev, larger_g_first=False)[1])
+#        print(f"to {target}: larger g first {larger} cells, smaller g first {smaller} cells")
+#    ```
+#
+#    Corner to corner, still **100**: there are no ties to break. A cell (x, y) has
+#    g = max(x, y) and h = max(99 − x, 99 − y), so f = 99 only on the diagonal, and every
+#    other cell has a larger f; A* walks down the diagonal whatever the tie rule. To
+#    (99, 50) it is different: every cell with y ≤ x ≤ y + 49 and x + y ≤ 149 lies on some
+#    shortest path (3,150 cells, some of them even above the target's row), so all of them
+#    have the smallest f = 99. Preferring the larger g dives towards the target through
+#    them and expands 100 cells; preferring the smaller g expands every one of them, a ring
+#    of equal g at a time, like BFS: 3,150 cells.
+#
+#    </details>
+
+# %%
+def check_my_astar(my_astar) -> None:
+    """Shortest valid paths with admissible guesses; the smaller-g tie rule expands more on the way to (99, 50)."""
+    rng = random.Random(2)
+    cases = 0
+    while cases < 60:
+        g = Grid(16, 12).with_random_blocked(30, rng, keep=[Coord(0, 0), Coord(15, 11)])
+        expected = bfs(g, Coord(0, 0), Coord(15, 11))
+        for h in (chebyshev, lambda a, b: 0):
+            path, expanded = my_astar(g, Coord(0, 0), Coord(15, 11), h)
+            if not expected.found:
+                assert path is None, "the target cannot be reached: my_astar should return None as the path"
+                continue
+            problem = is_valid_path(g, path, Coord(0, 0), Coord(15, 11))
+            assert problem is None, problem
+            assert len(path) - 1 == expected.length, (
+                f"a path of {len(path) - 1} moves; the shortest has {expected.length}")
+            if h is chebyshev:  # a consistent guess: never a cell that BFS would not expand
+                assert set(expanded) <= set(expected.expanded), "A* expanded a cell that BFS would not"
+        cases += 1
+    larger = len(my_astar(Grid(100, 100), Coord(0, 0), Coord(99, 50), chebyshev)[1])
+    smaller = len(my_astar(Grid(100, 100), Coord(0, 0), Coord(99, 50), chebyshev, larger_g_first=False)[1])
+    assert larger == 100, f"to (99, 50) with the larger g first A* should expand 100 cells, not {larger}"
+    assert smaller > larger, "with the smaller g first A* should expand more cells"
+    print(f"all {cases} boards pass; to (99, 50): {larger} cells with the larger g first, {smaller} with the smaller")
+
+
+if "my_astar" in globals():
+    check_my_astar(my_astar)
+else:
+    print("write my_astar above, then run this")
+
+# %% [markdown]
+# 6. **A board that fools the greedy player.** Build a 10 × 10 board, `trap`, with a few
+#    blocked cells on which `article_strategy` never reaches the target at all, whatever
+#    moves it has left; `trap_start` and `trap_target` are its start and target. Draw it
+#    and explain what goes wrong.
+#
+#    <details><summary>Answer</summary>
+#
+#    A pocket facing the target: a wall between start and target, with short arms towards
+#    the start.
+#
+#    ```python
+#    pocket = ({Coord(5, y) for y in range(1, 8)} | {Coord(x, 1) for x in range(2, 5)}
+#              | {Coord(x, 7) for x in range(2, 5)})
+#    trap = Grid(10, 10, blocked=frozenset(pocket))
+#    trap_start, trap_target = Coord(0, 4), Coord(9, 4)
+#    print(trap)
+#    ```
+#
+#    The king walks straight into the pocket, to (4, 4), and the step towards the target,
+#    (5, 4), is blocked. The fallback takes the free neighbour nearest the target: the
+#    cells beside it, (4, 3) and (4, 5), are as near as (4, 4) itself, and every step back
+#    is farther. It goes down to (4, 3), then (4, 2); from (4, 2) the nearest free
+#    neighbour is (4, 3) again, and from (4, 3) it is (4, 2): the king swings between the
+#    two forever. The rule never takes a step that *increases* the distance, and getting
+#    out of a pocket needs several of them: only a search sees that.
+#
+#    </details>
+
+# %%
+from IPython.display import display
+
+from coursekit.games.paths import PathState
+
+
+def check_trap(trap: Grid, trap_start: Coord, trap_target: Coord):
+    """The target can be reached, but article_strategy's king never gets there in 1000 moves."""
+    assert (trap.width, trap.height) == (10, 10), "the board should be 10 x 10"
+    assert bfs(trap, trap_start, trap_target).found, "the target must be reachable from the start"
+    rules = ShortestPath(trap, trap_start, trap_target)
+    state, cells = rules.initial_state(), [trap_start]
+    for _ in range(1000):
+        state = PathState(trap, article_strategy(rules, state), trap_target, state.moves + 1)
+        cells.append(state.at)
+        assert state.at != trap_target, f"the greedy king reached the target after {len(cells) - 1} moves"
+    print("in 1000 moves the greedy king never reaches the target: the check passes")
+    return SVG(path_svg(trap, cells[:12], "the greedy king's first 11 moves"))
+
+
+if all(name in globals() for name in ("trap", "trap_start", "trap_target")):
+    display(check_trap(trap, trap_start, trap_target))
+else:
+    print("write trap, trap_start and trap_target above, then run this")
