@@ -110,8 +110,8 @@ def test_saved_figures_hold_every_section(quick_run):
     for section in figures["sections"].values():
         assert section["mismatches"] == []
         # agree: True where a fast result was checked against its baseline, None where a row has none
-        assert all(row["agree"] in (True, None) for row in section["rows"])
-        assert any(row["agree"] is True for row in section["rows"])
+        assert all(row.get("agree") in (True, None) for row in section["rows"])
+        assert any(row.get("agree") is True for row in section["rows"]), "a section checks nothing against a baseline"
     assert {row["ratio"] > 0 for row in figures["sections"]["tables"]["rows"]} == {True}
 
 
