@@ -159,13 +159,10 @@ def test_other_pieces_fall_back_to_the_general_solver():
     assert grundy_table(LeftOnly, grid).values == (0, 1, 0, 1) * 2
 
 
-def test_large_tables_are_fast():
-    import time
-
-    start = time.perf_counter()
+def test_large_tables_are_computed():
+    # Their speed is measured by the benchmarks against a baseline, not asserted here.
     queen = outcome_table("queen", Grid(1000, 1000))
     grundy = grundy_table("queen", Grid(300, 300))
-    assert time.perf_counter() - start < 10  # about 0.2 s on a laptop
     assert queen[Coord(999, 999)] == "N" and grundy[Coord(0, 299)] == 299
 
 

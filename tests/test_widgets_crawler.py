@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 import re
-import time
 from typing import Any
 
 import ipywidgets as widgets
@@ -302,7 +301,6 @@ def careful_click(board: CrawlerBoard, rng: random.Random) -> None:
 
 
 def test_against_c_on_its_own_lattice() -> None:
-    started = time.perf_counter()
     board = CrawlerBoard(human_first=False, seed=0)
     assert board.steps[0].move == SOURCE_OPENING
     assert board.status.startswith('The computer drew 2,2-3,2 (C\'s rule "opening": C\'s opening, no search; '
@@ -316,7 +314,6 @@ def test_against_c_on_its_own_lattice() -> None:
             rules_seen.add(found.group(2))
     assert_finished(board)
     assert len(board.steps) > 8 and len(rules_seen) > 1  # a real game, decided by more than one of C's rules
-    assert time.perf_counter() - started < 30
 
 
 def test_the_perfect_computer_on_c_lattice_wins_when_it_draws_first() -> None:
