@@ -130,17 +130,19 @@ def scheme_table(parts: Sequence[Part]) -> str:
 def handing_in(name: str, more: str = "") -> Cell:
     """The closing cell every problem set shares: how to check your work before handing in.
 
-    ``more`` is the set's own last words (a question to try, a measurement), added at the end.
+    ``more`` is the set's own last words (a question to try, a measurement), put before the
+    last paragraph.
     What ``nbgrader validate`` prints is quoted as nbgrader 0.9 prints it.
     """
+    more = f"\n{more.strip()}\n" if more.strip() else ""
     text = f"""\
 ## How to check your work before handing in
 
 1. **Run everything from a fresh start**: *Kernel → Restart Kernel and Run All Cells*. A
    function that only works because of a cell you ran earlier (and since deleted or changed)
    fails here, and it would fail when your notebook is graded.
-2. **The visible tests pass**: each visible test cell ends by printing
-   `...: the visible tests pass`, and no cell shows an error. The hidden tests are not in
+2. **The visible tests pass**: each visible test cell prints `...: the visible tests pass`,
+   and no cell shows an error. The hidden tests are not in
    your notebook; the specification of each function says what they try.
 3. **Validate the notebook** as the grader will read it. In a terminal, go to the folder that
    holds your notebook and run
@@ -165,15 +167,14 @@ def handing_in(name: str, more: str = "") -> Cell:
    `[ValidateApp | WARNING] No nbgrader_config.py file found` (your folder is not the course
    folder, which holds that file: nothing is wrong with your notebook) and, with recent
    Jupyter versions, a kernel note that it runs over TCP without encryption (on your own
-   computer, harmless too). Any other warning is about your notebook and needs fixing: for
-   example, if it says that the contents of a test cell have changed, a read-only cell was
-   edited; download a fresh copy of the notebook and copy your functions into it.
-
+   computer, harmless too). Any other warning is about your notebook and needs fixing. For
+   example, `THE CONTENTS OF 1 TEST CELL(S) HAVE CHANGED!` means that a read-only test cell
+   was edited: the grader runs its own copy of that cell, so passing your edited one proves
+   nothing. Download a fresh copy of the notebook and copy your functions into it.
+{more}
 Hand in the notebook with the same name, `{name}.ipynb`, without renaming, copying or
 deleting cells: the grader finds your functions and its tests by the cells' names.
 """
-    if more:
-        text += "\n" + more.strip("\n") + "\n"
     return given("end", text)
 
 
