@@ -477,6 +477,144 @@ def ps06_feedback(run: CourseRun) -> None:
     assert "not written yet" in run.feedback("untouched")
 
 
+# ps07: minesweeper.
+
+#: Measured (in process in test_grading_ps07.py, and by real nbgrader): the share of the 20 hidden boards on which
+#: the two simple rules find both sets exactly, times 8; the share of the 15 hidden boards on which the local
+#: ratio is within 0.01 everywhere, times 7.
+SIMPLE_RULES_HIDDEN = 5.6
+LOCAL_RATIO_HIDDEN = 0.47
+
+SIMPLE_RULES = '''\
+def certain(board):
+    """The two simple rules, repeated until nothing new follows; no subset rule."""
+    grid = cells(board)
+    mines, safe = set(), set()
+    changed = True
+    while changed:
+        changed = False
+        for cell, char in grid.items():
+            if not char.isdigit():
+                continue
+            hidden = [c for c in neighbours(board, cell) if grid[c] == "#"]
+            unknown = [c for c in hidden if c not in mines and c not in safe]
+            left = int(char) - sum(c in mines for c in hidden)
+            if unknown and left == 0:
+                safe |= set(unknown)
+                changed = True
+            elif unknown and left == len(unknown):
+                mines |= set(unknown)
+                changed = True
+    return mines, safe
+'''
+
+UNIFORM_CHANCES = '''\
+def mine_chances(board, mines):
+    """The same chance for every hidden cell: the mines over the hidden cells (the numbers unused)."""
+    hidden = [c for c, char in cells(board).items() if char == "#"]
+    return {c: mines / len(hidden) for c in hidden}
+'''
+
+LOCAL_RATIO = '''\
+def mine_chances(board, mines):
+    """Each number on its own: a cell next to numbers gets the largest count / hidden neighbours among them;
+    the others the mines over the hidden cells."""
+    grid = cells(board)
+    hidden = [c for c, char in grid.items() if char == "#"]
+    chances = {c: mines / len(hidden) for c in hidden}
+    ratios = {}
+    for cell, char in grid.items():
+        if char.isdigit():
+            around = [c for c in neighbours(board, cell) if grid[c] == "#"]
+            for c in around:
+                ratios[c] = max(ratios.get(c, 0.0), int(char) / len(around))
+    chances.update(ratios)
+    return chances
+'''
+
+BRUTE_FORCE = '''\
+from itertools import product
+
+
+def frontier_numbers(board):
+    grid = cells(board)
+    found = []
+    for cell, char in grid.items():
+        if char.isdigit():
+            hidden = [c for c in neighbours(board, cell) if grid[c] == "#"]
+            if hidden:
+                found.append((int(char), hidden))
+    return found
+
+
+def all_fitting(board, edge):
+    """Every set of mines on the frontier `edge` that fits every number: all 2 ** len(edge) tried."""
+    rules = frontier_numbers(board)
+    for bits in product((False, True), repeat=len(edge)):
+        mines = {c for c, bit in zip(edge, bits) if bit}
+        if all(sum(c in mines for c in hidden) == count for count, hidden in rules):
+            yield mines
+
+
+def certain(board):
+    rules = frontier_numbers(board)
+    edge = sorted({c for count, hidden in rules for c in hidden})
+    found = list(all_fitting(board, edge))
+    return set.intersection(*found), set(edge) - set.union(*found)
+
+
+def mine_chances(board, mines):
+    grid = cells(board)
+    hidden = [c for c, char in grid.items() if char == "#"]
+    rules = frontier_numbers(board)
+    edge = sorted({c for count, hidden_cells in rules for c in hidden_cells})
+    others = [c for c in hidden if c not in edge]
+    total = 0
+    hits = dict.fromkeys(hidden, 0)
+    for placed in all_fitting(board, edge):
+        rest = mines - len(placed)
+        if not 0 <= rest <= len(others):
+            continue
+        ways = comb(len(others), rest)
+        total += ways
+        for c in placed:
+            hits[c] += ways
+        for c in others:
+            hits[c] += comb(len(others) - 1, rest - 1) if rest else 0
+    return {c: hits[c] / total for c in hidden}
+'''
+
+NO_CERTAIN_VISIBLE = ("test_certain_visible",)
+NO_CHANCES = ("test_mine_chances_visible", "test_mine_chances_hidden")
+
+
+def ps07_students(source: Source) -> dict[str, Student]:
+    ref = references(source, "certain", "mine_chances")
+    return {
+        "reference": Student(ref),
+        "untouched": Student({}, zero="all"),
+        # the reference's helpers stay (mine_chances uses them); certain is redefined after them
+        "simple_rules": Student({**ref, "certain": ref["certain"] + "\n\n" + SIMPLE_RULES}, zero=NO_CERTAIN_VISIBLE,
+                                scores={"test_certain_hidden": SIMPLE_RULES_HIDDEN}),
+        "uniform_chances": Student({**ref, "mine_chances": UNIFORM_CHANCES}, zero=NO_CHANCES),
+        "local_ratio": Student({**ref, "mine_chances": LOCAL_RATIO}, zero=("test_mine_chances_visible",),
+                               scores={"test_mine_chances_hidden": LOCAL_RATIO_HIDDEN}),
+        "brute_force": Student({"certain": BRUTE_FORCE, "mine_chances": "# mine_chances is written above\n"}),
+    }
+
+
+def ps07_feedback(run: CourseRun) -> None:
+    simple = run.feedback("simple_rules")
+    assert "did not find every certain cell" in simple and "(the subset rule)" in simple
+    assert "certain: average share 0.700 x 8 points = 5.6" in simple
+    uniform = run.feedback("uniform_chances")
+    assert "placements of 2 mines on the hidden cells that fit every number" in uniform
+    assert "mine_chances: average share 0.000 x 7 points = 0" in uniform
+    local = run.feedback("local_ratio")
+    assert "mine_chances: average share 0.067 x 7 points = 0.47" in local
+    assert "not written yet" in run.feedback("untouched")
+
+
 # ps08: bulls and cows.
 
 #: Measured (in process in test_grading_ps08.py, and by real nbgrader): the share of the 20 hidden histories on
@@ -562,5 +700,6 @@ KNOWN: dict[str, Known] = {
     "ps04": Known(ps04_students, ps04_feedback, tracebacks_allowed=("untouched",)),
     "ps05": Known(ps05_students, ps05_feedback),
     "ps06": Known(ps06_students, ps06_feedback),
+    "ps07": Known(ps07_students, ps07_feedback),
     "ps08": Known(ps08_students, ps08_feedback),
 }

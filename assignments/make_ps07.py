@@ -1,0 +1,326 @@
+"""Write the source notebook of problem set 7 (minesweeper), ``source/ps07/ps07.ipynb``.
+
+Run it after editing a cell (``python assignments/make_ps07.py``; ``--check`` only checks).
+The cell kinds and the writing are in ``make_assignment.py``.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from make_assignment import Assignment, Part, given, scheme_table, solution, tests
+from make_assignment import main as write_or_check
+
+CERTAIN_SEED = 20250501
+CERTAIN_COUNT = 20
+CERTAIN_FRONTIER = 16
+CHANCE_SEED = 20250502
+CHANCE_COUNT = 15
+CHANCE_FRONTIER = 14
+TOLERANCE = 0.01
+PER_CALL = 2
+TOTAL_SECONDS = 12
+
+SETUP = """\
+# Helpers: a board's cells with their characters, and a cell's neighbours.
+from fractions import Fraction
+from math import comb
+
+
+def cells(board):
+    \"\"\"Every cell (x, y) of `board` with its character, row by row from the bottom: {(0, 0): '1', ...}.\"\"\"
+    height = len(board)
+    return {(x, y): board[height - 1 - y][x] for y in range(height) for x in range(len(board[0]))}
+
+
+def neighbours(board, cell):
+    \"\"\"The cells around `cell` (3 to 8 of them).\"\"\"
+    width, height = len(board[0]), len(board)
+    x, y = cell
+    return [(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+            if (dx, dy) != (0, 0) and 0 <= x + dx < width and 0 <= y + dy < height]
+
+
+example = ["1##",
+           "111"]
+print(cells(example))
+print(neighbours(example, (0, 1)))
+"""
+
+PART1 = """\
+## Part 1: certain cells (`certain`)
+
+Write `certain(board)`: a tuple `(mines, safe)` of two sets of cells `(x, y)`:
+
+- `mines`: the hidden cells that are a mine in **every** placement of mines that fits the
+  numbers;
+- `safe`: the hidden cells that are safe in every placement that fits the numbers.
+
+Use the numbers alone: the total count of mines is not given, and the hidden cells that
+touch no number may hold any number of mines (so they are never certain). A placement
+*fits* when every revealed number counts exactly its mines among its neighbours.
+
+Two simple rules find many certain cells: a number whose hidden neighbours are exactly as
+many as its count makes them all mines; a number that already has its count of known mines
+makes its other hidden neighbours safe. They do not find all: in `["###", "121"]` the 1 at
+the left needs one mine among (0, 1) and (1, 1), and the 2 needs two among those and
+(2, 1), so (2, 1) is a mine (the **subset rule**). Some boards need more than that. The
+sure way: for each group of hidden cells linked by numbers, list every placement that fits
+its numbers (backtracking: place or skip a mine cell by cell, stop as soon as a number has
+too many mines or can no longer get enough), then keep the cells that are a mine in all, or
+in none.
+"""
+
+CERTAIN = """\
+def certain(board):
+    \"\"\"(mines, safe): the hidden cells that are mines, and those that are safe, in every placement that fits.\"\"\"
+    ### BEGIN SOLUTION
+    mines, safe = set(), set()
+    for group in groups(board):
+        found = list(placements(board, group))
+        mines |= set.intersection(*found)
+        safe |= set(group) - set.union(*found)
+    return mines, safe
+
+
+def numbers(board):
+    \"\"\"Every revealed number that touches a hidden cell, as (count, set of its hidden neighbours).\"\"\"
+    grid = cells(board)
+    found = []
+    for cell, char in grid.items():
+        if char.isdigit():
+            hidden = {c for c in neighbours(board, cell) if grid[c] == "#"}
+            if hidden:
+                found.append((int(char), hidden))
+    return found
+
+
+def groups(board):
+    \"\"\"The frontier (the hidden cells next to a number) split into groups that share no number.\"\"\"
+    found = []
+    for _, hidden in numbers(board):
+        linked = [g for g in found if g & hidden]
+        merged = set(hidden).union(*linked)
+        found = [g for g in found if not g & hidden] + [merged]
+    return [sorted(g) for g in found]
+
+
+def placements(board, group):
+    \"\"\"Every set of mines on the cells of `group` that fits their numbers (backtracking).\"\"\"
+    rules = [(count, hidden) for count, hidden in numbers(board) if hidden <= set(group)]
+
+    def fits(mines, decided):
+        for count, hidden in rules:
+            placed = len(hidden & mines)
+            if placed > count or placed + len(hidden - decided) < count:
+                return False
+        return True
+
+    def place(i, mines):
+        if i == len(group):
+            yield set(mines)
+        else:
+            decided = set(group[:i + 1])
+            for mine in (False, True):
+                now = mines | {group[i]} if mine else mines
+                if fits(now, decided):
+                    yield from place(i + 1, now)
+
+    yield from place(0, set())
+    ### END SOLUTION
+"""
+
+CERTAIN_VISIBLE = """\
+# Visible tests for certain: six boards, both sets exactly right.
+from coursekit.grading.minesweeper import check_certain
+
+check_certain(certain, [
+    ["###",
+     "121"],
+    ["1#",
+     "##"],
+    ["1##",
+     "111"],
+    ["00111", "112#1", "1#32#", "#####", "#####"],
+    ["00011#", "0002##", "0002##", "00012#", "11212#", "1#2#1#"],
+    ["11100", "1#111", "1233#", "01##2", "01###"],
+])
+print("certain: the visible tests pass")
+"""
+
+CERTAIN_HIDDEN = f"""\
+# Hidden tests for certain: {CERTAIN_COUNT} boards. Partial points: the number printed last is your score.
+### BEGIN HIDDEN TESTS
+from coursekit.grading.minesweeper import hidden_certain_boards, score_certain
+
+score_certain(certain, hidden_certain_boards({CERTAIN_COUNT}, seed={CERTAIN_SEED}), 8)
+### END HIDDEN TESTS
+"""
+
+PART2 = f"""\
+## Part 2: chances (`mine_chances`)
+
+Write `mine_chances(board, mines)`: a dict from **every** hidden cell `(x, y)` to its chance
+of holding a mine (a float, or a `Fraction`), when `mines` mines lie on the hidden cells and
+every placement of them that fits the numbers is equally likely. A board counts when every
+chance is within {TOLERANCE} of the exact one.
+
+Count the placements. On `["1##", "###"]` with 2 mines, the 1 needs exactly one mine among
+its three hidden neighbours (3 ways), and the other mine is on one of the 2 cells that touch
+no number (2 ways): 6 placements, and (0, 0) holds a mine in 2 of them, a chance of 1/3. In
+general: list the placements of the **frontier** (the hidden cells next to a number) that fit
+every number, as in part 1 but for the whole frontier at once (the count of mines links the
+groups). A placement with `k` mines on the frontier leaves `mines - k` mines for the `O`
+hidden cells that touch no number: it stands for `comb(O, mines - k)` placements of the
+whole board, and each of those `O` cells holds a mine in `comb(O - 1, mines - k - 1)` of them.
+The hidden boards have at most {CHANCE_FRONTIER} frontier cells.
+
+Do not work number by number: a cell next to a 1 with two hidden neighbours is not a mine
+with chance 1/2 when another number says more about it.
+"""
+
+CHANCES = """\
+def mine_chances(board, mines):
+    \"\"\"Every hidden cell's chance of a mine, `mines` mines in all, every placement that fits equally likely.\"\"\"
+    ### BEGIN SOLUTION
+    hidden = [c for c, char in cells(board).items() if char == "#"]
+    edge = sorted({c for group in groups(board) for c in group})
+    others = [c for c in hidden if c not in edge]
+    total = 0
+    hits = dict.fromkeys(hidden, 0)
+    for placed in placements(board, edge):
+        rest = mines - len(placed)
+        if not 0 <= rest <= len(others):
+            continue
+        ways = comb(len(others), rest)
+        total += ways
+        for c in placed:
+            hits[c] += ways
+        for c in others:
+            hits[c] += comb(len(others) - 1, rest - 1) if rest else 0
+    return {c: Fraction(hits[c], total) for c in hidden}
+    ### END SOLUTION
+"""
+
+CHANCES_VISIBLE = """\
+# Visible tests for mine_chances: four boards, every chance within 0.01 of the exact one.
+from coursekit.grading.minesweeper import check_chances
+
+check_chances(mine_chances, [
+    (["1##",
+      "###"], 2),
+    (["###",
+      "121"], 2),
+    (["00111", "112#1", "1#32#", "#####", "#####"], 4),
+    (["00000", "11222", "2####", "#####", "#####"], 4),
+])
+print("mine_chances: the visible tests pass")
+"""
+
+CHANCES_HIDDEN = f"""\
+# Hidden tests for mine_chances: {CHANCE_COUNT} boards. Partial points: the number printed last is your score.
+### BEGIN HIDDEN TESTS
+from coursekit.grading.minesweeper import hidden_chance_boards, score_chances
+
+score_chances(mine_chances, hidden_chance_boards({CHANCE_COUNT}, seed={CHANCE_SEED}), 7)
+### END HIDDEN TESTS
+"""
+
+END = """\
+## Before you hand in
+
+Run *Kernel → Restart Kernel and Run All Cells* and check that every visible test passes.
+Then try: play a game with the safest cell each time (a certain safe cell if there is one,
+else the cell least likely to be a mine). How often does it win a beginner board (9 x 9, 10
+mines)? The exact player of the course wins about 9 games in 10.
+"""
+
+PARTS = (
+    Part("1", "certain(board)", (
+        given("part1", PART1),
+        solution("certain", CERTAIN),
+        tests("test_certain_visible", CERTAIN_VISIBLE, 3),
+        tests("test_certain_hidden", CERTAIN_HIDDEN, 8),
+    )),
+    Part("2", "mine_chances(board, mines)", (
+        given("part2", PART2),
+        solution("mine_chances", CHANCES),
+        tests("test_mine_chances_visible", CHANCES_VISIBLE, 2),
+        tests("test_mine_chances_hidden", CHANCES_HIDDEN, 7),
+    )),
+)
+
+
+def intro() -> str:
+    """The introduction, with the grading table of the parts below."""
+    return f"""\
+# Problem set 7: minesweeper
+
+Minesweeper from the course's sources (A's G3.2). Mines hide under some cells of a grid; a
+revealed cell shows how many of its eight neighbours hold a mine. What do the numbers tell
+for sure, and how likely is a mine under each hidden cell?
+
+A **board** is a list of strings, the **top row first**, one character a cell: `#` a hidden
+cell, `0` to `8` a revealed cell and its count of neighbouring mines. (The boards here have
+no flags.) A **cell** is a tuple `(x, y)`, as everywhere in the course: `x` the column from
+the left, `y` the row from the **bottom**, `(0, 0)` at the bottom left. So in
+
+```
+board = ["1##",     # y = 1
+         "111"]     # y = 0
+```
+
+`(0, 1)` is the 1 at the top left and `(2, 1)` the hidden cell at the top right. The helper
+`cells(board)` gives every cell with its character, and `neighbours(board, cell)` the cells
+around a cell.
+
+## What you write
+
+- `certain(board)`: the cells certainly a mine and those certainly safe, from the numbers;
+- `mine_chances(board, mines)`: each hidden cell's chance of holding a mine.
+
+## How it is graded
+
+{scheme_table(PARTS)}
+
+- Part 1, visible tests (all or nothing): on 6 boards both sets must be exactly right.
+- Part 1, hidden tests (partial points): {CERTAIN_COUNT} boards taken in the middle of seeded
+  games (6 x 6 to 16 x 16, early and late in the game), each with at most {CERTAIN_FRONTIER}
+  hidden cells next to a number. Each board on which both sets are exactly those of the exact
+  engine earns an equal share: 8 x the share, to two decimals.
+- Part 2, visible tests (all or nothing): on 4 boards every chance within {TOLERANCE}.
+- Part 2, hidden tests (partial points): {CHANCE_COUNT} boards from seeded games (5 x 5 to 9 x
+  9), each with at most {CHANCE_FRONTIER} hidden cells next to a number. Each board on which
+  every hidden cell's chance is within {TOLERANCE} of the exact value earns an equal share: 7 x
+  the share, to two decimals.
+- A failed test shows the board with its coordinates and one cell that is wrong or missed,
+  with the reason: the numbers that prove a certain cell, a placement that fits with a cell
+  the other way, or the count of placements behind a chance.
+- Types are checked exactly: `certain` returns a tuple of two sets (or frozensets) of tuples
+  `(x, y)` of two ints; `mine_chances` a dict from such tuples to floats (or `Fraction`s), one
+  for every hidden cell and no other.
+- Each call must return within {PER_CALL} seconds; in each test all your calls together may
+  take {TOTAL_SECONDS} seconds. Trying all 2 ** n placements of a frontier of n cells is
+  fast enough for the hidden boards (under half a second for 16 cells); backtracking is much
+  faster. A malformed answer, an error or a slow call earns nothing for its board only.
+
+Before you hand in, run everything from a fresh start: *Kernel → Restart Kernel and Run All
+Cells*.
+"""
+
+
+ASSIGNMENT = Assignment(
+    "ps07",
+    opening=(given("intro", intro()), given("setup", SETUP, code=True)),
+    parts=PARTS,
+    closing=(given("end", END),),
+)
+
+
+def main(argv: list[str]) -> int:
+    """Write the notebook; with ``--check``, only say whether the file is up to date."""
+    return write_or_check(ASSIGNMENT, argv)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
