@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 
-from make_assignment import Assignment, Part, given, scheme_table, solution, tests
+from make_assignment import Assignment, Part, given, handing_in, scheme_table, solution, tests
 from make_assignment import main as write_or_check
 
 HIDDEN_SEED = 20241102
@@ -48,7 +48,8 @@ line). You may add helper functions in the same cell.
 
 {scheme_table(PARTS)}
 
-- **Visible tests** are the test cells you can run. **Hidden tests** run when your notebook is
+- The table counts **points**, not tests. **Visible tests** are the test cells you can run.
+  **Hidden tests** run when your notebook is
   graded: for the queen, every position up to `40 x 40` (4 points), then 2,594 positions up to
   `1000 x 1000`: every losing one, the cells next to them, and random ones from a fixed seed
   (4 points); for the knight, every cell of six boards from 3 to 25 cells a side, drawn from a
@@ -62,8 +63,7 @@ line). You may add helper functions in the same cell.
 - A failed test says which position, what your function answered, why that is wrong, and a
   right answer (with a picture on small boards).
 
-Before you hand in, run everything from a fresh start: *Kernel → Restart Kernel and Run All
-Cells*.
+Before you hand in, follow *How to check your work before handing in* at the end.
 """
 
 SETUP = """\
@@ -85,6 +85,28 @@ move. Fill in a table of losing positions up to `10 x 10` by hand or with a smal
 Your function must be fast for positions up to `1000 x 1000`: compute the losing positions
 once (for example in a dictionary at the top of the cell), then answer each call by looking
 at the at most three losing positions in the queen's column, row and diagonal.
+
+### Specification: `queen_winning_move(x, y)`
+
+- **Arguments**: `x` and `y`, whole numbers (`int`) from 0 to 1000, not both 0: the queen's
+  column and row. There is no edge up or right: nothing else limits the position.
+- **Returns**:
+  - from a **winning** position: the queen's cell after a winning move (any of them), a tuple
+    of exactly two `int` (or a `Coord`): a cell straight down `(x, y - k)`, straight left
+    `(x - k, y)` or diagonally down-left `(x - k, y - k)`, with `k >= 1` and no coordinate
+    below 0, that is a losing position;
+  - from a **losing** position, such as `(1, 2)`, `(2, 1)` or `(3, 5)`: exactly `None`, and
+    only there (`None` from a winning position is wrong, and so is a move from a losing one).
+- **Edge cases**: on an edge, `(x, 0)` or `(0, y)`, the queen can reach `(0, 0)` in one move,
+  and that move wins. `(0, 0)` itself is never asked: the queen cannot move there, the game
+  is over; `(0, 0)` is a losing position, so `None` is the answer that fits the rule above if
+  your own code asks it.
+- **Hidden tests** (8 points in two cells, each all or nothing): every position up to
+  `40 x 40` but `(0, 0)`, 1,680 positions (4 points); then 2,594 positions up to
+  `1000 x 1000` (4 points): 300 drawn at random with seed 20241102, every losing position
+  with both coordinates at most 1000, the cells one step right of and above each of them,
+  and the far corners `(1000, 1000)`, `(1000, 0)` and `(0, 1000)`. Each call gets at most
+  1 second, all calls of a cell 10 seconds.
 """
 
 QUEEN = """\
@@ -163,6 +185,27 @@ Look at the table of a big board first: the losing cells form a pattern. Then lo
 right and top edges of a small board: a jump `(-2, +1)` needs a row above, a jump `(+1, -2)` a
 column to the right, so cells near those edges have fewer jumps, and the pattern can break
 there. Your function must be right on every board it is given.
+
+### Specification: `knight_winning_move(x, y, width, height)`
+
+- **Arguments**: `width` and `height`, whole numbers (`int`), the board's columns and rows
+  (from 3 to 25 in the tests); `x` and `y`, the knight's cell, with `0 <= x < width` and
+  `0 <= y < height`, a cell from which at least one jump stays on the board.
+- **Returns**:
+  - from a **winning** cell: the knight's cell after a winning jump (any of them), a tuple of
+    exactly two `int` (or a `Coord`), one of the cells `knight_jumps(x, y, width, height)`
+    lists, from which the opponent loses;
+  - from a **losing** cell (every jump leads to a winning cell): exactly `None`, and only
+    there.
+- **Edge cases**: a knight with **no jump at all** (the corner cells `(0, 0)`, `(0, 1)`,
+  `(1, 0)`, `(1, 1)`, and on a narrow board a few more) is never asked: the game is over
+  there. Such a cell is losing, so `None` is the answer that fits the rule above if your own
+  code asks it. A cell whose only jumps lead to cells with no jump is winning: jump there.
+- **Hidden tests** (7 points, all or nothing): every cell with a jump, 1,642 calls, on six
+  boards drawn with seed 20241102: 25 x 21, 25 x 17, 8 x 3, 16 x 8, 12 x 12 and 20 x 21. On
+  the first two, the pattern of the losing cells of a big board breaks near the right and
+  top edges: a player who only follows that pattern loses from some cell. Each call gets at
+  most 2 seconds, all calls 10 seconds.
 """
 
 GIVEN_KNIGHT = """\
@@ -222,9 +265,6 @@ print(f"knight_winning_move: right from all {{checked_knight}} cells of {{len(hi
 """
 
 END = """\
-## Before you hand in
-
-Run *Kernel → Restart Kernel and Run All Cells* and check that every visible test passes.
 The hidden tests try many more positions, and much larger ones for the queen.
 """
 
@@ -250,7 +290,7 @@ ASSIGNMENT = Assignment(
     "ps02",
     opening=(given("intro", intro()), given("setup", SETUP, code=True)),
     parts=PARTS,
-    closing=(given("end", END),),
+    closing=(handing_in("ps02", END),),
 )
 
 
