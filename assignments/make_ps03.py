@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 
-from make_assignment import Assignment, Part, given, scheme_table, solution, tests
+from make_assignment import Assignment, Part, given, handing_in, scheme_table, solution, tests
 from make_assignment import main as write_or_check
 
 HIDDEN_SEED = 20241103
@@ -49,6 +49,8 @@ pair `(path, expanded)`:
 
 {scheme_table(PARTS)}
 
+The table counts **points**, not tests.
+
 - **Paths** (visible tests, and hidden "paths" tests): on every grid, your path must be valid
   (it starts at `start`, ends at `target`, and each step goes to a neighbouring free cell) and
   as short as a shortest path; where the target cannot be reached, `path` must be `None`.
@@ -74,8 +76,7 @@ pair `(path, expanded)`:
 - A failed test says which grid, shows it with your path and a shortest one, and says what is
   wrong.
 
-Before you hand in, run everything from a fresh start: *Kernel → Restart Kernel and Run All
-Cells*.
+Before you hand in, follow *How to check your work before handing in* at the end.
 """
 
 SETUP = """\
@@ -113,6 +114,32 @@ BFS takes the cells in order of their distance from the start: all cells one mov
 all cells two moves away, and so on. Remember, for each cell you see, the cell you saw it
 from (`parent`); when you reach the target, walk back through `parent` to the start and turn
 the list around.
+
+### Specification: `bfs(grid, start, target)`
+
+- **Arguments**: `grid`, a `Grid` (any size; some cells blocked; do not change it);
+  `start` and `target`, two `Coord`, both free cells of the grid. They may be the same cell,
+  and the target may be out of reach (a wall of blocked cells between them).
+- **Returns**: a tuple `(path, expanded)`:
+  - `path`: a list (or tuple) of cells, each a `Coord` or a tuple of two `int`, from `start`
+    to `target`, both included, each step a king move onto a free cell, with as few moves as
+    possible (any shortest path is accepted); exactly `None` when the target cannot be
+    reached;
+  - `expanded`: an `int`, the cells your search took off its frontier.
+- **Edge cases**:
+  - `start == target`: the path is `[start]` (no move); the search takes the start off its
+    frontier, sees that it is the target, and stops: `expanded` is 1.
+  - The target cannot be reached: `path` is `None`, and the search has expanded every cell
+    the start can reach, once each: `expanded` is exactly that number.
+  - A count smaller than any correct search needs (fewer cells than the path's moves, or
+    fewer than the cells the start can reach when it cannot reach the target) earns nothing.
+- **Hidden tests**: 11 grids drawn with seed 20241103. Ten are random grids from 12 to 30
+  cells a side (here from 14 x 12 to 28 x 27), with 10 % to 35 % of their cells blocked, the
+  start and the target in opposite corner quarters and the target reachable; the eleventh
+  (27 x 23) is cut in two by a full column of blocked cells, so its target cannot be reached.
+  "Paths" (4 points, all or nothing): every path right. "Expanded" (2 points, partial): each
+  grid's share, your count against the allowance above. Each call gets at most 2 seconds,
+  all calls of a cell 15 seconds.
 """
 
 BFS = """\
@@ -161,6 +188,21 @@ With `heapq`, push tuples that sort the way you want: `(f, -g, order, cell)` giv
 smallest `f` first, among equal `f` the larger `g`, and among those the cell pushed first
 (`order` counts the pushes). A cell may be pushed again when a shorter way to it is found;
 when an old entry comes off the heap, skip it.
+
+### Specification: `astar(grid, start, target)`
+
+- **Arguments** and **returns**: as for `bfs`: a tuple `(path, expanded)`, `path` a
+  shortest path as a list of cells (or exactly `None` when the target cannot be reached),
+  `expanded` an `int`. A cell taken off the heap again (an old entry) and skipped is not
+  counted: count each cell you expand once.
+- **Edge cases**: as for `bfs`. `start == target`: the path `[start]`, 1 cell expanded. A
+  target out of reach: `None`, and every cell the start can reach expanded once (then `h`
+  gives no help: A* expands as many cells as BFS).
+- **Hidden tests**: the same 11 grids as for `bfs` (seed 20241103). "Paths" (4 points, all
+  or nothing). "Expanded" (6 points, partial): on each grid, at most 1.5 × the cells the
+  course's reference A* expands earns the grid's full share, and `allowance / yours` of it
+  otherwise; on the walled grid the allowance is the cells the start can reach. Each call
+  gets at most 2 seconds, all calls of a cell 15 seconds.
 """
 
 ASTAR = """\
@@ -230,9 +272,6 @@ ASTAR_VISIBLE, ASTAR_HIDDEN_PATHS, ASTAR_HIDDEN_EXPANDED = search_tests("astar",
 
 
 END = """\
-## Before you hand in
-
-Run *Kernel → Restart Kernel and Run All Cells* and check that every visible test passes.
 Compare your two searches on a bigger grid: how many cells does each expand from one corner
 to the other of an open 50 × 50 grid, and of one with 30 % of its cells blocked?
 """
@@ -259,7 +298,7 @@ ASSIGNMENT = Assignment(
     "ps03",
     opening=(given("intro", intro()), given("setup", SETUP, code=True)),
     parts=PARTS,
-    closing=(given("end", END),),
+    closing=(handing_in("ps03", END),),
 )
 
 
