@@ -671,12 +671,41 @@ SVG(capture_time_svg(holed_solver, board.state.pursuers, title="the board's heat
 # %% [markdown]
 # ## Exercises
 #
+# Each exercise that asks for code has a **self-check** cell below it. Write your answer in a
+# new cell just above the check (use the names the exercise gives), run your cell, then run
+# the check: it tries your code on many cases and says which one fails, or prints "all N
+# cases pass". A **worked answer** is folded under each exercise: try first, then open it to
+# compare.
+#
 # 1. **Why Tom's rule is optimal.** Prove that on an open grid Tom's rule catches any Jerry
 #    within max(W, H) − 1 moves, and that Jerry can force max(W, H) − 1 moves from some
 #    start.
 #    <details><summary>Hint</summary>
 #    Look at the rectangle between Tom and the edges on Jerry's side. What does a step of
 #    Tom's rule do to it, and what can a step of Jerry do?
+#    </details>
+#
+#    <details><summary>Answer</summary>
+#
+#    **Upper bound.** Look at the x-coordinates alone. Say Jerry is to the right of Tom,
+#    x_J > x_T. Tom's rule steps right, x_T + 1 ≤ x_J. Then Jerry moves, changing x_J by at
+#    most 1, so still x_J ≥ x_T. If x_J = x_T, call Tom *x-locked*; otherwise Jerry is still
+#    to the right and Tom steps right again. So until he is x-locked, Tom moves one column
+#    closer to the right edge every move, with Jerry between him and the edge: he is
+#    x-locked after at most W − 1 moves. And once x-locked (after Tom's move), he stays so:
+#    if Jerry's step changes x_J by one, Tom's rule changes x_T the same way. The same holds
+#    for y, within H − 1 moves, and Tom's diagonal steps serve both coordinates at once.
+#    After at most max(W, H) − 1 moves Tom is locked in both, that is, on Jerry's cell.
+#
+#    **Lower bound.** Say W ≥ H ≥ 2. Put Tom in column 0 and Jerry in column W − 1. A move
+#    changes Tom's x by at most 1, so for his first W − 2 moves he stays left of column
+#    W − 1; Jerry meanwhile steps up and down inside column W − 1 (H ≥ 2), never onto Tom.
+#    So no Tom catches him before move W − 1 = max(W, H) − 1. ∎
+#
+#    The upper bound is the capture time of Tom's rule from *every* start, and the lower
+#    bound says no Tom can do better from the worst start: the solver's worst start,
+#    max(W, H) − 1, above.
+#
 #    </details>
 #
 # 2. **A better Jerry without the solver.** Write `my_jerry(rules, state)` that does not
@@ -687,10 +716,57 @@ SVG(capture_time_svg(holed_solver, board.state.pursuers, title="the board's heat
 #    edges), rather than the first in `NEXT8` order.
 #    </details>
 #
+#    <details><summary>Answer</summary>
+#
+#    The hint's Jerry (the farthest cell, ties broken by the room to the edges) already
+#    gets 5.21 moves against Jerry's rule's 5.17. Jerry can do better still, because he
+#    knows Tom's rule: he can look a few rounds ahead and count how long each step lets him
+#    survive against it.
+#
+#    ```python
+#    def my_jerry(rules, state) -> Coord:
+#        grid, tom_cell = state.grid, state.pursuers[0]
+#
+#        def survives(tom_at: Coord, jerry_at: Coord, depth: int) -> float:
+#            """Rounds Jerry survives from here against Tom's rule, looking depth rounds ahead."""
+#            tom_next = tom_step(grid, tom_at, jerry_at)
+#            if tom_next == jerry_at:
+#                return 0
+#            if depth == 0:
+#                return chebyshev(tom_next, jerry_at) / 10  # beyond the horizon: the farther the better
+#            return 1 + max(survives(tom_next, j, depth - 1) if j != tom_next else -1
+#                           for j in steps_from(grid, jerry_at))
+#
+#        return max((j for j in steps_from(grid, state.prey) if j != tom_cell),
+#                   key=lambda j: survives(tom_cell, j, 3))
+#    ```
+#
+#    Against Tom's rule this Jerry holds out 5.27 moves on average, within 0.01 of the
+#    optimal 5.275.
+#
+#    </details>
+
+# %%
+def check_my_jerry(my_jerry) -> None:
+    """Your Jerry against Tom's rule over the 1000 starts: longer than Jerry's rule, next to the optimal Jerry."""
+    times = capture_times(open_rules, lambda rng: (tom_strategy(), my_jerry))
+    assert None not in times, "Tom's rule catches every Jerry on an open grid: something is wrong"
+    mine, rule = statistics.mean(times), statistics.mean(tom_vs_jerry)
+    print(f"mean capture time: your Jerry {mine:.3f}, Jerry's rule {rule:.3f}, optimal Jerry {exact:.3f}")
+    assert mine > rule, "your Jerry is caught no later than Jerry's rule"
+    print("all 1000 starts pass")
+
+
+if "my_jerry" in globals():
+    check_my_jerry(my_jerry)
+else:
+    print("write my_jerry above, then run this")
+
+# %% [markdown]
 # 3. **Which holes work?** For every cell of the 8 × 8 grid, block that cell alone and ask
-#    `PursuitSolver(...).worst_start()` whether Jerry can escape. Draw the cells for which he
-#    can. Is "any single blocked cell away from the edge" right? What about two blocked
-#    cells next to each other?
+#    `PursuitSolver(...).worst_start()` whether Jerry can escape; `escape_holes` is the
+#    list of cells for which he can. Draw them. Is "any single blocked cell away from the
+#    edge" right? What about two blocked cells next to each other?
 #    <details><summary>Hint</summary>
 #    The answer depends on the rule that every move must move a piece. Under the course's
 #    rule (standing still is not allowed) on 8 × 8, Jerry can escape only when the blocked
@@ -698,20 +774,234 @@ SVG(capture_time_svg(holed_solver, board.state.pursuers, title="the board's heat
 #    every blocked cell off the edge gives Jerry an escape. Try both.
 #    </details>
 #
+#    <details><summary>Answer</summary>
+#
+#    ```python
+#    escape_holes = [c for c in Grid(8, 8).cells()
+#                    if PursuitSolver(Grid(8, 8, frozenset({c}))).worst_start()[0] is None]
+#    print(*escape_holes)
+#    for pair in [(Coord(1, 3), Coord(2, 3)), (Coord(0, 3), Coord(1, 3))]:
+#        print(*pair, "escape" if PursuitSolver(Grid(8, 8, frozenset(pair))).worst_start()[0] is None else "caught")
+#    ```
+#
+#    The 16 cells with 2 ≤ x, y ≤ 5: at least two steps from every edge. So "any cell away
+#    from the edge" is wrong: a hole in the second ring from the edge, such as (1, 3), does
+#    not save Jerry. Two blocked cells next to each other do more: the pair (1, 3), (2, 3)
+#    gives Jerry an escape although (1, 3) is next to the edge, since the ring of cells
+#    round a pair is longer; a pair on the edge, (0, 3), (1, 3), has no ring round it, and
+#    Tom catches Jerry from every start.
+#
+#    </details>
+
+# %%
+def check_escape_holes(escape_holes):
+    """Against the solver, one blocked cell at a time; returns the picture."""
+    expected = {c for c in Grid(8, 8).cells()
+                if PursuitSolver(Grid(8, 8, frozenset({c}))).worst_start()[0] is None}
+    got = {Coord(*c) for c in escape_holes}
+    assert not got - expected, (
+        f"Tom catches Jerry from every start with these holes: {sorted(map(str, got - expected))}")
+    assert not expected - got, f"{len(expected - got)} hole(s) missing"
+    print("all 64 cells judged right: the check passes")
+    return SVG(grid_svg(Grid(8, 8), fills=dict.fromkeys(expected, "#fdae61"), texts=dict.fromkeys(expected, "∞"),
+                        title="a hole on a shaded cell lets Jerry escape"))
+
+
+if "escape_holes" in globals():
+    display(check_escape_holes(escape_holes))
+else:
+    print("write escape_holes above, then run this")
+
+# %% [markdown]
 # 4. **Catching Jerry's rule fast.** Jerry's rule is a fixed, known strategy. Write
 #    `against_jerrys_rule(grid)` (like `against_toms_rule`, with the roles swapped: Tom
 #    chooses, Jerry's step is fixed) and find the mean over the 1000 starts of the fastest
 #    possible capture of Jerry's rule. How much better than the optimal Tom is it, and why
 #    can it be better?
 #
+#    <details><summary>Answer</summary>
+#
+#    A position is lost for Jerry in round k if **some** step of Tom either lands on Jerry
+#    or leads, after Jerry's fixed reply, to a position valued earlier.
+#
+#    ```python
+#    def against_jerrys_rule(grid: Grid) -> dict[tuple[Coord, Coord], int]:
+#        cells = list(grid.free_cells())
+#        time = {(c, c): 0 for c in cells}
+#        k = 0
+#        while True:
+#            k += 1
+#            lost = set()
+#            for t in cells:
+#                for j in cells:
+#                    if (t, j) in time:
+#                        continue
+#                    for t2 in steps_from(grid, t):
+#                        j2 = jerry_move(grid, j, [t2])
+#                        if t2 == j or j2 == t2 or (t2, j2) in time:
+#                            lost.add((t, j))
+#                            break
+#            if not lost:
+#                return time
+#            time.update(dict.fromkeys(lost, k))
+#
+#
+#    fastest = against_jerrys_rule(Grid(8, 8))
+#    on_starts = statistics.mean(fastest[(s.pursuers[0], s.prey)] for s in starts)
+#    print(f"fastest against Jerry's rule {on_starts:.3f}; "
+#          f"optimal Tom against Jerry's rule {means[('optimal Tom', pairs_prey[0])]:.3f}")
+#    ```
+#
+#    The fastest capture of Jerry's rule takes 5.015 moves on average over the 1000
+#    starts, against 5.275 for the optimal Tom against the optimal Jerry, and a little
+#    less than the optimal Tom needs against Jerry's rule (the second number). The
+#    optimal Tom plays for the worst case: every move must be good against *any* Jerry.
+#    A Tom who knows Jerry's rule can make moves that would be mistakes against a clever
+#    Jerry, for instance herding him to the right, where his rule runs by habit, into an
+#    edge.
+#
+#    </details>
+
+# %%
+def check_against_jerrys_rule(against_jerrys_rule) -> None:
+    """The mean over the 1000 starts, and never slower than the optimal Tom."""
+    fastest = against_jerrys_rule(Grid(8, 8))
+    slower = [(t, j) for t in Grid(8, 8).cells() for j in Grid(8, 8).cells()
+              if fastest[(t, j)] > solver.capture_time(t, j)]
+    assert not slower, f"from {slower[0]} the optimal Tom is faster: a better move was missed"
+    mean = statistics.mean(fastest[(s.pursuers[0], s.prey)] for s in starts)
+    assert round(mean, 3) == 5.015, f"the mean over the 1000 starts is 5.015, not {mean:.3f}"
+    print(f"mean {mean:.3f}: all {len(fastest)} positions pass")
+
+
+if "against_jerrys_rule" in globals():
+    check_against_jerrys_rule(against_jerrys_rule)
+else:
+    print("write against_jerrys_rule above, then run this")
+
+# %% [markdown]
 # 5. **Lone pursuers against the best prey.** Extend `against_toms_rule` to two lone
-#    pursuers, and find a grid where Jerry escapes from two lone pursuers although the
+#    pursuers, as `against_lone_pair(grid)` (keys (pursuer 1, pursuer 2, Jerry)), and find a
+#    grid, `lone_escape_grid`, where Jerry escapes from two lone pursuers although the
 #    optimal pair catches him from every start.
 #
+#    <details><summary>Answer</summary>
+#
+#    ```python
+#    def against_lone_pair(grid: Grid) -> dict[tuple[Coord, Coord, Coord], int]:
+#        cells = list(grid.free_cells())
+#        time = {(a, b, j): 0 for a in cells for b in cells for j in cells if j in (a, b)}
+#        todo = [(a, b, j) for a in cells for b in cells for j in cells if j not in (a, b)]
+#        k = 0
+#        while True:
+#            k += 1
+#            lost = []
+#            for a, b, j in todo:
+#                a2, b2 = tom_step(grid, a, j), tom_step(grid, b, j)
+#                if j in (a2, b2) or all(j2 in (a2, b2) or (a2, b2, j2) in time for j2 in steps_from(grid, j)):
+#                    lost.append((a, b, j))
+#            if not lost:
+#                return time
+#            time.update(dict.fromkeys(lost, k))
+#            todo = list(set(todo) - set(lost))
+#
+#
+#    lone_escape_grid = Grid(6, 6, frozenset({Coord(2, 2)}))
+#    ```
+#
+#    On 6 × 6 with a hole at (2, 2) the optimal pair catches Jerry from every start within
+#    5 moves, but against two lone pursuers Jerry escapes from 2,080 starts, for instance
+#    from the pursuers on (0, 0) and (1, 0) and Jerry on (1, 2). Two lone pursuers both
+#    follow Tom's rule towards the same Jerry, so they soon walk side by side, or even on
+#    one cell, and chase him round the hole like a single Tom; a pair that plans sends one
+#    pursuer round the other way.
+#
+#    </details>
+
+# %%
+def check_lone_pair(against_lone_pair, lone_escape_grid: Grid) -> None:
+    """The optimal pair always catches; from the table's escapes, Jerry survives 200 moves against two lone pursuers."""
+    worst = PursuitSolver(lone_escape_grid, pursuers=2).worst_start()[0]
+    assert worst is not None, "the optimal pair does not catch Jerry from every start on this grid"
+    table = against_lone_pair(lone_escape_grid)
+    cells = list(lone_escape_grid.free_cells())
+    escapes = [(a, b, j) for a in cells for b in cells for j in cells if len({a, b, j}) == 3 and (a, b, j) not in table]
+    assert escapes, "Jerry escapes from no start against two lone pursuers on this grid"
+
+    def escaping_jerry(rules, state):  # a step to a position the table does not value, if there is one
+        a, b = state.pursuers
+        safe = [j for j in steps_from(state.grid, state.prey) if j not in (a, b) and (a, b, j) not in table]
+        return (safe or steps_from(state.grid, state.prey))[0]
+
+    for a, b, j in escapes[:: max(1, len(escapes) // 20)]:
+        rules = Pursuit(lone_escape_grid, pursuers=2, start=((a, b), j), max_moves=200)
+        final = play(rules, [Player("pair", lone_pursuers()), Player("Jerry", escaping_jerry)]).final
+        assert not final.caught, f"from {a}, {b} and Jerry on {j} the lone pursuers catch him"
+    print(f"the optimal pair catches within {worst} moves; Jerry escapes the lone pair from {len(escapes)} starts: "
+          "the check passes")
+
+
+if "against_lone_pair" in globals() and "lone_escape_grid" in globals():
+    check_lone_pair(against_lone_pair, lone_escape_grid)
+else:
+    print("write against_lone_pair and lone_escape_grid above, then run this")
+
+# %% [markdown]
 # 6. **Two pursuers on an open grid.** Find the worst and the best start for two pursuers
 #    on open n × n grids, n = 2 … 10, with `PursuitSolver(grid, pursuers=2)`. Guess
-#    formulas.
+#    formulas, `worst_two(n)` and `best_two(n)`.
 #
+#    <details><summary>Answer</summary>
+#
+#    ```python
+#    for n in range(2, 11):
+#        two = PursuitSolver(Grid(n, n), pursuers=2)
+#        print(n, two.worst_start()[0], two.best_start()[0])
+#
+#
+#    def worst_two(n: int) -> int:
+#        return n - 1
+#
+#
+#    def best_two(n: int) -> int:
+#        return n // 2
+#    ```
+#
+#    The same as for one pursuer: worst n − 1, best ⌊n / 2⌋. The worst start puts both
+#    pursuers in one column and Jerry on the far side: no pursuer can reach his column
+#    sooner, as in exercise 1. For the best start Jerry chooses his cell last, and on an
+#    open square a second pursuer cannot bring every cell closer than ⌊n / 2⌋ moves.
+#    A second pursuer pays off only on grids where one pursuer cannot catch Jerry at all.
+#
+#    </details>
+
+# %%
+def check_two_pursuers(worst_two, best_two) -> None:
+    """The formulas against the two-pursuer solver on open n x n grids, n = 2 ... 8."""
+    for n in range(2, 9):
+        two = PursuitSolver(Grid(n, n), pursuers=2)
+        assert worst_two(n) == two.worst_start()[0], f"n = {n}: the worst start takes {two.worst_start()[0]} moves"
+        assert best_two(n) == two.best_start()[0], f"n = {n}: the best start takes {two.best_start()[0]} moves"
+    print("all 7 grids pass")
+
+
+if "worst_two" in globals() and "best_two" in globals():
+    check_two_pursuers(worst_two, best_two)
+else:
+    print("write worst_two and best_two above, then run this")
+
+# %% [markdown]
 # 7. **Play.** On `PursuitBoard(8, 8, blocked=[Coord(3, 3)], prey="you", pursuers="Tom")`
 #    lead Tom round the hole until the move limit. Then try the same against
 #    `pursuers="optimal"` and explain the difference with the heat-map.
+#
+#    <details><summary>What to look for</summary>
+#
+#    Get onto the ring of eight cells round the hole with the hole between you and Tom, and
+#    keep walking round it. Tom's rule steps straight towards you, so when the hole is in
+#    the way it goes round the side it happens to choose, and you just keep going the other
+#    way. Against the optimal Tom this works only from the starts the heat-map marks ∞:
+#    from all the others the optimal Tom cuts you off before you reach the ring, or reaches
+#    it at the right moment to catch you on it.
+#
+#    </details>
