@@ -652,12 +652,13 @@ else:
 #    knight's jumps are symmetric in x and y. Along the diagonal the two patterns meet and
 #    the values are irregular.
 #
-#    | y mod 4 \ x mod 4 | 0 | 1 | 2 | 3 |
-#    |---|---|---|---|---|
-#    | 3 | 1 | 1 | 2 | 3 |
-#    | 2 | 1 | 1 | 2 | 2 |
-#    | 1 | 0 | 0 | 2 | 3 |
-#    | 0 | 0 | 0 | 3 | 3 |
+#    ```text
+#    y mod 4 = 3:   1 1 2 3
+#    y mod 4 = 2:   1 1 2 2
+#    y mod 4 = 1:   0 0 2 3
+#    y mod 4 = 0:   0 0 3 3
+#       x mod 4 =   0 1 2 3
+#    ```
 #
 #    Checked on a 64 × 64 board, leaving out its top four rows and right four columns:
 #
