@@ -304,22 +304,238 @@ TicTacToeBoard(computer="perfect", hints=True)
 # %% [markdown]
 # ## Exercises
 #
-# 1. **Negamax with depth.** Add a `depth` argument to `negamax` that stops after `depth`
-#    moves and returns 0 there. From which depth on does it give the exact value of the
-#    empty board? Of `XO./.X./...`?
+# Each exercise that asks for code has a **self-check** cell below it. Write your answer in a
+# new cell just above the check (use the names the exercise gives), run your cell, then run
+# the check: it tries your code on many cases and says which one fails, or prints "all N
+# cases pass". A **worked answer** is folded under each exercise: try first, then open it to
+# compare.
 #
-# 2. **Quick wins.** Change the value of a win to `10 - moves played`, so that a quicker
-#    win is worth more. Check that your player then wins `XX./OO./...` at once instead of
-#    later.
+# 1. **Negamax with depth.** Write `depth_negamax(rules, state, depth)`: `negamax` with a
+#    `depth` argument that stops after `depth` moves and returns 0 there. From which depth
+#    on does it give the exact value of the empty board? Of `XO./.X./...`?
 #
+#    <details><summary>Answer</summary>
+#
+#    ```python
+#    def depth_negamax(rules, state, depth: int) -> int:
+#        @cache
+#        def value(state, depth: int) -> int:
+#            if rules.is_over(state):
+#                return int(rules.returns(state)[rules.to_move(state)])
+#            if depth == 0:
+#                return 0  # the horizon: guess a draw
+#            return max(-value(rules.next_state(state, move), depth - 1) for move in rules.legal_moves(state))
+#
+#        return value(state, depth)
+#
+#
+#    for rows in (".../.../...", "XO./.X./..."):
+#        print(rows, [depth_negamax(rules, rules.position(rows), d) for d in range(10)])
+#    ```
+#
+#    The empty board is a draw, and the search says 0 at **every** depth, even 0: the
+#    horizon's guess happens to be right, and no shallower search finds a forced win
+#    that isn't there. `XO./.X./...` is lost for O, and the search sees it from depth
+#    **4** on: O moves, X makes a double threat, O blocks one, X completes the other.
+#
+#    </details>
+
+# %%
+def check_depth_negamax(depth_negamax) -> None:
+    """Values at each depth for two positions, and the exact value once the depth covers the game."""
+    expected = {".../.../...": [0] * 10, "XO./.X./...": [0, 0, 0, 0, -1, -1, -1, -1, -1, -1]}
+    cases = 0
+    for rows, values in expected.items():
+        got = [depth_negamax(rules, rules.position(rows), d) for d in range(10)]
+        assert got == values, f"{rows} at depths 0 to 9: expected {values}, got {got}"
+        cases += len(values)
+    for rows in ("XOX/OXO/...", "XO./.../...", "X.O/.X./..O", "OX./.X./..."):
+        state = rules.position(rows)
+        assert depth_negamax(rules, state, 9) == negamax(rules, state), f"{rows}: deep enough, the value is exact"
+        cases += 1
+    print(f"all {cases} cases pass")
+
+
+if "depth_negamax" in globals():
+    check_depth_negamax(depth_negamax)
+else:
+    print("write depth_negamax above, then run this")
+
+# %% [markdown]
+# 2. **Quick wins.** Write `quick_negamax(rules, state)` in which a win is worth
+#    `10 - moves played` (and a loss minus that), so that a quicker win is worth more, and
+#    `quick_move(rules, state)` that plays a move of the best value. Check that your player
+#    then wins `X../XO./..O` at once instead of later. (From `XX./OO./...` plain negamax
+#    already wins at once, but only because the winning cell comes first in its list.)
+#
+#    <details><summary>Answer</summary>
+#
+#    At the end of a game `state.filled` is the number of moves played.
+#
+#    ```python
+#    @cache
+#    def quick_negamax(rules, state) -> int:
+#        if rules.is_over(state):
+#            return int(rules.returns(state)[rules.to_move(state)]) * (10 - state.filled)
+#        return max(-quick_negamax(rules, rules.next_state(state, move)) for move in rules.legal_moves(state))
+#
+#
+#    def quick_move(rules, state) -> Coord:
+#        return max(rules.legal_moves(state), key=lambda move: -quick_negamax(rules, rules.next_state(state, move)))
+#
+#
+#    slow = rules.position("X../XO./..O")
+#    plain = max(rules.legal_moves(slow), key=lambda move: -negamax(rules, rules.next_state(slow, move)))
+#    print("plain negamax plays", plain, "; quick wins play", quick_move(rules, slow))
+#    ```
+#
+#    Plain negamax values every winning move +1 and plays the first of them, (1, 2), which
+#    wins only later; with quick wins the move (0, 0), three in the left column, is worth
+#    10 − 5 = 5, more than any later win.
+#
+#    </details>
+
+# %%
+def check_quick_move(quick_negamax, quick_move) -> None:
+    """Every reachable position with a win in one: quick_move takes it. And the values of two positions."""
+    assert quick_negamax(rules, empty) == 0, "the empty board is still a draw"
+    assert quick_negamax(rules, rules.position("XX./OO./...")) == 5, "X wins with the 5th mark: worth 10 - 5 = 5"
+    cases = 2
+    for state in reachable:
+        if rules.is_over(state):
+            continue
+        wins_now = [m for m in rules.legal_moves(state) if rules.next_state(state, m).winner is not None]
+        if wins_now:
+            move = quick_move(rules, state)
+            assert move in wins_now, f"{state.rows_top_first()}: {move} does not win at once; {wins_now[0]} does"
+            cases += 1
+    print(f"all {cases} cases pass")
+
+
+if "quick_negamax" in globals() and "quick_move" in globals():
+    check_quick_move(quick_negamax, quick_move)
+else:
+    print("write quick_negamax and quick_move above, then run this")
+
+# %% [markdown]
 # 3. **Counting by hand.** How many complete games are there on a 2 × 2 board with two in
-#    a row? Work it out on paper, then check with `games(TicTacToe(2, 2, 2), ...)`.
+#    a row? Work it out on paper as `games_on_2x2`, then check with
+#    `games(TicTacToe(2, 2, 2), ...)`.
 #
-# 4. **Symmetry.** Write `canonical` yourself for the 3 × 3 board (the eight rotations and
-#    reflections) and check that it gives 765 classes.
+#    <details><summary>Answer</summary>
 #
+#    On a 2 × 2 board any two cells are in a row, a column or a diagonal. So no one can win
+#    before X's second mark, and X's second mark always wins: every game has exactly three
+#    moves, X, O, X. X has 4 cells to choose from, then O 3, then X 2: 4 × 3 × 2 = **24**
+#    games, all won by X.
+#
+#    ```python
+#    games_on_2x2 = 4 * 3 * 2
+#    ```
+#
+#    </details>
+
+# %%
+def check_games_on_2x2(games_on_2x2: int) -> None:
+    small_rules = TicTacToe(2, 2, 2)
+    counted = games(small_rules, small_rules.initial_state())
+    assert games_on_2x2 == sum(counted.values()), f"there are {sum(counted.values())} games, not {games_on_2x2}"
+    print(f"{games_on_2x2} games, {dict(counted)}: the check passes")
+
+
+if "games_on_2x2" in globals():
+    check_games_on_2x2(games_on_2x2)
+else:
+    print("write games_on_2x2 above, then run this")
+
+# %% [markdown]
+# 4. **Symmetry.** Write `my_canonical(state)` yourself for the 3 × 3 board (the eight
+#    rotations and reflections) and check that it gives 765 classes.
+#
+#    <details><summary>Answer</summary>
+#
+#    Turn the board a quarter at a time, four times, and take each turned board and its
+#    mirror image: those are the eight images. The least of their texts names the class.
+#
+#    ```python
+#    def my_canonical(state) -> str:
+#        board = [list(state.cells[3 * y:3 * y + 3]) for y in range(3)]  # rows, bottom first
+#        images = []
+#        for _ in range(4):
+#            board = [list(row) for row in zip(*board[::-1], strict=True)]  # a quarter turn
+#            images.append("".join("".join(row) for row in board))
+#            images.append("".join("".join(row[::-1]) for row in board))  # its mirror image
+#        return min(images)
+#
+#
+#    print(len({my_canonical(s) for s in reachable}))
+#    ```
+#
+#    </details>
+
+# %%
+def check_canonical(my_canonical) -> None:
+    """765 classes, and two positions share a class exactly when the library says they do."""
+    classes = {}
+    for state in reachable:
+        classes.setdefault(rules.canonical(state), set()).add(my_canonical(state))
+    split = [c for c, names in classes.items() if len(names) > 1]
+    assert not split, f"your classes split the library's class of {split[0]}"
+    assert len({my_canonical(s) for s in reachable}) == 765, "there should be 765 classes"
+    print(f"all {len(reachable)} positions in 765 classes: the check passes")
+
+
+if "my_canonical" in globals():
+    check_canonical(my_canonical)
+else:
+    print("write my_canonical above, then run this")
+
+# %% [markdown]
 # 5. **Bigger boards.** Use `solve` to decide 4 × 4 with three in a row, and 5 × 3 with
-#    three in a row. Who wins, and with which first moves?
+#    three in a row. Who wins, and with which first moves? Write the winning first moves
+#    as `first_moves_4x4` and `first_moves_5x3`.
 #
+#    <details><summary>Answer</summary>
+#
+#    ```python
+#    on_4x4, on_5x3 = solve(TicTacToe(4, 4, 3)), solve(TicTacToe(5, 3, 3))
+#    print(on_4x4, on_5x3, sep="\n")
+#    first_moves_4x4, first_moves_5x3 = on_4x4.best_moves, on_5x3.best_moves
+#    ```
+#
+#    X wins both. On 4 × 4 every one of the 16 first moves wins. On 5 × 3, 13 of the 15
+#    do: all but the middle cells of the two short sides, (0, 1) and (4, 1).
+#
+#    </details>
+
+# %%
+def check_bigger_boards(first_moves_4x4, first_moves_5x3) -> None:
+    cases = 0
+    for (width, height), answer in {(4, 4): first_moves_4x4, (5, 3): first_moves_5x3}.items():
+        solution = solve(TicTacToe(width, height, 3))
+        expected, got = set(solution.best_moves), {Coord(*m) for m in answer}
+        assert got == expected, f"{width} x {height}: the winning first moves are {sorted(map(str, expected))}"
+        cases += width * height
+    print(f"all {cases} first moves judged right: the check passes")
+
+
+if "first_moves_4x4" in globals() and "first_moves_5x3" in globals():
+    check_bigger_boards(first_moves_4x4, first_moves_5x3)
+else:
+    print("write first_moves_4x4 and first_moves_5x3 above, then run this")
+
+# %% [markdown]
 # 6. **Play.** Beat `TicTacToeBoard(computer="random")` in as few moves as you can, then
 #    draw against `computer="perfect"` from both seats.
+#
+#    <details><summary>What to look for</summary>
+#
+#    Against the random player, take a corner and then make a **double threat** (two lines
+#    each missing one mark): it cannot block both. Three marks can win only if it never
+#    blocks, so a win on your third or fourth mark is good play. Against the perfect
+#    player you cannot win: every first move is a draw. As X, the centre or a corner is
+#    safest; as O, answer a corner opening with the centre and a centre opening with a
+#    corner (O loses after a corner opening with an edge reply). Block every line of two
+#    at once, and look out for X's double threats one move before they come.
+#
+#    </details>
