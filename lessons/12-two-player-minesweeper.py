@@ -521,8 +521,8 @@ print(positions, "positions: the scores agree, and the lookahead's choice is alw
 # **lookahead**. `match(rules, make_a, make_b, games)` plays `games` seeded deals, each
 # twice: A as player 1, then A as player 2 (deal g draws its chance steps from a seeded
 # generator, as in lesson 11), and tallies A's wins, draws and losses in each seat. On the
-# beginner board, 9 × 9 with 10 mines; the lookahead player takes a little more than a
-# second a game here, so we keep the samples small and print the time.
+# beginner board, 9 × 9 with 10 mines; the lookahead player is much slower than the two
+# others, so we keep the samples small and print the time.
 
 # %%
 beginner = Minesweeper2.level("beginner")
