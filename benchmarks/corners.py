@@ -1,5 +1,6 @@
 """Corners (source E): E's decision from the start (positions searched, time) against the alpha-beta
-player's, and how often the alpha-beta player beats E's (mended) player in seeded games."""
+player's, how often the alpha-beta player beats E's (mended) player in seeded games, and the solo
+puzzle (one side alone: the moves of the best line the beam search finds, and the lower bound)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,17 @@ import time
 from typing import Any
 
 from coursekit.core import Player
-from coursekit.games.corners import BLACK, SIDES, WHITE, Corners, path_text, source_choice, source_strategy
+from coursekit.games.corners import (
+    BLACK,
+    SIDES,
+    WHITE,
+    Corners,
+    path_text,
+    solo,
+    solo_problem,
+    source_choice,
+    source_strategy,
+)
 from coursekit.views.corners import DEPTH, alphabeta_strategy, search, seeded_game
 
 from .measure import Section
@@ -22,7 +33,7 @@ COLUMNS = (
 )
 
 #: Seeded games per side (the full run) and in the quick run.
-GAMES, QUICK_GAMES = 5, 0
+GAMES, QUICK_GAMES = 20, 0
 
 
 def decision_rows(section: Section, quick: bool) -> list[dict[str, Any]]:
@@ -59,7 +70,7 @@ def match_rows(games: int, limit: float) -> list[dict[str, Any]]:
     rules = Corners()
     deadline = time.perf_counter() + limit
     for side in (WHITE, BLACK):
-        wins = played = 0
+        wins = draws = played = 0
         began = time.perf_counter()
         for seed in range(games):
             if time.perf_counter() > deadline:
@@ -68,11 +79,28 @@ def match_rows(games: int, limit: float) -> list[dict[str, Any]]:
             players[side] = Player("alpha-beta", alphabeta_strategy())
             record = seeded_game(rules, players[0], players[1], seed)
             wins += record.winner == side
+            draws += record.winner is None
             played += 1
         if played:
             rows.append({"what": f"alpha-beta as {SIDES[side]} vs E", "pieces": 12,
-                         "result": f"won {wins} of {played}", "count": played,
+                         "result": f"won {wins}, drew {draws}, lost {played - wins - draws}", "count": played,
                          "ms": (time.perf_counter() - began) * 1000 / played, "agree": None})
+    return rows
+
+
+def solo_rows(section: Section, quick: bool) -> list[dict[str, Any]]:
+    """The solo puzzle: the beam search's best line for 12 and 9 pieces, checked by the rules."""
+    rows = []
+    for pieces in (12,) if quick else (12, 9):
+        began = time.perf_counter()
+        solution = solo(pieces)
+        ms = (time.perf_counter() - began) * 1000
+        legal = solo_problem(Corners(pieces=pieces), solution.moves) is None
+        if not legal:
+            section.disagree(f"solo, {pieces} pieces: the line found is not a solution")
+        rows.append({"what": "solo puzzle (beam)", "pieces": pieces,
+                     "result": f"{len(solution.moves)} moves, bound {solution.bound}", "count": solution.positions,
+                     "ms": ms, "agree": legal})
     return rows
 
 
@@ -80,8 +108,11 @@ def measure(quick: bool = False, limit: float = 60.0) -> Section:
     section = Section("corners", "Corners (E): E's 3-move look-ahead against alpha-beta over both sides", COLUMNS)
     section.rows.extend(decision_rows(section, quick))
     section.rows.extend(match_rows(QUICK_GAMES if quick else GAMES, limit))
+    section.rows.extend(solo_rows(section, quick))
     section.notes.append(
         "E's nodes: calls of E's Search (the root included); alpha-beta's: positions visited. Games: seeded "
         "random openings (two random moves a side), then the players; ms of a game row: per game. The full run "
-        "stops starting games once the time limit is spent.")
+        "stops starting games once the time limit is spent. Solo: White alone (Black's pieces removed), beam search "
+        "from both ends (the target is the start turned half round); nodes: positions kept; the bound is the "
+        "larger of the parity matching and the front/rear bound.")
     return section

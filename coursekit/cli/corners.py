@@ -2,6 +2,7 @@
 
     coursekit play corners [--pieces 12|10|9] [--computer source|fixed|alphabeta|random] [--human N] [--seed S]
     coursekit solve corners [--pieces 12|10|9] --algorithm source|fixed
+    coursekit solve corners --solo [--pieces 12|10|9] [--beam W]
 
 A move is typed as its path ``x,y-x,y[-x,y...]``: the start cell and every landing cell of a
 jump chain (cells counted from 0, ``(0, 0)`` at the bottom left); ``pass`` when a side has no
@@ -11,6 +12,10 @@ move. White (seat 1) moves first.
 records the move from the chain's last intermediate cell, where there is no piece, and the
 game stops there (exit status 1), as E's program stalls. ``fixed`` is E's player with that
 mended (the default); ``alphabeta`` searches both sides.
+
+``solve corners --solo`` is the solo puzzle: White alone (Black's pieces removed, so jumps go
+over White's own pieces; Black passes) fills Black's home in as few moves as the beam search
+finds; it prints ``moves: N``, the moves one per line, and ``lower bound: N``.
 """
 
 from __future__ import annotations
@@ -28,6 +33,8 @@ from ..games.corners import (
     parse_path,
     path_text,
     random_strategy,
+    solo,
+    solo_problem,
     source_choice,
     source_strategy,
 )
@@ -62,6 +69,10 @@ def register(groups: Groups) -> None:
     rules_arguments(solver)
     solver.add_argument("--algorithm", choices=("source", "fixed"), default="fixed",
                         help="source: E's program as printed; fixed: with the chain recorded from its start")
+    solver.add_argument("--solo", action="store_true",
+                        help="the solo puzzle: White alone, the fewest moves that fill its target")
+    solver.add_argument("--beam", type=whole(1, 100000), default=None,
+                        help="the solo search's beam width (positions kept per move; default 60)")
     solver.set_defaults(run=solve_corners)
 
 
@@ -125,6 +136,10 @@ def play_corners(args: argparse.Namespace, context: Context) -> str:
 def solve_corners(args: argparse.Namespace, context: Context) -> str:
     """E's decision from the start position: ``move:``, ``value:`` and ``nodes:``."""
     rules = _rules(args)
+    if args.solo:
+        return solve_solo(rules, args.beam)
+    if args.beam is not None:
+        raise UsageError("--beam is the solo search's width: use it with --solo")
     choice = source_choice(rules, rules.initial_state(), fixed=args.algorithm == "fixed")
     return "\n".join([
         f"algorithm: {args.algorithm} (E: three of White's own moves ahead, Black ignored)",
@@ -134,4 +149,13 @@ def solve_corners(args: argparse.Namespace, context: Context) -> str:
     ])
 
 
-__all__ = ["play_corners", "register", "solve_corners"]
+def solve_solo(rules: Corners, beam: int | None) -> str:
+    """The solo puzzle's best solution found, checked move by move by the rules, and the lower bound."""
+    solution = solo(rules.pieces) if beam is None else solo(rules.pieces, beam)
+    problem = solo_problem(rules, solution.moves)
+    if problem is not None:  # the search's own moves must pass the rules
+        return Outcome(f"the solo search's solution is wrong: {problem}", 1)
+    return str(solution)
+
+
+__all__ = ["play_corners", "register", "solve_corners", "solve_solo"]

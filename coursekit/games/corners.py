@@ -54,9 +54,43 @@ from ..core.registry import GameEntry
 from ..core.rules import GameRules, GameType
 
 __all__ = [
-    "BLACK", "PASS", "SHAPES", "SIDES", "SIZE", "ST_TAB", "WHITE", "Corners", "CornersState", "Path",
-    "SourceChoice", "evaluate", "order_moves", "parse_path", "path_text", "random_strategy", "source_choice",
+    "BLACK",
+    "BLOCKED",
+    "PASS",
+    "RACE_PLIES",
+    "RACE_WEIGHT",
+    "SHAPES",
+    "SIDES",
+    "SIZE",
+    "SOLO_WIDTH",
+    "ST_TAB",
+    "WALLED",
+    "WHITE",
+    "Corners",
+    "CornersState",
+    "Path",
+    "SoloPosition",
+    "SoloSolution",
+    "SourceChoice",
+    "blocked",
+    "evaluate",
+    "order_moves",
+    "parse_path",
+    "path_text",
+    "race",
+    "random_strategy",
+    "remaining_work",
+    "side_work",
+    "solo",
+    "solo_bound",
+    "solo_moves",
+    "solo_problem",
+    "solo_search",
+    "solo_start",
+    "solo_target",
+    "source_choice",
     "source_strategy",
+    "walled",
 ]
 
 #: The board's side.
@@ -677,16 +711,85 @@ def remaining_work(rules: Corners, state: CornersState, player: int) -> float:
     return 2 * outside + sum(far) + max(far) + short
 
 
+#: What an opponent's piece standing in a side's target costs that side: the cell cannot be filled
+#: while it stays, so a side that walls the opponent's stragglers in cannot complete either.
+BLOCKED = 6.0
+#: What a walled-in opponent's piece in a side's target costs that side on top of :data:`BLOCKED`.
+WALLED = 6.0
+#: How many plies before the move limit the count of pieces in each target starts to weigh, and
+#: how much one piece more in the target is worth at the limit itself.
+RACE_PLIES, RACE_WEIGHT = 40, 12.0
+
+
+def blocked(rules: Corners, state: CornersState, player: int) -> int:
+    """How many of the opponent's pieces stand in ``player``'s target (cells ``player`` cannot fill yet).
+
+    >>> rules = Corners()
+    >>> blocked(rules, rules.initial_state(), WHITE)
+    12
+    """
+    target = rules.target(player)
+    return sum(1 for c in state.pieces(1 - player) if c in target)
+
+
+def walled(rules: Corners, state: CornersState, player: int) -> int:
+    """How many of the opponent's pieces in ``player``'s target are walled in: no empty cell next
+    to them and no jump out (they could never leave, and their cells never be filled).
+
+    >>> rules = Corners()
+    >>> walled(rules, rules.initial_state(), WHITE)  # Black's pieces on (0, 7) and (1, 7)
+    2
+    """
+    target, occupied = rules.target(player), state.occupied
+    steps, jumps = rules._steps[1 - player], rules._jumps[1 - player]
+    count = 0
+    for cell in state.pieces(1 - player):
+        if cell in target and all(c in occupied for c in steps[cell]) \
+                and not any(over in occupied and land not in occupied for over, land in jumps[cell]):
+            count += 1
+    return count
+
+
+def race(rules: Corners, state: CornersState) -> float:
+    """How much the count of pieces in each target weighs: 0 until :data:`RACE_PLIES` plies before
+    the move limit, then growing evenly to :data:`RACE_WEIGHT` at the limit, where the count decides.
+
+    >>> rules = Corners(move_limit=100)
+    >>> [race(rules, CornersState((), (), n)) for n in (100, 180, 200)]
+    [0.0, 6.0, 12.0]
+    """
+    left = rules.max_game_length() - state.moves_made
+    return RACE_WEIGHT * max(0.0, 1.0 - left / RACE_PLIES)
+
+
+def side_work(rules: Corners, state: CornersState, player: int) -> float:
+    """``player``'s :func:`remaining_work`, plus :data:`BLOCKED` for each opponent's piece in its
+    target and :data:`WALLED` more for each walled in (:func:`walled`), less the pieces in its
+    target weighed by :func:`race` near the move limit.
+
+    >>> rules = Corners()
+    >>> side_work(rules, rules.initial_state(), WHITE) - remaining_work(rules, rules.initial_state(), WHITE)
+    84.0
+    """
+    return (remaining_work(rules, state, player) + BLOCKED * blocked(rules, state, player)
+            + WALLED * walled(rules, state, player) - race(rules, state) * rules.in_target(state, player))
+
+
 def evaluate(rules: Corners, state: CornersState) -> float:
     """An estimate of ``state`` for the player to move, strictly between -1 and 1: the opponent's
-    remaining work minus the mover's, scaled.
+    :func:`side_work` minus the mover's, scaled.
+
+    Three ideas: the work left (pieces outside the target, steps, the last straggler, congestion);
+    an opponent's straggler left in a side's target counts against that side, so the search does
+    not wall the stragglers in (the cell could never be filled and neither side would complete);
+    near the move limit, where the count of pieces in each target decides, each piece in counts more.
 
     >>> rules = Corners()
     >>> evaluate(rules, rules.initial_state())
     0.0
     """
     mover = state.turn
-    return (remaining_work(rules, state, 1 - mover) - remaining_work(rules, state, mover)) / SCALE
+    return (side_work(rules, state, 1 - mover) - side_work(rules, state, mover)) / SCALE
 
 
 def order_moves(rules: Corners, state: CornersState, moves: tuple[Any, ...]) -> list[Any]:
@@ -726,3 +829,272 @@ def _samples() -> tuple[Corners, ...]:
 
 ENTRIES = (GameEntry("corners", "Corners (Уголки)", "E", Corners, Corners.from_spec, _samples,
                      board="coursekit.widgets:CornersBoard", commands=("play", "solve")),)
+
+
+# ---------------------------------------------------------------------------------------------
+# The solo puzzle: one side alone, the fewest moves that fill its target
+# ---------------------------------------------------------------------------------------------
+#
+# The other side's pieces are removed (so a jump goes over one's own pieces only) and the side
+# moves every turn; cells are numbered ``y * 8 + x`` inside the search for speed.
+
+#: The solo search's default beam width.
+SOLO_WIDTH = 60
+
+
+def _number(cell: Coord) -> int:
+    return cell.y * SIZE + cell.x
+
+
+def _coord(number: int) -> Coord:
+    return Coord(number % SIZE, number // SIZE)
+
+
+def _solo_tables() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[tuple[int, int], ...], ...]]:
+    """For each cell number: its orthogonal neighbours, and its jumps ``(over, landing)``."""
+    steps, jumps = [], []
+    for cell in _CELLS:
+        near, far = [], []
+        for dx, dy in ((-1, 0), (1, 0), (0, 1), (0, -1)):
+            if 0 <= cell.x + dx < SIZE and 0 <= cell.y + dy < SIZE:
+                near.append(_number(Coord(cell.x + dx, cell.y + dy)))
+            if 0 <= cell.x + 2 * dx < SIZE and 0 <= cell.y + 2 * dy < SIZE:
+                far.append((_number(Coord(cell.x + dx, cell.y + dy)), _number(Coord(cell.x + 2 * dx, cell.y + 2 * dy))))
+        steps.append(tuple(near))
+        jumps.append(tuple(far))
+    return tuple(steps), tuple(jumps)
+
+
+_SOLO_STEPS, _SOLO_JUMPS = _solo_tables()
+#: A position of the solo puzzle: the numbers of the cells holding a piece.
+SoloPosition = frozenset[int]
+
+
+def solo_moves(position: SoloPosition) -> Iterator[tuple[tuple[int, ...], SoloPosition]]:
+    """Each move of the lone side from ``position`` with the position it leads to: one move per
+    pair of start and end cell (a step, or the shortest jump chain to that end).
+
+    >>> start = frozenset({_number(Coord(3, 3)), _number(Coord(3, 4))})
+    >>> sorted(tuple(_coord(c) for c in path)[-1] for path, _ in solo_moves(start))[:3]
+    [Coord(x=2, y=3), Coord(x=2, y=4), Coord(x=3, y=2)]
+    """
+    for piece in sorted(position):
+        others = position - {piece}
+        reached = {piece}
+        for cell in _SOLO_STEPS[piece]:
+            if cell not in position:
+                reached.add(cell)
+                yield (piece, cell), others | {cell}
+        frontier: list[tuple[int, ...]] = [(piece,)]
+        landed = {piece}
+        while frontier:
+            following = []
+            for path in frontier:
+                for over, land in _SOLO_JUMPS[path[-1]]:
+                    if over in others and land not in others and land not in landed:
+                        landed.add(land)
+                        chain = (*path, land)
+                        following.append(chain)
+                        if land not in reached:
+                            reached.add(land)
+                            yield chain, others | {land}
+            frontier = following
+
+
+def _solo_costs(start: SoloPosition, target: SoloPosition) -> list[list[int]]:
+    """What each piece needs at least to end on each target cell: 0 if it is there; 1 if one move
+    might do it (a chain keeps both parities of ``x`` and ``y``, so the cell has the piece's
+    parities, or it is one step away); else 2 (a step to change a parity and another move)."""
+    costs = []
+    for piece in sorted(start):
+        row = []
+        for cell in sorted(target):
+            if piece == cell:
+                row.append(0)
+            elif (piece % 2, piece // SIZE % 2) == (cell % 2, cell // SIZE % 2) or cell in _SOLO_STEPS[piece]:
+                row.append(1)
+            else:
+                row.append(2)
+        costs.append(row)
+    return costs
+
+
+def solo_bound(start: SoloPosition, target: SoloPosition) -> int:
+    """A lower bound on the moves that bring the pieces on ``start`` onto ``target`` (as many cells),
+    the larger of two bounds, each admissible:
+
+    * **parity**: a jump moves a piece two cells, so it keeps the parity of its ``x`` and of its
+      ``y``; only a step changes one, and a step is a whole move. Each piece ends on some target
+      cell, and it needs at least one move to get there if it is not there already, and at
+      least two if the cell's parities differ from its own and the cell is not next to it. Each
+      move moves one piece, so the moves are at least the cheapest matching of pieces to cells.
+    * **the front**: along a direction ``a*x + b*y`` with ``|a|, |b| <= 1`` a hop lands one unit
+      past the piece it jumps over, which stood no further than the front, so no move carries
+      the front (the furthest piece) more than one unit on; played backwards the same holds for
+      the rear. The moves are at least how far the front and the rear must go.
+
+    >>> solo_bound(solo_start(12), solo_target(12)), solo_bound(solo_start(9), solo_target(9))
+    (16, 12)
+    """
+    costs = _solo_costs(start, target)
+    n = len(costs)
+    best = [0] + [n * 2] * ((1 << n) - 1)
+    for mask in range(1 << n):
+        piece = bin(mask).count("1")
+        if piece >= n:
+            continue
+        for cell in range(n):
+            if not mask >> cell & 1:
+                after = mask | 1 << cell
+                best[after] = min(best[after], best[mask] + costs[piece][cell])
+    parity = best[-1]
+    front = 0
+    for a, b in ((-1, 1), (1, -1), (1, 0), (-1, 0), (0, 1), (0, -1)):
+        now = [a * (c % SIZE) + b * (c // SIZE) for c in start]
+        goal = [a * (c % SIZE) + b * (c // SIZE) for c in target]
+        front = max(front, max(goal) - max(now), min(goal) - min(now))
+    return max(parity, front)
+
+
+def solo_start(pieces: int = 12) -> SoloPosition:
+    """White's home, where the lone side starts.
+
+    >>> sorted(_coord(c) for c in solo_start(9))[:2]
+    [Coord(x=5, y=0), Coord(x=5, y=1)]
+    """
+    return frozenset(_number(c) for c in home_cells(pieces, WHITE))
+
+
+def solo_target(pieces: int = 12) -> SoloPosition:
+    """White's target (Black's home): the cells to fill."""
+    return frozenset(_number(c) for c in home_cells(pieces, BLACK))
+
+
+@dataclass(frozen=True)
+class SoloSolution:
+    """The solo puzzle's best solution found: its moves (paths), the lower bound on any solution,
+    and how many positions the search kept."""
+
+    moves: tuple[Path, ...]
+    bound: int
+    positions: int
+
+    def __str__(self) -> str:
+        return "\n".join([f"moves: {len(self.moves)}", *(path_text(m) for m in self.moves),
+                          f"lower bound: {self.bound}"])
+
+
+def _turned_position(position: SoloPosition) -> SoloPosition:
+    """The position a half turn of the board brings ``position`` to (cell ``c`` goes to ``63 - c``)."""
+    return frozenset(SIZE * SIZE - 1 - c for c in position)
+
+
+def _asymmetry(position: SoloPosition) -> int:
+    """How far ``position`` is from its own half turn: each piece's steps to the nearest cell of
+    the turned position, summed (0 for a position the half turn leaves as it is)."""
+    turned = [(c % SIZE, c // SIZE) for c in _turned_position(position)]
+    return sum(min(abs(c % SIZE - x) + abs(c // SIZE - y) for x, y in turned) for c in position)
+
+
+def solo_search(start: SoloPosition, target: SoloPosition, width: int = SOLO_WIDTH,
+                limit: int = 40) -> SoloSolution:
+    """Beam search from both ends at once, for a target that is the start turned half round (as
+    White's target is its home turned): moves can be played backwards (a chain reversed jumps
+    over the same pieces), so a line from the start to a position ``P`` turned half round and
+    played backwards leads from ``P``'s half turn to the target. The search keeps every
+    position it reached with its distance; once a position and its half turn are both reached,
+    the two lines join into a solution. From each layer (the positions ``k`` moves from the
+    start) every move is tried and the ``width`` new positions nearest their own half turn
+    (:func:`_asymmetry`; ties by the cells, so the search is deterministic) make the next layer.
+    Without an answer after ``limit`` layers: ``ValueError``.
+
+    >>> solution = solo_search(frozenset({0, 1}), frozenset({62, 63}))
+    >>> len(solution.moves), solution.bound
+    (15, 7)
+    """
+    goal = frozenset(target)
+    if _turned_position(frozenset(start)) != goal:
+        raise ValueError("the solo search needs a target that is the start turned half round")
+    parents: dict[SoloPosition, tuple[SoloPosition, tuple[int, ...]] | None] = {start: None}
+    reached: dict[SoloPosition, int] = {start: 0}
+    best: tuple[int, SoloPosition] | None = (0, start) if start == goal else None
+    layer = [start]
+    for depth in range(1, limit + 1):
+        if best is not None and best[0] <= 2 * depth - 1:
+            break
+        fresh: dict[SoloPosition, tuple[SoloPosition, tuple[int, ...]]] = {}
+        for position in layer:
+            for path, after in solo_moves(position):
+                if after not in reached and after not in fresh:
+                    fresh[after] = (position, path)
+        for position in sorted(fresh, key=sorted):  # a new position whose half turn was reached before
+            other = reached.get(_turned_position(position))
+            if other is not None and (best is None or depth + other < best[0]):
+                best = (depth + other, position)
+                parents[position] = fresh[position]
+        ranked = sorted(fresh, key=lambda p: (_asymmetry(p), sorted(p)))
+        layer = ranked[:width]
+        for position in layer:
+            parents[position] = fresh[position]
+            reached[position] = depth
+        for position in layer:
+            other = reached.get(_turned_position(position))
+            if other is not None and (best is None or depth + other < best[0]):
+                best = (depth + other, position)
+    if best is None:
+        raise ValueError(f"the beam found no solution within {2 * limit} moves")
+    middle = best[1]
+    numbers = (*_line(parents, middle), *_turned_back(_line(parents, _turned_position(middle))))
+    return SoloSolution(tuple(tuple(_coord(c) for c in path) for path in numbers), solo_bound(start, goal),
+                        len(reached))
+
+
+def _line(parents: dict[SoloPosition, tuple[SoloPosition, tuple[int, ...]] | None],
+          end: SoloPosition) -> tuple[tuple[int, ...], ...]:
+    """The moves (cell numbers) from the start to ``end``."""
+    moves = []
+    here = end
+    while (link := parents[here]) is not None:
+        here, path = link
+        moves.append(path)
+    return tuple(reversed(moves))
+
+
+def _turned_back(moves: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
+    """A line turned half round and played backwards."""
+    return tuple(tuple(SIZE * SIZE - 1 - c for c in reversed(path)) for path in reversed(moves))
+
+
+def solo(pieces: int = 12, width: int = SOLO_WIDTH) -> SoloSolution:
+    """The solo puzzle for ``pieces`` (12, 10 or 9): White alone fills Black's home.
+
+    >>> print(solo(9, width=50))  # doctest: +ELLIPSIS
+    moves: ...
+    lower bound: 12
+    """
+    return solo_search(solo_start(pieces), solo_target(pieces), width)
+
+
+def solo_problem(rules: Corners, moves: tuple[Any, ...]) -> str | None:
+    """Why ``moves`` do not solve the solo puzzle under ``rules`` (``None`` if they do): each is
+    checked by :meth:`Corners.why_illegal` for White with Black's pieces removed, Black passing
+    between them, and at the end White's pieces must fill its target.
+
+    >>> rules = Corners(pieces=9)
+    >>> solo_problem(rules, ())
+    'after 0 moves 0 of 9 pieces are in the target'
+    """
+    state = CornersState(home_cells(rules.pieces, WHITE), ())
+    for number, move in enumerate(moves, start=1):
+        if state.turn != WHITE:
+            return f"move {number}: the game is over"
+        reason = rules.why_illegal(state, move)
+        if reason is not None:
+            return f"move {number} ({path_text(move)}): {reason}"
+        state = rules.apply(state, move)
+        if not rules.is_over(state):
+            state = rules.apply(state, PASS)
+    inside = rules.in_target(state, WHITE)
+    if inside != rules.pieces:
+        return f"after {len(moves)} moves {inside} of {rules.pieces} pieces are in the target"
+    return None
