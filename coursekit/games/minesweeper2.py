@@ -552,4 +552,4 @@ def _samples() -> tuple[Minesweeper2, ...]:
 
 #: The game as the course offers it; the terminal plays it as ``coursekit play minesweeper --players 2``.
 ENTRIES = (GameEntry("minesweeper2", "Minesweeper for two", "A §5 G3.3", Minesweeper2, Minesweeper2.from_spec,
-                     _samples, commands=()),)
+                     _samples, board="coursekit.widgets:MinesDuelBoard", commands=()),)

@@ -9,6 +9,8 @@ The only part of coursekit that imports ipywidgets; ``import coursekit`` does no
 - :class:`CrawlerBoard`: the crawler (source C): click lattice points to draw the line; C's player or the solver.
 - :class:`KingBoard`: the one-way king on a grid (article, sections 3-4).
 - :class:`MinesBoard`: minesweeper (G3.2): reveal, flag, the chances as hints; watch a computer player.
+- :class:`MinesDuelBoard`: minesweeper for two (G3.3): reveal in turn against the computer, each player's
+  discovered mines lettered A or B; the chances as hints; watch two computers.
 - :class:`PieceBoard`: the one-way king, queen, rook or knight, with two or three players (section 5).
 - :class:`PathBoard`: shortest king paths; watch BFS and A* expand their cells (section 6).
 - :class:`PursuitBoard`: Tom and Jerry, one or two pursuers; place the pieces, run the chase (sections 6-7).
@@ -26,6 +28,7 @@ from .corners import CornersBoard
 from .crawler import CrawlerBoard
 from .king import KingBoard
 from .minesweeper import MinesBoard
+from .minesweeper2 import MinesDuelBoard
 from .path import PathBoard
 from .pieces import PieceBoard
 from .pursuit import PursuitBoard
@@ -34,4 +37,4 @@ from .tictactoe import TicTacToeBoard
 from .words import WordsBoard
 
 __all__ = ["BasketBoard", "BeansBoard", "BullsBoard", "CornersBoard", "CrawlerBoard", "KingBoard", "MinesBoard",
-           "PathBoard", "PieceBoard", "PursuitBoard", "ReplayBoard", "TicTacToeBoard", "WordsBoard"]
+           "MinesDuelBoard", "PathBoard", "PieceBoard", "PursuitBoard", "ReplayBoard", "TicTacToeBoard", "WordsBoard"]
