@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 
-from make_assignment import Assignment, Part, given, scheme_table, solution, tests
+from make_assignment import Assignment, Part, given, handing_in, scheme_table, solution, tests
 from make_assignment import main as write_or_check
 
 HIDDEN_SEED = 20241104
@@ -41,6 +41,8 @@ last longer.
 
 {scheme_table(PARTS)}
 
+The table counts **points**, not tests.
+
 Your side plays against the **optimal** other side (the course's exact solver) from several
 starts, and each start gives a **share** of the points:
 
@@ -64,8 +66,7 @@ that was worse than the best one, with a better move.
   visible test within 10 seconds and of a hidden test within 15, and each test cell within
   20 seconds.
 
-Before you hand in, run everything from a fresh start: *Kernel → Restart Kernel and Run All
-Cells*.
+Before you hand in, follow *How to check your work before handing in* at the end.
 """
 
 SETUP = """\
@@ -144,6 +145,27 @@ PART1 = """\
 
 Return the cell Tom steps to: one of `steps(grid, pursuer)`. The best step leaves Jerry only
 positions with the smallest capture time.
+
+### Specification: `pursuer_move(grid, pursuer, prey)`
+
+- **Arguments**: `grid`, a `Grid` (do not change it); `pursuer` (Tom) and `prey` (Jerry),
+  two different free cells of the grid, each a `Coord`. Tom is to move.
+- **Returns**: the cell Tom steps to, a `Coord` (or a tuple of two `int`): one of
+  `steps(grid, pursuer)`, the free neighbouring cells (standing still is not a move). The
+  best step is one after which the capture time is smallest; any of them is accepted.
+- **Edge cases**:
+  - Jerry **next to Tom**: step onto Jerry's cell; that catches him at once.
+  - A position from which Jerry can escape forever (blocked cells can make one): there is
+    no fastest catch, but a legal step must still be returned.
+  - Tom always has a step: the grids' free cells are connected, so no free cell is walled in.
+    A position where Tom already stands on Jerry is never asked: the game is over.
+- **Hidden tests** (8 points, partial): 12 starts drawn with seed 20241104: 4 on an open
+  8 x 8 grid, 4 on an 8 x 8 grid and 4 on an 8 x 7 grid with 6 blocked cells each (their
+  free cells connected). Every start has an optimal capture time from 4 to 13 moves, and on
+  each blocked grid the first start is one from which the article's Tom (a step straight
+  toward Jerry) never catches an optimal Jerry. Your share of a start is `optimal / yours`, 0 if your Tom
+  has not caught an optimal Jerry after 50 moves. Each call gets at most 2 seconds (your
+  first call may build tables), all calls of the cell 15 seconds.
 """
 
 PURSUER = """\
@@ -186,6 +208,27 @@ PART2 = """\
 Tom has just moved. Return the cell Jerry steps to: one of `steps(grid, prey)`. The best step
 leads to a position (Tom to move) with the largest capture time; never step onto Tom while
 another step is free.
+
+### Specification: `prey_move(grid, pursuer, prey)`
+
+- **Arguments**: `grid`, a `Grid` (do not change it); `pursuer` (Tom, who has just moved) and
+  `prey` (Jerry), two different free cells, each a `Coord`. Jerry is to move.
+- **Returns**: the cell Jerry steps to, a `Coord` (or a tuple of two `int`): one of
+  `steps(grid, prey)`. The best step is one after which the capture time is largest (or
+  from which Jerry escapes forever); any of them is accepted.
+- **Edge cases**:
+  - Tom **next to Jerry**: Tom's cell is one of Jerry's steps, and stepping onto it ends the
+    game at once. Never return it while another step is free (the visible tests fail that).
+    Only if Tom's cell is Jerry's single free neighbour is it the one legal step: return it.
+  - Every step is caught as fast as any other: return any legal step.
+  - A position where Tom already stands on Jerry is never asked: Jerry has been caught.
+- **Hidden tests** (8 points, partial): 12 starts drawn with seed 20241104: 4 on an open
+  8 x 8 grid, 4 on an 8 x 8 grid and 4 on an 8 x 7 grid with 6 blocked cells each (their
+  free cells connected). Every start has an optimal capture time from 4 to 13 moves, and on
+  each blocked grid the first start is one from which the article's Tom (a step straight
+  toward Jerry) never catches an optimal Jerry. Your share of a start is `yours / optimal`, where yours is the
+  moves an optimal Tom needs to catch your Jerry. Each call gets at most 2 seconds, all calls
+  of the cell 15 seconds.
 """
 
 PREY = """\
@@ -220,9 +263,6 @@ score_prey_move(prey_move, pursuit_cases({HIDDEN_SEED}), 8)
 """
 
 END = """\
-## Before you hand in
-
-Run *Kernel → Restart Kernel and Run All Cells* and check that every visible test passes.
 Then answer the article's question with numbers: on the example grid, which start gives
 Jerry the longest optimal life? Does the article's Jerry reach it against your Tom?
 """
@@ -248,7 +288,7 @@ ASSIGNMENT = Assignment(
     opening=(given("intro", intro()), given("setup", SETUP, code=True), given("part0", PART0),
              solution("helpers", HELPERS)),
     parts=PARTS,
-    closing=(given("end", END),),
+    closing=(handing_in("ps04", END),),
 )
 
 
