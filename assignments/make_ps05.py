@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 
-from make_assignment import Assignment, Part, given, scheme_table, solution, tests
+from make_assignment import Assignment, Part, given, handing_in, scheme_table, solution, tests
 from make_assignment import main as write_or_check
 
 HIDDEN_SEED = 20241105
@@ -71,6 +71,29 @@ player has just completed a line, `0` if the board is full; otherwise a position
 the largest of `-(value of the position after the move)` over its moves (what is good for
 your opponent is bad for you). Remember the values you have found (`functools.cache`; a
 board becomes a key as `tuple(board)`).
+
+### Specification: `best_move(board)`
+
+- **Argument**: `board`, a list of three strings of three characters each, the top row
+  first, each character `"X"`, `"O"` or `"."` (empty): a position of a game in progress. X
+  moves first, so X has as many marks as O (X to move) or one more (O to move); no line is
+  complete yet and at least one cell is empty. Do not change `board` (`play` makes a new
+  one).
+- **Returns**: the cell to mark, a tuple of exactly two `int` `(x, y)`, `(0, 0)` at the bottom
+  left (`cell(board, x, y)`; `board[0]` is the top row): an empty cell whose move has the
+  best value, win better than draw better than loss. Any best move is accepted.
+- **Edge cases**:
+  - A single empty cell: return it (it is the only legal move).
+  - You can complete a line: that move wins, and any winning move is best.
+  - The opponent threatens to complete a line: a move that does not stop it loses, unless
+    you complete a line of your own first.
+  - Every move loses (or every move draws): all moves are best; return any empty cell.
+  - A finished game (a complete line, or a full board) is never asked: there is no move to
+    return. If your own code asks, raise an error rather than return a cell.
+- **Hidden tests** (6 points, partial): 30 positions drawn with seed 20241105,
+  from 2 to 7 marks, each with some move worse than the best; half of them (15) with a line
+  of the opponent's to stop. Each position where your move is a best one earns an equal
+  share. Each call gets at most 1 second, all calls 15 seconds.
 """
 
 BEST_MOVE = """\
@@ -129,6 +152,33 @@ child is searched with the window `(-beta, -alpha)` and its value negated; after
 `alpha` rises to the best value found; as soon as `alpha >= beta` the other moves cannot
 matter, and the search stops looking at them. Start with the window `(-inf, inf)`
 (`float("inf")`). No table of values here: it would change the count.
+
+### Specification: `alphabeta(board)`
+
+- **Argument**: `board`, a list of three strings of three characters each, the top row
+  first, each character `"X"`, `"O"` or `"."` (empty): a position of a game in progress. X
+  moves first, so X has as many marks as O (X to move) or one more (O to move); no line is
+  complete yet and at least one cell is empty. Do not change `board` (`play` makes a new
+  one).
+- **Returns**: a tuple of exactly two `int`, `(value, nodes)`: `value` is `1` (the player
+  to move wins), `0` (a draw) or `-1` (a loss) with best play on both sides (an `int`:
+  `1.0` or `inf` are not accepted, so convert the window's `float` back with `int`);
+  `nodes` is the number of calls of your recursive search, the first call (on `board`)
+  included, so at least 1.
+- **Edge cases**:
+  - Inside the search, a finished game counts as a visited position: worth `-1` to the
+    player to move if the other player has just completed a line, `0` if the board is full,
+    and the search does not go below it.
+  - `alphabeta` itself is only asked about games in progress; if your own code asks about a
+    finished board, `(-1, 1)` or `(0, 1)` is the answer that fits the rules above.
+  - The node count of a position where a cut comes early can be small: it is compared with
+    the reference's count on the same board, not with a fixed number.
+- **Hidden tests**: "values" (4 points, all or nothing): the same 30 positions as
+  for `best_move` (seed 20241105, 2 to 7 marks). "Nodes" (6 points, partial):
+  30 early positions drawn with the same seed, with 2 or 3 marks; each earns its
+  full share with at most 1.2 x the reference's count (rounded down), and
+  `allowance / yours` of it otherwise. Each call gets at most 2 seconds, all calls of a cell
+  15 seconds.
 """
 
 ALPHABETA = """\
@@ -192,9 +242,6 @@ score_alphabeta_nodes(alphabeta, hidden_positions({HIDDEN_COUNT}, seed={HIDDEN_S
 """
 
 END = """\
-## Before you hand in
-
-Run *Kernel → Restart Kernel and Run All Cells* and check that every visible test passes.
 Then measure: how many positions does your alpha-beta visit from the empty board
 (`["...", "...", "..."]`)? And a search without the cut (plain minimax)?
 """
@@ -245,6 +292,8 @@ on both sides, `0` a draw, `-1` a loss.
 
 {scheme_table(PARTS)}
 
+The table counts **points**, not tests.
+
 - `best_move`, hidden tests (partial points): {HIDDEN_COUNT} positions of games in progress,
   drawn from a fixed seed, each with a move worse than the best (half of them with a line
   of the opponent's to stop). Each position where your move is a best one (any of them)
@@ -265,8 +314,7 @@ on both sides, `0` a draw, `-1` a loss.
 - A failed test shows the board, your move, the opponent's answer that beats it and a
   better move.
 
-Before you hand in, run everything from a fresh start: *Kernel → Restart Kernel and Run All
-Cells*.
+Before you hand in, follow *How to check your work before handing in* at the end.
 """
 
 
@@ -274,7 +322,7 @@ ASSIGNMENT = Assignment(
     "ps05",
     opening=(given("intro", intro()), given("setup", SETUP, code=True)),
     parts=PARTS,
-    closing=(given("end", END),),
+    closing=(handing_in("ps05", END),),
 )
 
 
