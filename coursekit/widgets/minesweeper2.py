@@ -427,7 +427,7 @@ class MinesDuelBoard(GameShown, widgets.VBox):  # type: ignore[misc]  # ipywidge
     def _on_tick(self, change: dict[str, Any]) -> None:
         if self._resetting or change["new"] <= change["old"]:
             return
-        if self.is_over or not self.next_move():
+        if self.is_over or not self.next_move() or self.is_over:  # the last reveal may be the last tick
             self.player.playing = False
 
     def _stop_player(self) -> None:
