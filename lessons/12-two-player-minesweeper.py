@@ -636,11 +636,18 @@ assert 0 < len(differ) < lookahead_moves
 #
 # ## Play
 #
-# There is no two-player board to click on yet; it is coming. Meanwhile, the terminal plays
-# the game: `coursekit play minesweeper --players 2` (with `--computer lookahead`, `safest`
-# or `random` for the opponent). Lesson 11's one-player board, with hints, shows each
-# cell's chance of a mine, which is the safest player's whole view.
-#
+# The board below plays the game against the lookahead player (turn the chances on to see
+# the safest player's whole view); on the static site it is a picture of its first state,
+# open the lesson in Jupyter to play. The terminal plays it too:
+# `coursekit play minesweeper --players 2` (with `--computer lookahead`, `safest` or
+# `random` for the opponent).
+
+# %%
+from coursekit.widgets import MinesDuelBoard  # noqa: E402
+
+MinesDuelBoard(computer="lookahead", hints=True)
+
+# %% [markdown]
 # ## Exercises
 #
 # 1. **By hand.** On the board below (3 × 2, 1 mine, player 1 to reveal), which hidden cells
