@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 
-from make_assignment import Assignment, Part, given, scheme_table, solution, tests
+from make_assignment import Assignment, Part, given, handing_in, scheme_table, solution, tests
 from make_assignment import main as write_or_check
 
 BASKET_SEED = 20241112
@@ -73,6 +73,31 @@ The theory (lesson on sums of games): one colour alone is a take-away game whose
 is its balls left, or with a cap `k` its balls left mod `k + 1`; the basket is the sum of its
 colours, so the player to move loses exactly when the Nim sum, the XOR (`^`) of the Grundy
 values, is 0. A winning move changes one colour so that the Nim sum becomes 0.
+
+### Specification: `basket_move(left, cap)`
+
+- **Arguments**: `left`, a list of whole numbers (`int`), one per colour (2 to 6 colours in
+  the tests), each 0 or more, at least one of them above 0; `cap`, a whole number of 1 or
+  more (2, 3 or 4 in the tests), or `None` for no cap. Do not change `left`.
+- **Returns**: a move, a tuple of exactly two `int` `(colour, balls)` (a list is not
+  accepted): `colour` an index of `left` whose colour has balls left, and `balls` from 1 to
+  `left[colour]`, and at most `cap` when there is a cap.
+  - From a **winning** position (Nim sum not 0): a move after which the Nim sum is 0 (any
+    of them).
+  - From a **losing** position (Nim sum 0): any legal move.
+- **Edge cases**:
+  - A colour with 0 balls left cannot be chosen, even when its Grundy value would suit.
+  - With a cap, a winning move may need fewer balls than a colour has; a cap larger than
+    every colour changes nothing (the game is then Nim).
+  - A single colour with balls left: put all of them in if you may (no cap, or at most `cap`
+    balls left), which wins at once; otherwise leave a multiple of `cap + 1` if you can.
+  - `left` with no ball at all is never asked: the game is over (the previous player put
+    the last ball in) and there is no move; if your own code asks, raise an error rather
+    than return a move.
+- **Hidden tests** (6 points, partial): 30 different positions drawn with seed 20241112,
+  each with 2 to 6 colours of 0 to 12 balls (some ball left) and a cap of `None`, 2, 3 or 4:
+  24 won for the player to move, then 6 lost. Each earns an equal share. Each call gets at
+  most 1 second, all calls 15 seconds.
 """
 
 BASKET_MOVE = """\
@@ -131,6 +156,31 @@ Whatever else you do, close the line when you can (that wins at once), and avoid
 after which the opponent can close it. The first player can win on 6 x 5 against any
 opponent: look at the middle of the lattice (6 is even, 5 is odd), and at what a line looks
 like when it is its own image turned half a turn about that middle.
+
+### Specification: `crawler_move(line, width, height)`
+
+- **Arguments**: `width` and `height`, whole numbers, the lattice's columns and rows of
+  points (6 and 5 in every test); `line`, a list of points `(x, y)` (tuples of two `int`),
+  head first: empty before the first move, else at least two points, all different, each
+  one step from the next. The line is not closed yet: it is your turn. Do not change
+  `line` (`play` makes a new list).
+- **Returns**: a segment, a tuple of exactly two points, each a tuple of two `int`:
+  `(end, new point)` as `legal_moves(line, width, height)` lists them (the other way round is
+  read the same). On the empty lattice, any unit segment; later, from the head or the tail
+  to a neighbouring point inside the lattice, never straight back along the line.
+- **Edge cases**:
+  - The empty line (`[]`): your first move; any unit segment is legal.
+  - A move that closes the line (to a point already on it) wins at once: return one
+    whenever there is one (the visible tests require it).
+  - A line of two points: each end's only forbidden step is onto the other end.
+  - On a lattice of at least 2 x 2 some move is always legal, so you never have to pass; a
+    closed line is never asked (the game is over).
+- **Hidden tests**: your player moves first on 6 x 5 from the empty lattice. Against C's
+  player (6 points, partial): 10 games, `random.seed(20241119 + g)` before game `g`. Against
+  a random player (4 points, partial): 20 games, `random.seed(20241120 + g)` before game
+  `g`, the opponent's moves drawn from the legal ones. Each game won earns an equal share;
+  an illegal or malformed move, an error or a call over the limit loses that game only.
+  Each call gets at most 1 second, all your calls in a cell 5 seconds.
 """
 
 CRAWLER_MOVE = """\
@@ -190,9 +240,6 @@ score_games(crawler_move, "random", games={RANDOM_GAMES}, seed={RANDOM_SEED}, po
 """
 
 END = """\
-## Before you hand in
-
-Run *Kernel → Restart Kernel and Run All Cells* and check that every visible test passes.
 Then try: from which of the positions `([2, 2], None)`, `([2, 2], 1)`, `([5, 6], 2)` does the
 player to move win, and with which moves? And on a 5 x 5 lattice (both sides odd) the middle
 is a point, not the middle of a segment: does your crawler plan still work there?
@@ -249,6 +296,8 @@ two points `(end, new point)`: `((3, 2), (3, 3))` draws from the end `(3, 2)` up
 
 {scheme_table(PARTS)}
 
+The table counts **points**, not tests.
+
 - `basket_move`, visible tests (all or nothing): on 8 positions the move must be legal, and
   winning where a win exists. A failed test shows the position, the Grundy values and their
   Nim sum, why your move loses (the opponent's winning reply) and a winning move.
@@ -280,8 +329,7 @@ two points `(end, new point)`: `((3, 2), (3, 3))` draws from the end `(3, 2)` up
   take {TOTAL_SECONDS} seconds (after that, every game left is lost): a quick rule is enough,
   no search is needed.
 
-Before you hand in, run everything from a fresh start: *Kernel → Restart Kernel and Run All
-Cells*.
+Before you hand in, follow *How to check your work before handing in* at the end.
 """
 
 
@@ -289,7 +337,7 @@ ASSIGNMENT = Assignment(
     "ps06",
     opening=(given("intro", intro()), given("setup", SETUP, code=True)),
     parts=PARTS,
-    closing=(given("end", END),),
+    closing=(handing_in("ps06", END),),
 )
 
 
