@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 
-from make_assignment import Assignment, Part, given, scheme_table, solution, tests
+from make_assignment import Assignment, Part, given, handing_in, scheme_table, solution, tests
 from make_assignment import main as write_or_check
 
 HISTORY_SEED = 20250311
@@ -67,6 +67,32 @@ small groups. Keep each call quick (see the grading table): with a history of on
 up to 1,440 codes are left, and comparing each with each is 2 million calls of `score`.
 Remember what you computed, for example with the `cache` decorator (imported above) on a
 function of a tuple.
+
+### Specification: `next_guess(history)`
+
+- **Argument**: `history`, a list of tuples `(guess, bulls, cows)`, the first guess first:
+  `guess` a code (a `str` of 4 different digits), `bulls` and `cows` whole numbers (`int`)
+  with `bulls + cows <= 4`, the answer that guess got. Empty (`[]`) before the first guess;
+  up to 11 guesses long in a game (5 in the hidden histories). Do not change it; to use it
+  as a `cache` key, turn it into a tuple.
+- **Returns**: the next guess, a `str` of 4 different digits (a leading zero allowed;
+  `123`, an `int`, or `"1123"` are not accepted) that is **consistent**: `score(guess, g)`
+  equals `(b, c)` for every `(g, b, c)` of the history.
+- **Edge cases**:
+  - The empty history: every code is consistent; return any code (always the same one is
+    fine).
+  - A history whose guesses were themselves inconsistent (another player's game): only the
+    answers count; the consistent codes are still those that fit every answer.
+  - A single consistent code left: return it (that is the secret).
+  - A history that already holds a 4-bull answer is never asked (the game is over), nor one
+    that no code fits (the answers come from games with a real secret). If your own code
+    meets one, there is nothing consistent to return: raise an error rather than return a
+    code.
+- **Hidden tests** (6 points, partial): 20 different histories of 1 to 5 guesses from games
+  seeded with 20250311, the secret not found yet; they alternate between a player who asks
+  random consistent codes and one who asks any random code not asked before. Each history
+  on which your guess is consistent earns an equal share; a malformed guess, an error or a
+  call over 1 second earns nothing for that history only.
 """
 
 NEXT_GUESS = """\
@@ -129,6 +155,21 @@ points: the scale is in the grading table above.
 Try it yourself: play your guesser against many secrets and take the average, then try
 another rule for choosing among the consistent codes. Which is better, the code that
 leaves the smallest largest group, or the one with the most groups?
+
+### Specification: `next_guess(history)` over a whole game
+
+- **Calls**: the grader calls `next_guess([])` for the first guess, then again with the
+  history so far after each answer, until the answer is 4 bulls. Each call must return a
+  code as in part 1; the guesses of one game must all be different.
+- **Counted**: the guesses until the secret is found (the last, 4-bull guess included).
+- **Edge cases**: a secret not found within {MAX_GUESSES} guesses counts as {PENALTY}
+  guesses; a guess that is not a code or was asked already in that game, an error or a
+  call over 1 second ends that secret at once, counted as not found.
+- **Hidden tests** (10 points, partial): {SECRET_COUNT} different secrets drawn with seed
+  {SECRET_SEED}; `random.seed({GAME_SEED} + k)` before secret `k`. The points follow the
+  average: 10 at {FULL_AT} or less, 0 at {ZERO_AT} or more, linear between. All your calls
+  in the cell may take {TOTAL_SECONDS} seconds; after that, every secret left counts as not
+  found.
 """
 
 GAMES_VISIBLE = f"""\
@@ -149,9 +190,6 @@ score_average(next_guess, hidden_secrets({SECRET_COUNT}, seed={SECRET_SEED}), 10
 """
 
 END = """\
-## Before you hand in
-
-Run *Kernel → Restart Kernel and Run All Cells* and check that every visible test passes.
 Then try: how many guesses does your guesser need at worst over all 5,040 secrets? No
 guesser always finishes in 6; the best ones need 7 for a few secrets.
 """
@@ -197,6 +235,8 @@ secret (part 1), and it should find the secret in few guesses (part 2). The help
 
 {scheme_table(PARTS)}
 
+The table counts **points**, not tests.
+
 - Part 1, visible tests (all or nothing): on 6 histories your guess must be consistent with
   every answer. A failed test shows the history, your guess, the earlier guess whose answer
   it contradicts (what that guess would have scored if your code were the secret) and a
@@ -231,8 +271,7 @@ secret (part 1), and it should find the secret in few guesses (part 2). The help
 - Each call must return within 1 second; in each test all your calls together may take
   {TOTAL_SECONDS} seconds (after that, every secret left counts as not found).
 
-Before you hand in, run everything from a fresh start: *Kernel → Restart Kernel and Run All
-Cells*.
+Before you hand in, follow *How to check your work before handing in* at the end.
 """
 
 
@@ -240,7 +279,7 @@ ASSIGNMENT = Assignment(
     "ps08",
     opening=(given("intro", intro()), given("setup", SETUP, code=True)),
     parts=PARTS,
-    closing=(given("end", END),),
+    closing=(handing_in("ps08", END),),
 )
 
 
