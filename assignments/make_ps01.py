@@ -133,8 +133,8 @@ move.
 
 - **Arguments**: `m` and `n`, whole numbers (`int`), each 0 or more, not both 0.
 - **Returns**: the position after your move, a tuple of exactly two `int` (a list is not
-  accepted). A legal move takes one bean from one pile, or one of each from two non-empty
-  piles, so the answer is `(m - 1, n)`, `(m, n - 1)` or `(m - 1, n - 1)`, with no pile below 0.
+  accepted). A legal move takes one bean of either colour, or one white and one black
+  together, so the answer is `(m - 1, n)`, `(m, n - 1)` or `(m - 1, n - 1)`, with no pile below 0.
   - From a **winning** position: a move that leaves a losing position (any of them).
   - From a **losing** position, such as `(2, 2)` or `(0, 2)`: any legal move. It must still be
     legal: from `(0, 2)` only `(0, 1)` is, since the white pile is empty.

@@ -98,8 +98,8 @@ at the at most three losing positions in the queen's column, row and diagonal.
   - from a **losing** position, such as `(1, 2)`, `(2, 1)` or `(3, 5)`: exactly `None`, and
     only there (`None` from a winning position is wrong, and so is a move from a losing one).
 - **Edge cases**: on an edge, `(x, 0)` or `(0, y)`, the queen can reach `(0, 0)` in one move,
-  and that move wins. `(0, 0)` itself is never asked: the queen cannot move there, the game
-  is over; `(0, 0)` is a losing position, so `None` is the answer that fits the rule above if
+  and that move wins. `(0, 0)` itself is never asked: the queen cannot move from there, the
+  game is over; `(0, 0)` is a losing position, so `None` is the answer that fits the rule above if
   your own code asks it.
 - **Hidden tests** (8 points in two cells, each all or nothing): every position up to
   `40 x 40` but `(0, 0)`, 1,680 positions (4 points); then 2,594 positions up to
