@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 
-from make_assignment import Assignment, Part, given, scheme_table, solution, tests
+from make_assignment import Assignment, Part, given, handing_in, scheme_table, solution, tests
 from make_assignment import main as write_or_check
 
 CERTAIN_SEED = 20250501
@@ -227,9 +227,6 @@ score_chances(mine_chances, hidden_chance_boards({CHANCE_COUNT}, seed={CHANCE_SE
 """
 
 END = """\
-## Before you hand in
-
-Run *Kernel → Restart Kernel and Run All Cells* and check that every visible test passes.
 Then try: play a game with the safest cell each time (a certain safe cell if there is one,
 else the cell least likely to be a mine). How often does it win a beginner board (9 x 9, 10
 mines)? The exact player of the course wins about 9 games in 10.
@@ -313,7 +310,7 @@ ASSIGNMENT = Assignment(
     "ps07",
     opening=(given("intro", intro()), given("setup", SETUP, code=True)),
     parts=PARTS,
-    closing=(given("end", END),),
+    closing=(handing_in("ps07", END),),
 )
 
 
