@@ -749,32 +749,377 @@ BasketBoard(computer="source", depth=3, hints=True)
 # %% [markdown]
 # ## Exercises
 #
+# Each exercise that asks for code has a **self-check** cell below it. Write your answer in a
+# new cell just above the check (use the names the exercise gives), run your cell, then run
+# the check: it tries your code on many cases and says which one fails, or prints "all N
+# cases pass". A **worked answer** is folded under each exercise: try first, then open it to
+# compare.
+#
 # 1. **Depth 4 by hand.** Fill B's table for its example at depth 4 on paper, column by
 #    column, then check it with `win_marks((2, 2, 0), 4)` and `source_table`. Which moves
-#    does B pick now? Are they any better?
+#    does B pick now? Are they any better? Write your table as `depth_4_rows` (four rows of
+#    nine numbers) and B's picks as `depth_4_picks`.
 #
+#    <details><summary>Answer</summary>
+#
+#    Rows 1 to 3 are those of depth 3. Row 4 of a column is 1 when the balls left after
+#    its move can be put in exactly three more moves. After R1 (red 1, blue 2) they can:
+#    R1, B1, B1. After R2 (blue 2 alone) they cannot: two balls take at most two moves.
+#    The same for B1 and B2.
+#
+#    ```python
+#    depth_4_rows = [
+#        [0, 0, -127, 0, 0, -127, -127, -127, -127],
+#        [0, 1, 0, 0, 1, 0, 0, 0, 0],
+#        [1, 1, 0, 1, 1, 0, 0, 0, 0],
+#        [1, 0, 0, 1, 0, 0, 0, 0, 0],
+#    ]
+#    depth_4_picks = [Put(0, 1), Put(1, 1)]
+#    print(weigh(depth_4_rows), best_columns(weigh(depth_4_rows)))
+#    ```
+#
+#    With weights 4, 3, 2, 1 the scores are R1: 2 − 1 = 1, R2: −3 + 2 = −1, and the same
+#    for blue: Array 2 has not changed, and B still picks one red or one blue. They are no
+#    better: from red 2, blue 2 every move loses (the Nim sum is 0), and the opponent's
+#    answer in the other colour wins.
+#
+#    </details>
+
+# %%
+def check_depth_4(depth_4_rows, depth_4_picks) -> None:
+    """Your table row by row against B's search and the library, and the columns B picks."""
+    expected = win_marks((2, 2, 0), 4)
+    assert expected == [list(r) for r in source_table(rules, rules.position((2, 2, 0)), 4).rows]
+    assert len(depth_4_rows) == 4, f"depth 4 has four rows, not {len(depth_4_rows)}"
+    for d, (got, want) in enumerate(zip(depth_4_rows, expected, strict=True), start=1):
+        assert list(got) == want, f"row {d}: expected {want}, got {list(got)}"
+    best = list(source_table(rules, rules.position((2, 2, 0)), 4).best)
+    assert sorted(map(str, depth_4_picks)) == sorted(map(str, best)), f"B picks among {[str(m) for m in best]}"
+    print(f"all {4 * len(COLUMNS) + 1} cases pass")
+
+
+if "depth_4_rows" in globals() and "depth_4_picks" in globals():
+    check_depth_4(depth_4_rows, depth_4_picks)
+else:
+    print("write depth_4_rows and depth_4_picks above, then run this")
+
+# %% [markdown]
 # 2. **The table without a search.** Write `marks_by_range(left, depth)` that builds B's
 #    Array 1 from the fewest and the most moves that can finish the basket, with no
 #    search. Prove that every number of moves between the two is possible, then check
 #    your function against `win_marks` on every position of the 3 × 3 basket, depths 1 to 5.
 #
+#    <details><summary>Answer</summary>
+#
+#    The fewest moves that finish the basket: one per colour left (all its balls at once).
+#    The most: one ball a move. Every number between is possible: start from the plan
+#    with the fewest moves and, while some move puts two or more balls, split it into one
+#    ball and the rest, of the same colour. Each split adds exactly one move, and the
+#    splitting ends at one ball a move, the most; so every count from the fewest to the
+#    most is met on the way.
+#
+#    So row d of a possible column that does not fill the basket is 1 exactly when the
+#    balls left after its move can be put in d − 1 more moves:
+#
+#    ```python
+#    def marks_by_range(left: tuple, depth: int) -> list[list[int]]:
+#        rows = [first_row(left)] + [[0] * len(COLUMNS) for _ in range(depth - 1)]
+#        for column, (colour, balls) in enumerate(COLUMNS):
+#            if rows[0][column] != 0:
+#                continue  # impossible, or it fills the basket at once
+#            after = put(left, colour, balls)
+#            fewest, most = sum(1 for n in after if n), sum(after)
+#            for d in range(2, depth + 1):
+#                if fewest <= d - 1 <= most:
+#                    rows[d - 1][column] = 1
+#        return rows
+#    ```
+#
+#    </details>
+
+# %%
+def check_marks_by_range(marks_by_range) -> None:
+    """Every position of the 3 x 3 basket at depths 1 to 5: the same table as B's search."""
+    cases = 0
+    for state in every_position:
+        for depth in range(1, 6):
+            want, got = win_marks(state.left, depth), [list(row) for row in marks_by_range(state.left, depth)]
+            assert got == want, f"{state.left} at depth {depth}: expected {want}, got {got}"
+            cases += 1
+    print(f"all {cases} cases pass")
+
+
+if "marks_by_range" in globals():
+    check_marks_by_range(marks_by_range)
+else:
+    print("write marks_by_range above, then run this")
+
+# %% [markdown]
 # 3. **Where B errs.** List every position of the 3 × 3 basket from which the player to
 #    move wins but B's player at depth 9 may pick a losing move (a move among
 #    `source_table(...).best` that is not in `winning_moves`). What do the two moves B
-#    confuses have in common? Use `finish_range`.
+#    confuses have in common? Use `finish_range`. Write the list as `b_errs`, the balls
+#    left of each position (like `(2, 3, 0)`).
 #
+#    <details><summary>Answer</summary>
+#
+#    ```python
+#    b_errs = []
+#    for state in every_position:
+#        good, best = winning_moves(rules, state), source_table(rules, state, 9).best
+#        if good and not set(best) <= set(good):
+#            b_errs.append(state.left)
+#            print(state.left, [(str(m), m in good, finish_range(rules.apply(state, m).left)) for m in best])
+#    ```
+#
+#    Nine positions: red 2, blue 3 of the lesson, with its colours in every order
+#    (six positions: 0, 2, 3 and so on), and 1, 3, 3 in every order (three). The two
+#    moves B ties always leave positions that can be finished in 2 to 4 moves, so its
+#    table, which depends only on that range, cannot tell them apart. From red 2, blue 3
+#    one of the two wins (B1) and the other loses (R1). From red 1, blue 3, green 3 **both**
+#    of B's picks (B3, G3) lose: the only winning move, R1, leaves 0, 3, 3, which
+#    finishes in 2 to 6 moves and scores lower.
+#
+#    </details>
+
+# %%
+def check_b_errs(b_errs) -> None:
+    """Your list against every position of the 3 x 3 basket."""
+    errs = set()
+    for state in every_position:
+        good = winning_moves(rules, state)
+        if good and not set(source_table(rules, state, 9).best) <= set(good):
+            errs.add(state.left)
+    got = {tuple(left) for left in b_errs}
+    assert not got - errs, f"B does not err at {sorted(got - errs)[0]}"
+    assert not errs - got, f"B errs at {sorted(errs - got)[0]} too"
+    print(f"all {len(every_position)} cases pass")
+
+
+if "b_errs" in globals():
+    check_b_errs(b_errs)
+else:
+    print("write b_errs above, then run this")
+
+# %% [markdown]
 # 4. **Mend B's table.** Replace "some line fills the basket at move d" by minimax to depth
-#    d: a row-1 mark when we can *force* a win within d moves. Play your player at depth 9
+#    d: a 1 in an odd row d when we can *force* a win within d moves, and in an even row d
+#    when the opponent can force one within d moves. Write `mended_rows(left, depth)` (the
+#    table; weigh it and pick the best columns as B does). Play your player at depth 9
 #    against `perfect_strategy` from 3, 3, 3 over 200 seeded games. How often does it win
-#    now?
+#    now? Write the count as `mended_wins`.
 #
+#    <details><summary>Answer</summary>
+#
+#    `forces_win(left, d)`: the player to move can make sure to put the last ball within d
+#    moves (its own and the opponent's), whatever the opponent does.
+#
+#    ```python
+#    from functools import cache
+#
+#
+#    @cache
+#    def forces_win(left: tuple, d: int) -> bool:
+#        for colour, balls in possible_moves(left):
+#            after = put(left, colour, balls)
+#            if sum(after) == 0:
+#                return True
+#            if d >= 3 and all(sum(put(after, c, b)) > 0 and forces_win(put(after, c, b), d - 2)
+#                              for c, b in possible_moves(after)):
+#                return True
+#        return False
+#
+#
+#    def mended_rows(left: tuple, depth: int) -> list[list[int]]:
+#        rows = [first_row(left)] + [[0] * len(COLUMNS) for _ in range(depth - 1)]
+#        for column, (colour, balls) in enumerate(COLUMNS):
+#            if rows[0][column] != 0:
+#                continue
+#            after = put(left, colour, balls)
+#            for d in range(2, depth + 1):
+#                if d % 2 == 0:  # the opponent's row: can they force a win within d moves?
+#                    rows[d - 1][column] = int(forces_win(after, d - 1))
+#                else:  # ours: do all their replies leave us a forced win?
+#                    rows[d - 1][column] = int(all(
+#                        sum(put(after, c, b)) > 0 and forces_win(put(after, c, b), d - 2)
+#                        for c, b in possible_moves(after)))
+#        return rows
+#
+#
+#    def mended_strategy(depth: int, rng: random.Random):
+#        def choose(rules, state):
+#            return rng.choice(best_columns(weigh(mended_rows(state.left, depth))))
+#        return choose
+#
+#
+#    mended_wins = sum(play_from(start, lambda rng: mended_strategy(9, rng), perfect_strategy, seed).winner == 0
+#                      for seed in range(200))
+#    print(mended_wins)
+#    ```
+#
+#    It wins all **200** games. At depth 9 the search sees to the end of the game: a
+#    winning move gets 1s in the odd rows from its forced win on and none in the even
+#    rows, so a positive score; a losing move gets 1s in the even rows and none in the odd
+#    ones, so a negative score. B's player now picks only winning moves, and it starts
+#    from a won position.
+#
+#    </details>
+
+# %%
+def check_mended(mended_rows, mended_wins) -> None:
+    """At depth 9 from every won position of the 3 x 3 basket, the mended table picks only winning moves."""
+    cases = 0
+    for state in every_position:
+        good = winning_moves(rules, state)
+        rows = mended_rows(state.left, 9)
+        assert list(rows[0]) == first_row(state.left), f"{state.left}: row 1 stays B's first row"
+        if good:
+            picks = best_columns(weigh([list(row) for row in rows]))
+            bad = [str(m) for m in picks if m not in good]
+            assert not bad, f"{state.left}: your table picks {bad}, which lose"
+        cases += 1
+    assert mended_wins == 200, f"a player who picks only winning moves wins every game from 3, 3, 3, not {mended_wins}"
+    print(f"all {cases + 1} cases pass")
+
+
+if "mended_rows" in globals() and "mended_wins" in globals():
+    check_mended(mended_rows, mended_wins)
+else:
+    print("write mended_rows and mended_wins above, then run this")
+
+# %% [markdown]
 # 5. **More colours.** Who wins `Basket(5, 4)`, and with which first moves? And
-#    `Basket(4, 5)`? Explain with the Nim sum, then check with `winning_moves`.
+#    `Basket(4, 5)`? Explain with the Nim sum, then check with `winning_moves`. Write the
+#    winning first moves as `first_moves_5x4` and `first_moves_4x5` (an empty list when the
+#    first player loses).
 #
+#    <details><summary>Answer</summary>
+#
+#    `Basket(5, 4)` has five colours of four balls: Nim sum 4 ⊕ 4 ⊕ 4 ⊕ 4 ⊕ 4 = 4, so the
+#    first player wins. A winning move brings a colour of 4 down to 4 ⊕ 4 = 0: put all
+#    four balls of any colour, five moves. `Basket(4, 5)` has four colours of five balls:
+#    Nim sum 0, so the **second** player wins, copying each move in a twin colour.
+#
+#    ```python
+#    five_four, four_five = Basket(5, 4), Basket(4, 5)
+#    first_moves_5x4 = list(winning_moves(five_four, five_four.initial_state()))
+#    first_moves_4x5 = list(winning_moves(four_five, four_five.initial_state()))
+#    print(nim_sum(five_four, five_four.initial_state()), *first_moves_5x4)
+#    print(nim_sum(four_five, four_five.initial_state()), first_moves_4x5)
+#    ```
+#
+#    </details>
+
+# %%
+def check_more_colours(first_moves_5x4, first_moves_4x5) -> None:
+    cases = 0
+    for (colours, balls), answer in {(5, 4): first_moves_5x4, (4, 5): first_moves_4x5}.items():
+        game_rules = Basket(colours, balls)
+        begin = game_rules.initial_state()
+        expected = set(winning_moves(game_rules, begin))
+        assert {Put(*m) for m in answer} == expected, (
+            f"Basket({colours}, {balls}): the winning first moves are {sorted(map(str, expected))}")
+        cases += len(game_rules.legal_moves(begin))
+    print(f"all {cases} first moves judged right: the check passes")
+
+
+if "first_moves_5x4" in globals() and "first_moves_4x5" in globals():
+    check_more_colours(first_moves_5x4, first_moves_4x5)
+else:
+    print("write first_moves_5x4 and first_moves_4x5 above, then run this")
+
+# %% [markdown]
 # 6. **A cap.** Who wins `Basket(3, 10, cap=3)` from the start, and with which moves?
 #    Find a position of that basket with **two** winning moves that raise a colour's
-#    Grundy value, and check it with the solver.
+#    Grundy value, and check it with the solver. Write the first moves as
+#    `first_moves_cap3` and your position's balls left as `two_raises`.
 #
+#    <details><summary>Answer</summary>
+#
+#    Each colour has value 10 mod 4 = 2, and 2 ⊕ 2 ⊕ 2 = 2: the first player wins. A
+#    winning move turns one colour's 2 into 2 ⊕ 2 = 0; from 10 balls a move reaches 9, 8
+#    or 7 (values 1, 0, 3), so the move is to put **two** balls, of any colour: R2, B2, G2.
+#
+#    For two raising moves, take red 1, blue 4, green 4: values 1, 0, 0, Nim sum 1. Putting
+#    the red ball lowers red to 0. But putting three blue leaves blue 1 (value 1), and
+#    values 1, 1, 0 have Nim sum 0; the same with three green. Those two moves raise a
+#    value from 0 to 1.
+#
+#    ```python
+#    cap3 = Basket(3, 10, cap=3)
+#    first_moves_cap3 = list(winning_moves(cap3, cap3.initial_state()))
+#    two_raises = (1, 4, 4)
+#    cap3_solver = ImpartialSolver(ImpartialView(cap3))
+#    here = cap3.position(two_raises)
+#    print(*first_moves_cap3, "|", *[m for m in cap3.legal_moves(here) if cap3_solver.grundy(cap3.apply(here, m)) == 0])
+#    ```
+#
+#    </details>
+
+# %%
+def check_cap(first_moves_cap3, two_raises) -> None:
+    """The first moves against winning_moves; your position's winning moves found by the solver."""
+    cap3 = Basket(3, 10, cap=3)
+    expected = set(winning_moves(cap3, cap3.initial_state()))
+    assert {Put(*m) for m in first_moves_cap3} == expected, f"the winning first moves are {sorted(map(str, expected))}"
+    cap3_solver = ImpartialSolver(ImpartialView(cap3))
+    here = cap3.position(tuple(two_raises))
+    value = [n % 4 for n in here.left]
+    raising = [m for m in cap3.legal_moves(here) if cap3_solver.grundy(cap3.apply(here, m)) == 0
+               and (here.left[m.colour] - m.balls) % 4 > value[m.colour]]
+    assert len(raising) >= 2, f"{here.left}: the solver finds {len(raising)} winning moves that raise a value"
+    print(f"{here.left}: {' and '.join(map(str, raising))} win and raise a value; all 2 cases pass")
+
+
+if "first_moves_cap3" in globals() and "two_raises" in globals():
+    check_cap(first_moves_cap3, two_raises)
+else:
+    print("write first_moves_cap3 and two_raises above, then run this")
+
+# %% [markdown]
 # 7. **Your perfect player.** Write `capped_move(left, cap)` that returns a winning move
 #    of the basket with a cap (or `None`), using only n mod (cap + 1) and XOR. Check it
 #    against `winning_moves` on every position of `Basket(3, 5, cap=2)`.
+#
+#    <details><summary>Answer</summary>
+#
+#    Nim's rule on the values: find a colour whose value v would go down to v ⊕ t (t the
+#    Nim sum), and put v − (v ⊕ t) balls of it. That is at most v ≤ cap balls, and the
+#    colour's count drops by exactly the difference of values, so its new value is v ⊕ t.
+#
+#    ```python
+#    def capped_move(left: tuple, cap: int) -> Put | None:
+#        values = [n % (cap + 1) for n in left]
+#        t = 0
+#        for v in values:
+#            t ^= v
+#        if t == 0:
+#            return None
+#        for colour, v in enumerate(values):
+#            if v ^ t < v:
+#                return Put(colour, v - (v ^ t))
+#        raise AssertionError("a non-zero Nim sum always has a move to 0")
+#    ```
+#
+#    </details>
+
+# %%
+def check_capped_move(capped_move) -> None:
+    """Every position of the 3 x 5 basket with cap 2, and of 4 colours of 7 with cap 3."""
+    cases = 0
+    for game_rules in (Basket(3, 5, cap=2), Basket(4, 7, cap=3)):
+        for left in itertools.product(range(game_rules.balls + 1), repeat=game_rules.colours):
+            state = game_rules.position(left)
+            good, move = winning_moves(game_rules, state), capped_move(left, game_rules.cap)
+            if not good:
+                assert move is None, f"{left}, cap {game_rules.cap}: a lost position; expected None, got {move}"
+            else:
+                assert move is not None and Put(*move) in good, f"{left}, cap {game_rules.cap}: {move}; {good[0]} wins"
+            cases += 1
+    print(f"all {cases} cases pass")
+
+
+if "capped_move" in globals():
+    check_capped_move(capped_move)
+else:
+    print("write capped_move above, then run this")
