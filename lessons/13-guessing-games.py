@@ -822,39 +822,378 @@ BullsBoard(mutual=True, computer="consistent", seed=13)
 # %% [markdown]
 # ## Exercises
 #
+# Each exercise that asks for code has a **self-check** cell below it. Write your answer in a
+# new cell just above the check (use the names the exercise gives), run your cell, then run
+# the check: it tries your code on many cases and says which one fails, or prints "all N
+# cases pass". A **worked answer** is folded under each exercise: try first, then open it to
+# compare.
+#
 # 1. **A cautious guesser.** Write a word guesser that picks the letter found in the most
 #    words still possible, and breaks ties by the largest entropy (the library's frequency
-#    guesser breaks them alphabetically). Wrap it as `guess(rules, seen)` (guess the word
-#    when one is left, as the library's guessers do) and measure it with `score_guesser` on
-#    `Words("en", top=1000)`. Does it beat both rules of the lesson, in wrong guesses and in
-#    games lost?
+#    guesser breaks them alphabetically). Write the letter rule as
+#    `cautious_letter(words, untried)` (on a tie of both, the first of `untried`), wrap it
+#    as `cautious_guess(rules, seen)` (guess the word when one is left, as the library's
+#    guessers do) and measure it with `score_guesser` on `Words("en", top=1000)` as
+#    `cautious_score`. Does it beat both rules of the lesson, in wrong guesses and in games
+#    lost?
 #
+#    <details><summary>Answer</summary>
+#
+#    Sort the letters by a pair: first how many words hold the letter, then the entropy of
+#    its answer (rounded, so that two equal entropies computed in different orders tie).
+#
+#    ```python
+#    def cautious_letter(words, untried) -> str:
+#        return max(untried, key=lambda c: (sum(c in w for w in words), round(letter_entropy(words, c), 12)))
+#
+#
+#    def cautious_guess(rules, seen) -> str:
+#        words = still_possible(rules.words, seen)
+#        if len(words) == 1:
+#            return words[0]
+#        return cautious_letter(words, [c for c in rules.alphabet if c not in seen.tried])
+#
+#
+#    cautious_score = score_guesser(rules, cautious_guess, rules.words)
+#    print(f"cautious: {cautious_score.mean_wrong:.3f} wrong guesses, {cautious_score.lost} lost; "
+#          f"frequency: {freq.mean_wrong:.3f}, {freq.lost}; splitting: {split.mean_wrong:.3f}, {split.lost}")
+#    ```
+#
+#    It makes the fewest wrong guesses of the three (1.791 a game, against 1.815 and
+#    1.809), but it does not beat both in games lost: it loses 27 games, one more than
+#    the frequency guesser (26), and fewer than the splitting guesser (32). The tie-break
+#    helps on average, but the losses come from a few words with many look-alikes (like
+#    "_ill"), where no letter rule is safe.
+#
+#    </details>
+
+# %%
+def check_cautious(cautious_letter, cautious_guess, cautious_score) -> None:
+    """The letter and the guess on every observation of the frequency guesser's games, and the score."""
+    def expected_letter(words, untried):
+        return max(untried, key=lambda c: (sum(c in w for w in words), round(letter_entropy(words, c), 12)))
+
+    def expected_guess(rules, seen):
+        words = possible_words(rules, seen)
+        if len(words) == 1:
+            return words[0]
+        return expected_letter(words, [c for c in rules.alphabet if c not in seen.tried])
+
+    cases = 0
+    for word in rules.words[:150]:
+        record = play_word(rules, frequency_guesser(), word)
+        for state in record.states[:-1]:
+            seen = rules.observation(state, 0)
+            words = possible_words(rules, seen)
+            untried = [c for c in rules.alphabet if c not in seen.tried]
+            if len(words) > 1:
+                want = expected_letter(words, untried)
+                got = cautious_letter(words, untried)
+                assert got == want, f"{seen.pattern}, tried {seen.tried}: expected {want!r}, got {got!r}"
+            want, got = expected_guess(rules, seen), cautious_guess(rules, seen)
+            assert got == want, f"{seen.pattern}, tried {seen.tried}: guess should be {want!r}, got {got!r}"
+            cases += 1
+    want = score_guesser(rules, expected_guess, rules.words)
+    assert cautious_score == want, f"over the lesson's list the cautious guesser scores {want}, not {cautious_score}"
+    print(f"all {cases + 1} cases pass")
+
+
+if all(name in globals() for name in ("cautious_letter", "cautious_guess", "cautious_score")):
+    check_cautious(cautious_letter, cautious_guess, cautious_score)
+else:
+    print("write cautious_letter, cautious_guess and cautious_score above, then run this")
+
+# %% [markdown]
 # 2. **Other languages.** Measure the frequency and the splitting guessers on
-#    `Words("ru", top=1000)` and `Words("bg", top=1000)`. Does the splitting rule lose more
-#    games there too? Find, in one of these lists, a moment like "like": the two rules pick
-#    different letters, and the splitting rule's letter is more likely to be wrong.
+#    `Words("ru", top=1000)` and `Words("bg", top=1000)`, as a dictionary `other_scores`
+#    from `(language, guesser)` (like `("ru", "frequency")`) to the `score_guesser`
+#    result. Does the splitting rule lose more games there too? Find, in one of these
+#    lists, a moment like "like": the two rules pick different letters, and the splitting
+#    rule's letter is more likely to be wrong. Write it as `parting`: the language and the
+#    observation, like `("ru", WordsObservation("_е__", ("о", "е"), 5))`, but find your
+#    own.
 #
+#    <details><summary>Answer</summary>
+#
+#    ```python
+#    other_scores = {}
+#    for language in ("ru", "bg"):
+#        lang_rules = Words(language, top=1000)
+#        for name, make in (("frequency", frequency_guesser), ("splitting", splitting_guesser)):
+#            other_scores[language, name] = result = score_guesser(lang_rules, make(), lang_rules.words)
+#            print(f"{language} {name:<9} {result.mean_wrong:.3f} wrong guesses, {result.lost} lost")
+#    ```
+#
+#    Yes: the splitting rule makes more wrong guesses and loses more games in both
+#    languages (Russian 13 games against 6, Bulgarian 9 against 8), as on the full lists
+#    of the benchmark.
+#
+#    To find a moment, play the splitting guesser on every word and stop at each
+#    observation where the two rules part and the splitting letter is in fewer words:
+#
+#    ```python
+#    lang_rules = Words("ru", top=1000)
+#    moments = []
+#    for word in lang_rules.words:
+#        for state in play_word(lang_rules, splitting_guesser(), word).states[:-1]:
+#            seen = lang_rules.observation(state, 0)
+#            words = possible_words(lang_rules, seen)
+#            untried = [c for c in lang_rules.alphabet if c not in seen.tried]
+#            s, f = best_splitting_letter(words, untried), most_frequent_letter(words, untried)
+#            if len(words) > 5 and s != f and sum(s in w for w in words) < sum(f in w for w in words):
+#                moments.append((word, seen))
+#    print(len(moments), "moments; the first:", *[(word, seen.pattern, seen.tried) for word, seen in moments[:3]])
+#    parting = ("ru", moments[0][1])
+#    ```
+#
+#    The example given in the exercise is the first found: playing "меня", after о
+#    (wrong) and е (right), 16 words fit `_е__`. The splitting rule picks т (in 4 of them,
+#    entropy 1.061 bits), the frequency rule ь (in 5, entropy 0.896 bits): т is wrong
+#    12 times in 16, ь 11 times.
+#
+#    </details>
+
+# %%
+def check_other_languages(other_scores, parting) -> None:
+    """The four scores, played again, and your moment: the rules part and the splitting letter is in fewer words."""
+    cases = 0
+    for language in ("ru", "bg"):
+        lang_rules = Words(language, top=1000)
+        for name, make in (("frequency", frequency_guesser), ("splitting", splitting_guesser)):
+            want = score_guesser(lang_rules, make(), lang_rules.words)
+            got = other_scores[language, name]
+            assert got == want, f"{language}, {name}: expected {want}, got {got}"
+            cases += 1
+    language, seen = parting
+    lang_rules = Words(language, top=1000)
+    words = possible_words(lang_rules, seen)
+    untried = [c for c in lang_rules.alphabet if c not in seen.tried]
+    assert len(words) > 1, f"{seen}: {len(words)} words fit; the guesser would name the word"
+    s, f = best_splitting_letter(words, untried), most_frequent_letter(words, untried)
+    assert s != f, f"{seen}: both rules pick {s!r}"
+    assert sum(s in w for w in words) < sum(f in w for w in words), (
+        f"{seen}: the splitting letter {s!r} is in as many words as {f!r}")
+    print(f"{seen.pattern}, tried {' '.join(seen.tried)}: splitting {s!r}, frequency {f!r}; all {cases + 1} cases pass")
+
+
+if "other_scores" in globals() and "parting" in globals():
+    check_other_languages(other_scores, parting)
+else:
+    print("write other_scores and parting above, then run this")
+
+# %% [markdown]
 # 3. **By hand, then by program.** The first guess 0123 got 1 bull and 1 cow. How many
 #    secrets are left? (Count them on paper: choose which digit is the bull, which one is
 #    the cow and where it stands, and the two other digits from 4 to 9.) Check your count
-#    with `consistent`. Then find, with `partition_sizes`, the best worst case of a
-#    consistent guess and the best worst case of any guess. The answers are 720, 180 and
+#    with `consistent`, as `left_1b1c` (the list of secrets). Then find, with
+#    `partition_sizes`, the best worst case of a consistent guess (`best_consistent_worst`)
+#    and the best worst case of any guess (`best_any_worst`). The answers are 720, 180 and
 #    148.
 #
+#    <details><summary>Answer</summary>
+#
+#    The bull: 4 digits of 0123, at their place. The cow: one of the 3 others, at a place
+#    that is neither its own nor the bull's: 2 places. The two places left take two
+#    different digits from 4 to 9: 6 × 5. So 4 × 3 × 2 × 6 × 5 = **720** secrets.
+#
+#    ```python
+#    left_1b1c = consistent(codes, [Answer((0, 1, 2, 3), 1, 1)])
+#    print(len(left_1b1c), 4 * 3 * 2 * 6 * 5)
+#    rows = consistent_codes(table, [Answer((0, 1, 2, 3), 1, 1)])
+#    worst_of = partition_sizes(table, rows).max(axis=1)  # every code's worst case as the second guess
+#    best_consistent_worst, best_any_worst = int(worst_of[rows].min()), int(worst_of.min())
+#    print(best_consistent_worst, best_any_worst)
+#    ```
+#
+#    The best consistent guess leaves 180 secrets in the worst case, the best guess of
+#    all only **148**: as after 0 bulls 2 cows, a guess that cannot be the secret splits
+#    the rest better.
+#
+#    </details>
+
+# %%
+def check_1b1c(left_1b1c, best_consistent_worst, best_any_worst) -> None:
+    """Your secrets one by one, and the two worst cases."""
+    rows = consistent_codes(table, [Answer((0, 1, 2, 3), 1, 1)])
+    want = {codes[i] for i in rows}
+    got = {tuple(s) for s in left_1b1c}
+    assert not got - want, f"{code_text(sorted(got - want)[0])} does not answer 0123 with 1 bull and 1 cow"
+    assert not want - got, f"{code_text(sorted(want - got)[0])} is missing"
+    worst_of = partition_sizes(table, rows).max(axis=1)
+    assert best_consistent_worst == worst_of[rows].min(), f"the best consistent guess leaves {worst_of[rows].min()}"
+    assert best_any_worst == worst_of.min(), f"the best guess leaves {worst_of.min()} in the worst case"
+    print(f"all {len(want) + 2} cases pass")
+
+
+if all(name in globals() for name in ("left_1b1c", "best_consistent_worst", "best_any_worst")):
+    check_1b1c(left_1b1c, best_consistent_worst, best_any_worst)
+else:
+    print("write left_1b1c, best_consistent_worst and best_any_worst above, then run this")
+
+# %% [markdown]
 # 4. **Mastermind.** In Mastermind a code is 4 pegs of 6 colours, and colours may repeat.
 #    A black peg is a right colour in the right place; a white peg counts the colours the
 #    guess and the code have in common (with repeats: the smaller of the two counts, colour
-#    by colour), minus the black pegs. Write `pegs(guess, code)` and check it by hand on
-#    three examples with repeated colours. Then build the partition of all 1,296 codes by
-#    Knuth's first guess 1122 (colours 1 to 6): its largest group must have 256 codes.
+#    by colour), minus the black pegs. Write `pegs(guess, code)` (it returns
+#    `(black, white)`) and check it by hand on three examples with repeated colours. Then
+#    build the partition of all 1,296 codes by Knuth's first guess 1122 (colours 1 to 6),
+#    as a `Counter` `knuth_groups` from `(black, white)` to the number of codes: its
+#    largest group must have 256 codes.
 #
+#    <details><summary>Answer</summary>
+#
+#    ```python
+#    import itertools
+#
+#
+#    def pegs(guess, code) -> tuple[int, int]:
+#        black = sum(g == c for g, c in zip(guess, code, strict=True))
+#        common = sum(min(guess.count(colour), code.count(colour)) for colour in set(guess))
+#        return black, common - black
+#
+#
+#    assert pegs((1, 1, 2, 2), (1, 2, 1, 2)) == (2, 2)  # places 1 and 4 black; a 1 and a 2 swapped
+#    assert pegs((1, 1, 1, 1), (1, 2, 3, 4)) == (1, 0)  # one 1 in common, and it is in place
+#    assert pegs((1, 1, 2, 3), (3, 1, 1, 1)) == (1, 2)  # two 1s and a 3 in common, one 1 in place
+#    mastermind = list(itertools.product(range(1, 7), repeat=4))
+#    knuth_groups = Counter(pegs((1, 1, 2, 2), code) for code in mastermind)
+#    print(len(mastermind), max(knuth_groups.values()), sorted(knuth_groups.items()))
+#    ```
+#
+#    Three groups tie for the largest, 256 codes each: no peg (the code uses only colours
+#    3 to 6: 4⁴ = 256), one white, and one black. Knuth's rule then plays on from the
+#    group the answer leaves.
+#
+#    </details>
+
+# %%
+def check_pegs(pegs, knuth_groups) -> None:
+    """Every code against five guesses and against itself, and the partition by 1122."""
+    import itertools
+
+    def expected(guess, code):
+        black = sum(g == c for g, c in zip(guess, code, strict=True))
+        return black, sum((Counter(guess) & Counter(code)).values()) - black
+
+    mastermind = list(itertools.product(range(1, 7), repeat=4))
+    cases = 0
+    for guess in [(1, 1, 2, 2), (1, 2, 3, 4), (1, 1, 1, 1), (6, 6, 5, 1), (2, 3, 2, 3)]:
+        for code in mastermind:
+            want, got = expected(guess, code), tuple(pegs(guess, code))
+            assert got == want, f"guess {guess}, code {code}: expected {want}, got {got}"
+            cases += 1
+    for code in mastermind:
+        assert tuple(pegs(code, code)) == (4, 0), f"{code} against itself: 4 black"
+        cases += 1
+    want = Counter(expected((1, 1, 2, 2), code) for code in mastermind)
+    assert dict(knuth_groups) == dict(want), f"1122 splits the codes into {sorted(want.items())}"
+    assert max(knuth_groups.values()) == 256
+    print(f"all {cases + 1} cases pass")
+
+
+if "pegs" in globals() and "knuth_groups" in globals():
+    check_pegs(pegs, knuth_groups)
+else:
+    print("write pegs and knuth_groups above, then run this")
+
+# %% [markdown]
 # 5. **A guess limit.** `Bulls(max_guesses=6)` loses the game after 6 guesses. From the
 #    distributions of this lesson, how many of the 5,040 secrets does each guesser lose
-#    (C's, minimax, guarded entropy)? Which guesser would you choose if only the limit
-#    mattered? Check one figure by playing `Bulls(3, 6, max_guesses=4)` against every secret.
+#    (C's, minimax, guarded entropy)? Write them as `lost_at_6`, a dictionary with the keys
+#    of `BENCHMARK` (`"consistent"`, `"minimax"`, `"entropy"`). Which guesser would you
+#    choose if only the limit mattered? Check one figure by playing
+#    `Bulls(3, 6, max_guesses=4)` against every secret: count the secrets the minimax
+#    guesser loses as `small_lost`.
 #
-# 6. **Duels.** Compute with `duel_chances` the chances of minimax against guarded entropy on
-#    the full game. Then play all 120 × 120 pairs of secrets of the small mutual game,
-#    `Bulls(3, 6, mutual=True)`, with the two deterministic guessers (use `start_with` for
-#    the secrets), and check that your counts are exactly the chances computed from
-#    `guess_counts("minimax", 3, 6)` and `guess_counts("entropy", 3, 6)`.
+#    <details><summary>Answer</summary>
+#
+#    A secret is lost when it needs 7 guesses or more: add up the distribution from 7 on.
+#
+#    ```python
+#    lost_at_6 = {name: sum(BENCHMARK[name][7:]) for name in ("consistent", "minimax", "entropy")}
+#    print(lost_at_6)
+#    limited = Bulls(3, 6, max_guesses=4)
+#    small_lost = sum(play(limited, [Player("minimax", minimax_strategy())], start=limited.start_with(secret)).end
+#                     == End.LOST for secret in limited.codes)
+#    print(small_lost, guess_counts("minimax", 3, 6).distribution)
+#    ```
+#
+#    C's guesser loses 711 secrets (657 + 52 + 2), minimax 202, guarded entropy **99**.
+#    With only the limit to care about, take the entropy guesser: it loses half as many
+#    secrets as minimax, and a seventh as many as C's. Minimax's worst case of 7 does not
+#    help here: a secret that needs 7 guesses is lost all the same. In the small game
+#    minimax needs 5 guesses on 11 of the 120 secrets, and loses exactly those 11.
+#
+#    </details>
+
+# %%
+def check_guess_limit(lost_at_6, small_lost) -> None:
+    """The three figures from the benchmark, and the small game's losses from guess_counts."""
+    cases = 0
+    for name in ("consistent", "minimax", "entropy"):
+        want = sum(BENCHMARK[name][7:])
+        assert lost_at_6[name] == want, f"{name}: loses {want} secrets, not {lost_at_6[name]}"
+        cases += 1
+    want = sum(guess_counts("minimax", 3, 6).distribution[5:])
+    assert small_lost == want, f"minimax loses {want} of the 120 secrets within 4 guesses, not {small_lost}"
+    print(f"all {cases + 1} cases pass")
+
+
+if "lost_at_6" in globals() and "small_lost" in globals():
+    check_guess_limit(lost_at_6, small_lost)
+else:
+    print("write lost_at_6 and small_lost above, then run this")
+
+# %% [markdown]
+# 6. **Duels.** Compute with `duel_chances` the chances of minimax (first) against guarded
+#    entropy (second) on the full game, as `minimax_vs_entropy`. Then play all 120 × 120
+#    pairs of secrets of the small mutual game, `Bulls(3, 6, mutual=True)`, with the two
+#    deterministic guessers (minimax first, `entropy_strategy()` second; use `start_with`
+#    for the secrets), count the results as a `Counter` `small_duels` with the keys
+#    `"minimax"`, `"draw"` and `"entropy"`, and check that your counts are exactly the
+#    chances computed from `guess_counts("minimax", 3, 6)` and
+#    `guess_counts("entropy", 3, 6)`.
+#
+#    <details><summary>Answer</summary>
+#
+#    ```python
+#    from coursekit.games.bulls import entropy_strategy
+#
+#    minimax_vs_entropy = duel_chances(BENCHMARK["minimax"], BENCHMARK["entropy"])
+#    print("minimax wins {:.1%}, draw {:.1%}, entropy wins {:.1%}".format(*minimax_vs_entropy))
+#    small_duels = Counter()
+#    for first_secret in small_mutual.codes:
+#        for second_secret in small_mutual.codes:
+#            record = play(small_mutual, [Player("minimax", minimax_strategy()), Player("entropy", entropy_strategy())],
+#                          start=small_mutual.start_with(first_secret, second_secret))
+#            small_duels["draw" if record.winner is None else ("minimax", "entropy")[record.winner]] += 1
+#    chances = duel_chances(guess_counts("minimax", 3, 6).distribution, guess_counts("entropy", 3, 6).distribution)
+#    print(small_duels, [round(120 * 120 * p) for p in chances])
+#    ```
+#
+#    On the full game minimax wins about 26.3 %, entropy about 36.5 %, and 37.2 % are
+#    draws. In the small game the counts are exact: each guesser is deterministic and
+#    looks only at its own answers, so each pair of secrets gives one pair of guess
+#    counts, and the 14,400 pairs are exactly the products the formula adds up. Minimax
+#    wins 3,337, entropy 4,469, and 6,594 are draws.
+#
+#    </details>
+
+# %%
+def check_duels(minimax_vs_entropy, small_duels) -> None:
+    """The full game's chances from the benchmark, and the small game's counts against the formula."""
+    want = duel_chances(BENCHMARK["minimax"], BENCHMARK["entropy"])
+    for name, w, g in zip(("minimax wins", "draw", "entropy wins"), want, minimax_vs_entropy, strict=True):
+        assert math.isclose(g, w), f"{name}: expected {w:.4f}, got {g:.4f}"
+    chances = duel_chances(guess_counts("minimax", 3, 6).distribution, guess_counts("entropy", 3, 6).distribution)
+    for name, share in zip(("minimax", "draw", "entropy"), chances, strict=True):
+        assert small_duels[name] == round(120 * 120 * share), (
+            f"{name}: the formula gives {round(120 * 120 * share)} of 14,400 duels, you counted {small_duels[name]}")
+    assert sum(small_duels.values()) == 120 * 120, "play all 120 x 120 pairs of secrets"
+    print("all 7 cases pass")
+
+
+if "minimax_vs_entropy" in globals() and "small_duels" in globals():
+    check_duels(minimax_vs_entropy, small_duels)
+else:
+    print("write minimax_vs_entropy and small_duels above, then run this")
