@@ -741,31 +741,355 @@ TicTacToeBoard(computer="source")
 # %% [markdown]
 # ## Exercises
 #
+# Each exercise that asks for code has a **self-check** cell below it. Write your answer in a
+# new cell just above the check (use the names the exercise gives), run your cell, then run
+# the check: it tries your code on many cases and says which one fails, or prints "all N
+# cases pass". A **worked answer** is folded under each exercise: try first, then open it to
+# compare.
+#
 # 1. **A narrower first window.** The values of tic-tac-toe lie between −1 and +1, so
 #    `negamax_window(rules, empty, -1, 1)` gives the exact value too. Why? Count the
-#    nodes it visits from the empty board and compare with the full window's 18,297.
+#    nodes it visits from the empty board as `narrow_nodes` and compare with the full
+#    window's 18,297.
 #
+#    <details><summary>Answer</summary>
+#
+#    No value lies outside [−1, +1]. A result inside the window (−1, 1) is exact; a
+#    result ≤ −1 says "at most −1", and the only such value is −1; a result ≥ 1 says
+#    "at least 1", and the only such value is +1. So every answer is exact.
+#
+#    ```python
+#    narrow = Counter()
+#    print(negamax_window(rules, empty, -1, 1, visits=narrow))
+#    narrow_nodes = narrow["nodes"]
+#    ```
+#
+#    The value is 0 after **16,811** nodes instead of 18,297. The saving is at the root:
+#    with beta = +∞ a win found there is not enough to stop, since the search cannot know
+#    that nothing beats +1; with beta = 1 it stops at the first win.
+#
+#    </details>
+
+# %%
+def check_narrow_nodes(narrow_nodes: int) -> None:
+    """The node count from the empty board, and the window (-1, 1) exact on a sample of positions."""
+    expected = Counter()
+    assert negamax_window(rules, empty, -1, 1, visits=expected) == 0
+    assert narrow_nodes == expected["nodes"], f"the window (-1, 1) visits {expected['nodes']:,}, not {narrow_nodes:,}"
+    assert narrow_nodes < 18297, "fewer than with the full window"
+    for state in sample:
+        assert negamax_window(rules, state, -1, 1) == negamax(state)
+    print(f"all {len(sample) + 1} cases pass")
+
+
+if "narrow_nodes" in globals():
+    check_narrow_nodes(narrow_nodes)
+else:
+    print("write narrow_nodes above, then run this")
+
+# %% [markdown]
 # 2. **Is it a win?** Write `wins(rules, state)` that asks `negamax_window` only whether
 #    the player to move wins (the window (0, 1)). On how many of the 4,520 positions is
 #    the answer yes? Check it against `negamax`, and compare the nodes with the full
 #    window's.
 #
-# 3. **Your own order.** Write an `order` that tries the centre first, then the corners,
-#    then the edges, and nothing else. How many nodes does our search visit from the
-#    empty board with it? Compare with D's order and with `line_order`.
+#    <details><summary>Answer</summary>
 #
-# 4. **D's scores.** Change `negamax_window` so that a win on move n of the game scores
-#    10 − n as in D's program (for the player to move, a loss on move n scores n − 10).
-#    With D's order, check that it then gives D's score and visits exactly as many
-#    positions as D's program (counted D's way) on all 4,520 positions.
+#    The answer is 1 when the player to move wins and at most 0 when he does not.
 #
+#    ```python
+#    def wins(rules, state) -> bool:
+#        return negamax_window(rules, state, 0, 1) >= 1
+#
+#
+#    print(sum(wins(rules, state) for state in to_move), sum(negamax(state) == 1 for state in to_move))
+#    full, win = Counter(), Counter()
+#    for state in to_move:
+#        negamax_window(rules, state, visits=full)
+#        negamax_window(rules, state, 0, 1, visits=win)
+#    print(full["nodes"], win["nodes"])
+#    ```
+#
+#    The answer is yes on **2,836** positions, exactly those where `negamax` says +1.
+#    Over all 4,520 positions the question costs 174,711 nodes, the full window 274,507:
+#    about a third fewer. A yes-or-no question is cheaper than the exact value, because
+#    the search may stop as soon as the answer is decided.
+#
+#    </details>
+
+# %%
+def check_wins(wins) -> None:
+    """wins against negamax on every position where someone is to move."""
+    yes = 0
+    for state in to_move:
+        expected = negamax(state) == 1
+        assert bool(wins(rules, state)) == expected, f"{state.rows_top_first()}: the answer is {expected}"
+        yes += expected
+    assert yes == 2836
+    print(f"all {len(to_move)} cases pass ({yes:,} wins)")
+
+
+if "wins" in globals():
+    check_wins(wins)
+else:
+    print("write wins above, then run this")
+
+# %% [markdown]
+# 3. **Your own order.** Write an order `my_order(rules, state, moves)` that tries the
+#    centre first, then the corners, then the edges, and nothing else. How many nodes does
+#    our search visit from the empty board with it? Compare with D's order and with
+#    `line_order`.
+#
+#    <details><summary>Answer</summary>
+#
+#    Give each cell a rank and sort by it; `sorted` keeps the cells of equal rank in the
+#    order they came.
+#
+#    ```python
+#    def my_order(rules, state, moves):
+#        def rank(move) -> int:
+#            if move == Coord(1, 1):
+#                return 0  # the centre
+#            if move.x != 1 and move.y != 1:
+#                return 1  # a corner
+#            return 2  # an edge
+#
+#        return sorted(moves, key=rank)
+#
+#
+#    for name, order in {"none": None, "mine": my_order, "D's": d_order, "line": line_order}.items():
+#        print(name, visited(empty, order=order)["nodes"])
+#    ```
+#
+#    From the empty board: **7,275** nodes with this order, against 18,297 in the order
+#    of the cells, 1,940 with D's order and 1,638 with `line_order`. Centre first more
+#    than halves the work, but an order that looks at the position (a line to complete, a
+#    line to block) does much better than one that looks only at the cell.
+#
+#    </details>
+
+# %%
+def check_my_order(my_order) -> None:
+    """On every position: the same moves, centre before corners before edges, and the same value."""
+    def rank(move) -> int:
+        return 0 if move == Coord(1, 1) else 1 if move.x != 1 and move.y != 1 else 2
+
+    for state in to_move:
+        moves = rules.legal_moves(state)
+        got = list(my_order(rules, state, list(moves)))
+        assert sorted(got) == sorted(moves), f"{state.rows_top_first()}: the same moves, each once"
+        ranks = [rank(m) for m in got]
+        assert ranks == sorted(ranks), f"{state.rows_top_first()}: centre, then corners, then edges: {got}"
+    for state in sample:
+        assert negamax_window(rules, state, order=my_order) == negamax(state)
+    nodes = visited(empty, my_order)["nodes"]
+    print(f"all {len(to_move) + len(sample)} cases pass; from the empty board: {nodes:,} nodes")
+
+
+if "my_order" in globals():
+    check_my_order(my_order)
+else:
+    print("write my_order above, then run this")
+
+# %% [markdown]
+# 4. **D's scores.** Write `d_window(rules, state, alpha, beta, visits, order)`:
+#    `negamax_window` changed so that a win on move n of the game scores 10 − n as in D's
+#    program (for the player to move, a loss on move n scores n − 10). With D's order,
+#    check that it then gives D's score and visits exactly as many positions as D's
+#    program (counted D's way) on all 4,520 positions.
+#
+#    <details><summary>Answer</summary>
+#
+#    At the end of a game `state.filled` is the number of moves played, so the last move
+#    was move `state.filled`. Only the line that scores an ended game changes.
+#
+#    ```python
+#    def d_window(rules, state, alpha: float = -INF, beta: float = INF,
+#                 visits: Counter | None = None, order=None) -> float:
+#        if visits is not None:
+#            visits["nodes"] += 1
+#        if rules.is_over(state):
+#            if visits is not None:
+#                visits["ends"] += 1
+#            return rules.returns(state)[rules.to_move(state)] * (10 - state.filled)
+#        moves = rules.legal_moves(state)
+#        if order is not None:
+#            moves = order(rules, state, moves)
+#        best = -INF
+#        for move in moves:
+#            value = -d_window(rules, rules.next_state(state, move), -beta, -max(alpha, best), visits, order)
+#            if value > best:
+#                best = value
+#                if best >= beta:
+#                    break
+#        return best
+#
+#
+#    differ = 0
+#    for state in to_move:
+#        visits = Counter()
+#        score = d_window(rules, state, visits=visits, order=d_order)
+#        choice = source_best_move(rules, state)
+#        differ += (score, visits["nodes"] - visits["ends"]) != (choice.score, choice.nodes)
+#    print(differ)
+#    ```
+#
+#    It prints 0: on all 4,520 positions the score and the count are D's. So the extra
+#    positions D visited above come from its scores alone: with them our few lines are
+#    D's `Best_Move`.
+#
+#    </details>
+
+# %%
+def check_d_window(d_window) -> None:
+    """D's score and D's node count, counted D's way, on every position where someone is to move."""
+    for state in to_move:
+        visits = Counter()
+        score = d_window(rules, state, -INF, INF, visits, d_order)
+        choice = source_best_move(rules, state)
+        assert score == choice.score, f"{state.rows_top_first()}: D's score is {choice.score}, not {score}"
+        got = visits["nodes"] - visits["ends"]
+        assert got == choice.nodes, f"{state.rows_top_first()}: D counts {choice.nodes} nodes, not {got}"
+    print(f"all {2 * len(to_move)} cases pass")
+
+
+if "d_window" in globals():
+    check_d_window(d_window)
+else:
+    print("write d_window above, then run this")
+
+# %% [markdown]
 # 5. **Four in a row.** Run `solve(TicTacToe(4, 4, 4), order=line_order)` and time it. Is
-#    it a draw? Then try it without symmetry (`symmetry=False`) and without the order:
-#    how many positions does each version visit?
+#    it a draw? Write its outcome as `four_outcome` and its node count as `four_nodes`.
+#    Then try it without symmetry (`symmetry=False`) and without the order: how many
+#    positions does each version visit?
 #
+#    <details><summary>Answer</summary>
+#
+#    ```python
+#    import time
+#
+#    began = time.perf_counter()
+#    four = solve(TicTacToe(4, 4, 4), order=line_order)
+#    print(four.outcome, four.nodes, four.positions, f"{time.perf_counter() - began:.1f} s")
+#    four_outcome, four_nodes = four.outcome, four.nodes
+#    ```
+#
+#    It is a **draw**, after **183,795** nodes (the figure the course's benchmarks
+#    measure, with line order, table and symmetry), in 5 to 20 seconds depending on the
+#    machine. Every one of the 16 first moves draws.
+#
+#    Without symmetry (`solve(TicTacToe(4, 4, 4), symmetry=False, order=line_order)`)
+#    the search visits 1,252,243 nodes and stores 575,866 positions: almost seven times
+#    the work, since a position and its seven images are now searched one by one.
+#    Without the order (`solve(TicTacToe(4, 4, 4))`) it visits 457,729 nodes and stores
+#    149,803: two and a half times the work, because the cuts come later. The node counts
+#    do not depend on the machine; the times grow with them (half a minute or more
+#    without symmetry).
+#
+#    </details>
+
+# %%
+def check_four_in_a_row(four_outcome: str, four_nodes: int) -> None:
+    """The outcome and node count of (4, 4, 4) with line order, table and symmetry (takes 5 to 20 seconds)."""
+    four = solve(TicTacToe(4, 4, 4), order=line_order)
+    assert four_outcome == four.outcome == "draw", f"(4, 4, 4) is a {four.outcome}, not {four_outcome!r}"
+    assert four_nodes == four.nodes, f"the search visits {four.nodes:,} nodes, not {four_nodes:,}"
+    print("all 2 cases pass")
+
+
+if "four_outcome" in globals() and "four_nodes" in globals():
+    check_four_in_a_row(four_outcome, four_nodes)
+else:
+    print("write four_outcome and four_nodes above, then run this (the check takes 5 to 20 seconds)")
+
+# %% [markdown]
 # 6. **Another kingmaker.** Use `find_kingmaker` to find a position on the 4 × 3 board
-#    where **X** is the kingmaker. What does `maxn` say X plays there, and why that move?
+#    where **X** is the kingmaker; call it `x_king`. What does `maxn` say X plays there,
+#    and why that move? Write that move as `x_king_move`.
 #
+#    <details><summary>Answer</summary>
+#
+#    X moves when 9, 6 or 3 cells are empty. With 3:
+#
+#    ```python
+#    x_king, x_winners = find_kingmaker(wide3, player=0, empty_cells=3, rng=random.Random(5))
+#    print(x_king)
+#    print({str(move): MARKS[w] for move, w in x_winners.items()})
+#    x_search = maxn(wide3, x_king)
+#    print(x_search.values, [str(move) for move in x_search.best_moves])
+#    x_king_move = x_search.best_moves[0]
+#    ```
+#
+#    The position is `O.AA/X.OA/XXO.`, X to move, cells [1, 2], [1, 1] and [3, 0]
+#    empty. After X's move O and A each mark one cell and the game ends, so X cannot win.
+#    A threatens the top row at [1, 2] and the right column at [3, 0]; O threatens the
+#    diagonal [0, 2], [1, 1], [2, 0] at [1, 1]. If X blocks O at [1, 1], O can block
+#    only one of A's two lines: **A** wins. If X marks [1, 2] or [3, 0], O completes
+#    the diagonal: **O** wins.
+#
+#    Every move leaves X with −1, so all three are best moves for max^n, and it plays
+#    the first in the list, **[1, 2]**: its values are (−1, 2, −1), O wins. Nothing in
+#    the position makes that move better for X; it is only first.
+#
+#    </details>
+
+# %%
+def check_x_kingmaker(x_king, x_king_move) -> None:
+    """X to move, every move hands the win to O or to A (both happen), and max^n's first best move."""
+    assert wide3.to_move(x_king) == 0, "X is to move"
+    winners = kingmaker(wide3, x_king)
+    assert winners is not None, "some move of X's lets X draw or win, or always the same player win"
+    assert set(winners.values()) == {1, 2}, "O wins after some moves of X's, A after others"
+    search = maxn(wide3, x_king)
+    assert search.values[0] == -1 and set(search.best_moves) == set(winners), "every move of X's loses for X"
+    assert Coord(*x_king_move) == search.best_moves[0], f"max^n plays {search.best_moves[0]}, the first"
+    print(f"all {len(winners) + 3} cases pass")
+
+
+if "x_king" in globals() and "x_king_move" in globals():
+    check_x_kingmaker(x_king, x_king_move)
+else:
+    print("write x_king and x_king_move above, then run this")
+
+# %% [markdown]
 # 7. **Is D ever wrong?** Play against `TicTacToeBoard(computer="source")` from each
 #    seat. Then loop over the 4,520 positions: on how many is D's move not among the
-#    `best_moves` of `solve`? On how many is it not the first of them?
+#    `best_moves` of `solve`? Write that as `d_not_best`. On how many is it not the first
+#    of them? Write that as `d_not_first`.
+#
+#    <details><summary>Answer</summary>
+#
+#    ```python
+#    d_not_best = d_not_first = 0
+#    for state in to_move:
+#        move, solution = source_best_move(rules, state).move, solve(rules, state)
+#        d_not_best += move not in solution.best_moves
+#        d_not_first += move != solution.best_moves[0]
+#    print(d_not_best, d_not_first)
+#    ```
+#
+#    D is never wrong: its move is a best move on all 4,520 positions (**0**). It is not
+#    the first best move on **1,120** of them: where several moves are equally good, D
+#    takes the one its rule of thumb sorts first, `solve` lists them in the order of the
+#    cells. Playing D you will find the same: it never loses, and you can at best draw.
+#
+#    </details>
+
+# %%
+def check_d_wrong(d_not_best: int, d_not_first: int) -> None:
+    """The two counts over every position where someone is to move."""
+    not_best = not_first = 0
+    for state in to_move:
+        move, solution = source_best_move(rules, state).move, solve(rules, state)
+        not_best += move not in solution.best_moves
+        not_first += move != solution.best_moves[0]
+    assert d_not_best == not_best, f"D's move is not a best move on {not_best} positions, not {d_not_best}"
+    assert d_not_first == not_first, f"D's move is not the first best one on {not_first:,} positions, not {d_not_first}"
+    print(f"all {len(to_move):,} positions counted: the check passes")
+
+
+if "d_not_best" in globals() and "d_not_first" in globals():
+    check_d_wrong(d_not_best, d_not_first)
+else:
+    print("write d_not_best and d_not_first above, then run this")
