@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from collections.abc import Set as AbstractSet
 from fractions import Fraction
 from html import escape
 from typing import Any
@@ -106,7 +107,198 @@ def _plural(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
 
 
-class MinesBoard(GameShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
+def _level_size(level: str, width: int | None, height: int | None, mines: int | None) -> tuple[int, int, int]:
+    """The board's width, height and mines: the ``level``'s, unless given."""
+    if level not in LEVELS:
+        raise ValueError(f"the levels are {', '.join(LEVELS)}, not {level!r}")
+    w, h, m = LEVELS[level]
+    return w if width is None else width, h if height is None else height, m if mines is None else mines
+
+
+def _number_look(number: int) -> tuple[str, str, str]:
+    """A revealed cell's kind, text and tooltip."""
+    return str(number), str(number) if number else "", f"{_plural(number, 'mine')} around"
+
+
+def _hint_look(chance: Fraction, text: str, best: bool = False) -> tuple[str, str, str]:
+    """A hidden cell's kind, text and tooltip with the hints on."""
+    kind = "best" if best else "safe" if chance == 0 else "sure mine" if chance == 1 else "hint"
+    words = ("certainly safe" if chance == 0 else "certainly a mine" if chance == 1
+             else f"a {percent(chance)} chance of a mine")
+    return kind, text, words + (" (the best cell)" if best else "")
+
+
+class _MinesShown(GameShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
+    """What the one-player and the two-player boards share: the setting up, the chance steps, the
+    ▶ control, the hints toggle and the drawing of the cells."""
+
+    #: Whether the ▶ control stops as soon as the last move is made (else at the next tick).
+    _stop_at_last_move = False
+
+    def __init__(self, rules: Any, seed: int | None, **kwargs: Any) -> None:
+        self.rules = rules
+        if rules.width * rules.height > MOST_CELLS:
+            raise ValueError(f"a {rules.width} x {rules.height} board has too many cells to draw "
+                             f"(at most {MOST_CELLS:,}: one button a cell)")
+        super().__init__(**kwargs)
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.start = self.state = rules.initial_state()
+        self.steps: list[Step] = []
+        self._said: list[str] = []
+        self._cache: tuple[Any, dict[Coord, Fraction]] | None = None
+        self._resetting = False
+
+    def _build_board(self, hints: bool, interval: int, styles: dict[str, widgets.ButtonStyle], next_tip: str,
+                     controls: list[widgets.Widget]) -> None:
+        """Make the shared widgets and lay them out: ``controls`` (before the hints toggle) when you play."""
+        bold = {"font_weight": "bold", "font_size": "15px"}
+        small = {"font_size": "10px"}
+        self.styles: dict[str, widgets.ButtonStyle] = {
+            "hidden": widgets.ButtonStyle(button_color=HIDDEN_FILL),
+            "hint": widgets.ButtonStyle(button_color=HIDDEN_FILL, text_color=HINT_INK, **small),
+            "safe": widgets.ButtonStyle(button_color=SAFE_FILL, text_color=SAFE_INK, font_weight="bold", **small),
+            "sure mine": widgets.ButtonStyle(button_color=SURE_MINE_FILL, text_color=FLAG_INK, font_weight="bold",
+                                             **small),
+            "mine": widgets.ButtonStyle(button_color=MINE_FILL, text_color=HINT_INK, **bold),
+            "exploded": widgets.ButtonStyle(button_color=BOOM_FILL, text_color="#fff", **bold),
+            **styles,
+        }
+        for number, ink in enumerate(INKS):
+            self.styles[str(number)] = widgets.ButtonStyle(button_color=OPEN_FILL, text_color=ink, **bold)
+        self.buttons, self.grid_box = button_grid(self.rules.width, self.rules.height, CELL_PX,
+                                                  self.styles["hidden"], self.click)
+        self.info_html = widgets.HTML()
+        self.legend_html = widgets.HTML()
+        self.status_label = widgets.Label(value="")
+        self.hint_toggle = widgets.ToggleButton(value=bool(hints), description="Chances",
+                                                tooltip="Write on each hidden cell its chance of holding a mine")
+        self.hint_toggle.observe(lambda _change: self._finish(self._said), names="value")
+        self.next_button = widgets.Button(description="Next move", tooltip=next_tip)
+        self.next_button.on_click(lambda _button: self.next_move())
+        self.player = widgets.Play(value=0, min=0, max=self.rules.max_game_length(), step=1, interval=interval,
+                                   description="Watch the whole game")
+        self.player.observe(self._on_tick, names="value")
+        self.new_game_button = widgets.Button(description="New game", tooltip="Hide new mines and start again")
+        self.new_game_button.on_click(lambda _button: self.new_game())
+        if self.watching:
+            controls = [self.next_button, self.player, self.hint_toggle, self.new_game_button]
+        else:
+            controls = [*controls, self.hint_toggle, self.new_game_button]
+        self.children = (self.info_html, self.grid_box, self.status_label, widgets.HBox(controls), self.legend_html)
+
+    @property
+    def hints(self) -> bool:
+        """Whether the hidden cells show their chances of holding a mine."""
+        return bool(self.hint_toggle.value)
+
+    @hints.setter
+    def hints(self, on: bool) -> None:
+        self.hint_toggle.value = bool(on)
+
+    def _chances_of(self, seen: Any, board: MinesweeperBoard) -> dict[Coord, Fraction]:
+        """The chances on ``board`` (what ``seen`` shows), kept while ``seen`` stays the same."""
+        if self._cache is None or self._cache[0] != seen:
+            self._cache = (seen, probabilities(board))
+        return self._cache[1]
+
+    def _hint_texts(self, unhinted: Callable[[Any], AbstractSet[Coord]]) -> dict[Coord, str]:
+        """What the hints write on the hidden cells but the ``unhinted(observation)`` ones."""
+        chances = self.chances() if self.hints else None
+        if chances is None:
+            return {}
+        skip = unhinted(self.observation)
+        return {cell: percent(chance) for cell, chance in chances.items() if cell not in skip}
+
+    def _kind(self, cell: Coord | tuple[int, int]) -> str:
+        style = self.buttons[Coord(*cell)].style
+        return next(kind for kind, shared in self.styles.items() if shared is style)
+
+    def _cell(self, cell: Coord | tuple[int, int]) -> Coord:
+        """``cell`` as a :class:`Coord`; an error if it is not on the board."""
+        cell = Coord(*cell)
+        if cell not in self.buttons:
+            raise ValueError(f"{cell} is not a cell of the {self.rules.width} x {self.rules.height} board")
+        return cell
+
+    def _refused(self, reason: str | None) -> bool:
+        """Whether there is a ``reason`` not to play (then the status line says it)."""
+        if reason is None:
+            return False
+        self.status_label.value = f"{reason}. {self._turn_text()}"
+        return True
+
+    def _not_now(self, when_you_play: str) -> bool:
+        """Whether a watched computer cannot move now (then the status line says why)."""
+        if not self.watching or self.is_over:
+            why = "the game is over" if self.is_over else when_you_play
+            self.status_label.value = f"Not now: {why}. {self._turn_text()}"
+            return True
+        return False
+
+    def _step(self, player: int, move: Any) -> None:
+        self.state = (self.rules.next_state(self.state, move) if player == CHANCE
+                      else self.rules.apply(self.state, move))
+        self.steps.append(Step(player, move, self.state))
+
+    def _chance(self) -> None:
+        """Chance's steps, if it is chance's turn: each mine drawn from the board's generator."""
+        while self.rules.to_move(self.state) == CHANCE:
+            self._step(CHANCE, draw_chance(self.rules.chance_outcomes(self.state), self.rng))
+
+    def _on_tick(self, change: dict[str, Any]) -> None:
+        if self._resetting or change["new"] <= change["old"]:
+            return
+        if self.is_over or not self.next_move() or (self._stop_at_last_move and self.is_over):
+            self.player.playing = False
+
+    def _stop_player(self) -> None:
+        self._resetting = True
+        self.player.playing = False
+        self.player.value = 0
+        self._resetting = False
+
+    def _finish(self, said: list[str]) -> None:
+        self._said = said
+        self._show()
+        self.status_label.value = ". ".join([*said, self._turn_text()])
+
+    def _show(self) -> None:
+        seen = self.observation
+        mines = self.state.mines if self.is_over else frozenset()
+        hints = self.hint_texts()
+        chances = self.chances() if hints else None
+        best = self._best_shown() if hints else None
+        for cell, button in self.buttons.items():
+            kind, text, tip = self._look(cell, seen, mines, hints, chances, best)
+            button.style = self.styles[kind]
+            set_text(button, text)
+            button.tooltip = f"{cell}: {tip}"
+        self.info_html.value = self._info_html()
+        self.legend_html.value = self._legend_html()
+        self.next_button.disabled = self.is_over
+
+    def _best_shown(self) -> Coord | None:
+        """The cell the hints highlight, if any."""
+        return None
+
+    def _legend_html(self) -> str:
+        if not self.hints or self.is_over:
+            return ""
+        return ("<div>Chances: each hidden cell's chance of holding a mine, from what "
+                f"{self._legend_whose()}. "
+                f'<span style="background:{SAFE_FILL};color:{SAFE_INK}">0%</span> is certainly safe, '
+                f'<span style="background:{SURE_MINE_FILL};color:{FLAG_INK}">100%</span> certainly a mine, '
+                f"{self._legend_more()}</div>")
+
+    def _legend_whose(self) -> str:
+        raise NotImplementedError
+
+    def _legend_more(self) -> str:
+        raise NotImplementedError
+
+
+class MinesBoard(_MinesShown):
     r"""Play minesweeper: click a hidden cell to reveal it; with "Flag mode" on, a click puts a flag or takes it off.
 
     The board is a standard ``level`` (``"beginner"`` 9 x 9 with 10 mines, ``"intermediate"``,
@@ -160,17 +352,8 @@ class MinesBoard(GameShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets h
         interval: int = 500,
         **kwargs: Any,
     ) -> None:
-        if level not in LEVELS:
-            raise ValueError(f"the levels are {', '.join(LEVELS)}, not {level!r}")
-        w, h, m = LEVELS[level]
-        self.rules = Minesweeper(w if width is None else width, h if height is None else height,
-                                 m if mines is None else mines, first_safe, coordinates)
-        if self.rules.width * self.rules.height > MOST_CELLS:
-            raise ValueError(f"a {self.rules.width} x {self.rules.height} board has too many cells to draw "
-                             f"(at most {MOST_CELLS:,}: one button a cell)")
-        super().__init__(**kwargs)
-        self.seed = seed
-        self.rng = random.Random(seed)
+        w, h, m = _level_size(level, width, height, mines)
+        super().__init__(Minesweeper(w, h, m, first_safe, coordinates), seed, **kwargs)
         self.computer_name = computer if isinstance(computer, str) or computer is None else "yours"
         self.computer: MinesweeperStrategy | None = None
         if isinstance(computer, str):
@@ -178,11 +361,6 @@ class MinesBoard(GameShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets h
         elif computer is not None:
             self.computer = computer
         self.players: tuple[str, ...] = (HUMAN,) if computer is None else (f"Computer ({self.computer_name})",)
-        self.start = self.state = self.rules.initial_state()
-        self.steps: list[Step] = []
-        self._said: list[str] = []
-        self._cache: tuple[MinesweeperBoard, dict[Coord, Fraction]] | None = None
-        self._resetting = False
         self._build(hints, interval)
         self.new_game()
 
@@ -191,47 +369,18 @@ class MinesBoard(GameShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets h
     def _build(self, hints: bool, interval: int) -> None:
         """Make the widgets and lay them out: your controls, or the computer's."""
         bold = {"font_weight": "bold", "font_size": "15px"}
-        small = {"font_size": "10px"}
-        self.styles: dict[str, widgets.ButtonStyle] = {
-            "hidden": widgets.ButtonStyle(button_color=HIDDEN_FILL),
+        styles = {
             "flag": widgets.ButtonStyle(button_color=HIDDEN_FILL, text_color=FLAG_INK, **bold),
             "told": widgets.ButtonStyle(button_color=HIDDEN_FILL, text_color=FLAG_INK, **bold),
-            "hint": widgets.ButtonStyle(button_color=HIDDEN_FILL, text_color=HINT_INK, **small),
-            "safe": widgets.ButtonStyle(button_color=SAFE_FILL, text_color=SAFE_INK, font_weight="bold", **small),
-            "sure mine": widgets.ButtonStyle(button_color=SURE_MINE_FILL, text_color=FLAG_INK, font_weight="bold",
-                                             **small),
             "best": widgets.ButtonStyle(button_color=BEST_FILL, text_color=HINT_INK, font_weight="bold",
-                                        text_decoration="underline", **small),
-            "mine": widgets.ButtonStyle(button_color=MINE_FILL, text_color=HINT_INK, **bold),
-            "exploded": widgets.ButtonStyle(button_color=BOOM_FILL, text_color="#fff", **bold),
+                                        text_decoration="underline", font_size="10px"),
             "wrong flag": widgets.ButtonStyle(button_color=OPEN_FILL, text_color=FLAG_INK,
                                               text_decoration="line-through", **bold),
         }
-        for number, ink in enumerate(INKS):
-            self.styles[str(number)] = widgets.ButtonStyle(button_color=OPEN_FILL, text_color=ink, **bold)
-        self.buttons, self.grid_box = button_grid(self.rules.width, self.rules.height, CELL_PX,
-                                                  self.styles["hidden"], self.click)
-        self.info_html = widgets.HTML()
-        self.legend_html = widgets.HTML()
-        self.status_label = widgets.Label(value="")
         self.flag_toggle = widgets.ToggleButton(value=False, description=f"Flag mode {FLAG}",
                                                 tooltip="On: a click puts a flag on a hidden cell or takes it off")
         self.flag_toggle.observe(lambda _change: self._finish(self._said), names="value")
-        self.hint_toggle = widgets.ToggleButton(value=bool(hints), description="Chances",
-                                                tooltip="Write on each hidden cell its chance of holding a mine")
-        self.hint_toggle.observe(lambda _change: self._finish(self._said), names="value")
-        self.next_button = widgets.Button(description="Next move", tooltip="The computer makes its next move")
-        self.next_button.on_click(lambda _button: self.next_move())
-        self.player = widgets.Play(value=0, min=0, max=self.rules.max_game_length(), step=1, interval=interval,
-                                   description="Watch the whole game")
-        self.player.observe(self._on_tick, names="value")
-        self.new_game_button = widgets.Button(description="New game", tooltip="Hide new mines and start again")
-        self.new_game_button.on_click(lambda _button: self.new_game())
-        if self.watching:
-            controls: list[widgets.Widget] = [self.next_button, self.player, self.hint_toggle, self.new_game_button]
-        else:
-            controls = [self.flag_toggle, self.hint_toggle, self.new_game_button]
-        self.children = (self.info_html, self.grid_box, self.status_label, widgets.HBox(controls), self.legend_html)
+        self._build_board(hints, interval, styles, "The computer makes its next move", [self.flag_toggle])
 
     # What tests and lessons read and set --------------------------------------------------
 
@@ -259,15 +408,6 @@ class MinesBoard(GameShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets h
         return "won" if self.rules.winner(self.state) == 0 else "lost"
 
     @property
-    def hints(self) -> bool:
-        """Whether the hidden cells show their chances of holding a mine."""
-        return bool(self.hint_toggle.value)
-
-    @hints.setter
-    def hints(self, on: bool) -> None:
-        self.hint_toggle.value = bool(on)
-
-    @property
     def flag_mode(self) -> bool:
         """Whether a click puts a flag on a cell (or takes it off) instead of revealing it."""
         return bool(self.flag_toggle.value)
@@ -285,7 +425,8 @@ class MinesBoard(GameShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets h
         """
         if self.is_over:
             return None
-        return self._chances_of(self.observation)
+        seen = self.observation
+        return self._chances_of(seen, seen)
 
     def best(self) -> Coord | None:
         """The cell the hints highlight: the hidden, unflagged cell least likely to hold a mine
@@ -297,18 +438,13 @@ class MinesBoard(GameShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets h
 
     def hint_texts(self) -> dict[Coord, str]:
         """What the hints write on the hidden cells without a flag (``{}`` with hints off or at the end)."""
-        chances = self.chances() if self.hints else None
-        if chances is None:
-            return {}
-        flags = self.observation.flags
-        return {cell: percent(chance) for cell, chance in chances.items() if cell not in flags}
+        return self._hint_texts(lambda seen: seen.flags)
 
     def cell_kind(self, cell: Coord | tuple[int, int]) -> str:
         """How ``cell`` is drawn: ``"hidden"``, ``"flag"``, ``"told"``, a number ``"0"``-``"8"``; with
         hints ``"hint"``, ``"safe"``, ``"sure mine"``, ``"best"``; at the end ``"mine"``, ``"exploded"``,
         ``"wrong flag"``."""
-        style = self.buttons[Coord(*cell)].style
-        return next(kind for kind, shared in self.styles.items() if shared is style)
+        return self._kind(cell)
 
     # Playing ------------------------------------------------------------------------------
 
@@ -327,9 +463,7 @@ class MinesBoard(GameShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets h
 
     def click(self, cell: Coord | tuple[int, int]) -> bool:
         """Do what clicking ``cell`` does: reveal it, or in Flag mode flag it or take its flag off."""
-        cell = Coord(*cell)
-        if cell not in self.buttons:
-            raise ValueError(f"{cell} is not a cell of the {self.rules.width} x {self.rules.height} board")
+        cell = self._cell(cell)
         return self.play(Flag(cell) if self.flag_mode else cell)
 
     def reveal(self, cell: Coord | tuple[int, int]) -> bool:
@@ -345,18 +479,14 @@ class MinesBoard(GameShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets h
 
         A move not allowed changes nothing: the status line says why, and the result is ``False``.
         """
-        reason = self._refusal(move)
-        if reason is not None:
-            self.status_label.value = f"{reason}. {self._turn_text()}"
+        if self._refused(self._refusal(move)):
             return False
         self._finish([self._move("You", move)])
         return True
 
     def next_move(self) -> bool:
         """The watched computer's next move (what "Next move" does); ``False`` at the end or when you play."""
-        if not self.watching or self.is_over:
-            why = "the game is over" if self.is_over else "you play: click a cell"
-            self.status_label.value = f"Not now: {why}. {self._turn_text()}"
+        if self._not_now("you play: click a cell"):
             return False
         assert self.computer is not None
         seen = self.observation
@@ -404,7 +534,7 @@ class MinesBoard(GameShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets h
         """Why the computer's reveal of ``cell`` was reasonable (or not), from what it saw."""
         if seen.revealed == 0 and self.rules.first_safe:
             return "the first reveal is always safe"
-        chances = self._chances_of(seen)
+        chances = self._chances_of(seen, seen)
         chance = chances[cell]
         if chance == 0:
             return "certainly safe"
@@ -414,33 +544,6 @@ class MinesBoard(GameShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets h
         if chance == lowest:
             return f"no cell is certainly safe; the least likely to hold a mine: {percent(chance)}"
         return f"a {percent(chance)} chance of a mine; the least likely cell had {percent(lowest)}"
-
-    def _step(self, player: int, move: Any) -> None:
-        self.state = (self.rules.next_state(self.state, move) if player == CHANCE
-                      else self.rules.apply(self.state, move))
-        self.steps.append(Step(player, move, self.state))
-
-    def _chance(self) -> None:
-        """Chance's steps, if it is chance's turn: each mine drawn from the board's generator."""
-        while self.rules.to_move(self.state) == CHANCE:
-            self._step(CHANCE, draw_chance(self.rules.chance_outcomes(self.state), self.rng))
-
-    def _chances_of(self, seen: MinesweeperBoard) -> dict[Coord, Fraction]:
-        if self._cache is None or self._cache[0] != seen:
-            self._cache = (seen, probabilities(seen))
-        return self._cache[1]
-
-    def _on_tick(self, change: dict[str, Any]) -> None:
-        if self._resetting or change["new"] <= change["old"]:
-            return
-        if self.is_over or not self.next_move():
-            self.player.playing = False
-
-    def _stop_player(self) -> None:
-        self._resetting = True
-        self.player.playing = False
-        self.player.value = 0
-        self._resetting = False
 
     # Words --------------------------------------------------------------------------------
 
@@ -459,35 +562,21 @@ class MinesBoard(GameShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets h
             return "Flag mode: click a hidden cell to put a flag on it or take it off."
         return f"Your turn: click a hidden cell to reveal it{first}."
 
-    def _finish(self, said: list[str]) -> None:
-        self._said = said
-        self._show()
-        self.status_label.value = ". ".join([*said, self._turn_text()])
-
     # Drawing ------------------------------------------------------------------------------
 
     def _show(self) -> None:
-        seen = self.observation
-        mines = self.state.mines if self.is_over else frozenset()
-        hints = self.hint_texts()
-        chances = self.chances() if hints else None
-        best = self.best() if hints else None
-        for cell, button in self.buttons.items():
-            kind, text, tip = self._look(cell, seen, mines, hints, chances, best)
-            button.style = self.styles[kind]
-            set_text(button, text)
-            button.tooltip = f"{cell}: {tip}"
-        self.info_html.value = self._info_html()
-        self.legend_html.value = self._legend_html()
-        self.next_button.disabled = self.is_over
+        super()._show()
         self.flag_toggle.disabled = self.is_over
+
+    def _best_shown(self) -> Coord | None:
+        return self.best()
 
     def _look(self, cell: Coord, seen: MinesweeperBoard, mines: frozenset[Coord], hints: dict[Coord, str],
               chances: dict[Coord, Fraction] | None, best: Coord | None) -> tuple[str, str, str]:
         """A cell's kind, text and tooltip: from the observation, plus the mines once the game is over."""
         number = seen.number(cell)
         if number is not None:
-            return str(number), str(number) if number else "", f"{_plural(number, 'mine')} around"
+            return _number_look(number)
         if cell == seen.exploded:
             return "exploded", MINE, "the mine that went off"
         if cell in seen.flags:
@@ -499,11 +588,7 @@ class MinesBoard(GameShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets h
         if cell in seen.told:
             return "told", TOLD, "a mine: a revealed neighbour told where it is"
         if chances is not None and cell in hints:
-            chance = chances[cell]
-            kind = "best" if cell == best else "safe" if chance == 0 else "sure mine" if chance == 1 else "hint"
-            words = ("certainly safe" if chance == 0 else "certainly a mine" if chance == 1
-                     else f"a {percent(chance)} chance of a mine")
-            return kind, hints[cell], words + (" (the best cell)" if cell == best else "")
+            return _hint_look(chances[cell], hints[cell], cell == best)
         return "hidden", "", "hidden"
 
     def _info_html(self) -> str:
@@ -513,16 +598,14 @@ class MinesBoard(GameShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets h
                 f"{_plural(len(seen.flags), 'flag')}) &middot; {escape(self.players[0])} &middot; "
                 f"<b>{result}</b></div>")
 
-    def _legend_html(self) -> str:
-        if not self.hints or self.is_over:
-            return ""
+    def _legend_whose(self) -> str:
+        return "you see"
+
+    def _legend_more(self) -> str:
         first = " The first reveal is always safe, whatever its chance says." if (
             self.observation.revealed == 0 and self.rules.first_safe) else ""
-        return ("<div>Chances: each hidden cell's chance of holding a mine, from what you see. "
-                f'<span style="background:{SAFE_FILL};color:{SAFE_INK}">0%</span> is certainly safe, '
-                f'<span style="background:{SURE_MINE_FILL};color:{FLAG_INK}">100%</span> certainly a mine, '
-                f'<span style="background:{BEST_FILL};text-decoration:underline">the best cell</span> '
-                f"is the least likely to hold a mine.{escape(first)}</div>")
+        return (f'<span style="background:{BEST_FILL};text-decoration:underline">the best cell</span> '
+                f"is the least likely to hold a mine.{escape(first)}")
 
 
 __all__ = ["COMPUTER_NAMES", "MOST_CELLS", "MinesBoard", "MinesweeperStrategy", "make_computer", "percent"]

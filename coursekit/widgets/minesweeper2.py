@@ -34,9 +34,6 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..core.grid import Coord
-from ..core.record import Step
-from ..core.rules import CHANCE, draw_chance
-from ..games.minesweeper import LEVELS, probabilities
 from ..games.minesweeper2 import (
     Minesweeper2,
     Minesweeper2Board,
@@ -45,26 +42,9 @@ from ..games.minesweeper2 import (
     random_strategy,
     safest_strategy,
 )
-from ..views.minesweeper import FINDER_FILLS, FINDER_MARKS, INKS, duel_rules_text
+from ..views.minesweeper import FINDER_FILLS, FINDER_MARKS, duel_rules_text
 from ._common import HUMAN
-from ._grid import button_grid, set_text
-from ._play import GameShown
-from .minesweeper import (
-    BOOM_FILL,
-    CELL_PX,
-    FLAG_INK,
-    HIDDEN_FILL,
-    HINT_INK,
-    MINE,
-    MINE_FILL,
-    MOST_CELLS,
-    OPEN_FILL,
-    SAFE_FILL,
-    SAFE_INK,
-    SURE_MINE_FILL,
-    _plural,
-    percent,
-)
+from .minesweeper import MINE, _hint_look, _level_size, _MinesShown, _number_look, _plural, percent
 
 #: A computer player: from the rules and the board both players see (never the mines) to the cell it reveals.
 DuelStrategy = Callable[[Minesweeper2, Minesweeper2Board], Any]
@@ -93,7 +73,7 @@ def make_duel_computer(name: str, rng: random.Random) -> DuelStrategy:
                      f"or give a strategy(rules, board); got {name!r}")
 
 
-class MinesDuelBoard(GameShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
+class MinesDuelBoard(_MinesShown):
     r"""Play two-player minesweeper against the computer: on your turn, click a hidden cell to reveal it.
 
     The board is a standard ``level`` (``"beginner"`` 9 x 9 with 10 mines, ``"intermediate"``,
@@ -129,6 +109,7 @@ class MinesDuelBoard(GameShown, widgets.VBox):  # type: ignore[misc]  # ipywidge
     rules: Minesweeper2
     state: Minesweeper2State
     start: Minesweeper2State
+    _stop_at_last_move = True  # the last reveal may be the last tick
 
     def __init__(
         self,
@@ -145,19 +126,10 @@ class MinesDuelBoard(GameShown, widgets.VBox):  # type: ignore[misc]  # ipywidge
         interval: int = 700,
         **kwargs: Any,
     ) -> None:
-        if level not in LEVELS:
-            raise ValueError(f"the levels are {', '.join(LEVELS)}, not {level!r}")
+        w, h, m = _level_size(level, width, height, mines)
         if human not in (0, 1, None):
             raise ValueError(f"human is your seat, 0 or 1, or None to watch two computers; got {human!r}")
-        w, h, m = LEVELS[level]
-        self.rules = Minesweeper2(w if width is None else width, h if height is None else height,
-                                  m if mines is None else mines, first_safe)
-        if self.rules.width * self.rules.height > MOST_CELLS:
-            raise ValueError(f"a {self.rules.width} x {self.rules.height} board has too many cells to draw "
-                             f"(at most {MOST_CELLS:,}: one button a cell)")
-        super().__init__(**kwargs)
-        self.seed = seed
-        self.rng = random.Random(seed)
+        super().__init__(Minesweeper2(w, h, m, first_safe), seed, **kwargs)
         self.human = human
         if isinstance(computer, tuple):
             if human is not None or len(computer) != 2:
@@ -180,11 +152,6 @@ class MinesDuelBoard(GameShown, widgets.VBox):  # type: ignore[misc]  # ipywidge
         else:
             them = f"Computer ({names[1 - human]})"
             self.players = (HUMAN, them) if human == 0 else (them, HUMAN)
-        self.start = self.state = self.rules.initial_state()
-        self.steps: list[Step] = []
-        self._said: list[str] = []
-        self._cache: tuple[Minesweeper2Board, dict[Coord, Fraction]] | None = None
-        self._resetting = False
         self._build(hints, interval)
         self.new_game()
 
@@ -192,42 +159,10 @@ class MinesDuelBoard(GameShown, widgets.VBox):  # type: ignore[misc]  # ipywidge
 
     def _build(self, hints: bool, interval: int) -> None:
         """Make the widgets and lay them out: your controls, or the watcher's."""
-        bold = {"font_weight": "bold", "font_size": "15px"}
-        small = {"font_size": "10px"}
-        self.styles: dict[str, widgets.ButtonStyle] = {
-            "hidden": widgets.ButtonStyle(button_color=HIDDEN_FILL),
-            "hint": widgets.ButtonStyle(button_color=HIDDEN_FILL, text_color=HINT_INK, **small),
-            "safe": widgets.ButtonStyle(button_color=SAFE_FILL, text_color=SAFE_INK, font_weight="bold", **small),
-            "sure mine": widgets.ButtonStyle(button_color=SURE_MINE_FILL, text_color=FLAG_INK, font_weight="bold",
-                                             **small),
-            "mine": widgets.ButtonStyle(button_color=MINE_FILL, text_color=HINT_INK, **bold),
-            "exploded": widgets.ButtonStyle(button_color=BOOM_FILL, text_color="#fff", **bold),
-        }
-        for player, mark in enumerate(FINDER_MARKS):
-            self.styles[f"found {mark}"] = widgets.ButtonStyle(button_color=FINDER_FILLS[player],
-                                                               text_color=FINDER_INK, **bold)
-        for number, ink in enumerate(INKS):
-            self.styles[str(number)] = widgets.ButtonStyle(button_color=OPEN_FILL, text_color=ink, **bold)
-        self.buttons, self.grid_box = button_grid(self.rules.width, self.rules.height, CELL_PX,
-                                                  self.styles["hidden"], self.click)
-        self.info_html = widgets.HTML()
-        self.legend_html = widgets.HTML()
-        self.status_label = widgets.Label(value="")
-        self.hint_toggle = widgets.ToggleButton(value=bool(hints), description="Chances",
-                                                tooltip="Write on each hidden cell its chance of holding a mine")
-        self.hint_toggle.observe(lambda _change: self._finish(self._said), names="value")
-        self.next_button = widgets.Button(description="Next move", tooltip="The next computer reveals a cell")
-        self.next_button.on_click(lambda _button: self.next_move())
-        self.player = widgets.Play(value=0, min=0, max=self.rules.max_game_length(), step=1, interval=interval,
-                                   description="Watch the whole game")
-        self.player.observe(self._on_tick, names="value")
-        self.new_game_button = widgets.Button(description="New game", tooltip="Hide new mines and start again")
-        self.new_game_button.on_click(lambda _button: self.new_game())
-        if self.watching:
-            controls: list[widgets.Widget] = [self.next_button, self.player, self.hint_toggle, self.new_game_button]
-        else:
-            controls = [self.hint_toggle, self.new_game_button]
-        self.children = (self.info_html, self.grid_box, self.status_label, widgets.HBox(controls), self.legend_html)
+        styles = {f"found {mark}": widgets.ButtonStyle(button_color=FINDER_FILLS[player], text_color=FINDER_INK,
+                                                       font_weight="bold", font_size="15px")
+                  for player, mark in enumerate(FINDER_MARKS)}
+        self._build_board(hints, interval, styles, "The next computer reveals a cell", [])
 
     # What tests and lessons read and set --------------------------------------------------
 
@@ -260,15 +195,6 @@ class MinesDuelBoard(GameShown, widgets.VBox):  # type: ignore[misc]  # ipywidge
             return f"{FINDER_MARKS[number]} won"
         return "won" if number == self.human else "lost"
 
-    @property
-    def hints(self) -> bool:
-        """Whether the hidden cells show their chances of holding a mine."""
-        return bool(self.hint_toggle.value)
-
-    @hints.setter
-    def hints(self, on: bool) -> None:
-        self.hint_toggle.value = bool(on)
-
     def chances(self) -> dict[Coord, Fraction] | None:
         """Every hidden cell's exact chance of a mine, from the board both players see; ``None`` at the end.
 
@@ -279,24 +205,17 @@ class MinesDuelBoard(GameShown, widgets.VBox):  # type: ignore[misc]  # ipywidge
         if self.is_over:
             return None
         seen = self.observation
-        if self._cache is None or self._cache[0] != seen:
-            self._cache = (seen, probabilities(seen.board))
-        return self._cache[1]
+        return self._chances_of(seen, seen.board)
 
     def hint_texts(self) -> dict[Coord, str]:
         """What the hints write on the hidden cells but the discovered mines (``{}`` with hints off or at the end)."""
-        chances = self.chances() if self.hints else None
-        if chances is None:
-            return {}
-        found = self.observation.discovered
-        return {cell: percent(chance) for cell, chance in chances.items() if cell not in found}
+        return self._hint_texts(lambda seen: seen.discovered)
 
     def cell_kind(self, cell: Coord | tuple[int, int]) -> str:
         """How ``cell`` is drawn: ``"hidden"``, a number ``"0"``-``"8"``, ``"found A"`` or ``"found B"`` (a
         discovered mine and its finder); with hints ``"hint"``, ``"safe"``, ``"sure mine"``; at the end
         ``"mine"`` (undiscovered) and ``"exploded"``."""
-        style = self.buttons[Coord(*cell)].style
-        return next(kind for kind, shared in self.styles.items() if shared is style)
+        return self._kind(cell)
 
     # Playing ------------------------------------------------------------------------------
 
@@ -314,19 +233,14 @@ class MinesDuelBoard(GameShown, widgets.VBox):  # type: ignore[misc]  # ipywidge
 
     def click(self, cell: Coord | tuple[int, int]) -> bool:
         """Do what clicking ``cell`` does: reveal it if it is your turn."""
-        cell = Coord(*cell)
-        if cell not in self.buttons:
-            raise ValueError(f"{cell} is not a cell of the {self.rules.width} x {self.rules.height} board")
-        return self.play(cell)
+        return self.play(self._cell(cell))
 
     def play(self, move: Coord | tuple[int, int]) -> bool:
         """Reveal ``move`` (a cell), then let the computer answer.
 
         A move not allowed changes nothing: the status line says why, and the result is ``False``.
         """
-        reason = self._refusal(move)
-        if reason is not None:
-            self.status_label.value = f"{reason}. {self._turn_text()}"
+        if self._refused(self._refusal(move)):
             return False
         said = [self._reveal(Coord(*move))]
         said += self._computer_replies()
@@ -336,9 +250,7 @@ class MinesDuelBoard(GameShown, widgets.VBox):  # type: ignore[misc]  # ipywidge
     def next_move(self) -> bool:
         """The next computer's reveal when two computers play (what "Next move" does); ``False`` at the
         end or when you play."""
-        if not self.watching or self.is_over:
-            why = "the game is over" if self.is_over else "the computer answers at once: click a cell on your turn"
-            self.status_label.value = f"Not now: {why}. {self._turn_text()}"
+        if self._not_now("the computer answers at once: click a cell on your turn"):
             return False
         said = self._computer_move()
         if said is None:
@@ -414,28 +326,6 @@ class MinesDuelBoard(GameShown, widgets.VBox):  # type: ignore[misc]  # ipywidge
             return "certainly a mine"
         return f"a {percent(chance)} chance of a mine"
 
-    def _step(self, player: int, move: Any) -> None:
-        self.state = (self.rules.next_state(self.state, move) if player == CHANCE
-                      else self.rules.apply(self.state, move))
-        self.steps.append(Step(player, move, self.state))
-
-    def _chance(self) -> None:
-        """Chance's steps, if it is chance's turn: each mine drawn from the board's generator."""
-        while self.rules.to_move(self.state) == CHANCE:
-            self._step(CHANCE, draw_chance(self.rules.chance_outcomes(self.state), self.rng))
-
-    def _on_tick(self, change: dict[str, Any]) -> None:
-        if self._resetting or change["new"] <= change["old"]:
-            return
-        if self.is_over or not self.next_move() or self.is_over:  # the last reveal may be the last tick
-            self.player.playing = False
-
-    def _stop_player(self) -> None:
-        self._resetting = True
-        self.player.playing = False
-        self.player.value = 0
-        self._resetting = False
-
     # Words --------------------------------------------------------------------------------
 
     def _who(self, seat: int) -> str:
@@ -471,34 +361,15 @@ class MinesDuelBoard(GameShown, widgets.VBox):  # type: ignore[misc]  # ipywidge
                  if seen.board.revealed == 0 and self.rules.first_safe and not self.steps else "")
         return f"Your turn ({mark}): click a hidden cell to reveal it{safe}."
 
-    def _finish(self, said: list[str]) -> None:
-        self._said = said
-        self._show()
-        self.status_label.value = ". ".join([*said, self._turn_text()])
-
     # Drawing ------------------------------------------------------------------------------
 
-    def _show(self) -> None:
-        seen = self.observation
-        mines = self.state.mines if self.is_over else frozenset()
-        hints = self.hint_texts()
-        chances = self.chances() if hints else None
-        for cell, button in self.buttons.items():
-            kind, text, tip = self._look(cell, seen, mines, hints, chances)
-            button.style = self.styles[kind]
-            set_text(button, text)
-            button.tooltip = f"{cell}: {tip}"
-        self.info_html.value = self._info_html()
-        self.legend_html.value = self._legend_html()
-        self.next_button.disabled = self.is_over
-
     def _look(self, cell: Coord, seen: Minesweeper2Board, mines: frozenset[Coord], hints: dict[Coord, str],
-              chances: dict[Coord, Fraction] | None) -> tuple[str, str, str]:
+              chances: dict[Coord, Fraction] | None, _best: Coord | None = None) -> tuple[str, str, str]:
         """A cell's kind, text and tooltip: from the observation, plus the mines once the game is over."""
         board = seen.board
         number = board.number(cell)
         if number is not None:
-            return str(number), str(number) if number else "", f"{_plural(number, 'mine')} around"
+            return _number_look(number)
         if cell == board.exploded:
             loser = seen.exploded_by
             return "exploded", MINE, f"the mine {self._who(loser).lower() if loser is not None else ''} revealed"
@@ -509,11 +380,7 @@ class MinesDuelBoard(GameShown, widgets.VBox):  # type: ignore[misc]  # ipywidge
         if cell in mines:
             return "mine", MINE, "a mine no one discovered"
         if chances is not None and cell in hints:
-            chance = chances[cell]
-            kind = "safe" if chance == 0 else "sure mine" if chance == 1 else "hint"
-            words = ("certainly safe" if chance == 0 else "certainly a mine" if chance == 1
-                     else f"a {percent(chance)} chance of a mine")
-            return kind, hints[cell], words
+            return _hint_look(chances[cell], hints[cell])
         return "hidden", "", "hidden"
 
     def _info_html(self) -> str:
@@ -530,14 +397,12 @@ class MinesDuelBoard(GameShown, widgets.VBox):  # type: ignore[misc]  # ipywidge
         return (f"<div>{' &middot; '.join(parts)} &middot; {_plural(seen.board.mines, 'mine')} hidden "
                 f"&middot; <b>{state}</b></div>")
 
-    def _legend_html(self) -> str:
-        if not self.hints or self.is_over:
-            return ""
-        return ("<div>Chances: each hidden cell's chance of holding a mine, from what both players see. "
-                f'<span style="background:{SAFE_FILL};color:{SAFE_INK}">0%</span> is certainly safe, '
-                f'<span style="background:{SURE_MINE_FILL};color:{FLAG_INK}">100%</span> certainly a mine, known only '
-                "from the count of mines (a mine the numbers make certain is discovered at once, "
-                "lettered A or B).</div>")
+    def _legend_whose(self) -> str:
+        return "both players see"
+
+    def _legend_more(self) -> str:
+        return ("known only from the count of mines (a mine the numbers make certain is discovered at once, "
+                "lettered A or B).")
 
 
 __all__ = ["COMPUTER_NAMES", "DuelStrategy", "MinesDuelBoard", "make_duel_computer"]
