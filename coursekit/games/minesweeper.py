@@ -65,8 +65,8 @@ from ..core.rules import CHANCE, GameRules, GameType
 
 __all__ = [
     "HIDDEN", "LEVELS", "Flag", "KnowledgeBase", "Minesweeper", "MinesweeperBoard", "MinesweeperState",
-    "NoPlacementError", "Sentence", "best_cell", "board_from_text", "brute_force_probabilities", "certainties",
-    "knowledge_strategy", "probabilities", "probability_strategy", "random_strategy", "win_rate",
+    "NoPlacementError", "Sentence", "best_cell", "board_from_text", "brute_force_probabilities", "certainties", "check_board",
+    "knowledge_strategy", "level_size", "probabilities", "probability_strategy", "random_strategy", "win_rate",
 ]
 
 #: What ``board.shown`` holds for a cell that is not revealed.
@@ -199,6 +199,34 @@ def _board_of(state: MinesweeperState | MinesweeperBoard) -> MinesweeperBoard:
     return state.board if isinstance(state, MinesweeperState) else state
 
 
+def check_board(width: int, height: int, mines: int, max_side: int) -> None:
+    """Refuse a board size or a mine count that no game can have (both minesweeper games use it).
+
+    >>> check_board(3, 3, 9, 200)
+    Traceback (most recent call last):
+    ...
+    ValueError: a 3 x 3 board takes 0 to 8 mines (at least one cell must be safe), got 9
+    """
+    for side, value in (("width", width), ("height", height)):
+        if type(value) is not int or not 1 <= value <= max_side:
+            raise ValueError(f"the {side} is a whole number from 1 to {max_side}, got {value!r}")
+    cells = width * height
+    if type(mines) is not int or not 0 <= mines < cells:
+        raise ValueError(f"a {width} x {height} board takes 0 to {cells - 1} mines "
+                         f"(at least one cell must be safe), got {mines!r}")
+
+
+def level_size(name: str) -> tuple[int, int, int]:
+    """Width, height and mines of a standard level.
+
+    >>> level_size("intermediate")
+    (16, 16, 40)
+    """
+    if name not in LEVELS:
+        raise ValueError(f"the levels are {', '.join(LEVELS)}, not {name!r}")
+    return LEVELS[name]
+
+
 @dataclass(frozen=True)
 class Minesweeper(GameRules):
     """The rules: the board's size, its mines, whether the first reveal is safe, and A's coordinates variant.
@@ -223,14 +251,7 @@ class Minesweeper(GameRules):
     MAX_SIDE: ClassVar[int] = 200
 
     def __post_init__(self) -> None:
-        for side in ("width", "height"):
-            value = getattr(self, side)
-            if type(value) is not int or not 1 <= value <= self.MAX_SIDE:
-                raise ValueError(f"the {side} is a whole number from 1 to {self.MAX_SIDE}, got {value!r}")
-        cells = self.width * self.height
-        if type(self.mines) is not int or not 0 <= self.mines < cells:
-            raise ValueError(f"a {self.width} x {self.height} board takes 0 to {cells - 1} mines "
-                             f"(at least one cell must be safe), got {self.mines!r}")
+        check_board(self.width, self.height, self.mines, self.MAX_SIDE)
 
     @classmethod
     def level(cls, name: str, *, first_safe: bool = True, coordinates: bool = False) -> Minesweeper:
@@ -239,9 +260,7 @@ class Minesweeper(GameRules):
         >>> Minesweeper.level("expert")
         Minesweeper(width=30, height=16, mines=99, first_safe=True, coordinates=False)
         """
-        if name not in LEVELS:
-            raise ValueError(f"the levels are {', '.join(LEVELS)}, not {name!r}")
-        return cls(*LEVELS[name], first_safe=first_safe, coordinates=coordinates)
+        return cls(*level_size(name), first_safe=first_safe, coordinates=coordinates)
 
     def spec(self) -> dict[str, Any]:
         return {"game": self.name, "width": self.width, "height": self.height, "mines": self.mines,

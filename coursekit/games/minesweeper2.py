@@ -51,13 +51,14 @@ from ..core.grid import Coord
 from ..core.registry import GameEntry
 from ..core.rules import CHANCE, GameRules, GameType
 from .minesweeper import (
-    LEVELS,
     Flag,
     MinesweeperBoard,
     NoPlacementError,
     _analyse,
     _convolve,
     certainties,
+    check_board,
+    level_size,
     probabilities,
 )
 
@@ -181,14 +182,7 @@ class Minesweeper2(GameRules):
     MAX_SIDE: ClassVar[int] = 200
 
     def __post_init__(self) -> None:
-        for side in ("width", "height"):
-            value = getattr(self, side)
-            if type(value) is not int or not 1 <= value <= self.MAX_SIDE:
-                raise ValueError(f"the {side} is a whole number from 1 to {self.MAX_SIDE}, got {value!r}")
-        cells = self.width * self.height
-        if type(self.mines) is not int or not 0 <= self.mines < cells:
-            raise ValueError(f"a {self.width} x {self.height} board takes 0 to {cells - 1} mines "
-                             f"(at least one cell must be safe), got {self.mines!r}")
+        check_board(self.width, self.height, self.mines, self.MAX_SIDE)
 
     @classmethod
     def level(cls, name: str, *, first_safe: bool = True) -> Minesweeper2:
@@ -197,9 +191,7 @@ class Minesweeper2(GameRules):
         >>> Minesweeper2.level("beginner")
         Minesweeper2(width=9, height=9, mines=10, first_safe=True)
         """
-        if name not in LEVELS:
-            raise ValueError(f"the levels are {', '.join(LEVELS)}, not {name!r}")
-        return cls(*LEVELS[name], first_safe=first_safe)
+        return cls(*level_size(name), first_safe=first_safe)
 
     def spec(self) -> dict[str, Any]:
         return {"game": self.name, "width": self.width, "height": self.height, "mines": self.mines,
