@@ -65,8 +65,9 @@ from ..core.rules import CHANCE, GameRules, GameType
 
 __all__ = [
     "HIDDEN", "LEVELS", "Flag", "KnowledgeBase", "Minesweeper", "MinesweeperBoard", "MinesweeperState",
-    "NoPlacementError", "Sentence", "best_cell", "board_from_text", "brute_force_probabilities", "certainties", "check_board",
-    "knowledge_strategy", "level_size", "probabilities", "probability_strategy", "random_strategy", "win_rate",
+    "NoPlacementError", "Sentence", "best_cell", "board_from_text", "brute_force_probabilities", "certainties",
+    "check_board", "knowledge_strategy", "level_size", "probabilities", "probability_strategy", "random_strategy",
+    "win_rate",
 ]
 
 #: What ``board.shown`` holds for a cell that is not revealed.
