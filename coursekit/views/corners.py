@@ -45,7 +45,7 @@ from ..games.corners import (
     order_moves,
     path_text,
 )
-from ..solvers.gametree import Solution, alphabeta, iterative_deepening
+from ..solvers.gametree import Evaluate, Solution, alphabeta, iterative_deepening
 
 MARKS = {WHITE: "W", BLACK: "B"}
 CELL = 40
@@ -168,10 +168,12 @@ DEPTH = 3
 OPENING = 2
 
 
-def search(rules: Corners, state: CornersState, depth: int = DEPTH, seconds: float | None = None) -> Solution:
+def search(rules: Corners, state: CornersState, depth: int = DEPTH, seconds: float | None = None, *,
+           evaluate: Evaluate = evaluate) -> Solution:
     """The alpha-beta search over both sides from ``state``: to ``depth`` moves, or with ``seconds``
     iterative deepening (at most ``depth``) until the time is up. The positions where it stops
-    are valued by :func:`~coursekit.games.corners.evaluate`; moves are tried in the order of
+    are valued by ``evaluate(rules, state)`` (for the player to move there, strictly between -1
+    and 1; by default the course's :func:`~coursekit.games.corners.evaluate`); moves are tried in the order of
     :func:`~coursekit.games.corners.order_moves`; a transposition table is keyed by
     :meth:`Corners.canonical`.
 
@@ -187,16 +189,24 @@ def search(rules: Corners, state: CornersState, depth: int = DEPTH, seconds: flo
                      evaluate=evaluate)
 
 
-def alphabeta_strategy(depth: int = DEPTH,
-                       seconds: float | None = None) -> Callable[[Corners, CornersState], Path | str]:
+def alphabeta_strategy(depth: int = DEPTH, seconds: float | None = None, *,
+                       evaluate: Evaluate = evaluate) -> Callable[[Corners, CornersState], Path | str]:
     """A player that searches both sides with alpha-beta (:func:`search`) and plays the first best
-    move in the search's order (deterministic with a depth limit)."""
+    move in the search's order (deterministic with a depth limit). ``evaluate(rules, state)``
+    values the positions where the search stops (by default the course's evaluation).
+
+    >>> rules = Corners(pieces=9)
+    >>> def ahead(rules, state):  # pieces in the target, the mover's less the opponent's
+    ...     return (rules.in_target(state, state.turn) - rules.in_target(state, 1 - state.turn)) / 10
+    >>> print(path_text(alphabeta_strategy(depth=1, evaluate=ahead)(rules, rules.initial_state())))
+    6,0-4,0
+    """
 
     def choose(rules: Corners, state: CornersState) -> Path | str:
         moves = rules.legal_moves(state)
         if len(moves) == 1:
             return moves[0]
-        solution = search(rules, state, depth, seconds)
+        solution = search(rules, state, depth, seconds, evaluate=evaluate)
         best = set(solution.best_moves)
         chosen: Path | str = next(m for m in order_moves(rules, state, moves) if m in best)
         return chosen
