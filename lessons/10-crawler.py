@@ -783,29 +783,345 @@ CrawlerBoard(computer="source")
 #
 # ## Exercises
 #
-# 1. **C's order.** Change `van_emden` so that it tries the tail's moves before the head's.
-#    Which move does it choose after C's opening on 6 × 5, by which rule, and how many
-#    positions does it examine now?
+# Each exercise that asks for code has a **self-check** cell below it. Write your answer in a
+# new cell just above the check (use the names the exercise gives), run your cell, then run
+# the check: it tries your code and says what is wrong, or prints "all N cases pass". A
+# **worked answer** is folded under each exercise: try first, then open it to compare.
 #
-# 2. **A memory for C.** Give `winning_move` a dictionary of positions already decided,
-#    keyed by `rules.canonical(state)`. Check that the choice after C's opening stays the
-#    same, and count the positions examined. How many times fewer are they?
+# 1. **C's order.** Write `van_emden_tail(rules, state)`: `van_emden` with the tail's moves
+#    tried before the head's at every level (each end's moves still left, right, down,
+#    up). Which move does it choose after C's opening on 6 × 5, by which rule, and how
+#    many positions does it examine? Keep the answer as `tail_choice`, the triple it
+#    returns. Why can the count change when the position is lost whatever the order?
 #
-# 3. **Without the search.** Write a player that uses only rules 1, 3 and 4 of van Emden's
-#    method (no rule 2). Play it against C's computer on 4 × 3, 100 seeded games from each
-#    seat, with a random move where rule 4 decides. How often does it win moving first?
+#    <details><summary>Answer</summary>
 #
+#    Give `van_emden`'s `tried` an order: the moves whose end is not the head first.
+#
+#    ```python
+#    def tail_first(rules, state) -> list:
+#        """rules.legal_moves, the tail's moves before the head's (the first move: unchanged)."""
+#        moves = list(rules.legal_moves(state))
+#        if not state.line:
+#            return moves
+#        head = state.line[0]
+#        return [m for m in moves if m[0] != head] + [m for m in moves if m[0] == head]
+#
+#
+#    def van_emden_tail(rules, state):
+#        examined = 0
+#
+#        def tried(state):
+#            nonlocal examined
+#            for move in tail_first(rules, state):
+#                examined += 1
+#                yield move, rules.next_state(state, move)
+#
+#        def can_close(state) -> bool:
+#            return any(after.closed for _, after in tried(state))
+#
+#        def winning_move(state):
+#            for move, after in tried(state):
+#                if after.closed:
+#                    return move
+#            for move, after in tried(state):
+#                if winning_move(after) is None:
+#                    return move
+#            return None
+#
+#        for move, after in tried(state):
+#            if after.closed:
+#                return move, "close", examined
+#        move = winning_move(state)
+#        if move is not None:
+#            return move, "win", examined
+#        for move, after in tried(state):
+#            if not can_close(after):
+#                return move, "safe", examined
+#        examined += 1
+#        return tail_first(rules, state)[0], "any", examined
+#
+#
+#    tail_choice = van_emden_tail(rules, opened)
+#    head_choice = van_emden(rules, opened)
+#    print(f"tail first: {segment_text(tail_choice[0])} by '{tail_choice[1]}', {tail_choice[2]:,} positions")
+#    print(f"head first: {segment_text(head_choice[0])} by '{head_choice[1]}', {head_choice[2]:,} positions")
+#    ```
+#
+#    Rule 3 still decides (the position is lost, whatever the order), but now it takes the
+#    first safe move at the tail, 3,2-4,2, after examining 294,949 positions instead of
+#    337,450. A lost position is searched to the end, yet not every position below it is:
+#    inside the tree the search stops at the first closing move and at the first winning
+#    move it proves, and which one comes first depends on the order.
+#
+#    </details>
+
+# %%
+def check_tail_choice(tail_choice) -> None:
+    """C's player with the tail's moves first, after C's opening: move, rule and count, recomputed."""
+    def in_order(state) -> list:
+        moves = rules.legal_moves(state)
+        return [m for m in moves if m[0] != state.line[0]] + [m for m in moves if m[0] == state.line[0]]
+
+    def win_cost(state, examined: int):
+        """(a winning move or None, the positions examined so far) by C's winMove in the tail-first order."""
+        moves = in_order(state)
+        afters = [rules.next_state(state, m) for m in moves]
+        for count, after in enumerate(afters, 1):
+            if after.closed:
+                return moves[count - 1], examined + count
+        examined += len(moves)
+        for count, after in enumerate(afters, 1):
+            found, examined = win_cost(after, examined)
+            if found is None:
+                return moves[count - 1], examined + count
+        return None, examined + len(moves)
+
+    def close_cost(state) -> int:
+        """Positions C's loseMove makes: up to the first closing move, or all of them."""
+        closes = [rules.next_state(state, m).closed for m in in_order(state)]
+        return closes.index(True) + 1 if True in closes else len(closes)
+
+    found, examined = win_cost(opened, len(rules.legal_moves(opened)))  # rule 1 tried every move first
+    assert found is None, "after C's opening the second player has no winning move, whatever the order"
+    move, rule, count = tail_choice
+    assert rule == "safe", f"rule 3 ('safe') decides, not {rule!r}"
+    moves = in_order(opened)
+    safe = next(m for m in moves if not rules.closing_moves(rules.next_state(opened, m)))
+    assert move == safe, f"the first safe move at the tail is {segment_text(safe)}, not {segment_text(move)}"
+    want = examined + sum(1 + close_cost(rules.next_state(opened, m)) for m in moves[:moves.index(safe) + 1])
+    assert count == want, f"C's player examines {want:,} positions in the tail-first order, not {count:,}"
+    print(f"{segment_text(move)} by rule 'safe' after {count:,} positions: all 3 cases pass")
+
+
+if "tail_choice" in globals():
+    check_tail_choice(tail_choice)
+else:
+    print("write tail_choice above, then run this")
+# %% [markdown]
+# 2. **A memory for C.** C's search keeps no table: a position reached in two ways is
+#    searched twice. Write `memo_van_emden(rules, state)`, returning (move, rule, positions
+#    examined) as `van_emden` does, whose rule 2 remembers, in a dictionary keyed by
+#    `rules.canonical(state)`, whether each position it has decided is won for the player
+#    to move. It must make C's choices (the same move by the same rule). How many times
+#    fewer positions does it examine after C's opening?
+#
+#    <details><summary>Answer</summary>
+#
+#    Only rule 2 changes: `wins(state)` is C's "has a winning move", looked up before it is
+#    worked out. The winning move at the top is the first move after which the opponent
+#    does not win, as in C's `winMove`.
+#
+#    ```python
+#    def memo_van_emden(rules, state):
+#        examined, known = 0, {}
+#
+#        def tried(state):
+#            nonlocal examined
+#            for move in rules.legal_moves(state):
+#                examined += 1
+#                yield move, rules.next_state(state, move)
+#
+#        def wins(state) -> bool:
+#            key = rules.canonical(state)
+#            if key not in known:
+#                known[key] = (any(after.closed for _, after in tried(state))
+#                              or any(not wins(after) for _, after in tried(state)))
+#            return known[key]
+#
+#        for move, after in tried(state):  # rule 1
+#            if after.closed:
+#                return move, "close", examined
+#        for move, after in tried(state):  # rule 2
+#            if not wins(after):
+#                return move, "win", examined
+#        for move, after in tried(state):  # rule 3
+#            if not any(later.closed for _, later in tried(after)):
+#                return move, "safe", examined
+#        examined += 1  # rule 4
+#        return rules.legal_moves(state)[0], "any", examined
+#
+#
+#    move, rule, examined = memo_van_emden(rules, opened)
+#    print(f"{segment_text(move)} by '{rule}' after {examined:,} positions; "
+#          f"without a memory {van_emden(rules, opened)[2]:,}")
+#    ```
+#
+#    The same move, 2,2-1,2, by rule 3, after 7,192 positions instead of 337,450: about 47
+#    times fewer. (Rule 2 at the top skips C's first look for a closing move, which rule 1
+#    has just made: 6 positions fewer for that alone.) The table of exact solving does the
+#    same; the search of lesson 08 adds alpha-beta and a move order.
+#
+#    </details>
+
+# %%
+def check_memo(memo_van_emden) -> None:
+    """C's choices on every 4 x 3 position after two segments and along the random game; fewer positions."""
+    cases = 0
+    for lattice, states in ((four_three, [four_three.next_state(four_three.next_state(empty, a), b)
+                                          for a in four_three.legal_moves(empty)
+                                          for b in four_three.legal_moves(four_three.next_state(empty, a))]),
+                            (rules, [step.state for step in record.moves[:-1]] + [opened])):
+        for state in states:
+            library = source_choice(lattice, state)
+            move, rule, examined = memo_van_emden(lattice, state)
+            assert (move, rule) == (library.move, library.rule), (
+                f"{state}: C plays {segment_text(library.move)} by {library.rule!r}, "
+                f"not {segment_text(move)} by {rule!r}")
+            assert examined <= library.positions, f"{state}: {examined:,} positions, more than C's {library.positions:,}"
+            cases += 1
+    fewer = source_choice(rules, opened).positions / memo_van_emden(rules, opened)[2]
+    assert fewer > 10, f"after C's opening only {fewer:.1f} times fewer positions: is the memory used?"
+    print(f"all {cases} cases pass; after C's opening {fewer:.0f} times fewer positions")
+
+
+if "memo_van_emden" in globals():
+    check_memo(memo_van_emden)
+else:
+    print("write memo_van_emden above, then run this")
+
+# %% [markdown]
+# 3. **A guess to test.** The second player wins on the squares 2 × 2, 4 × 4 and 6 × 6,
+#    where both sides are even. Guess: "on every lattice with both sides even the second
+#    player wins." Test it on the thinnest lattices: solve n × 2 for n from 2 to 10 with
+#    `who_wins`, as a dictionary `thin_winners` from n to `"first"` or `"second"`, and name
+#    a counterexample `even_first`, a lattice (width, height) with both sides even where
+#    the first player wins.
+#
+#    <details><summary>Answer</summary>
+#
+#    ```python
+#    thin_winners = {n: who_wins(n, 2).winner for n in range(2, 11)}
+#    print(thin_winners)
+#    even_first = (4, 2)
+#    print(who_wins(*even_first))
+#    ```
+#
+#    The guess fails at once: on n × 2 the second player wins only on 2 × 2, and the first
+#    player wins on 4 × 2, 6 × 2, 8 × 2 and 10 × 2, although both sides are even. (On the
+#    odd n the mirror plan explains the first player's win.) A pattern seen on three
+#    squares says little about the other lattices: the table of the lesson has more
+#    counterexamples, like 6 × 4. On 4 × 2 the first player cannot even go wrong: every
+#    first segment wins (the solver lists all ten).
+#
+#    </details>
+
+# %%
+def check_thin(thin_winners, even_first) -> None:
+    """Every n x 2 against the solver, and the counterexample."""
+    for n in range(2, 11):
+        want = who_wins(n, 2).winner
+        assert thin_winners.get(n) == want, f"on {n} x 2 the {want} player wins, not {thin_winners.get(n)!r}"
+    width, height = even_first
+    assert width % 2 == 0 and height % 2 == 0, f"{width} x {height}: both sides must be even"
+    found = who_wins(width, height)
+    assert found is not None and found.winner == "first", f"on {width} x {height} the first player does not win"
+    print("all 10 cases pass")
+
+
+if "thin_winners" in globals() and "even_first" in globals():
+    check_thin(thin_winners, even_first)
+else:
+    print("write thin_winners and even_first above, then run this")
+
+# %% [markdown]
 # 4. **The mirror plan on other lattices.** Run `against_every_reply` with `mirror_plan`
-#    on 7 × 4 and 8 × 3. How many games are there? Then try `mirror_plan` on 5 × 5: where
-#    does it fail, and why?
+#    on 7 × 4 and 8 × 3, and keep the number of games as a dictionary `mirror_games` from
+#    (width, height) to the count; the plan must win every one. Then try `mirror_plan` on
+#    the empty 5 × 5 lattice: what happens, and why?
 #
-# 5. **All the winning openings.** On 6 × 3 the middle segment is not the only winning
-#    opening (see the picture). For each winning opening, does the second player's best
-#    reply differ? Use `search` on the position after each opening.
+#    <details><summary>Answer</summary>
 #
-# 6. **The longest game.** On 3 × 2, use `game_lengths` to find how long the longest game
-#    is. Can it reach the bound of w · h moves? Is that true on 3 × 3?
+#    ```python
+#    mirror_games = {}
+#    for width, height in [(7, 4), (8, 3)]:
+#        wins = against_every_reply(Crawler(width, height), mirror_plan)
+#        assert set(wins) == {0}  # the first player won every game
+#        mirror_games[width, height] = wins[0]
+#    print(mirror_games)
+#    try:
+#        mirror_plan(Crawler(5, 5), Crawler(5, 5).initial_state())
+#    except StopIteration:
+#        print("on 5 x 5 there is no segment to start with")
+#    ```
 #
-# 7. **Beat C's computer.** On the board above, moving first, open with (2,2)–(3,2) and
+#    The plan wins all 22,984 games on 7 × 4 and all 5,288 on 8 × 3. On 5 × 5 it cannot
+#    even start: the middle of the lattice is the point (2, 2), no segment is its own
+#    mirror image, and `next` finds nothing (it raises `StopIteration`). The proof needs a
+#    middle segment, and a lattice with both sides odd has none.
+#
+#    </details>
+
+# %%
+def check_mirror_games(mirror_games) -> None:
+    """The plan against every reply, counted again."""
+    for width, height in [(7, 4), (8, 3)]:
+        wins = against_every_reply(Crawler(width, height), mirror_plan)
+        assert set(wins) == {0}
+        assert mirror_games.get((width, height)) == wins[0], (
+            f"{width} x {height}: the plan wins {wins[0]:,} games, not {mirror_games.get((width, height))}")
+    print("all 2 cases pass")
+
+
+if "mirror_games" in globals():
+    check_mirror_games(mirror_games)
+else:
+    print("write mirror_games above, then run this")
+
+# %% [markdown]
+# 5. **How long can a game last?** Count every game on 3 × 3 by its length with
+#    `game_lengths`, as `lengths_3x3`. What are the shortest and the longest games? A game
+#    of odd length is won by the first player (he draws segments 1, 3, 5, ...): count the
+#    games he wins, as `first_wins_3x3`. Does that agree with the solver, which says the
+#    second player wins on 3 × 3? Can a game on any lattice last the full w · h moves?
+#
+#    <details><summary>Answer</summary>
+#
+#    ```python
+#    lengths_3x3 = game_lengths(Crawler(3, 3))
+#    print(sorted(lengths_3x3.items()))
+#    first_wins_3x3 = sum(count for length, count in lengths_3x3.items() if length % 2 == 1)
+#    print(f"the first player wins {first_wins_3x3:,} of {sum(lengths_3x3.values()):,} games")
+#    ```
+#
+#    The shortest games last 4 moves (the smallest closed line is a unit square), the
+#    longest 9 = 3 · 3. The first player wins 18,432 of the 40,192 games, nearly half,
+#    and all the longest ones; the solver is not contradicted: it says who wins with
+#    **best** play, and most of these games are full of mistakes. Counting games is not
+#    the same as playing well.
+#
+#    Every lattice has games of w · h moves: draw a line that snakes row by row through
+#    every point (w · h − 1 moves, none closes); the next move must close, since every
+#    point is on the line.
+#
+#    </details>
+
+# %%
+def check_lengths(lengths_3x3, first_wins_3x3) -> None:
+    want = game_lengths(Crawler(3, 3))
+    assert dict(lengths_3x3) == dict(want), f"the games of 3 x 3 by length are {sorted(want.items())}"
+    odd = sum(count for length, count in want.items() if length % 2)
+    assert first_wins_3x3 == odd, f"the first player wins {odd:,} games, not {first_wins_3x3:,}"
+    assert (min(want), max(want)) == (4, 9)
+    print("all 3 cases pass")
+
+
+if "lengths_3x3" in globals() and "first_wins_3x3" in globals():
+    check_lengths(lengths_3x3, first_wins_3x3)
+else:
+    print("write lengths_3x3 and first_wins_3x3 above, then run this")
+
+# %% [markdown]
+# 6. **Beat C's computer.** On the board above, moving first, open with (2,2)–(3,2) and
 #    answer every move by its mirror image. Do you win every game? Then give the board
 #    `human_first=False`: C's computer opens with the same segment. Can you ever win?
+#
+#    <details><summary>Answer</summary>
+#
+#    Moving first with the mirror plan you win every game: the plan wins against every
+#    reply (checked above on 6 × 5), and C's computer is one of the repliers. Moving
+#    second you can never win: C's opening leaves you a lost position, and rule 2 finds a
+#    winning move after each of your moves (see "C's computer moving first cannot lose").
+#    All you can do is make the game long.
+#
+#    </details>
