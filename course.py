@@ -8,8 +8,9 @@
 
 Set-up makes a virtual environment in .venv and installs coursekit into it with the
 pinned versions of constraints.txt (again only when pyproject.toml or constraints.txt
-change). The test suite's browser test needs Debian's chromium: when it is missing and
-this runs as root on Debian, it is installed with apt-get.
+change). The test suite needs Debian's chromium (the browser tests) and bubblewrap (the
+sandbox that grades submissions): when they are missing and this runs as root on Debian,
+they are installed with apt-get.
 """
 
 from __future__ import annotations
@@ -70,18 +71,29 @@ def setup(extras: str = "") -> None:
     stamp.write_text(" ".join([files.hexdigest(), *([extras] if extras else [])]) + "\n")
 
 
-def ensure_chromium() -> None:
-    """Install Debian's chromium for the browser test when it is missing and we may."""
-    if CHROMIUM.exists():
+#: Debian packages the test suite uses: the path each one installs, and what it is for.
+DEBIAN_PACKAGES = {
+    "chromium": (CHROMIUM, "the browser tests"),
+    "bubblewrap": (Path("/usr/bin/bwrap"), "the sandbox that grades submissions"),
+}
+
+
+def ensure_debian_packages() -> None:
+    """Install the Debian packages of :data:`DEBIAN_PACKAGES` that are missing, when we may."""
+    missing = [name for name, (path, _) in DEBIAN_PACKAGES.items() if not path.exists()]
+    if not missing:
         return
     apt = shutil.which("apt-get")
     if apt and hasattr(os, "geteuid") and os.geteuid() == 0:
-        say("installing Debian's chromium for the browser test")
+        say(f"installing Debian's {' and '.join(missing)} for "
+            + " and ".join(DEBIAN_PACKAGES[name][1] for name in missing))
         env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
         run(apt, "update", "-qq", env=env)
-        run(apt, "install", "-y", "-qq", "chromium", env=env, stdout=subprocess.DEVNULL)
+        run(apt, "install", "-y", "-qq", *missing, env=env, stdout=subprocess.DEVNULL)
     else:
-        say("chromium is missing: the browser test will be skipped (on Debian: sudo apt-get install chromium)")
+        for name in missing:
+            say(f"{name} is missing: {DEBIAN_PACKAGES[name][1]} will be skipped or weaker "
+                f"(on Debian: sudo apt-get install {name})")
 
 
 def build_site() -> Path:
@@ -162,7 +174,7 @@ def main() -> int:
         setup()
         return subprocess.run([str(PYTHON), "-m", "benchmarks", *args.bench_args], cwd=ROOT, check=False).returncode
     setup("test")
-    ensure_chromium()
+    ensure_debian_packages()
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1", PATH=f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}")
     return subprocess.run([str(PYTHON), "-m", "pytest", *args.pytest_args], cwd=ROOT, env=env, check=False).returncode
 

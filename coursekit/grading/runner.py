@@ -1,0 +1,145 @@
+"""The program inside the sandbox: it runs a submission's cells, then answers calls.
+
+Started by :class:`coursekit.grading.sandbox.Sandbox` as ``python -I runner.py``, never
+imported by the grader. It first limits its own resources (memory, CPU time, processes,
+file size, open files), then reads one JSON line per request on standard input and writes
+one JSON line per reply on the protocol channel (its original standard output; the
+student's own output goes elsewhere, captured and cut short):
+
+- ``{"op": "cells", "cells": [source, ...]}``: run each cell in order in one namespace;
+  reply ``{"cells": [{"output": text, "error": text or null}, ...], "names": {name: kind}}``
+  where ``names`` are the names the cells defined (``kind`` is ``"function"`` for what can be
+  called, ``"value"`` for the rest);
+- ``{"op": "call", "name": name, "args": encoded}``: call the function ``name`` with the
+  decoded arguments; reply ``{"value": encoded}`` or ``{"raised": description}``;
+- ``{"op": "get", "name": name}``: reply ``{"value": encoded}``.
+
+Nothing here is trusted: the student's code runs in this process and may replace any of it.
+The grader reads every reply as data, strictly, and enforces every limit from outside.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sys
+
+#: The resource limits, set before anything else happens (the grader passes its own).
+LIMITS = {"memory": 1 << 30, "cpu": 60, "processes": 32, "file_size": 16 << 20, "open_files": 64}
+#: How much of a cell's output is kept (characters).
+OUTPUT_CHARS = 20_000
+
+
+def limit_resources(limits: dict[str, int]) -> None:
+    """Set this process's rlimits (they also bind every process it starts)."""
+    import resource
+
+    for name, value in (("RLIMIT_AS", limits["memory"]), ("RLIMIT_CPU", limits["cpu"]),
+                        ("RLIMIT_NPROC", limits["processes"]), ("RLIMIT_FSIZE", limits["file_size"]),
+                        ("RLIMIT_NOFILE", limits["open_files"]), ("RLIMIT_CORE", 0)):
+        kind = getattr(resource, name, None)
+        if kind is not None:
+            with contextlib.suppress(ValueError, OSError):
+                resource.setrlimit(kind, (value, value))
+
+
+class Capture:
+    """A text stream that keeps the first :data:`OUTPUT_CHARS` characters and counts the rest."""
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+        self.kept = 0
+        self.dropped = 0
+
+    def write(self, text: object) -> int:
+        text = str(text)
+        room = OUTPUT_CHARS - self.kept
+        if room > 0:
+            self.parts.append(text[:room])
+            self.kept += min(room, len(text))
+        self.dropped += max(0, len(text) - max(room, 0))
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+    def isatty(self) -> bool:
+        return False
+
+    def text(self) -> str:
+        out = "".join(self.parts)
+        if self.dropped:
+            out += f"\n[... {self.dropped} more characters of output not kept]"
+        return out
+
+
+def main() -> None:
+    """Limit, then serve requests until standard input ends."""
+    settings = json.loads(sys.argv[1]) if len(sys.argv) > 1 else {}
+    limit_resources({**LIMITS, **settings.get("limits", {})})
+    channel = os.fdopen(os.dup(1), "w", encoding="utf-8")
+    requests = os.fdopen(os.dup(0), "r", encoding="utf-8")
+    quiet = os.open(os.devnull, os.O_RDWR)
+    for fd in (0, 1, 2):
+        os.dup2(quiet, fd)
+    if settings.get("package_parent"):
+        sys.path.insert(0, settings["package_parent"])
+
+    from coursekit.grading.codec import decode, encode
+    from coursekit.grading.limits import describe_error
+
+    namespace: dict[str, object] = {"__name__": "__main__"}
+
+    current = {"id": 0}
+
+    def reply(message: dict[str, object]) -> None:
+        channel.write(json.dumps({**message, "id": current["id"]}) + "\n")
+        channel.flush()
+
+    def run_cells(sources: list[str]) -> None:
+        before = dict(namespace)
+        results = []
+        for number, source in enumerate(sources, 1):
+            capture = Capture()
+            sys.stdout = sys.stderr = capture
+            error = None
+            try:
+                exec(compile(source, f"<cell {number}>", "exec"), namespace)
+            except BaseException as problem:  # a cell that fails is reported, whatever it raised
+                error = describe_error(problem)
+            finally:
+                sys.stdout, sys.stderr = sys.__stdout__, sys.__stderr__
+            results.append({"output": capture.text(), "error": error})
+        names = {name: ("function" if callable(value) else "value") for name, value in namespace.items()
+                 if not name.startswith("__") and (name not in before or before[name] is not value)}
+        reply({"cells": results, "names": names})
+
+    def call(name: str, args: str) -> None:
+        capture = Capture()
+        sys.stdout = sys.stderr = capture
+        try:
+            value = namespace[name](*decode(args))  # type: ignore[operator]
+            answer: dict[str, object] = {"value": encode(value)}
+        except BaseException as problem:  # whatever the student's code raised is its answer
+            answer = {"raised": describe_error(problem)}
+        finally:
+            sys.stdout, sys.stderr = sys.__stdout__, sys.__stderr__
+        reply(answer)
+
+    for line in requests:
+        request = json.loads(line)
+        current["id"] = request.get("id", 0)
+        if request["op"] == "cells":
+            run_cells(request["cells"])
+        elif request["op"] == "call":
+            call(request["name"], request["args"])
+        elif request["op"] == "get":
+            try:
+                reply({"value": encode(namespace[request["name"]])})
+            except BaseException as problem:
+                reply({"raised": describe_error(problem)})
+
+
+if __name__ == "__main__":
+    main()

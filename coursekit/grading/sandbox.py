@@ -1,0 +1,392 @@
+"""A sandbox for a submission's code: a process of its own, out of reach of the grade.
+
+The grader (the trusted side) never runs a student's code itself. It starts a
+:class:`Sandbox`: a separate process (:mod:`coursekit.grading.runner`) that runs the
+submission's cells, then answers calls: the grader sends each call's arguments as plain
+data (:mod:`coursekit.grading.codec`), the student's function runs in the sandbox, and its
+answer comes back as plain data that the grader reads strictly. Every limit is enforced
+from outside: a call that runs too long, a process that dies or floods its channel is
+killed, and the next call starts a fresh sandbox (the cells run again).
+
+On Linux with bubblewrap (``bwrap``), the sandbox sees the file system read-only except a
+private scratch folder, with only the Python it runs and the course package (never the
+course folder: no sources, no hidden tests, no gradebook), no network, its own process and
+user namespaces (it cannot see or signal the grader), and dies with the grader. Started by
+root, it runs as the unprivileged user ``nobody``. Without bubblewrap the sandbox is only
+a separate process with resource limits: :func:`isolation` says plainly what it does not
+protect.
+
+>>> with Sandbox(["def double(n):\\n    print('doubling', n)\\n    return 2 * n"]) as box:
+...     box.names, box.call("double", (21,))
+({'double': 'function'}, 42)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import select
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .codec import CodecError, decode, encode
+from .limits import Described
+
+#: The unprivileged user and group the sandbox runs as when the grader is root.
+NOBODY = 65534
+RUNNER = Path(__file__).with_name("runner.py")
+PACKAGE = Path(__file__).resolve().parents[1]
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one sandbox may use: memory (bytes of address space), CPU seconds, processes
+    (threads count), the size of a file it writes, open files; seconds for its cells and
+    (by default) for one call; the largest reply it may send (bytes)."""
+
+    memory: int = 1 << 30
+    cpu: int = 60
+    processes: int = 32
+    file_size: int = 16 << 20
+    open_files: int = 64
+    cells_seconds: float = 20.0
+    call_seconds: float = 10.0
+    reply_bytes: int = 8 << 20
+    scratch_bytes: int = 64 << 20
+
+    def for_runner(self) -> dict[str, int]:
+        return {"memory": self.memory, "cpu": self.cpu, "processes": self.processes,
+                "file_size": self.file_size, "open_files": self.open_files}
+
+
+class SandboxProblem(Described):
+    """A call that could not be answered: it ran too long, the process ended, or the reply was not data."""
+
+
+def bubblewrap() -> str | None:
+    """The path of ``bwrap``, or ``None`` where it is missing (or ``COURSEKIT_SANDBOX=process``)."""
+    if os.environ.get("COURSEKIT_SANDBOX") == "process" or not sys.platform.startswith("linux"):
+        return None
+    return shutil.which("bwrap")
+
+
+def isolation() -> str:
+    """One paragraph for the grading log: how submissions are isolated here, and what is not protected.
+
+    >>> isolation().split(":")[0] in ("bubblewrap", "separate process only")
+    True
+    """
+    if bubblewrap():
+        return ("bubblewrap: each submission runs in its own process, user and PID namespaces, with a "
+                "read-only view of Python and the course package only, a private scratch folder, no network, "
+                "and limits on memory, CPU time, processes, file size and output. Not covered: memory held "
+                "through memfd or many open files, and the CPU of many processes until the call's time limit "
+                "(cgroup limits would close these where the machine allows them).")
+    return ("separate process only: bubblewrap (Debian package `bubblewrap`) is not available, so each "
+            "submission runs in a separate process with limits on memory, CPU time, processes, file size "
+            "and output, and the checks stay in the grader's process. NOT protected: the submission can read "
+            "and write every file the grading user can (the course folder, the gradebook, other "
+            "submissions, the installed package), use the network, and start processes that outlive "
+            "grading. Install bubblewrap before grading work you do not trust.")
+
+
+def _reachable(path: Path) -> bool:
+    """Whether the user ``nobody`` can reach ``path`` (every folder above it can be entered)."""
+    for folder in [*reversed(path.parents), path]:
+        try:
+            mode = folder.stat().st_mode
+        except OSError:
+            return False
+        if folder.is_dir() and not mode & 0o001:
+            return False
+    return True
+
+
+def _binds() -> list[Path]:
+    """The folders the sandbox needs: the Python it runs, its environment and the course package."""
+    wanted = {Path(sys.base_prefix).resolve(), Path(sys.prefix).resolve(), PACKAGE}
+    kept: list[Path] = []
+    for path in sorted(wanted, key=lambda p: len(p.parts)):
+        if str(path).startswith("/usr/") or path == Path("/usr") or any(path.is_relative_to(k) for k in kept):
+            continue
+        kept.append(path)
+    return kept
+
+
+@dataclass
+class _Started:
+    process: subprocess.Popen[bytes]
+    stage: str | None = None
+    buffer: bytearray = field(default_factory=bytearray)
+    inner: int | None = None  # bubblewrap's first process inside the sandbox: killing it ends them all
+    asked: int = 0
+
+
+class Sandbox:
+    """A submission's cells, run in a sandbox, and calls of what they defined.
+
+    ``cells`` are the sources to run in order. After the start, ``results`` holds each cell's
+    output and error (text) and ``names`` what the cells defined (``"function"`` or ``"value"``).
+    """
+
+    def __init__(self, cells: Sequence[str], limits: Limits | None = None) -> None:
+        self.cells = list(cells)
+        self.limits = limits or Limits()
+        self.results: list[dict[str, Any]] = []
+        self.names: dict[str, str] = {}
+        self.restarts = 0
+        self.isolated = bubblewrap() is not None
+        self._box: _Started | None = None
+        self._skip: set[int] = set()
+        self.start()
+
+    # -- the process --------------------------------------------------------------------
+    def _command(self, info: int | None = None) -> tuple[list[str], dict[str, Any], str | None]:
+        python = str(Path(sys.executable).absolute())
+        settings = json.dumps({"limits": self.limits.for_runner()})
+        if not self.isolated:
+            return [python, "-I", str(RUNNER), settings], {"start_new_session": True}, None
+        bwrap = bubblewrap()
+        assert bwrap is not None
+        command = [bwrap, "--ro-bind", "/usr", "/usr", "--symlink", "usr/lib", "/lib",
+                   "--symlink", "usr/lib64", "/lib64", "--symlink", "usr/bin", "/bin",
+                   "--proc", "/proc", "--dev", "/dev",
+                   "--size", str(self.limits.scratch_bytes), "--tmpfs", "/tmp",
+                   "--size", str(16 << 20), "--tmpfs", "/dev/shm"]
+        root = os.geteuid() == 0
+        stage = tempfile.mkdtemp(prefix="coursekit-sandbox-") if root else None
+        staged: list[tuple[Path, str]] = []
+        for number, path in enumerate(_binds()):
+            source = str(path)
+            if root and not _reachable(path):
+                assert stage is not None
+                source = os.path.join(stage, str(number))
+                os.mkdir(source)
+                staged.append((path, source))
+            command += ["--ro-bind", source, str(path)]
+        if info is not None:
+            command += ["--info-fd", str(info)]
+        command += ["--unshare-all", "--unshare-user", "--disable-userns", "--die-with-parent", "--new-session",
+                    "--cap-drop", "ALL", "--chdir", "/tmp", "--clearenv",
+                    "--setenv", "PATH", f"{Path(sys.prefix)}/bin:/usr/bin:/bin", "--setenv", "HOME", "/tmp",
+                    "--setenv", "LANG", "C.UTF-8", "--setenv", "OPENBLAS_NUM_THREADS", "1",
+                    "--setenv", "OMP_NUM_THREADS", "1", python, "-I", str(RUNNER), settings]
+        if not root:
+            return command, {"pass_fds": (info,)} if info is not None else {}, None
+        assert stage is not None
+        os.chmod(stage, 0o755)
+        # As root: in a mount namespace of its own, make the folders that ``nobody`` cannot reach
+        # visible at a reachable place, then become ``nobody`` and start bubblewrap.
+        mounts = " && ".join(f'mount --bind "{path}" "{source}"' for path, source in staged) or "true"
+        script = f'{mounts} && exec setpriv --reuid={NOBODY} --regid={NOBODY} --clear-groups "$@"'
+        extra = {"pass_fds": (info,)} if info is not None else {}
+        return ["unshare", "--mount", "--propagation", "private", "sh", "-c", script, "sh", *command], extra, stage
+
+    def start(self) -> None:
+        """Start the process and run the cells one by one (``results`` and ``names`` come from the
+        first start). A cell that ends the process is reported and left out: the cells before it
+        run again in a fresh process, then the ones after it, as in a notebook where it raised."""
+        first = not self.results
+        results: dict[int, dict[str, Any]] = {}
+        number = 0
+        while number < len(self.cells):
+            if number in self._skip:
+                number += 1
+                continue
+            if self._box is None:
+                self._spawn()
+            try:
+                reply = self._ask({"op": "cells", "cells": [self.cells[number]]}, self.limits.cells_seconds)
+            except SandboxProblem as problem:
+                self._skip.add(number)
+                results.setdefault(number, {"output": "", "error": f"This cell {problem.description}."})
+                number = 0  # afresh: the cells before it run again in a new process, then the rest
+                continue
+            results.setdefault(number, _cell_results(reply, 1)[0])
+            names = reply.get("names")
+            if isinstance(names, dict):
+                self.names.update({str(k): str(v) for k, v in names.items()})
+            number += 1
+        if first:
+            self.results = [results.get(n, {"output": "", "error": None}) for n in range(len(self.cells))]
+        if self._box is None:
+            self._spawn()
+
+    def _spawn(self) -> None:
+        reading, writing = os.pipe() if self.isolated else (None, None)
+        command, extra, stage = self._command(writing)
+        try:
+            process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                       stderr=subprocess.DEVNULL, **extra)
+        finally:
+            if writing is not None:
+                os.close(writing)
+        self._box = _Started(process, stage)
+        if reading is not None:
+            self._box.inner = _inner_pid(reading, self.limits.cells_seconds)
+
+    def close(self) -> None:
+        """Kill the sandbox (and with it every process it started)."""
+        box, self._box = self._box, None
+        if box is None:
+            return
+        process = box.process
+        if process.poll() is None and box.inner is not None:
+            # Bubblewrap's first process inside: killing it ends every process of the sandbox, and
+            # bubblewrap outside then reaps it and exits (killing both at once leaves a zombie).
+            _kill(box.inner, os.kill)
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                process.wait(timeout=2)
+        if process.poll() is None:
+            _kill(process.pid, os.kill if self.isolated else os.killpg)
+        for stream in (process.stdin, process.stdout):
+            if stream is not None:
+                with contextlib.suppress(OSError):
+                    stream.close()
+        process.wait()
+        if box.stage:
+            shutil.rmtree(box.stage, ignore_errors=True)
+
+    def __enter__(self) -> Sandbox:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _restart(self) -> None:
+        self.close()
+        self.restarts += 1
+        self.start()
+
+    # -- the channel ----------------------------------------------------------------------
+    def _ask(self, request: dict[str, Any], seconds: float) -> dict[str, Any]:
+        """Send one request and read one reply within ``seconds``; any failure kills the sandbox."""
+        box = self._box
+        assert box is not None and box.process.stdin is not None and box.process.stdout is not None
+        box.asked += 1
+        number = box.asked
+        try:
+            box.process.stdin.write((json.dumps({**request, "id": number}) + "\n").encode())
+            box.process.stdin.flush()
+            deadline = time.monotonic() + seconds
+            while True:  # replies to earlier requests (sent twice, by a forked process) are passed over
+                reply = json.loads(self._read_line(box, deadline, seconds))
+                if not isinstance(reply, dict):
+                    raise SandboxProblem("sent something that is not an answer")
+                if reply.pop("id", None) == number:
+                    return reply
+        except (BrokenPipeError, ValueError) as error:
+            self.close()
+            raise SandboxProblem(_ended("stopped the program that runs your code")) from error
+        except BaseException:
+            self.close()  # a time limit of the check rang, or the reply was refused: start afresh
+            raise
+
+    def _read_line(self, box: _Started, deadline: float, seconds: float) -> bytes:
+        out = box.process.stdout
+        assert out is not None
+        descriptor = out.fileno()
+        while True:
+            end = box.buffer.find(b"\n")
+            if end >= 0:
+                line = bytes(box.buffer[:end])
+                del box.buffer[:end + 1]
+                return line
+            if len(box.buffer) > self.limits.reply_bytes:
+                raise SandboxProblem(f"the answer is larger than {self.limits.reply_bytes >> 20} MB")
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise SandboxProblem(f"did not return within {seconds:g} s (the process was stopped)")
+            ready, _, _ = select.select([descriptor], [], [], left)
+            if ready:
+                chunk = os.read(descriptor, 1 << 16)
+                if not chunk:
+                    raise SandboxProblem(_ended("ended the program that runs your code"))
+                box.buffer += chunk
+
+    # -- what the grader asks -------------------------------------------------------------
+    def call(self, name: str, args: Sequence[Any], seconds: float | None = None) -> Any:
+        """``name(*args)`` in the sandbox; its answer as plain data (an ``Opaque`` stands for the rest).
+
+        Raises :class:`SandboxProblem` if the call raised (its description), ran longer than
+        ``seconds`` (default: the limits'), ended the process or sent something that is not data.
+        """
+        if self._box is None:
+            self._restart()
+        reply = self._ask({"op": "call", "name": name, "args": encode(tuple(args))},
+                          seconds if seconds is not None else self.limits.call_seconds)
+        return self._answer(reply)
+
+    def value(self, name: str) -> Any:
+        """The value the cells gave ``name``, as plain data."""
+        if self._box is None:
+            self._restart()
+        return self._answer(self._ask({"op": "get", "name": name}, self.limits.call_seconds))
+
+    def _answer(self, reply: dict[str, Any]) -> Any:
+        if set(reply) == {"value"} and isinstance(reply["value"], str):
+            try:
+                return decode(reply["value"])
+            except CodecError as error:
+                self.close()
+                raise SandboxProblem(f"answered with something that is not plain data ({error})") from error
+        if set(reply) == {"raised"} and isinstance(reply["raised"], str):
+            raise SandboxProblem(reply["raised"][:2000])
+        self.close()
+        raise SandboxProblem("sent a reply that is not an answer")
+
+
+def _kill(pid: int, kill: Any) -> None:
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        kill(pid, signal.SIGKILL)
+
+
+def _inner_pid(reading: int, seconds: float) -> int | None:
+    """The pid bubblewrap reports on its ``--info-fd`` (``{"child-pid": N}``), or ``None``."""
+    data = b""
+    deadline = time.monotonic() + seconds
+    try:
+        while b"}" not in data and time.monotonic() < deadline:
+            ready, _, _ = select.select([reading], [], [], max(0.0, deadline - time.monotonic()))
+            chunk = os.read(reading, 4096) if ready else b""
+            if not chunk:
+                break
+            data += chunk
+    finally:
+        os.close(reading)
+    try:
+        pid = json.loads(data[:data.index(b"}") + 1]).get("child-pid")
+    except ValueError:
+        return None
+    return pid if isinstance(pid, int) else None
+
+
+def _ended(what: str) -> str:
+    return (f"{what} (for example os._exit, a crash, or more memory than the "
+            f"{Limits().memory >> 20} MB allowed)")
+
+
+def _cell_results(reply: dict[str, Any], count: int) -> list[dict[str, Any]]:
+    """One ``{"output", "error"}`` per cell of a reply, read strictly (a cell missing says so)."""
+    cells = reply.get("cells")
+    results: list[dict[str, Any]] = []
+    for item in cells[:count] if isinstance(cells, list) else []:
+        item = item if isinstance(item, dict) else {}
+        output, error = item.get("output"), item.get("error")
+        results.append({"output": output[:50_000] if isinstance(output, str) else "",
+                        "error": error[:5_000] if isinstance(error, str) else None})
+    while len(results) < count:
+        results.append({"output": "", "error": "This cell sent no report of its run."})
+    return results
+
+
+__all__ = ["Limits", "Sandbox", "SandboxProblem", "bubblewrap", "isolation"]

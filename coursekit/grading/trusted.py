@@ -1,0 +1,199 @@
+"""Grading a notebook without running the student's code in the grader: the trusted executor.
+
+nbgrader's own ``Execute`` step runs a submission's cells and its test cells in one kernel,
+with the instructor's rights, so the student's code can rewrite the checks. This step takes
+its place in ``nbgrader autograde`` (``c.Autograde.autograde_preprocessors``):
+
+1. the instructor's setup cells and the student's cells run in a :class:`~coursekit.grading.sandbox.Sandbox`,
+   in notebook order; their output (plain text, cut short) is what the graded notebook shows;
+2. the test cells run here, in the grader's process, in a namespace of their own: the
+   setup cells' names are the instructor's, and each name a student's cell defined is a
+   :class:`Remote` that calls into the sandbox (or, for a plain value, its value as data);
+3. each test cell's output is written as nbgrader expects it: an error (its last line only,
+   the teaching message) scores 0, a number as the cell's last value is a partial score,
+   anything else full points; nbgrader's ``SaveAutoGrades`` then records the scores.
+
+The test cells come from the gradebook (nbgrader's ``OverwriteCells`` restores them before this
+step), so a student who edits or deletes them changes nothing.
+
+>>> from nbformat.v4 import new_code_cell, new_notebook
+>>> test = {"nbgrader": {"grade": True, "solution": False, "locked": True, "grade_id": "t", "points": 1}}
+>>> nb = new_notebook(cells=[new_code_cell("def double(n):\\n    return 2 * n"),
+...                          new_code_cell("assert double(21) == 42\\nprint('right')", metadata=test)])
+>>> nb, _ = TrustedExecute().preprocess(nb, {})
+>>> nb.cells[1].outputs[0]["text"]
+'right\\n'
+"""
+
+from __future__ import annotations
+
+import ast
+import contextlib
+import io
+from collections.abc import Sequence
+from typing import Any
+
+from nbconvert.preprocessors import Preprocessor
+from nbformat.v4 import new_output as _new_output
+from traitlets import Bool, Float, Integer
+
+from .sandbox import Limits, Sandbox, SandboxProblem, isolation
+
+#: How much of a cell's output the graded notebook and the feedback keep (characters).
+OUTPUT_CHARS = 10_000
+
+
+def new_output(output_type: str, **fields: Any) -> Any:
+    """An output of a cell, as nbformat writes it."""
+    return _new_output(output_type, **fields)  # type: ignore[no-untyped-call]
+
+
+class Remote:
+    """A function of the student's, called in the sandbox: its arguments and answer cross as data.
+
+    It behaves like the function for the checks (``name(*args)``, ``__name__``), and a call that
+    raises, runs too long or ends the sandbox raises :class:`~coursekit.grading.sandbox.SandboxProblem`
+    with a description the checks show as they show an error.
+    """
+
+    def __init__(self, sandbox: Sandbox, name: str) -> None:
+        self._sandbox = sandbox
+        self.__name__ = self.__qualname__ = name
+
+    def __call__(self, *args: Any) -> Any:
+        return self._sandbox.call(self.__name__, args)
+
+    def __repr__(self) -> str:
+        return f"<the function {self.__name__} of the submission>"
+
+
+def role(cell: Any) -> str:
+    """``"markdown"``, ``"test"`` (a graded cell of the instructor's), ``"setup"`` (locked
+    instructor code) or ``"student"`` (a solution cell, or any cell without nbgrader's marks).
+
+    >>> from nbformat.v4 import new_code_cell
+    >>> role(new_code_cell("x = 1")), role(new_code_cell("", metadata={"nbgrader": {"locked": True}}))
+    ('student', 'setup')
+    """
+    if cell.get("cell_type") != "code":
+        return "markdown"
+    marks = cell.get("metadata", {}).get("nbgrader", {})
+    if marks.get("solution"):
+        return "student"
+    if marks.get("grade"):
+        return "test"
+    if marks.get("locked"):
+        return "setup"
+    return "student"
+
+
+def _cut(text: str, limit: int = OUTPUT_CHARS) -> str:
+    if len(text) <= limit:
+        return text
+    return text[:limit] + f"\n[... {len(text) - limit} more characters not shown]"
+
+
+def _error(description: str) -> Any:
+    """An error output from a description ``"Name: message\\n  (where)"``: one line of traceback."""
+    head, _, rest = description.partition(": ")
+    name = head if head.isidentifier() else "Error"
+    value = rest if name == head else description
+    return new_output("error", ename=name, evalue=_cut(value, 2000), traceback=[f"{name}: {_cut(value, 2000)}"])
+
+
+def run_test(source: str, namespace: dict[str, Any]) -> list[Any]:
+    """Run a test cell's source in ``namespace`` (here, in the grader); its outputs as nbgrader reads them.
+
+    >>> [o["output_type"] for o in run_test("x = 3\\nprint(x)\\nx / 4", {})]
+    ['stream', 'execute_result']
+    >>> run_test("assert 1 == 2, 'one is not two'", {})[0]["evalue"]
+    'one is not two'
+    """
+    out = io.StringIO()
+    outputs: list[Any] = []
+    result: Any = None
+    try:
+        tree = ast.parse(source)
+        last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
+        assert last is None or isinstance(last, ast.Expr)
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+            exec(compile(tree, "<test cell>", "exec"), namespace)
+            if last is not None:
+                result = eval(compile(ast.Expression(last.value), "<test cell>", "eval"), namespace)
+    except BaseException as error:  # a failing test is the message it carries
+        if isinstance(error, KeyboardInterrupt):
+            raise
+        if out.getvalue():
+            outputs.append(new_output("stream", name="stdout", text=_cut(out.getvalue())))
+        message = str(error) if not isinstance(error, SandboxProblem) else error.description
+        name = "AssertionError" if isinstance(error, AssertionError) else type(error).__name__
+        outputs.append(new_output("error", ename=name, evalue=_cut(message, 4000),
+                                  traceback=[f"{name}: {_cut(message, 4000)}"]))
+        return outputs
+    if out.getvalue():
+        outputs.append(new_output("stream", name="stdout", text=_cut(out.getvalue())))
+    if result is not None:
+        outputs.append(new_output("execute_result", data={"text/plain": _cut(repr(result), 200)}, execution_count=None))
+    return outputs
+
+
+class TrustedExecute(Preprocessor):
+    """nbgrader's ``Execute`` step, with the student's code in a sandbox and the tests out of its reach."""
+
+    enabled = Bool(True, help="Whether to run the notebook.").tag(config=True)
+    cell_timeout = Integer(20, help="Seconds each of the submission's cells may run.").tag(config=True)
+    call_timeout = Float(10.0, help="Seconds one call of a student's function may run at most "
+                                    "(the checks set shorter limits of their own).").tag(config=True)
+    memory_mb = Integer(1024, help="Memory (address space) of the sandbox, in MB.").tag(config=True)
+
+    def preprocess(self, nb: Any, resources: Any) -> tuple[Any, Any]:
+        cells = nb.cells
+        roles = [role(cell) for cell in cells]
+        boxed = [n for n, r in enumerate(roles) if r in ("setup", "student")]
+        limits = Limits(memory=self.memory_mb << 20, cells_seconds=float(self.cell_timeout),
+                        call_seconds=self.call_timeout)
+        self.log.info("Sandbox: %s", isolation().split(":")[0])
+        with Sandbox([cells[n].source for n in boxed], limits) as sandbox:
+            for n, result in zip(boxed, sandbox.results, strict=True):
+                cells[n].outputs = _outputs(result)
+                cells[n].execution_count = None
+            namespace = self.namespace([cells[n].source for n in boxed if roles[n] == "setup"], sandbox)
+            for cell, kind in zip(cells, roles, strict=True):
+                if kind == "test":
+                    cell.outputs = run_test(cell.source, namespace)
+                    cell.execution_count = None
+        return nb, resources
+
+    def namespace(self, setup: Sequence[str], sandbox: Sandbox) -> dict[str, Any]:
+        """The tests' names: the setup cells run here, then the student's names from the sandbox."""
+        namespace: dict[str, Any] = {"__name__": "__main__"}
+        for source in setup:
+            with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+                try:
+                    exec(compile(source, "<setup cell>", "exec"), namespace)
+                except Exception as error:  # the instructor's cell: say so in the log
+                    self.log.error("A setup cell failed in the grader: %s", error)
+        for name, kind in sandbox.names.items():
+            if name in namespace or not name.isidentifier():
+                continue  # the instructor's own names stay the instructor's
+            if kind == "function":
+                namespace[name] = Remote(sandbox, name)
+            else:
+                try:
+                    namespace[name] = sandbox.value(name)
+                except SandboxProblem:
+                    continue
+        return namespace
+
+
+def _outputs(result: dict[str, Any]) -> list[Any]:
+    """The outputs of a cell run in the sandbox: its text, then its error if it raised."""
+    outputs = []
+    if result.get("output"):
+        outputs.append(new_output("stream", name="stdout", text=_cut(result["output"])))
+    if result.get("error"):
+        outputs.append(_error(result["error"]))
+    return outputs
+
+
+__all__ = ["Remote", "TrustedExecute", "role", "run_test"]

@@ -1,0 +1,190 @@
+"""The sandbox that runs a submission's code: plain data in and out, every limit enforced from outside.
+
+The tests that need isolation (the file system, the network, processes) run only where
+bubblewrap is installed (``.ci/run`` installs it); each says so when skipped.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+import coursekit
+from coursekit import Coord, Grid
+from coursekit.grading.codec import CodecError, Opaque, decode, encode
+from coursekit.grading.sandbox import Limits, Sandbox, SandboxProblem, bubblewrap, isolation
+
+ISOLATED = bubblewrap() is not None
+needs_bwrap = pytest.mark.skipif(not ISOLATED, reason="bubblewrap is not installed (apt-get install bubblewrap)")
+PACKAGE = Path(coursekit.__file__).parent
+QUICK = Limits(call_seconds=1.0, cells_seconds=5.0)
+
+
+def sandbox_pids() -> set[int]:
+    """Processes of the sandbox user now (the sandbox runs as ``nobody`` when the grader is root)."""
+    pids = set()
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                status = Path(f"/proc/{entry}/status").read_text()
+            except OSError:
+                continue
+            uid = next(line.split()[1] for line in status.splitlines() if line.startswith("Uid:"))
+            if uid == "65534":
+                pids.add(int(entry))
+    return pids
+
+
+# -- the codec -----------------------------------------------------------------------------
+
+def test_codec_keeps_the_course_types() -> None:
+    value = (Coord(1, 2), [3, (4, 5)], {Coord(0, 0): frozenset({1}), "a": {2}}, None, True, 1.5, float("inf"))
+    back = decode(encode(value))
+    assert back == value
+    assert type(back[0]) is Coord and type(back[1][1]) is tuple and type(back[2]["a"]) is set
+    grid = Grid(4, 3, blocked=frozenset({Coord(1, 1)}))
+    assert decode(encode(grid)) == grid
+
+
+def test_codec_turns_other_objects_into_opaque_and_refuses_foreign_types() -> None:
+    class Always:
+        def __eq__(self, other: object) -> bool:
+            return True
+
+    assert decode(encode(Always())) == Opaque("test_codec_turns_other_objects_into_opaque_and_refuses_foreign_types."
+                                              "<locals>.Always")
+    for bad in ['{"data": "subprocess:Popen", "fields": {"args": "ls"}}', '{"named": "os:stat_result", "items": []}',
+                '{"what": 1}', '{"tuple": 3}', "not json", '{"dict": [[[1], 2]]}']:
+        with pytest.raises(CodecError):
+            decode(bad)
+
+
+# -- cells and calls -----------------------------------------------------------------------
+
+def test_cells_run_in_order_and_calls_cross_as_data() -> None:
+    cells = ["from coursekit import Coord\nSTEP = (1, 0)",
+             "def move(cell):\n    print('moving', cell)\n    return Coord(cell.x + STEP[0], cell.y + STEP[1])",
+             "print('x' * 100_000)"]
+    with Sandbox(cells, QUICK) as box:
+        assert box.names == {"Coord": "function", "STEP": "value", "move": "function"}
+        assert box.call("move", (Coord(2, 3),)) == Coord(3, 3)
+        assert box.value("STEP") == (1, 0)
+        assert [r["error"] for r in box.results] == [None, None, None]
+        assert "more characters of output not kept" in box.results[2]["output"]
+        assert len(box.results[2]["output"]) < 25_000
+
+
+def test_a_failing_cell_keeps_what_the_cells_before_it_defined() -> None:
+    cells = ["a = 1", "b = 2\n1 / 0\nc = 3", "import os\nos._exit(7)", "d = a + b"]
+    with Sandbox(cells, QUICK) as box:
+        errors = [r["error"] for r in box.results]
+        assert errors[0] is None and errors[3] is None
+        assert errors[1].startswith("ZeroDivisionError")
+        assert "ended the program that runs your code" in errors[2]
+        assert box.value("d") == 3
+        with pytest.raises(SandboxProblem, match="KeyError"):
+            box.value("c")
+
+
+def test_a_call_that_loops_is_stopped_and_the_next_one_runs_in_a_fresh_sandbox() -> None:
+    cells = ["def loop():\n    while True:\n        try:\n            pass\n        except BaseException:\n            pass",
+             "def fine(n):\n    return n + 1"]
+    with Sandbox(cells, QUICK) as box:
+        with pytest.raises(SandboxProblem, match="did not return within 1 s"):
+            box.call("loop", ())
+        assert box.call("fine", (1,)) == 2
+        assert box.restarts == 1
+
+
+def test_raised_errors_and_odd_answers_come_back_as_messages() -> None:
+    cells = ["def oops():\n    raise ValueError('no')", "def exits():\n    raise SystemExit(0)",
+             "def crash():\n    import os\n    os._exit(1)", "class Yes:\n    def __eq__(self, o):\n        return True",
+             "def yes():\n    return Yes()", "def huge():\n    return 'y' * (20 << 20)"]
+    with Sandbox(cells, QUICK) as box:
+        with pytest.raises(SandboxProblem, match="ValueError: no"):
+            box.call("oops", ())
+        with pytest.raises(SandboxProblem, match="SystemExit"):
+            box.call("exits", ())
+        with pytest.raises(SandboxProblem, match="ended the program"):
+            box.call("crash", ())
+        assert box.call("yes", ()) == Opaque("Yes")
+        with pytest.raises(SandboxProblem, match="larger than 8 MB"):
+            box.call("huge", ())
+
+
+def test_memory_is_limited() -> None:
+    cells = ["def grab():\n    block = bytearray(3 << 30)\n    return len(block)"]
+    with Sandbox(cells, Limits(memory=512 << 20, call_seconds=5.0)) as box, \
+            pytest.raises(SandboxProblem, match="MemoryError|ended the program"):
+        box.call("grab", ())
+
+
+# -- isolation (bubblewrap) ------------------------------------------------------------------
+
+@needs_bwrap
+def test_the_sandbox_sees_no_course_folder_and_writes_nothing_of_it() -> None:
+    before = (PACKAGE / "__init__.py").read_bytes()
+    cells = [f"""
+import os
+def look():
+    return sorted(os.listdir({str(PACKAGE.parent)!r}))
+def write():
+    try:
+        with open({str(PACKAGE / '__init__.py')!r}, 'a') as f:
+            f.write('# changed')
+        return 'written'
+    except OSError as error:
+        return type(error).__name__
+def environment():
+    return sorted(os.environ)
+"""]
+    with Sandbox(cells, QUICK) as box:
+        seen = box.call("look", ())
+        assert "coursekit" in seen and "assignments" not in seen and "tests" not in seen
+        assert box.call("write", ()) in ("PermissionError", "OSError")
+        assert box.call("environment", ()) == sorted(["HOME", "LANG", "OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS",
+                                                       "PATH", "PWD"])
+    assert (PACKAGE / "__init__.py").read_bytes() == before
+
+
+@needs_bwrap
+def test_no_network_and_no_process_outlives_the_sandbox() -> None:
+    cells = ["""
+import os, socket, subprocess
+def connect():
+    try:
+        socket.create_connection(('1.1.1.1', 80), timeout=1)
+        return 'connected'
+    except OSError as error:
+        return type(error).__name__
+def daemon():
+    subprocess.Popen(['sleep', '300'], start_new_session=True)
+    return os.getpid()
+def fork_bomb():
+    count = 0
+    try:
+        while True:
+            if os.fork() == 0:
+                while True:
+                    pass
+            count += 1
+    except OSError:
+        return count
+"""]
+    with Sandbox(cells, Limits(call_seconds=3.0)) as box:
+        assert box.call("connect", ()) != "connected"
+        assert box.call("daemon", ()) < 100  # its own PID namespace: it cannot see or signal the grader
+        assert box.call("fork_bomb", ()) < Limits().processes
+    time.sleep(0.2)
+    if os.geteuid() == 0:
+        assert sandbox_pids() == set()
+
+
+def test_isolation_says_what_is_not_protected(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COURSEKIT_SANDBOX", "process")
+    assert "NOT protected" in isolation()
+    with Sandbox(["def f():\n    return 1"], QUICK) as box:
+        assert not box.isolated and box.call("f", ()) == 1
