@@ -9,11 +9,25 @@ c = get_config()  # noqa: F821  (nbgrader provides get_config)
 
 c.CourseDirectory.course_id = "coursekit"
 
-# Time: the checks in coursekit.grading stop each slow call after 1-2 s with a message; this
-# per-cell limit is the backstop for code that loops outside them. Each looping cell costs
-# this many seconds of grading.
-c.Execute.timeout = 20
-c.Execute.interrupt_on_timeout = True
+# Grading you can trust: the student's cells run in a sandbox (bubblewrap where installed), the
+# test cells run in nbgrader's own process and call the student's functions in the sandbox with
+# plain data. This replaces nbgrader's Execute step, which ran everything in one kernel.
+c.Autograde.autograde_preprocessors = [
+    "coursekit.grading.trusted.TrustedExecute",
+    "nbgrader.preprocessors.IgnorePattern",
+    "nbconvert.preprocessors.ClearMetadataPreprocessor",
+    "nbgrader.preprocessors.LimitOutput",
+    "nbgrader.preprocessors.SaveAutoGrades",
+    "nbgrader.preprocessors.AssignLatePenalties",
+    "nbgrader.preprocessors.CheckCellMetadata",
+]
+
+# Time: the checks in coursekit.grading stop each slow call after 1-2 s with a message; these
+# limits are the backstop for code that loops outside them. Each looping cell costs this many
+# seconds of grading.
+c.TrustedExecute.cell_timeout = 20
+c.TrustedExecute.call_timeout = 10.0
+c.TrustedExecute.memory_mb = 1024
 
 # A test cell deleted by a student is put back (and run) instead of silently scoring 0.
 c.OverwriteCells.add_missing_cells = True

@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .answers import shown as show
-from .kernel import Case, Check, Malformed, Outcome, Score, ask, run_check
+from .kernel import Case, Check, Malformed, Outcome, Score, ask, run_check, seed_random
 from .limits import Calls
 
 #: One answered guess: (guess, bulls, cows).
@@ -196,7 +196,7 @@ def check_consistency(func: Callable[..., Any], histories: Iterable[Sequence[Seq
     >>> check_consistency(lambda history: "0123", [[], [("4567", 0, 0)]])
     2
     """
-    random.seed(seed)
+    seed_random(func, seed)
     return run_check(func, consistency_check(histories))
 
 
@@ -212,7 +212,7 @@ def score_consistency(func: Callable[..., Any], histories: Iterable[Sequence[Seq
     check = consistency_check(histories)
     relaxed = Check(check.name, check.cases, check.reference, _read_lenient, lambda case, guess, expected: None,
                     share=check.share, per_call=check.per_call, total=check.total)
-    random.seed(seed)
+    seed_random(func, seed)
     scale = "histories, one share each when your guess could still be the secret"
     result = _score_lenient(func, relaxed, points, scale, report)
     if report is not None:
@@ -313,7 +313,7 @@ class Game:
 
 def play_secret(func: Callable[..., Any], secret: str, number: int, seed: int, calls: Calls) -> Game:
     """Play ``func`` against ``secret``: ``random.seed(seed + number)`` first, then one call per guess."""
-    random.seed(seed + number)
+    seed_random(func, seed + number)
     history: History = []
     while len(history) < MAX_GUESSES:
         case = Case((list(history),), _call(history), tuple(history))

@@ -5,16 +5,16 @@ The grader and the student's code live in different processes (see
 JSON by :func:`encode` and back by :func:`decode`, on both sides with the same rules, so
 that a tuple stays a tuple, a ``Coord`` a ``Coord`` and a ``frozenset`` a ``frozenset``.
 
-Only plain values cross: ``None``, booleans, numbers, strings, lists, tuples, dicts, sets,
-and the course's own immutable values (dataclasses, named tuples and enumerations defined in
+Only plain values cross: ``None``, booleans, numbers (``Fraction`` too), strings, lists,
+tuples, dicts, sets, and the course's own immutable values (dataclasses, named tuples and enumerations defined in
 ``coursekit``), rebuilt through their constructors. Anything else (a student's own class, a
 numpy number, a function) crosses as an :class:`Opaque` stand-in that only says what it
 was: the grader's strict readers then refuse it with a clear message, and no object of the
 student's ever reaches the grader's process.
 
 >>> from coursekit.core.grid import Coord, Grid
->>> decode(encode((Coord(1, 2), [3, "a"], {4: frozenset({5})})))
-(Coord(x=1, y=2), [3, 'a'], {4: frozenset({5})})
+>>> decode(encode((Coord(1, 2), [3, "a"], {4: frozenset({5})}, Fraction(1, 3))))
+(Coord(x=1, y=2), [3, 'a'], {4: frozenset({5})}, Fraction(1, 3))
 >>> grid = Grid(3, 2, blocked=frozenset({Coord(1, 1)}))
 >>> decode(encode(grid)) == grid
 True
@@ -36,6 +36,7 @@ import importlib
 import json
 import math
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 #: The package whose values may be rebuilt on the other side.
@@ -70,6 +71,8 @@ def _plain(value: Any, depth: int) -> Any:
         return value
     if type(value) is float:
         return value if math.isfinite(value) else {"float": repr(value)}
+    if type(value) is Fraction:
+        return {"fraction": [value.numerator, value.denominator]}
     if type(value) is list:
         return [_plain(v, deeper) for v in value]
     if type(value) is tuple:
@@ -128,6 +131,9 @@ def _value(data: Any, depth: int) -> Any:
     try:
         if tag == "float" and len(data) == 1 and body in ("nan", "inf", "-inf"):
             return float(body)
+        if tag == "fraction" and len(data) == 1 and type(body) is list and len(body) == 2 \
+                and all(type(n) is int for n in body):
+            return Fraction(body[0], body[1])
         if tag == "tuple" and len(data) == 1 and type(body) is list:
             return tuple(_value(v, deeper) for v in body)
         if tag == "dict" and len(data) == 1 and type(body) is list:

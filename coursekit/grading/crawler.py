@@ -50,7 +50,7 @@ from ..core.grid import Coord
 from ..games.crawler import Crawler, CrawlerState, Segment, segment_text, source_choice
 from ..views.crawler import lattice_text
 from .answers import as_pair
-from .kernel import Case, Check, Malformed, Score, ask, malformed_message, run_check
+from .kernel import Case, Check, Malformed, Score, ask, malformed_message, run_check, seed_random
 from .limits import Calls
 
 Opponent = Literal["C", "random"]
@@ -153,7 +153,7 @@ def check_crawler_move(func: Callable[..., Any], lines: Iterable[Sequence[Sequen
     >>> check_crawler_move(lambda line, w, h: (line[-1], line[0]), [[(0, 0), (1, 0), (1, 1), (0, 1)]])
     1
     """
-    random.seed(seed)
+    seed_random(func, seed)
     return run_check(func, crawler_move_check(lines, width=width, height=height, per_call=per_call, total=total))
 
 
@@ -213,7 +213,7 @@ def play_game(func: Callable[..., Any], opponent: Opponent, number: int, seed: i
               rules: Crawler | None = None) -> Game:
     """One game: the student first from the empty lattice, ``opponent`` second; the seeds as the module says."""
     rules = rules or Crawler(WIDTH, HEIGHT)
-    random.seed(seed + number)
+    seed_random(func, seed + number)
     rng = random.Random(1_000_003 * seed + number)
     who = OPPONENT_NAMES[opponent]
     state = rules.initial_state()

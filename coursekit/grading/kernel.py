@@ -39,6 +39,7 @@ AssertionError: is_even(0) returned 1 (an int); it must return True or False.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -119,6 +120,22 @@ def fresh(value: Any) -> Any:
     if isinstance(value, tuple):
         return tuple(fresh(v) for v in value)
     return value
+
+
+def seed_random(func: Callable[..., Any], seed: int) -> None:
+    """``random.seed(seed)`` wherever the student's ``func`` runs: in this process, and in its
+    sandbox when it runs in one (a function with a ``seed_random`` method), so that a player
+    that draws at random plays the same game on every run of the grader.
+
+    >>> import random
+    >>> seed_random(print, 5); first = random.random()
+    >>> seed_random(print, 5); first == random.random()
+    True
+    """
+    random.seed(seed)
+    elsewhere = getattr(func, "seed_random", None)
+    if callable(elsewhere):
+        elsewhere(seed)
 
 
 def ask(func: Callable[..., Any], case: Case, calls: Calls, context: str = "") -> Any:

@@ -12,7 +12,9 @@ student's own output goes elsewhere, captured and cut short):
   called, ``"value"`` for the rest);
 - ``{"op": "call", "name": name, "args": encoded}``: call the function ``name`` with the
   decoded arguments; reply ``{"value": encoded}`` or ``{"raised": description}``;
-- ``{"op": "get", "name": name}``: reply ``{"value": encoded}``.
+- ``{"op": "get", "name": name}``: reply ``{"value": encoded}``;
+- ``{"op": "seed", "value": n}``: ``random.seed(n)``, as the grader does before a seeded game;
+  reply ``{"value": "null"}``.
 
 Nothing here is trusted: the student's code runs in this process and may replace any of it.
 The grader reads every reply as data, strictly, and enforces every limit from outside.
@@ -134,6 +136,11 @@ def main() -> None:
             run_cells(request["cells"])
         elif request["op"] == "call":
             call(request["name"], request["args"])
+        elif request["op"] == "seed":
+            import random
+
+            random.seed(request["value"])
+            reply({"value": "null"})
         elif request["op"] == "get":
             try:
                 reply({"value": encode(namespace[request["name"]])})

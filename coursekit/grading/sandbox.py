@@ -326,6 +326,13 @@ class Sandbox:
                           seconds if seconds is not None else self.limits.call_seconds)
         return self._answer(reply)
 
+    def seed(self, value: int) -> None:
+        """``random.seed(value)`` in the sandbox (a student's player that draws at random then plays
+        the same game every run, as it would in the student's own notebook)."""
+        if self._box is None:
+            self._restart()
+        self._answer(self._ask({"op": "seed", "value": int(value)}, self.limits.call_seconds))
+
     def value(self, name: str) -> Any:
         """The value the cells gave ``name``, as plain data."""
         if self._box is None:

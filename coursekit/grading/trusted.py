@@ -63,6 +63,10 @@ class Remote:
     def __call__(self, *args: Any) -> Any:
         return self._sandbox.call(self.__name__, args)
 
+    def seed_random(self, value: int) -> None:
+        """``random.seed(value)`` where the function runs (see :func:`~coursekit.grading.kernel.seed_random`)."""
+        self._sandbox.seed(value)
+
     def __repr__(self) -> str:
         return f"<the function {self.__name__} of the submission>"
 
