@@ -968,7 +968,8 @@ def check_memo(memo_van_emden) -> None:
             assert (move, rule) == (library.move, library.rule), (
                 f"{state}: C plays {segment_text(library.move)} by {library.rule!r}, "
                 f"not {segment_text(move)} by {rule!r}")
-            assert examined <= library.positions, f"{state}: {examined:,} positions, more than C's {library.positions:,}"
+            assert examined <= library.positions, (
+                f"{state}: {examined:,} positions, more than C's {library.positions:,}")
             cases += 1
     fewer = source_choice(rules, opened).positions / memo_van_emden(rules, opened)[2]
     assert fewer > 10, f"after C's opening only {fewer:.1f} times fewer positions: is the memory used?"

@@ -341,8 +341,8 @@ assert sum(o.chance for o in reveal_outcomes(before_14.board, Coord(2, 1))) == 1
 assert len(reveal_outcomes(before_14.board, Coord(2, 1))) > 1
 
 # %% [markdown]
-# To see what else a reveal does, To see what else a reveal does, we write our own small function: put a number
-# on a hidden cell, and ask `certainties` what is certain before and after.
+# To see what else a reveal does, we write our own small function: put a number on a hidden
+# cell, and ask `certainties` what is certain before and after.
 
 
 # %%
@@ -631,8 +631,8 @@ assert 0 < len(differ) < lookahead_moves
 # more? Compare the stakes. An explosion loses the game outright, whatever the discoveries;
 # a discovery is worth one mine out of ten, and often the game is not that close. A cell
 # with a 5 % chance of a mine risks the whole game for, at best, a mine or two. It can pay
-# only when a game is otherwise lost on discoveries and the risk is small. That is
-# exercise 5.
+# only when a game is otherwise lost on discoveries and the risk is small; a player that
+# weighs the two is left for you to try.
 #
 # ## Play
 #
@@ -650,43 +650,272 @@ MinesDuelBoard(computer="lookahead", hints=True)
 # %% [markdown]
 # ## Exercises
 #
+# Each exercise that asks for code has a **self-check** cell below it. Write your answer in a
+# new cell just above the check (use the names the exercise gives), run your cell, then run
+# the check: it tries your code and says what is wrong, or prints "all N cases pass". A
+# **worked answer** is folded under each exercise: try first, then open it to compare.
+#
 # 1. **By hand.** On the board below (3 × 2, 1 mine, player 1 to reveal), which hidden cells
 #    have chance 0 of a mine, and why does `certainties` not list them? For each, list the
 #    numbers it can show, their chances and the mines each makes certain, then compute its
-#    lookahead score. Check with `probabilities`, `reveal_outcomes` and `lookahead_scores` on
-#    `duel_board(board_from_text("1##\n###", mines=1))`.
-#    ```
+#    lookahead score. Write the cells as a set `hand_safe` and the scores as a dictionary
+#    `hand_scores` from cell to score (a `Fraction`).
+#
+#    ```text
 #    1##
 #    ###
 #    ```
 #
-# 2. **The trap.** Build with `board_from_text` a position where one certainly safe cell
-#    scores −1 for the lookahead player (it hands the opponent exactly one certain mine) and
-#    another scores +1. Check both with your `score` and with `lookahead_scores`.
+#    <details><summary>Answer</summary>
 #
-# 3. **Who discovers.** Play 20 seeded games of the safest player against itself on the 6 × 5
-#    board with 5 mines. Count the games won by each seat, the draws and the explosions. Is
-#    there an advantage in moving first? Explain it from the rule that the first reveal is safe.
+#    The 1 at (0, 1) sees (0, 0), (1, 0) and (1, 1): the one mine is among them, each with
+#    chance 1/3, so (2, 0) and (2, 1) are safe. Only the total (1 mine) says so, which is
+#    why `certainties`, which uses the numbers alone, lists nothing.
 #
-# 4. **Deeper replies.** `lookahead_strategy(width, replies)` bounds the work. Measure
-#    `lookahead_strategy(width=1)` against `safest_strategy()` on 20 deals of the 6 × 5 board
-#    (it must lose nothing and win nothing: why?), then `width=8` against the default. Print
-#    the time each takes. Does a wider search pay on this board?
+#    Take (2, 0). Its neighbours are (1, 0), (1, 1) and (2, 1). It shows 0 when the mine is
+#    on (0, 0) (chance 1/3): then (1, 0) and (1, 1) are safe and the 1 proves (0, 0), one
+#    mine for the mover. It shows 1 otherwise (chance 2/3), and nothing new is certain. The
+#    opponent's reply finds nothing in either case (after a 0 the only mine is taken), so
+#    the score is 1/3 · 1 + 2/3 · 0 = **1/3**. (2, 1) is the same by symmetry.
 #
-# 5. **Risk for information.** Write a strategy that considers every cell whose chance of a
-#    mine is at most the least chance plus `margin`, and picks the one with the best `score`
-#    minus `penalty` times its chance of a mine. Measure it against the library's lookahead
-#    player on 20 deals of the 6 × 5 board for `margin` 0.05 and 0.15 (`penalty` of your
-#    choice). Does giving up safety ever pay?
+#    ```python
+#    hand = duel_board(board_from_text("1##\n###", mines=1))
+#    hand_safe = {Coord(2, 0), Coord(2, 1)}
+#    hand_scores = {Coord(2, 0): Fraction(1, 3), Coord(2, 1): Fraction(1, 3)}
+#    for cell in sorted(hand_safe):
+#        print(cell, [(o.number, o.chance, sorted(o.mines)) for o in reveal_outcomes(hand.board, cell)])
+#    print(lookahead_scores(hand, sorted(hand_safe)) == hand_scores, certainties(hand.board))
+#    ```
 #
-# 6. **Counting the mines too.** The course credits a mine only when the numbers make it
-#    certain (`certainties`); `probabilities` also uses the total count of mines. Find, on a
-#    small board with `board_from_text`, a mine that is certain only because of the total.
-#    Who should discover it? Write the rule you would choose in one sentence, and say which
-#    player of this lesson would play differently under it.
+#    </details>
+
+# %%
+def check_hand(hand_safe, hand_scores) -> None:
+    seen = duel_board(board_from_text("1##\n###", mines=1))
+    chances = probabilities(seen.board)
+    want = {cell for cell, p in chances.items() if p == 0}
+    assert set(hand_safe) == want, f"the cells with chance 0 are {sorted(want)}"
+    assert not certainties(seen.board)[1] & want
+    scores = lookahead_scores(seen, sorted(want))
+    for cell, value in scores.items():
+        assert hand_scores.get(cell) == value, f"{cell}: the score is {value}, not {hand_scores.get(cell)}"
+    print(f"all {len(want) + 1} cases pass")
+
+
+if "hand_safe" in globals() and "hand_scores" in globals():
+    check_hand(hand_safe, hand_scores)
+else:
+    print("write hand_safe and hand_scores above, then run this")
+
+# %% [markdown]
+# 2. **Is moving first an advantage?** Play the safest player against itself on the 6 × 5
+#    board with 5 mines (`rules`), seeds 0 to 199 (`rng=random.Random(seed)`), and count
+#    the winners as a `Counter` `seat_wins` (0 for player 1, 1 for player 2, `None` for a
+#    draw). Look at the first 20 games alone too. Is there an advantage in moving first?
+#    How sure can you be?
 #
-# 7. **Silence.** The lookahead player's `theirs` looks only at cells newly made safe. Write
-#    a "quiet" player that, among the safest cells, reveals one that makes **no** new cell
-#    certainly safe when it can (else the safest player's choice). Measure it against the
-#    safest player on 20 deals of the 6 × 5 board. How much of the lookahead player's lead
+#    <details><summary>Answer</summary>
+#
+#    ```python
+#    seat_wins, first_20 = Counter(), Counter()
+#    for seed in range(200):
+#        record = play(rules, [Player("one", safest_strategy()), Player("two", safest_strategy())],
+#                      rng=random.Random(seed))
+#        seat_wins[record.winner] += 1
+#        if seed < 20:
+#            first_20[record.winner] += 1
+#    print("first 20 games:", dict(first_20), "  all 200:", dict(seat_wins))
+#
+#
+#    def interval(wins: int, games: int) -> tuple[float, float]:
+#        """Lesson 11's rough 95 % range: the measured share, plus or minus two standard errors."""
+#        p = wins / games
+#        half = 2 * (p * (1 - p) / games) ** 0.5
+#        return max(0.0, p - half), min(1.0, p + half)
+#
+#
+#    low, high = interval(seat_wins[0], 200)
+#    print(f"player 1 won {seat_wins[0] / 200:.0%}, 95 % range {low:.0%} to {high:.0%}")
+#    ```
+#
+#    The first 20 games say 12 to 8 for player **2**; all 200 say 104 to 96 for player
+#    **1**. Neither is a real difference: player 1's share of 200 games, 52 %, has a range
+#    of about 45 % to 59 %, which holds one half easily. Player 1 gets the safe first
+#    reveal, but also gives player 2 the first numbers to work with; on this board the
+#    two roughly cancel. Twenty games are far too few to tell.
+#
+#    </details>
+
+# %%
+def check_seats(seat_wins) -> None:
+    want = Counter()
+    for seed in range(200):
+        record = play(rules, [Player("one", safest_strategy()), Player("two", safest_strategy())],
+                      rng=random.Random(seed))
+        want[record.winner] += 1
+    for winner in (0, 1, None):
+        got = seat_wins.get(winner, 0)
+        assert got == want[winner], f"winner {winner}: {want[winner]} games, not {got}"
+    print(f"all 3 cases pass: {dict(want)}")
+
+
+if "seat_wins" in globals():
+    check_seats(seat_wins)
+else:
+    print("write seat_wins above, then run this")
+
+# %% [markdown]
+# 3. **Narrow and wide.** `lookahead_strategy(width, replies)` bounds the work. Play
+#    `lookahead_strategy(width=1)` against the safest player with `match` on 20 deals of
+#    the 6 × 5 board, as `width_one`; then `lookahead_strategy(width=8)` against the default
+#    lookahead player (width 4), as `width_eight`. Print the time each takes. Why are
+#    width 1's wins exactly its losses? Does a wider search pay on this board?
+#
+#    <details><summary>Answer</summary>
+#
+#    ```python
+#    began = time.perf_counter()
+#    width_one = match(rules, lambda g: lookahead_strategy(width=1), SAFEST, 20)
+#    middle = time.perf_counter()
+#    width_eight = match(rules, lambda g: lookahead_strategy(width=8), LOOKAHEAD, 20)
+#    print(f"width 1 vs safest:  {width_one.first}, {width_one.second}, in all {width_one.total} "
+#          f"({middle - began:.1f} s)")
+#    print(f"width 8 vs width 4: {width_eight.first}, {width_eight.second}, in all {width_eight.total} "
+#          f"({time.perf_counter() - middle:.1f} s)")
+#    ```
+#
+#    With width 1 the only candidate is the safest player's own choice, so the two
+#    players are the same player: each deal is played twice with the same moves, and
+#    what A wins in one seat it loses in the other (20-0-20 in all). Width 8 against
+#    width 4 comes out 22-0-18, about even on 40 games, and it is slower: each move
+#    weighs up to 8 candidates instead of 4 (the times are printed). On this small board
+#    the first 4 candidates already hold the good moves.
+#
+#    </details>
+
+# %%
+def check_widths(width_one, width_eight) -> None:
+    want_one = match(rules, lambda g: lookahead_strategy(width=1), SAFEST, 20)
+    assert width_one == want_one, f"width 1 against the safest player: {want_one.total}, not {width_one.total}"
+    assert want_one.total.wins == want_one.total.losses and str(want_one.first) == "-".join(
+        str(want_one.second).split("-")[::-1])
+    want_eight = match(rules, lambda g: lookahead_strategy(width=8), LOOKAHEAD, 20)
+    assert width_eight == want_eight, f"width 8 against width 4: {want_eight.total}, not {width_eight.total}"
+    print("all 3 cases pass")
+
+
+if "width_one" in globals() and "width_eight" in globals():
+    check_widths(width_one, width_eight)
+else:
+    print("write width_one and width_eight above, then run this")
+
+# %% [markdown]
+# 4. **Silence.** The lookahead player's `theirs` looks only at cells newly made safe. Is
+#    silence the secret of its lead? Write a maker `quiet_player()` whose strategy, among
+#    the safest cells in the safest player's order, reveals the first one that makes **no**
+#    new cell certainly safe, whatever number it shows (else the safest player's choice).
+#    Measure it against the safest player with `match` on 20 deals of the 6 × 5 board, as
+#    `quiet_result`. How much of the lookahead player's lead (29-0-11 on the same deals)
 #    does silence alone explain?
+#
+#    <details><summary>Answer</summary>
+#
+#    ```python
+#    def quiet_player():
+#        def choose(rules, seen):
+#            board = seen.board
+#            chances = probabilities(board)
+#            least = min(chances.values())
+#
+#            def order(cell: Coord) -> tuple[int, int, int]:
+#                return sum(not board.is_revealed(d) for d in board.neighbours(cell)), -cell.y, cell.x
+#
+#            safest_cells = sorted((c for c, p in chances.items() if p == least), key=order)
+#            for cell in safest_cells:
+#                if not any(new_certain(board, cell, o.number)[1] for o in reveal_outcomes(board, cell)):
+#                    return cell
+#            return safest_cells[0]
+#
+#        return choose
+#
+#
+#    quiet_result = match(rules, lambda g: quiet_player(), SAFEST, 20)
+#    lead = match(rules, LOOKAHEAD, SAFEST, 20)
+#    print(f"quiet vs safest: {quiet_result.total}; lookahead vs safest: {lead.total}")
+#    ```
+#
+#    None of it: the quiet player **loses** to the safest player, 15-0-25, where the
+#    lookahead player wins 29-0-11. Silence gives the opponent nothing, but it also gives
+#    the mover nothing: a cell that proves nothing new proves no mine for him either, and
+#    the quiet player shuns exactly the reveals that open the board. The lookahead
+#    player's lead comes from weighing both sides, its own discoveries against the
+#    opponent's.
+#
+#    </details>
+
+# %%
+def check_quiet(quiet_player, quiet_result) -> None:
+    """Its choice at every position of the lesson's game, and the match played again."""
+    strategy = quiet_player()
+    for *_first, before, _after in moves[1:]:
+        board = before.board
+        chances = probabilities(board)
+        cell = strategy(rules, before)
+        assert chances[cell] == min(chances.values()), f"{cell} is not among the safest cells"
+        silent = [c for c, p in chances.items() if p == chances[cell]
+                  and not any(new_certain(board, c, o.number)[1] for o in reveal_outcomes(board, c))]
+        if silent:
+            assert cell in silent, f"{cell} makes new cells safe, but {silent[0]} does not"
+        else:
+            assert cell == safest(board), f"no cell is silent: the safest player's {safest(board)}, not {cell}"
+    want = match(rules, lambda g: quiet_player(), SAFEST, 20)
+    assert quiet_result == want, f"the quiet player against the safest: {want.total}, not {quiet_result.total}"
+    print(f"all {len(moves)} cases pass")
+
+
+if "quiet_player" in globals() and "quiet_result" in globals():
+    check_quiet(quiet_player, quiet_result)
+else:
+    print("write quiet_player and quiet_result above, then run this")
+
+# %% [markdown]
+# 5. **Counting the mines too.** In the lesson's game, 4,3 was a mine of chance 1 before
+#    move 18, yet nobody had discovered it: the course credits only what the numbers prove.
+#    Suppose a rule that credits a mine as soon as `probabilities` gives it chance 1 (the
+#    total count used too). After which move did 4,3 first have chance 1? Write the move's
+#    number as `total_move` and its mover (0 for player 1, 1 for player 2) as
+#    `total_mover`. Who would have discovered it under that rule, and would the game's
+#    result change?
+#
+#    <details><summary>Answer</summary>
+#
+#    ```python
+#    total_move, total_mover = next((number, mover) for number, mover, *_rest, after in moves
+#                                   if probabilities(after.board).get(Coord(4, 3)) == 1)
+#    print(f"after move {total_move}, by player {total_mover + 1}")
+#    ```
+#
+#    After move 16, player 2's: from then on the count of mines left the last mine only
+#    one cell to be on. Under the total-count rule player 2 would have discovered it two
+#    moves before the numbers proved it at his move 18 (if both players moved as they
+#    did): the same player, so the score stays 0 to 5. The two rules credit different
+#    players only when the total settles a mine on one player's move and the numbers on
+#    the other's.
+#
+#    </details>
+
+# %%
+def check_total_move(total_move, total_mover) -> None:
+    for number, mover, _cell, _shown, _found, _before, after in moves:
+        if probabilities(after.board).get(Coord(4, 3)) == 1:
+            assert (total_move, total_mover) == (number, mover), (
+                f"4,3 first has chance 1 after move {number}, by player {mover + 1}")
+            print("all 2 cases pass")
+            return
+    raise AssertionError("4,3 never has chance 1")
+
+
+if "total_move" in globals() and "total_mover" in globals():
+    check_total_move(total_move, total_mover)
+else:
+    print("write total_move and total_mover above, then run this")
