@@ -246,7 +246,8 @@ print(*article_bookkeeping(Coord(6, 0), players=3, moves=4))
 # The king should have gone 5, 4, 3, 2; the second player moved from the start cell
 # instead. coursekit avoids the whole question: there is **one** king cell, in the
 # **state**, and a state is immutable. A move never changes a state; `rules.apply` makes
-# a new one.
+# a new one (how Python makes such values, and why it helps: see
+# [frozen dataclasses](python-primer.md#frozen-dataclasses-and-immutable-states)).
 
 # %%
 assert article_bookkeeping(Coord(6, 0), players=3, moves=4) != [(5, 0), (4, 0), (3, 0), (2, 0)]
@@ -278,7 +279,8 @@ a
 # %% [markdown]
 # That is why solving is cheap. On the 5 × 5 board the king has 25 cells, but it can
 # travel from the start to the corner in many different ways. Let us count the different
-# games, remembering the count of each state we have seen.
+# games, remembering the count of each state we have seen
+# ([`@cache`](python-primer.md#cache) does the remembering).
 
 # %%
 @cache
@@ -327,7 +329,8 @@ assert terminal == [Coord(0, 0)]
 
 # %% [markdown]
 # Now a whole partia: the article's players P0 (the beans rule when it can win, else a
-# random move) and P1 (random), each drawing from one seeded generator.
+# random move) and P1 (random), each drawing from one
+# [seeded generator](python-primer.md#random).
 
 # %%
 def king_game(rules: OneWayKing, seed: int, first=article_strategy, second=random_strategy):

@@ -84,7 +84,8 @@ for piece in ("queen", "rook", "knight"):
 
 # %% [markdown]
 # Every move of every piece lowers x + y, so every game ends, and the cells can be taken in
-# order of x + y so that all the options of a cell come before it:
+# order of x + y so that all the options of a cell come before it (one `all` over every
+# cell and option: see [`all` and `any`](python-primer.md#all-any)):
 
 # %%
 def lowers_x_plus_y(piece: str, grid: Grid) -> bool:
@@ -338,7 +339,8 @@ print(trio.legal_moves(state)[:4])
 # The **Sprague–Grundy theorem** (R. Sprague 1935, P. M. Grundy 1939) answers: the sum has
 # Grundy value **g₁ XOR g₂ XOR …**, the XOR of the pieces' Grundy values, so the player to
 # move loses exactly when that XOR is 0. Let us check it by brute force: the solver of
-# lesson 01 values the sum directly, as a game of its own, on every position.
+# lesson 01 values the sum directly, as a game of its own, on every position (remembering
+# each with [`@cache`](python-primer.md#cache)).
 
 # %%
 @cache

@@ -44,7 +44,8 @@ from coursekit.views.tables import class_counts, propp_svg
 #
 # Every rules class takes the number of players: `num_players=3`. The players move in the
 # order 0, 1, 2, 0, 1, 2, …, and the state says whose turn it is. Here is a game of the
-# one-way king with three random players:
+# one-way king with three random players, all drawing from one
+# [seeded generator](python-primer.md#random):
 
 # %%
 king3 = OneWayKing(Grid(5, 5), num_players=3)
@@ -227,7 +228,8 @@ for piece in ("queen", "rook", "knight"):
 # In a Q position no one can win alone, so what happens depends on who helps whom. Two
 # players against one is a game between two sides, and one side can always force its
 # result: either the pair can make sure one of **them** wins, or the third player can
-# win alone. Let us solve "can this team force a win for one of its members?" directly.
+# win alone. Let us solve "can this team force a win for one of its members?" directly,
+# remembering each position's answer with [`@cache`](python-primer.md#cache).
 
 # %%
 def team_can_win(rules, state: PieceState, team: frozenset[int]) -> bool:

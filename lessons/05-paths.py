@@ -126,7 +126,8 @@ for start, target in [(Coord(3, 3), Coord(3, 3)), (Coord(0, 0), Coord(1, 1)), (C
 #   function returns a path of one move that stops in the middle of the board.
 #
 # So the printed function is right only when there is nothing to do. Over every pair of
-# cells of a small grid:
+# cells of a small grid (one [list comprehension](python-primer.md#comprehensions) with two
+# loops):
 
 # %%
 board = Grid(6, 5)
@@ -280,7 +281,8 @@ aimed
 # A* went up the wall, over it and down to the target, and never looked at the cells
 # behind the start. One more fact is worth a check: with a consistent heuristic, A* never
 # expands a cell that BFS would not expand (every cell it expands, other than the target,
-# has `g + h` at most the shortest length, so `g` is smaller than it).
+# has `g + h` at most the shortest length, so `g` is smaller than it). We check it on
+# random boards from a [seeded generator](python-primer.md#random).
 
 # %%
 rng = random.Random(1)

@@ -82,7 +82,8 @@ from coursekit.views.svg import grid_svg
 #
 # `Pursuit(grid)` are the rules with one pursuer. A state holds the grid, the pursuer's
 # cell, the prey's cell, whose turn it is and how many rounds have begun; it draws itself,
-# Tom as `T` and Jerry as `J`.
+# Tom as `T` and Jerry as `J`. The start cells come from a
+# [seeded generator](python-primer.md#random).
 
 # %%
 rules = Pursuit(Grid(8, 8))
@@ -137,7 +138,9 @@ assert len(rules.legal_moves(after)) == len(steps_from(rules.grid, state.prey))
 # that defines Tom's strategy.*
 #
 # Tom steps towards Jerry: by the *sign* of the difference in each coordinate. It is the same step as the article's shortest path `minPath` of lesson 05:
-# diagonally while Jerry is off Tom's row and column, then straight.
+# diagonally while Jerry is off Tom's row and column, then straight. The last line checks
+# it against the library for every pair of cells with one
+# [`all`](python-primer.md#all-any).
 
 # %%
 def sign(n: int) -> int:

@@ -75,7 +75,8 @@ def negamax(rules, state) -> int:
 
 # %% [markdown]
 # `@cache` remembers the value of each state it has seen, so a position reached by several
-# orders of moves is worked out once (see the [Python primer on `@cache`](https://docs.python.org/3/library/functools.html#functools.cache)).
+# orders of moves is worked out once (see the [Python primer on `@cache`](python-primer.md#cache), or
+# [Python's documentation](https://docs.python.org/3/library/functools.html#functools.cache)).
 #
 # Check it where we know the answer: the one-way king of lesson 02. Start the king on every
 # cell of a 7 × 6 board; negamax must call exactly the N cells of the table winning.

@@ -67,7 +67,7 @@ empty = rules.initial_state()
 #
 # Lesson 07's `negamax` gives a position's value for the player to move: +1 a win, 0 a
 # draw, −1 a loss, with best play on both sides. We keep it as the judge of everything
-# below. (`@cache` makes it visit each position once; that is fast here, but it keeps
+# below. ([`@cache`](python-primer.md#cache) makes it visit each position once; that is fast here, but it keeps
 # every position in memory, and bigger games have far too many positions for that.)
 
 # %%
@@ -153,7 +153,8 @@ def negamax_window(rules, state, alpha: float = -INF, beta: float = INF,
 # alpha and our best move so far and will not accept less.
 #
 # **Check 1: the same values.** On every one of the 4,520 positions where someone is still
-# to move, the full window gives exactly what plain minimax gives.
+# to move, the full window gives exactly what plain minimax gives (one
+# [`all`](python-primer.md#all-any) over them).
 
 # %%
 positions = reachable(rules)

@@ -102,8 +102,9 @@ assert len(capped.legal_moves(capped.initial_state())) == 4 * 2
 
 # %% [markdown]
 # Here is a game: B's player at difficulty level 3 moves first, against a player who
-# picks any legal move at random. Each of them draws its random choices from one seeded
-# generator, so the game is the same every time the lesson runs.
+# picks any legal move at random. Each of them draws its random choices from one
+# [seeded generator](python-primer.md#random), so the game is the same every time the
+# lesson runs.
 
 # %%
 rng = random.Random(1)
@@ -141,7 +142,7 @@ SVG(record_svg(figure))
 
 # %% [markdown]
 # The library keeps B's example as `source_example()`: the rules, the position and
-# B's depth of analysis, 3.
+# B's depth of analysis, 3, a tuple we [unpack](python-primer.md#unpacking) into three names.
 
 # %%
 example_rules, example, example_depth = source_example()

@@ -130,7 +130,8 @@ assert len(rules.all_segments) == 5 * 5 + 6 * 4  # 5 segments in each of 5 rows,
 # %% [markdown]
 # ## A game
 #
-# Two random players on C's lattice, each with its own seeded generator. The picture shows
+# Two random players on C's lattice, each with its own
+# [seeded generator](python-primer.md#random). The picture shows
 # the last position, each segment numbered by the move that drew it.
 
 # %%
@@ -211,8 +212,9 @@ def van_emden(rules, state):
 
 
 # %% [markdown]
-# `tried` is a *generator*: it hands out one move at a time, so a loop that stops early
-# (at a closing move, at a winning move) makes and counts only the positions it looked at.
+# `tried` is a [*generator*](python-primer.md#yield): it hands out one move at a time, so a
+# loop that stops early (at a closing move, at a winning move) makes and counts only the
+# positions it looked at.
 # `nonlocal` lets the inner function add to the counter of the outer one.
 #
 # The library's `source_choice` is the course's copy of C's program, written closer to

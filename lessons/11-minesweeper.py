@@ -465,7 +465,7 @@ assert 0 < missed < len(real_boards) / 10
 #
 # A **placement** puts all the board's mines on hidden cells; it **fits** when every
 # revealed number counts exactly its neighbouring mines (and, in the coordinates variant,
-# every mine named is among them). We use [`all`](python-primer.md#all-any):
+# every mine named is among them). We use `all`:
 
 # %%
 def fits(board, mines: set) -> bool:

@@ -100,7 +100,7 @@ assert Minesweeper2.level("beginner") == Minesweeper2(9, 9, 10)
 # We start on a small board, 6 × 5 with 5 mines, so the pictures stay readable. Player 1 is
 # the **safest** player (always the cell least likely to be a mine, as lesson 11's
 # probability player), player 2 the **lookahead** player of the end of this lesson. Seed 2
-# places the mines. The table lists each reveal, the number it showed and the mines it
+# places the mines (a [seeded generator](python-primer.md#random)). The table lists each reveal, the number it showed and the mines it
 # discovered.
 
 # %%
@@ -342,7 +342,9 @@ assert len(reveal_outcomes(before_14.board, Coord(2, 1))) > 1
 
 # %% [markdown]
 # To see what else a reveal does, we write our own small function: put a number on a hidden
-# cell, and ask `certainties` what is certain before and after.
+# cell, and ask `certainties` what is certain before and after. A board is a frozen
+# dataclass, so `replace` makes a new board with the number in it
+# ([frozen dataclasses](python-primer.md#frozen-dataclasses-and-immutable-states)).
 
 
 # %%

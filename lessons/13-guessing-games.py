@@ -117,7 +117,8 @@ assert len(outcomes) == len(rules.words) and math.isclose(sum(p for _w, p in out
 print(WORD_LIST_LICENCE)
 
 # %% [markdown]
-# Here is a game. The engine lets chance hide a word (seed 15), then the guesser (the
+# Here is a game. The engine lets chance hide a word (seed 15: a
+# [seeded generator](python-primer.md#random)), then the guesser (the
 # frequency guesser of this lesson, below) plays. The first step of the record belongs to
 # chance:
 
@@ -185,6 +186,9 @@ game
 # 3. no blank hides a letter already tried (a right letter is shown at *all* its places,
 #    and a wrong one is not in the word at all);
 # 4. it is not a whole word already tried (that was wrong).
+#
+# `still_possible` keeps the words that fit with a
+# [list comprehension](python-primer.md#comprehensions).
 
 # %%
 BLANK = "_"
