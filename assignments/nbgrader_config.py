@@ -12,15 +12,28 @@ c.CourseDirectory.course_id = "coursekit"
 # Grading you can trust: the student's cells run in a sandbox (bubblewrap where installed), the
 # test cells run in nbgrader's own process and call the student's functions in the sandbox with
 # plain data. This replaces nbgrader's Execute step, which ran everything in one kernel.
+c.Autograde.sanitize_preprocessors = [
+    "nbgrader.preprocessors.ClearOutput",
+    "coursekit.grading.repair.RebuildFromRelease",  # each graded cell once, with the release's marks
+    "nbgrader.preprocessors.DeduplicateIds",
+    "nbgrader.preprocessors.OverwriteKernelspec",
+    "nbgrader.preprocessors.OverwriteCells",
+    "nbgrader.preprocessors.CheckCellMetadata",
+]
 c.Autograde.autograde_preprocessors = [
     "coursekit.grading.trusted.TrustedExecute",
     "nbgrader.preprocessors.IgnorePattern",
     "nbconvert.preprocessors.ClearMetadataPreprocessor",
     "nbgrader.preprocessors.LimitOutput",
     "nbgrader.preprocessors.SaveAutoGrades",
+    "coursekit.grading.gradebook.RecordProblems",
     "nbgrader.preprocessors.AssignLatePenalties",
     "nbgrader.preprocessors.CheckCellMetadata",
 ]
+
+# A submission that could not be graded in full is marked "needs manual grading" with the reason
+# (RecordProblems, above), and the export says so in two more columns: status and reason.
+c.ExportApp.plugin_class = "coursekit.grading.gradebook.CourseExport"
 
 # Time: the checks in coursekit.grading stop each slow call after 1-2 s with a message; these
 # limits are the backstop for code that loops outside them. Each looping cell costs this many

@@ -10,6 +10,7 @@ time limit. The ``check_*`` functions are the checks every problem set makes.
 from __future__ import annotations
 
 import csv
+import hashlib
 import html
 import json
 import os
@@ -18,7 +19,7 @@ import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -127,6 +128,10 @@ class Student:
     zero: Sequence[str] | str = ()
     scores: Mapping[str, float] = field(default_factory=dict)
     deleted: Sequence[str] = ()
+    #: more changes to the notebook (metadata, duplicated cells), made after the edits
+    mutate: Callable[[Any], None] | None = None
+    #: the file as handed in, instead of the notebook (``b""``: no notebook at all)
+    raw: bytes | None = None
 
     def expected(self, full: Mapping[str, float]) -> dict[str, float]:
         """The score of every test cell, given the full points ``full`` read from the release."""
@@ -149,6 +154,8 @@ class CourseRun:
     scores: dict[str, dict[str, float]]
     seconds: dict[str, float]
     log: str
+    before: dict[str, str] = field(default_factory=dict)
+    after: dict[str, str] = field(default_factory=dict)
     _feedback: dict[str, str] = field(default_factory=dict)
 
     def feedback_html(self, student: str) -> str:
@@ -184,6 +191,14 @@ def _nbgrader(course: Path, env: dict[str, str], *args: str) -> subprocess.Compl
     return result
 
 
+def _coursekit(course: Path, env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
+    result = subprocess.run(
+        [str(BIN / "coursekit"), *args], cwd=course, env=env, capture_output=True, text=True, timeout=900,
+    )
+    assert result.returncode == 0, f"coursekit {' '.join(args)} failed:\n{result.stdout}\n{result.stderr}"
+    return result
+
+
 def run_course(source: Source, students: Mapping[str, Student], tmp: Path,
                *, cell_timeout: int = CELL_TIMEOUT) -> CourseRun:
     """Release ``source``, autograde ``students``, generate feedback and export, in ``tmp``."""
@@ -196,7 +211,7 @@ def run_course(source: Source, students: Mapping[str, Student], tmp: Path,
     (root / "source").mkdir()
     shutil.copytree(source.path.parent, root / "source" / name)
     with (root / "nbgrader_config.py").open("a", encoding="utf-8") as config:
-        config.write(f"\n# the test copy: a shorter per-cell limit\nc.Execute.timeout = {cell_timeout}\n")
+        config.write(f"\n# the test copy: a shorter per-cell limit\nc.TrustedExecute.cell_timeout = {cell_timeout}\n")
     env = {key: value for key, value in os.environ.items() if not key.startswith(("JUPYTER", "NBGRADER", "IPYTHON"))}
     env.update(
         PATH=f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}",
@@ -223,12 +238,18 @@ def run_course(source: Source, students: Mapping[str, Student], tmp: Path,
                 cell.source = submission.edits[grade_id]
             kept.append(cell)
         nb.cells = kept
+        if submission.mutate is not None:
+            submission.mutate(nb)
         folder = root / "submitted" / student / name
         folder.mkdir(parents=True)
-        nbformat.write(nb, folder / f"{name}.ipynb")
+        if submission.raw is None:
+            nbformat.write(nb, folder / f"{name}.ipynb")
+        elif submission.raw:
+            (folder / f"{name}.ipynb").write_bytes(submission.raw)
+    before = fingerprint(root)
 
     start = time.perf_counter()
-    autograde = _nbgrader(root, env, "autograde", name)
+    autograde = _coursekit(root, env, "grade", name, "--jobs", "2")
     seconds["autograde"] = time.perf_counter() - start
     start = time.perf_counter()
     _nbgrader(root, env, "generate_feedback", name)
@@ -244,10 +265,29 @@ def run_course(source: Source, students: Mapping[str, Student], tmp: Path,
     scores: dict[str, dict[str, float]] = {}
     with Gradebook(f"sqlite:///{root / 'gradebook.db'}") as gradebook:
         for student in students:
-            scores[student] = {
-                grade_id: gradebook.find_grade(grade_id, name, name, student).score for grade_id in points
+            scores[student] = {  # a submission never graded has no score: 0 (its status says why)
+                grade_id: _score_or_zero(gradebook, grade_id, name, student) for grade_id in points
             }
-    return CourseRun(name, root, release, dict(students), scores, seconds, autograde.stdout + autograde.stderr)
+    return CourseRun(name, root, release, dict(students), scores, seconds, autograde.stdout + autograde.stderr,
+                     before=before, after=fingerprint(root))
+
+
+def _score_or_zero(gradebook: Any, grade_id: str, name: str, student: str) -> float:
+    from nbgrader.api import MissingEntry
+
+    try:
+        score = gradebook.find_grade(grade_id, name, name, student).score
+    except MissingEntry:
+        return 0.0
+    return float(score) if score is not None else 0.0
+
+
+def fingerprint(root: Path) -> dict[str, str]:
+    """A digest of every file grading must leave alone: the configuration, the sources, the submissions."""
+    files = [root / "nbgrader_config.py", *sorted((root / "source").rglob("*")),
+             *sorted((root / "submitted").rglob("*"))]
+    return {str(path.relative_to(root)): hashlib.sha256(path.read_bytes()).hexdigest() for path in files
+            if path.is_file()}
 
 
 # The checks every problem set makes.
@@ -320,3 +360,4 @@ def check_grades_csv(run: CourseRun, maximum: float) -> None:
         assert row["assignment"] == run.name
         assert round(float(row["score"]), 2) == round(sum(run.expected(student).values()), 2), student
         assert float(row["max_score"]) == maximum
+        assert (row["status"], row["reason"]) == ("graded", ""), (student, row["reason"])

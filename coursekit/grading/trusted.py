@@ -37,6 +37,7 @@ from nbconvert.preprocessors import Preprocessor
 from nbformat.v4 import new_output as _new_output
 from traitlets import Bool, Float, Integer
 
+from .gradebook import add_problem
 from .sandbox import Limits, Sandbox, SandboxProblem, isolation
 
 #: How much of a cell's output the graded notebook and the feedback keep (characters).
@@ -161,22 +162,31 @@ class TrustedExecute(Preprocessor):
             for n, result in zip(boxed, sandbox.results, strict=True):
                 cells[n].outputs = _outputs(result)
                 cells[n].execution_count = None
-            namespace = self.namespace([cells[n].source for n in boxed if roles[n] == "setup"], sandbox)
+                if roles[n] == "setup" and result.get("error"):
+                    add_problem(nb, f"the instructor's cell {_name(cells[n])} failed in the sandbox "
+                                    f"({result['error'].splitlines()[0]}).")
+            namespace = self.namespace(nb, [cells[n] for n in boxed if roles[n] == "setup"], sandbox)
             for cell, kind in zip(cells, roles, strict=True):
                 if kind == "test":
                     cell.outputs = run_test(cell.source, namespace)
                     cell.execution_count = None
+                    broken = [o for o in cell.outputs if o.get("output_type") == "error"
+                              and o.get("ename") not in STUDENT_ERRORS]
+                    for output in broken:
+                        add_problem(nb, f"the check in {_name(cell)} itself failed ({output['ename']}: "
+                                        f"{str(output.get('evalue', ''))[:300]}).")
         return nb, resources
 
-    def namespace(self, setup: Sequence[str], sandbox: Sandbox) -> dict[str, Any]:
+    def namespace(self, nb: Any, setup: Sequence[Any], sandbox: Sandbox) -> dict[str, Any]:
         """The tests' names: the setup cells run here, then the student's names from the sandbox."""
         namespace: dict[str, Any] = {"__name__": "__main__"}
-        for source in setup:
+        for cell in setup:
             with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
                 try:
-                    exec(compile(source, "<setup cell>", "exec"), namespace)
-                except Exception as error:  # the instructor's cell: say so in the log
-                    self.log.error("A setup cell failed in the grader: %s", error)
+                    exec(compile(cell.source, "<setup cell>", "exec"), namespace)
+                except Exception as error:  # the instructor's cell: the grade cannot be trusted
+                    add_problem(nb, f"the instructor's cell {_name(cell)} failed in the grader "
+                                    f"({type(error).__name__}: {error}).")
         for name, kind in sandbox.names.items():
             if name in namespace or not name.isidentifier():
                 continue  # the instructor's own names stay the instructor's
@@ -188,6 +198,17 @@ class TrustedExecute(Preprocessor):
                 except SandboxProblem:
                     continue
         return namespace
+
+
+#: Errors of a test cell that are the submission's doing: a check that failed, a function that is
+#: missing, a call that raised or ran too long. Any other error is the check's own, and the
+#: submission is marked for a person.
+STUDENT_ERRORS = ("AssertionError", "NameError", "SandboxProblem")
+
+
+def _name(cell: Any) -> str:
+    grade_id = cell.get("metadata", {}).get("nbgrader", {}).get("grade_id")
+    return f"'{grade_id}'" if grade_id else "without an id"
 
 
 def _outputs(result: dict[str, Any]) -> list[Any]:

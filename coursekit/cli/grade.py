@@ -1,0 +1,53 @@
+"""``coursekit grade psNN``: grade every submission of an assignment, each in a sandbox.
+
+    coursekit grade ps01 [--student S ...] [--jobs N] [--force] [--course DIR]
+
+Run it in the course folder (the one with ``nbgrader_config.py``) or name it with ``--course``.
+It prints how submissions are isolated on this machine, a progress bar, and a table: each
+student's score, and for a submission that needs a person, why.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from ._args import Context, Groups, UsageError
+
+
+def register(groups: Groups) -> None:
+    """Add ``grade``."""
+    grade = groups.commands.add_parser("grade", help="grade an assignment's submissions (instructors)")
+    grade.add_argument("assignment", help="the assignment, as in source/ (for example ps01)")
+    grade.add_argument("--student", action="append", default=[], help="grade only this student (repeatable)")
+    grade.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                       help="submissions graded at the same time (default: the number of cores)")
+    grade.add_argument("--force", action="store_true", help="grade again submissions graded before")
+    grade.add_argument("--course", type=Path, default=Path("."), help="the course folder (default: here)")
+    grade.set_defaults(run=run_grade)
+
+
+def run_grade(args: argparse.Namespace, context: Context) -> str:
+    """Grade, showing progress on standard error; the table is what the command prints."""
+    from ..grading.batch import Course, CourseError, Result, bar, grade, isolation, report
+
+    if args.jobs < 1:
+        raise UsageError(f"--jobs must be at least 1, not {args.jobs}")
+    try:
+        course = Course.at(args.course)
+        print(f"Isolation: {isolation()}", file=sys.stderr)
+        live = sys.stderr.isatty()
+
+        def progress(done: int, total: int, result: Result) -> None:
+            if live:
+                print(f"\r{bar(done, total)} {result.student:<20}", end="" if done < total else "\n",
+                      file=sys.stderr, flush=True)
+            else:
+                print(f"{bar(done, total)} {result.line()}", file=sys.stderr, flush=True)
+
+        results = grade(course, args.assignment, args.student, jobs=args.jobs, force=args.force, progress=progress)
+    except CourseError as error:
+        raise UsageError(str(error)) from None
+    return report(results)

@@ -1,0 +1,191 @@
+"""Grading a whole class: ``coursekit grade psNN``, the one command an instructor runs.
+
+For each submission in ``submitted/<student>/<assignment>/``, in parallel over the cores:
+
+1. a pre-flight check reads each notebook as data (never running it): present, not too large,
+   a notebook nbgrader can read; a submission that fails it is not run at all;
+2. ``nbgrader autograde <assignment> --student <student>`` runs in a process of its own, so
+   that whatever one submission contains, the others are graded (the course's configuration
+   runs the student's code in a sandbox: :mod:`coursekit.grading.trusted`);
+3. a submission that could not be graded in full is marked *needs manual grading* in the
+   gradebook with the reason (:mod:`coursekit.grading.gradebook`), never left as a silent 0.
+
+Then a table: each student's score, status and reason.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import nbformat
+from nbgrader.api import Gradebook, MissingEntry
+from nbgrader.coursedir import CourseDirectory
+from traitlets.config.loader import PyFileConfigLoader
+
+from .gradebook import mark_needs_manual_grade, reasons
+from .sandbox import isolation
+
+#: A notebook larger than this is not read (a student's notebook is a few hundred KB at most).
+MAX_NOTEBOOK_BYTES = 20 << 20
+#: Seconds one submission's nbgrader run may take before it is stopped and marked.
+SUBMISSION_SECONDS = 600
+
+
+class CourseError(Exception):
+    """The command cannot run here (no course folder, no such assignment): one line, exit status 2."""
+
+
+@dataclass
+class Result:
+    """One submission's outcome: its score (``None`` when nothing could be graded), status and reasons."""
+
+    student: str
+    score: float | None
+    max_score: float
+    status: str
+    reasons: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+
+    def line(self) -> str:
+        score = "-" if self.score is None else f"{self.score:g}"
+        text = f"{self.student:<20} {score:>6} / {self.max_score:g}  {self.status}"
+        return text + (f": {' | '.join(self.reasons)}" if self.reasons else "")
+
+
+@dataclass(frozen=True)
+class Course:
+    """An nbgrader course folder: its root, its gradebook's address, and its configuration file."""
+
+    root: Path
+    db_url: str
+
+    @classmethod
+    def at(cls, root: Path) -> Course:
+        root = root.resolve()
+        if not (root / "nbgrader_config.py").is_file():
+            raise CourseError(f"{root} is not a course folder: it has no nbgrader_config.py")
+        config = PyFileConfigLoader("nbgrader_config.py", path=str(root)).load_config()
+        folder = CourseDirectory(config=config)
+        folder.root = str(root)
+        return cls(root, folder.db_url)
+
+    def notebooks(self, assignment: str) -> list[str]:
+        """The notebooks of ``assignment`` (names without ``.ipynb``), from ``source/``."""
+        folder = self.root / "source" / assignment
+        if not folder.is_dir():
+            raise CourseError(f"there is no assignment {assignment!r} in {self.root / 'source'}")
+        return sorted(path.stem for path in folder.glob("*.ipynb"))
+
+    def students(self, assignment: str) -> list[str]:
+        """The students with a submission of ``assignment`` in ``submitted/``."""
+        return sorted(path.parent.name for path in (self.root / "submitted").glob(f"*/{assignment}") if path.is_dir())
+
+
+def preflight(course: Course, assignment: str, student: str) -> list[str]:
+    """Why ``student``'s submission cannot be run at all (empty when it can), read as data only."""
+    found = []
+    for name in course.notebooks(assignment):
+        path = course.root / "submitted" / student / assignment / f"{name}.ipynb"
+        if not path.is_file():
+            found.append(f"the notebook {name}.ipynb is missing from the submission.")
+            continue
+        if path.stat().st_size > MAX_NOTEBOOK_BYTES:
+            found.append(f"{name}.ipynb is larger than {MAX_NOTEBOOK_BYTES >> 20} MB.")
+            continue
+        try:
+            nb = nbformat.read(path, as_version=4)  # type: ignore[no-untyped-call]
+            nbformat.validate(nb)
+        except Exception as error:  # whatever is wrong with the file, it is this submission's problem
+            first = str(error).strip().splitlines()[0][:200] if str(error).strip() else type(error).__name__
+            found.append(f"{name}.ipynb is not a notebook that can be read ({first}).")
+    return found
+
+
+def grade_one(course: Course, assignment: str, student: str, *, force: bool = False,
+              seconds: float = SUBMISSION_SECONDS) -> Result:
+    """Pre-flight, autograde and read back one submission (see the module's steps)."""
+    began = time.perf_counter()
+    problems = preflight(course, assignment, student)
+    if not problems:
+        command = [sys.executable, "-m", "nbgrader", "autograde", assignment, "--student", student]
+        try:
+            run = subprocess.run([*command, *(["--force"] if force else [])], cwd=course.root, capture_output=True,
+                                 text=True, timeout=seconds)
+            log = (run.stdout + run.stderr).strip().splitlines()
+            if run.returncode != 0:
+                errors = [line for line in log if "ERROR" in line or "Error" in line] or log or ["no message"]
+                problems.append(f"nbgrader stopped on this submission ({errors[-1][-300:]}).")
+        except subprocess.TimeoutExpired:
+            problems.append(f"grading took longer than {seconds:g} s and was stopped.")
+    if problems:
+        for name in course.notebooks(assignment):
+            mark_needs_manual_grade(course.db_url, assignment, name, student, problems)
+    return read_back(course, assignment, student, time.perf_counter() - began)
+
+
+def read_back(course: Course, assignment: str, student: str, seconds: float = 0.0) -> Result:
+    """``student``'s score, status and reasons as the gradebook has them now."""
+    with Gradebook(course.db_url) as gradebook:
+        maximum = gradebook.find_assignment(assignment).max_score
+        try:
+            submission = gradebook.find_submission(assignment, student)
+        except MissingEntry:
+            return Result(student, None, maximum, "not graded", ["nbgrader recorded nothing."], seconds)
+        why = reasons(gradebook, assignment, student)
+        status = "needs manual grading" if submission.needs_manual_grade else "graded"
+        return Result(student, submission.score, maximum, status, why, seconds)
+
+
+def grade(course: Course, assignment: str, students: Sequence[str] | None = None, *, jobs: int = 1,
+          force: bool = False, progress: Callable[[int, int, Result], None] | None = None) -> list[Result]:
+    """Grade ``students`` (default: every submission of ``assignment``), ``jobs`` at a time; results by name."""
+    everyone = course.students(assignment)
+    chosen = list(students) if students else everyone
+    unknown = [s for s in chosen if s not in everyone]
+    if unknown:
+        raise CourseError(f"no submission of {assignment} from {', '.join(unknown)} in {course.root / 'submitted'}")
+    course.notebooks(assignment)  # the assignment exists
+    with Gradebook(course.db_url) as gradebook:
+        try:
+            gradebook.find_assignment(assignment)
+        except MissingEntry:
+            raise CourseError(f"{assignment} is not in the gradebook yet: run nbgrader generate_assignment "
+                              f"{assignment} first") from None
+    results = []
+    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+        futures = [pool.submit(grade_one, course, assignment, student, force=force) for student in chosen]
+        for done, future in enumerate(as_completed(futures), 1):
+            result = future.result()
+            results.append(result)
+            if progress:
+                progress(done, len(chosen), result)
+    return sorted(results, key=lambda r: r.student)
+
+
+def bar(done: int, total: int, width: int = 30) -> str:
+    """``[##########....................] 1/3``
+
+    >>> bar(1, 3, 30)
+    '[##########....................] 1/3'
+    """
+    filled = round(width * done / total) if total else width
+    return f"[{'#' * filled}{'.' * (width - filled)}] {done}/{total}"
+
+
+def report(results: Sequence[Result]) -> str:
+    """The table the command prints, with a last line that counts."""
+    lines = [result.line() for result in results]
+    manual = sum(1 for r in results if r.status != "graded")
+    lines.append(f"{len(results)} submissions graded, {manual} need a person" if manual
+                 else f"{len(results)} submissions graded")
+    return "\n".join(lines)
+
+
+__all__ = ["Course", "CourseError", "Result", "bar", "grade", "grade_one", "isolation", "preflight", "read_back",
+           "report"]

@@ -1,0 +1,280 @@
+"""Hostile submissions of ps01: what a student could try to raise a grade, lower another's, or stop the batch.
+
+Each one is an ordinary :class:`~nbgrader_course.Student` with its honest score: the attack
+must change nothing, so the score is what the student's real answers earn (full marks where
+the reference functions are kept, 0 where the student's own answer is wrong or missing).
+``tests/test_hostile_submissions.py`` grades them all in one batch with the reference
+student and checks the batch as a whole.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from nbgrader_course import Source, Student
+
+NO_IS_WINNING = ("test_is_winning_visible", "test_is_winning_hidden")
+NO_WINNING_MOVE = ("test_winning_move_visible", "test_winning_move_hidden")
+NO_KING = ("test_king_strategy_visible", "test_king_strategy_hidden")
+
+#: A wrong answer to ``is_winning``: after an attack it must still earn nothing.
+WRONG_IS_WINNING = "def is_winning(m, n):\n    return True\n"
+
+#: Walk every folder the code can see and do ``action(path)`` to each file named ``name``.
+WALK = '''
+import os
+def _everywhere(name, action):
+    done = []
+    for top in ("..", "../..", "../../..", "/work", "/tmp", "/root", "/home", os.path.expanduser("~")):
+        for folder, _, files in os.walk(top):
+            if name in files or name == "*":
+                for file in (files if name == "*" else [name]):
+                    try:
+                        action(os.path.join(folder, file))
+                        done.append(os.path.join(folder, file))
+                    except Exception:
+                        pass
+    return done
+'''
+
+ATTACKS: dict[str, str] = {
+    # replace the grading helpers and the reference solver, as a test cell in the kernel would see them
+    "replace_checks": '''
+import coursekit.grading as grading
+import coursekit.grading.beans as beans_checks
+import coursekit.grading.kernel as kernel
+for module in (grading, beans_checks, kernel):
+    for name in dir(module):
+        if name.startswith(("check", "run_check", "score", "evaluate", "outcomes")):
+            setattr(module, name, lambda *args, **kwargs: 100)
+''',
+    "replace_reference": '''
+import coursekit.games.beans as beans
+for name in dir(beans):
+    if "win" in name and callable(getattr(beans, name)):
+        setattr(beans, name, lambda *args, **kwargs: True)
+''',
+    "input_transformer": '''
+try:
+    get_ipython().input_transformers_cleanup.append(lambda lines: ["pass\\n"])
+except NameError:
+    pass
+''',
+    "display_formatter": '''
+try:
+    get_ipython().display_formatter.formatters["text/plain"].for_type(float, lambda v, p, c: p.text("99.0"))
+except NameError:
+    pass
+''',
+    "post_run_hook": '''
+try:
+    get_ipython().events.register("post_run_cell", lambda result: print("HOO" + "KED"))
+except NameError:
+    pass
+''',
+    "sys_modules": '''
+import sys, types
+fake = types.ModuleType("coursekit.grading")
+fake.__getattr__ = lambda name: (lambda *args, **kwargs: 100)
+sys.modules["coursekit.grading"] = fake
+''',
+    "builtins": '''
+import builtins
+builtins.AssertionError = type("AssertionError", (Exception,), {})
+builtins.print = lambda *args, **kwargs: None
+''',
+}
+
+
+def _full(extra: str) -> str:
+    return WALK + extra
+
+
+#: Attacks that leave the student's right answers in place: full marks, and nothing else changed.
+HARMLESS: dict[str, str] = {
+    "gradebook_writer": _full('''
+import sqlite3
+def _raise(path):
+    db = sqlite3.connect(path)
+    db.execute("update grade set auto_score = 100")
+    db.commit()
+_everywhere("gradebook.db", _raise)
+'''),
+    "other_submissions": _full('''
+def _wipe(path):
+    if path.endswith(".ipynb"):
+        open(path, "w").write("{}")
+_everywhere("*", _wipe)
+'''),
+    "package_editor": _full('''
+import coursekit, nbgrader
+for module in (coursekit, nbgrader):
+    try:
+        open(module.__file__, "a").write("\\nraise SystemExit('edited')\\n")
+    except OSError:
+        pass
+'''),
+    "config_editor": _full('''
+_everywhere("nbgrader_config.py", lambda path: open(path, "a").write("\\nc.TrustedExecute.enabled = False\\n"))
+open("nbgrader_config.py", "w").write("c.TrustedExecute.enabled = False\\n")
+'''),
+    "hidden_reader": _full('''
+def _show(path):
+    if path.endswith(".ipynb"):
+        print(open(path).read())
+_everywhere("*", _show)
+print(sorted(os.environ.items()))
+'''),
+    "daemon": '''
+import os, subprocess
+try:
+    subprocess.Popen(["sleep", "600"], start_new_session=True)
+    if os.fork() == 0:
+        os.setsid()
+        import time
+        time.sleep(600)
+except OSError:
+    pass
+''',
+    "parent_killer": '''
+import os, signal
+for pid in (os.getppid(), 1):
+    try:
+        os.kill(pid, signal.SIGKILL)
+    except OSError:
+        pass
+''',
+    "network": '''
+import urllib.request
+for address in ("http://127.0.0.1:8000/", "http://example.com/"):
+    try:
+        urllib.request.urlopen(address, timeout=1)
+        print("reached", address)
+    except Exception:
+        pass
+''',
+    "huge_output": "print('x' * 50_000_000)\n",
+    "html_output": '''
+from IPython.display import HTML, display
+display(HTML("<script>document.title = 'owned'</script>"))
+print("<img src='http://evil.example/x.png'>")
+''',
+    "fork_bomb": '''
+import os
+children = 0
+try:
+    while children < 10_000:
+        if os.fork() == 0:
+            os._exit(0)
+        children += 1
+except OSError:
+    pass
+''',
+}
+
+SWALLOWED_INTERRUPTS = '''\
+def king_strategy(grid, position):
+    while True:
+        try:
+            while True:
+                pass
+        except BaseException:
+            pass
+'''
+
+MEMORY_BOMB = '''\
+def king_strategy(grid, position):
+    blocks = []
+    while True:
+        blocks.append(bytearray(100 << 20))
+'''
+
+FORK_IN_CALL = '''\
+def king_strategy(grid, position):
+    import os
+    while True:
+        os.fork()
+'''
+
+TUPLE_LIKE = '''\
+class Pair(tuple):
+    def __eq__(self, other):
+        return True
+    __hash__ = tuple.__hash__
+
+def winning_move(m, n):
+    return Pair((0, 0))
+'''
+
+
+def _set_points(nb: Any) -> None:
+    """Raise every test cell's points and make a solution cell a graded one."""
+    for cell in nb.cells:
+        marks = cell.metadata.get("nbgrader", {})
+        if marks.get("grade"):
+            marks["points"] = 100
+        if marks.get("grade_id") == "is_winning":
+            marks.update(grade=True, points=50)
+
+
+def _rename_test(nb: Any) -> None:
+    for cell in nb.cells:
+        marks = cell.metadata.get("nbgrader", {})
+        if marks.get("grade_id") == "test_is_winning_hidden":
+            marks["grade_id"] = "my_own_test"
+
+
+def _duplicate_test(nb: Any) -> None:
+    index = next(n for n, c in enumerate(nb.cells) if c.metadata.get("nbgrader", {}).get("grade_id")
+                 == "test_winning_move_hidden")
+    copy = nb.cells[index].copy()
+    copy.metadata = {"nbgrader": dict(nb.cells[index].metadata["nbgrader"])}
+    copy.source = "print('all good')"
+    nb.cells.insert(index, copy)
+
+
+def _duplicate_solution(nb: Any) -> None:
+    index = next(n for n, c in enumerate(nb.cells) if c.metadata.get("nbgrader", {}).get("grade_id") == "is_winning")
+    copy = nb.cells[index].copy()
+    copy.metadata = {"nbgrader": dict(nb.cells[index].metadata["nbgrader"])}
+    copy.source = WRONG_IS_WINNING
+    nb.cells.insert(index + 1, copy)
+
+
+def _strip_metadata(nb: Any) -> None:
+    nb.metadata = {}
+    for cell in nb.cells:
+        cell.metadata = {}
+
+
+def hostile_students(source: Source) -> dict[str, Student]:
+    """The reference, then every attack with its honest score."""
+    ref = {grade_id: source.reference(grade_id) for grade_id in ("is_winning", "winning_move", "king_strategy")}
+    students = {"reference": Student(ref)}
+    for name, attack in ATTACKS.items():
+        students[name] = Student({**ref, "is_winning": attack + WRONG_IS_WINNING}, zero=NO_IS_WINNING)
+    for name, attack in HARMLESS.items():
+        students[name] = Student({**ref, "is_winning": attack + ref["is_winning"]})
+    students.update({
+        "swallowed_interrupts": Student({**ref, "king_strategy": SWALLOWED_INTERRUPTS}, zero=NO_KING),
+        "memory_bomb": Student({**ref, "king_strategy": MEMORY_BOMB}, zero=NO_KING),
+        "fork_in_call": Student({**ref, "king_strategy": FORK_IN_CALL}, zero=NO_KING),
+        "exit_after_correct": Student({**ref, "is_winning": ref["is_winning"] + "\nimport os\nos._exit(0)\n"},
+                                      zero=NO_IS_WINNING),
+        "crash_after_correct": Student({**ref, "winning_move": ref["winning_move"]
+                                        + "\nimport ctypes\nctypes.string_at(0)\n"}, zero=NO_WINNING_MOVE),
+        "tuple_like": Student({**ref, "winning_move": TUPLE_LIKE}, zero=NO_WINNING_MOVE),
+        "points_raised": Student(ref, mutate=_set_points),
+        "test_renamed": Student(ref, mutate=_rename_test),
+        "test_duplicated": Student(ref, mutate=_duplicate_test),
+        # the notebook run top to bottom defines the wrong copy last: that is the answer graded
+        "solution_duplicated": Student(ref, mutate=_duplicate_solution, zero=NO_IS_WINNING),
+        "metadata_stripped": Student(ref, mutate=_strip_metadata),
+        "not_json": Student(ref, zero="all", raw=b'{"cells": [ this is not json'),
+        "no_notebook": Student(ref, zero="all", raw=b""),
+    })
+    return students
+
+
+#: The students whose submission cannot be graded at all, and a word the reason must contain.
+NEEDS_A_PERSON = {"not_json": "not a notebook", "no_notebook": "missing"}
