@@ -52,6 +52,33 @@ from coursekit.views.tables import grundy_svg, outcome_svg
 # %% [markdown]
 # ## Three new pieces
 #
+# *Games G1.1 to G1.4 of source A (P. Azalov, *From mathematical to computer games*, §5
+# "Examples of games on a grid", under "Games with chess pieces"; see
+# [Sources](sources.md)), translated from the Bulgarian:*
+#
+# > **G1.1:** [*One-way king*] This is the game described in section 3.
+# >
+# > **G1.2:** [*One-way queen*] The game is like game G1.1, but the piece played with is
+# > a chess queen.
+# >
+# > **G1.3:** [*One-way rook*] The game is like game G1.1, but the piece played with is a
+# > chess rook.
+# >
+# > *Note.* There is a mathematical analysis of the games G1.2 and G1.3 by which the
+# > favourable positions on the grid can be determined [3].
+# >
+# > **G1.4:** [*One-way knight*] The game is like game G1.1, but the piece played with is
+# > a chess knight. The game ends when one of the players moves the knight to one of the
+# > cells with coordinates (0, 0), (0, 1), (1, 0) and (1, 1).
+#
+# That is all the article says about these three games. "Like G1.1" means: one piece,
+# shared by the two players, starts in the top-right corner, and every move brings it
+# nearer the bottom-left corner. The article's reference [3] is not in its lists (its
+# numbered notes stop at 2, and its literature is cited by author and year), so the
+# "mathematical analysis" is left for us to find; we find it below: Nim for the rook,
+# Wythoff's game for the queen. For the knight the article gives only the end, a corner of
+# four cells, and no analysis.
+#
 # The rules, as the course fixes them (`GAMES.md`): one piece, shared by the two players,
 # starts on the top-right cell; the players move it in turn; **whoever makes the last move
 # wins**.
