@@ -42,6 +42,21 @@ from coursekit.views.tables import class_counts, propp_svg
 # %% [markdown]
 # ## Three players move one piece
 #
+# *Games G1.5 to G1.8 of source A (P. Azalov, *From mathematical to computer games*, §5;
+# see [Sources](sources.md)), translated from the Bulgarian:*
+#
+# > **G1.5:** [*One-way king*] This is the game G1.1, played by three players.
+# >
+# > **G1.6:** [*One-way queen*] This is the game G1.2, played by three players.
+# >
+# > **G1.7:** [*One-way rook*] This is the game G1.3, played by three players.
+# >
+# > **G1.8:** [*One-way knight*] This is the game G1.4, played by three players.
+#
+# The article says no more about them: no order of play, no winner for a game of three.
+# The course reads them as the games of [lesson 03](03-pieces.py) with the players moving
+# the one piece in turn, and whoever makes the last move wins.
+#
 # Every rules class takes the number of players: `num_players=3`. The players move in the
 # order 0, 1, 2, 0, 1, 2, …, and the state says whose turn it is. Here is a game of the
 # one-way king with three random players, all drawing from one
@@ -60,6 +75,34 @@ record
 
 # %% [markdown]
 # ## The article's program with three players
+#
+# The article's engine (its Figure 10) calls, for each player `id` in turn, the function
+# of its Figure 11, which chooses the move and then passes it on:
+#
+# ```cpp
+# void GameAlg::game1nextMove (Game& game, int id)
+# {
+#     // Number of the player who played last
+#     int inx = (id + game.getNrPlayers() - 1) % game.getNrPlayers();
+#     switch (id)
+#     {
+#         case 0: game1P0nextMove (game); break;
+#         case 1: game1P1nextMove (game); break;
+#         // Adding a third player, if the game is played by three
+#         // case 2: game1P2nextMove (game); break;
+#     }
+#
+#     // "Informing" the other player of the move played
+#     game.getPlayers() [inx].setCurrPos(game.getPlayers() [id].getCurrPos());
+# }
+# ```
+#
+# *Figure 11 of source A (P. Azalov, *From mathematical to computer games*; see
+# [Sources](sources.md)): choosing the next move. Code as printed (two lines that the page
+# broke are joined), comments translated from Bulgarian. The article's text around it:
+# "In the case of the game One-way king the players are two and their moves are chosen by
+# the functions game1P0nextMove for the first player and game1P1nextMove for the second
+# player. The first player is the computer, which knows and uses the winning strategy."*
 #
 # The article prepares its engine for a third player (a commented-out `case 2:` in
 # `game1nextMove`), but its bookkeeping is made for two. Each `Player` object keeps its own
