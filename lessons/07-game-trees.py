@@ -99,11 +99,25 @@ print("negamax agrees with the king's table on all", board.width * board.height,
 # %% [markdown]
 # ## Tic-tac-toe
 #
-# The rules as the course fixes them: a 3 × 3 board, **X** moves first, the players mark
-# empty cells in turn, **three in a row** (a row, a column or a diagonal) wins, and a full
-# board without a line is a draw. The article generalises it to an m × n board with k in a
-# row and up to four players (X, O, A, B); `TicTacToe(width, height, k, num_players)`
-# plays all of them.
+# *Game G3.1 of source A (P. Azalov, *From mathematical to computer games*, §5, under
+# "Entertaining games"; see [Sources](sources.md)), with its footnote, translated from the
+# Bulgarian:*
+#
+# > **G3.1:** [*The game "Crosses and noughts"*] The game is also known by the names "XO"
+# > and "Tic-Tac-Toe". In the classic variant it is played by two players on a grid of
+# > size 3 × 3, but it can also be played by more players on a grid of larger size.¹
+# >
+# > ¹ The game has a mathematical analysis according to which the first player never
+# > loses, i.e. in the worst case for him the game ends in a draw (Chukanov, 1975).
+#
+# "Crosses and noughts" («Кръстчета и нули») is the Bulgarian name; the article spells
+# "Tic-Tac-Toe" in Cyrillic letters. Chukanov 1975 is V. Chukanov's book *Mathematical
+# Games* (see [Sources](sources.md)). The article states no more rules than that. The rules as the course fixes them: a 3 × 3
+# board, **X** moves first, the players mark empty cells in turn, **three in a row** (a
+# row, a column or a diagonal) wins, and a full board without a line is a draw. For the
+# article's "more players on a larger grid" the course chooses (`GAMES.md`) an m × n board
+# with k in a row and two to four players, who mark X, O, A, B in that order;
+# `TicTacToe(width, height, k, num_players)` plays all of them.
 #
 # A move is the cell to mark, `Coord(x, y)` with (0, 0) at the bottom left as everywhere
 # in the course. A position can be written as its rows, top row first:
@@ -236,7 +250,9 @@ assert known.tree_nodes == 549946
 # ## The perfect player
 #
 # With best play on both sides tic-tac-toe is a draw, and so is every first move: no
-# opening loses, and none wins.
+# opening loses, and none wins. This is the article's footnote above ("the first player
+# never loses"), computed rather than quoted, and the computation says more: with best play the second
+# player never loses either.
 
 # %%
 assert negamax(rules, empty) == 0
