@@ -692,6 +692,69 @@ def ps08_feedback(run: CourseRun) -> None:
     assert "not written yet" in run.feedback("untouched")
 
 
+# ps09: corners.
+
+#: Measured (in process in test_grading_ps09.py, and by real nbgrader): the points of each hidden test cell of
+#: games (3 each: one opening played from both sides) for the known weak evaluations. Against E: 3 x score / 2;
+#: against the course's player: 3 x min(1, score). These depend on the course's evaluation (the opponent of
+#: part 3) and on E's player: measure again when either changes.
+ALWAYS_ZERO_E = (1.5, 0.0)
+ALWAYS_ZERO_COURSE = (0.0, 3.0)
+IN_TARGET_E = (3.0, 0.75)
+IN_TARGET_COURSE = (1.5, 1.5)
+
+ALWAYS_ZERO = '''\
+def evaluate(rules, state):
+    """Every position alike: the search's move order alone chooses (most progress first)."""
+    return 0
+'''
+
+IN_TARGET = '''\
+def evaluate(rules, state):
+    """The pieces in the target, mine less the opponent's: blind to the steps still to go."""
+    return rules.in_target(state, state.turn) - rules.in_target(state, 1 - state.turn)
+'''
+
+TEXT_VALUE = '''\
+def evaluate(rules, state):
+    """The right idea, but the number is formatted as text."""
+    mine = sum(steps_to_target(rules, state.turn, cell) for cell in state.pieces(state.turn))
+    theirs = sum(steps_to_target(rules, 1 - state.turn, cell) for cell in state.pieces(1 - state.turn))
+    return f"{theirs - mine:.1f}"
+'''
+
+E_HIDDEN = ("test_games_e_hidden_1", "test_games_e_hidden_2")
+COURSE_HIDDEN = ("test_games_course_hidden_1", "test_games_course_hidden_2")
+
+
+def ps09_students(source: Source) -> dict[str, Student]:
+    ref = references(source, "evaluate")
+    return {
+        "reference": Student(ref),
+        "untouched": Student({}, zero="all"),
+        "always_zero": Student({"evaluate": ALWAYS_ZERO},
+                               scores=dict(zip(E_HIDDEN + COURSE_HIDDEN, ALWAYS_ZERO_E + ALWAYS_ZERO_COURSE,
+                                               strict=True))),
+        "in_target": Student({"evaluate": IN_TARGET},
+                             scores=dict(zip(E_HIDDEN + COURSE_HIDDEN, IN_TARGET_E + IN_TARGET_COURSE, strict=True))),
+        "text_value": Student({"evaluate": TEXT_VALUE}, zero="all"),
+    }
+
+
+def ps09_feedback(run: CourseRun) -> None:
+    zero = run.feedback("always_zero")
+    assert "evaluate against E's fixed player: score 1 of 2 -> 1.5 of 3 points" in zero
+    assert "The first game not won:" in zero and "opening seed 20250511" in zero and "The final position:" in zero
+    assert "evaluate against the course's player: score 0 of 2 -> 0 of 3 points" in zero
+    in_target = run.feedback("in_target")
+    assert "evaluate against the course's player: score 0.5 of 2 -> 1.5 of 3 points" in in_target
+    assert "Game 1 (opening seed 20250512, you White (W) against E's fixed player): lost." in in_target
+    assert "White has 5 pieces in its target, Black 6: Black wins" in in_target
+    text = run.feedback("text_value")
+    assert "returned '" in text and "(a str); it must return a number (an int or a float)" in text
+    assert "not written yet" in run.feedback("untouched")
+
+
 KNOWN: dict[str, Known] = {
     "ps01": Known(ps01_students, ps01_feedback, tracebacks_allowed=("hanging_cell",)),
     "ps02": Known(ps02_students, ps02_feedback),
@@ -702,4 +765,5 @@ KNOWN: dict[str, Known] = {
     "ps06": Known(ps06_students, ps06_feedback),
     "ps07": Known(ps07_students, ps07_feedback),
     "ps08": Known(ps08_students, ps08_feedback),
+    "ps09": Known(ps09_students, ps09_feedback),
 }

@@ -1,0 +1,327 @@
+"""Write the source notebook of problem set 9 (corners), ``source/ps09/ps09.ipynb``.
+
+Run it after editing a cell (``python assignments/make_ps09.py``; ``--check`` only checks).
+The cell kinds and the writing are in ``make_assignment.py``.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from make_assignment import Assignment, Part, given, handing_in, scheme_table, solution, tests
+from make_assignment import main as write_or_check
+
+POSITION_SEED = 20250501
+POSITION_COUNT = 20
+E_VISIBLE = 20250510
+E_HIDDEN = (20250511, 20250512)
+COURSE_VISIBLE = 20250520
+COURSE_HIDDEN = (20250521, 20250522)
+PIECES = 9
+MOVE_LIMIT = 30
+DEPTH = 1
+COURSE_DEPTH = 2
+PER_MOVE = 1
+TOTAL_SECONDS = 6
+
+SETUP = """\
+# The game, and a helper your evaluation may use.
+from coursekit.games.corners import BLACK, WHITE
+from coursekit.grading.corners import graded_rules
+from coursekit.views.corners import board_text
+
+RULES = graded_rules()  # 9 pieces a side, 30 moves a side
+
+
+def steps_to_target(rules, player, cell):
+    \"\"\"The steps from `cell` to the nearest cell of `player`'s target (0 for a cell inside it).\"\"\"
+    return rules.distances[player][cell]
+
+
+start = RULES.initial_state()
+print(board_text(start))
+print("White to move:", start.turn == WHITE, "| Black's pieces:", start.pieces(BLACK)[:3], "...")
+print("White's first piece is", steps_to_target(RULES, WHITE, start.pieces(WHITE)[0]), "steps from its target")
+"""
+
+PART1 = f"""\
+## Part 1: an evaluation (`evaluate`)
+
+Write `evaluate(rules, state)`: a number that says how good `state` is **for the player to
+move** (`state.turn`), larger the better. The graded player is the course's alpha-beta search
+with your function, {DEPTH} move deep: it values the position after each of its moves with your
+function (the opponent is to move there, so the lower the opponent's value, the better the move)
+and plays the best. (Your function runs in a sandbox when the notebook is graded, where each
+call costs a fraction of a millisecond; 2 moves deep the search would call it about a thousand
+times a move, so the graded player looks 1 move ahead. In your own notebook, try
+`alphabeta_strategy(depth=2, evaluate=evaluate)` from `coursekit.views.corners`.)
+
+What makes a corners position good? The fewer steps your pieces still need, the better; one
+piece left far behind (a *straggler*) costs more than its steps, because the last moves of a
+game move it alone; a piece of the opponent's that stays in your target blocks a cell you must
+fill; and near the move limit what counts is how many pieces are already in. The opponent's
+position counts the same way, the other way round: the simplest good evaluation is *the
+opponent's work left minus mine*.
+
+### Specification: `evaluate(rules, state)`
+
+- **Arguments**: `rules`, the rules (`rules.target(player)` and `rules.home(player)`, sets
+  of cells; `rules.in_target(state, player)`, how many of `player`'s pieces stand in its
+  target; `rules.move_limit`, moves a side; `rules.pieces`), and `state`, a position
+  (`state.turn`, the player to move, `WHITE` (0) or `BLACK` (1); `state.pieces(player)`,
+  that player's pieces, a tuple of cells with `.x` and `.y`; `state.moves_made`, the moves
+  made by both sides, so `2 * rules.move_limit - state.moves_made` moves are left;
+  `state.occupied`, the cells that hold a piece). `steps_to_target(rules, player, cell)`
+  (given above) is a quick table lookup. Do not change the arguments.
+- **Returns**: a number, an `int` or a `float`, finite, larger when the position is better
+  for the player to move. `True` or `False`, a string, `None`, `nan` or infinity are refused.
+  Any scale will do: before the search sees your number `v` the grader turns it into
+  `v / (1 + |v|)`, which keeps the order of your numbers and stays between -1 and 1, so that a
+  game won (worth 1 to the search) counts more than any estimate.
+- **Edge cases**:
+  - Either side may be to move: write the value for `state.turn`, whichever side that is
+    (your player plays White in some games and Black in others).
+  - Finished games are never asked: the search values them itself (1 won, -1 lost, 0 a
+    draw). A position where a side has no move at all (it passes) may be asked.
+  - Speed: the search asks about every move's position (up to about 40 a move), and a
+    whole move has {PER_MOVE} second: keep each call well under a millisecond (no loops over
+    every pair of cells; `steps_to_target` is a table lookup).
+- **Hidden tests** (2 points, all or nothing): {POSITION_COUNT} positions of games still going
+  on, from seeded play (seed {POSITION_SEED}), from the opening to the last moves, White or
+  Black to move: a finite number for each, each call within 1 second.
+"""
+
+EVALUATE = """\
+def evaluate(rules, state):
+    \"\"\"How good `state` is for the player to move: the opponent's work left less mine.\"\"\"
+    ### BEGIN SOLUTION
+    me = state.turn
+    return work_left(rules, state, 1 - me) - work_left(rules, state, me)
+
+
+def work_left(rules, state, player):
+    \"\"\"How far `player` is from filling its target: steps, the last straggler, pieces outside,
+    the opponent's pieces that block its target, less the pieces in near the move limit.\"\"\"
+    far = [steps_to_target(rules, player, cell) for cell in state.pieces(player)]
+    outside = sum(1 for steps in far if steps > 0)
+    target = rules.target(player)
+    blocking = sum(1 for cell in state.pieces(1 - player) if cell in target)
+    moves_left = 2 * rules.move_limit - state.moves_made
+    count_weight = max(0, 20 - moves_left)
+    return sum(far) + max(far) + 2 * outside + 6 * blocking - count_weight * rules.in_target(state, player)
+    ### END SOLUTION
+"""
+
+EVALUATE_VISIBLE = """\
+# Visible tests for evaluate: a number for each of 6 positions (the start, after one move, and 4 later ones).
+from coursekit.grading.corners import check_evaluate, visible_positions
+
+check_evaluate(evaluate, visible_positions())
+print("your values:", [round(evaluate(RULES, position), 3) for position in visible_positions()])
+print("evaluate: the visible tests pass")
+"""
+
+EVALUATE_HIDDEN = f"""\
+# Hidden tests for evaluate: {POSITION_COUNT} positions from seeded play.
+### BEGIN HIDDEN TESTS
+from coursekit.grading.corners import check_evaluate, random_positions
+
+_ = check_evaluate(evaluate, random_positions({POSITION_COUNT}, seed={POSITION_SEED}))
+### END HIDDEN TESTS
+"""
+
+GAMES = f"""\
+### How the games are played
+
+- **The rules**: corners with {PIECES} pieces a side (3 x 3 corners), White first, at most
+  {MOVE_LIMIT} moves a side. The first side to fill its target wins (if White fills it first,
+  Black has one more move, and a draw if that fills Black's too); after {MOVE_LIMIT} moves a
+  side, the side with more pieces in its target wins, equal counts draw.
+- **The opening**: each game starts after two random moves of each side, drawn from the
+  game's seed (`random_opening` in `coursekit.views.corners`), so games differ. Each opening
+  is played twice: your player White, then Black.
+- **Your player**: the course's alpha-beta search, {DEPTH} move deep, with your `evaluate`
+  (squeezed as the specification says), the course's move order and a transposition table; it
+  plays the first best move in that order. So `evaluate` is all you write: two evaluations
+  that rank every position alike play the same games.
+- **Time**: each of your moves (the whole search) must take under {PER_MOVE} second, and all
+  your moves in one test cell together {TOTAL_SECONDS} seconds. A move over the limit, an error
+  or a refused number in `evaluate` loses that game at once (and the message shows the
+  position); the other games go on.
+- **Randomness**: before each game the grader calls `random.seed(seed)` with the game's seed,
+  so an evaluation that uses `random` plays the same games at every run.
+"""
+
+PART2 = f"""\
+## Part 2: games against E's fixed player
+
+Nothing new to write: your `evaluate` plays. E's computer player (source E, mended so that it
+plays its jump chains from their start) looks three of its own moves ahead, ignores the
+opponent, and values cells with E's table (`StTab`). It races well but never blocks and never
+sees your pieces coming.
+
+{GAMES}
+### Specification: `evaluate(rules, state)` against E's fixed player
+
+- **Games**: each opening played twice (you White, then Black) against
+  `source_strategy(fixed=True)` of `coursekit.games.corners`.
+- **Score**: a win counts 1, a draw 1/2, a loss 0 (a refused move loses).
+- **Hidden tests** (6 points, partial): two test cells of 3 points, one opening each (seeds
+  {E_HIDDEN[0]} and {E_HIDDEN[1]}), 2 games each: 3 x score / 2 points in each cell, to two
+  decimals.
+"""
+
+E_VISIBLE_CELL = f"""\
+# Visible tests for evaluate against E's fixed player: the opening of seed {E_VISIBLE}, from both sides.
+# They pass when both games are played to their end (won or not); a game not won is shown.
+from coursekit.grading.corners import show_games
+
+_ = show_games(evaluate, "E", [{E_VISIBLE}])
+print("evaluate against E: the visible tests pass")
+"""
+
+
+def hidden_games(opponent: str, name: str, seed: int, points: int) -> str:
+    """A hidden test cell: one opening against ``opponent``, both sides, partial points."""
+    return f"""\
+# Hidden tests against {name}: one opening, both sides. Partial points: the number printed last.
+### BEGIN HIDDEN TESTS
+from coursekit.grading.corners import score_games
+
+score_games(evaluate, "{opponent}", [{seed}], {points})
+### END HIDDEN TESTS
+"""
+
+
+PART3 = f"""\
+## Part 3: games against the course's player
+
+The same search as yours, {COURSE_DEPTH} moves deep (its move and your reply), with the course's
+evaluation (`evaluate` in `coursekit.games.corners`): the work left (pieces outside the target, their steps, the last
+straggler once more, and crowding in the target), an opponent's piece in a side's target as a
+cost to that side, and the count of pieces in each target near the move limit. It looks one
+move further ahead than your player: a good evaluation makes up for that.
+
+### Specification: `evaluate(rules, state)` against the course's player
+
+- **Games**: each opening played twice (you White, then Black) against
+  `alphabeta_strategy(depth={COURSE_DEPTH})` of `coursekit.views.corners`, the course's evaluation;
+  the rules, openings and time limits as in part 2.
+- **Score**: a win counts 1, a draw 1/2, a loss 0; **full points at a score of half the
+  games** (as good as the course's player), less below:
+  points x min(1, 2 x score / games).
+- **Hidden tests** (6 points, partial): two test cells of 3 points, one opening each (seeds
+  {COURSE_HIDDEN[0]} and {COURSE_HIDDEN[1]}), 2 games each: 3 x min(1, score) points in each
+  cell, to two decimals.
+"""
+
+COURSE_VISIBLE_CELL = f"""\
+# Visible tests for evaluate against the course's player: the opening of seed {COURSE_VISIBLE}, from both sides.
+# They pass when both games are played to their end (won or not); a game not won is shown.
+from coursekit.grading.corners import show_games
+
+_ = show_games(evaluate, "course", [{COURSE_VISIBLE}])
+print("evaluate against the course's player: the visible tests pass")
+"""
+
+END = """\
+Then try: play your evaluation against the course's player on more openings:
+`play_games(evaluate, "course", range(10), total=600)` (from `coursekit.grading.corners`)
+plays 20 games and returns them (`game.score` is 1, 1/2 or 0; `game.line()` says how it
+ended). Which of your terms wins the most games when you leave it out?
+"""
+
+PARTS = (
+    Part("1", "evaluate(rules, state)", (
+        given("part1", PART1),
+        solution("evaluate", EVALUATE),
+        tests("test_evaluate_visible", EVALUATE_VISIBLE, 2),
+        tests("test_evaluate_hidden", EVALUATE_HIDDEN, 2),
+    )),
+    Part("2", "evaluate(rules, state) against E's fixed player", (
+        given("part2", PART2),
+        tests("test_games_e_visible", E_VISIBLE_CELL, 2),
+        tests("test_games_e_hidden_1", hidden_games("E", "E's fixed player", E_HIDDEN[0], 3), 3),
+        tests("test_games_e_hidden_2", hidden_games("E", "E's fixed player", E_HIDDEN[1], 3), 3),
+    )),
+    Part("3", "evaluate(rules, state) against the course's player", (
+        given("part3", PART3),
+        tests("test_games_course_visible", COURSE_VISIBLE_CELL, 2),
+        tests("test_games_course_hidden_1", hidden_games("course", "the course's player", COURSE_HIDDEN[0], 3), 3),
+        tests("test_games_course_hidden_2", hidden_games("course", "the course's player", COURSE_HIDDEN[1], 3), 3),
+    )),
+)
+
+
+def intro() -> str:
+    """The introduction, with the grading table of the parts below."""
+    return f"""\
+# Problem set 9: corners
+
+A game from the course's sources (E's "corners", *ugolki*). Each side races its pieces into
+the opposite corner, the other side's starting corner (its **target**). Here each side has
+{PIECES} pieces in a 3 x 3 corner: White starts at the bottom right and moves first, Black at
+the top left. A move is a **step** (one cell left, right, up or down, to an empty cell) or a
+**jump chain** (over a piece of either colour next to it, to the empty cell just beyond, again
+and again if you like, never back to a cell of the chain). Pieces are never taken. The first
+side to fill its target wins; after {MOVE_LIMIT} moves a side, the side with more pieces in its
+target wins.
+
+A cell is `Coord(x, y)`, `(0, 0)` at the bottom left; White's target is the top-left 3 x 3
+corner, Black's the bottom-right one. `board_text(state)` draws a position: `W` White's pieces,
+`B` Black's, the top row first.
+
+## What you write
+
+`evaluate(rules, state)`: how good a position is for the player to move, a number. The
+course's alpha-beta player searches with it (part 1), and plays games
+against E's program (part 2) and against the course's own player (part 3).
+
+## How it is graded
+
+{scheme_table(PARTS)}
+
+The table counts **points**, not tests.
+
+- Part 1, visible tests (all or nothing): on 6 positions `evaluate` returns a finite number,
+  an `int` or a `float`. Hidden tests (all or nothing): the same on {POSITION_COUNT} positions
+  from seeded play. A refused answer is explained with the position.
+- Part 2 and part 3, visible tests (all or nothing): one opening played from both sides; they
+  pass when both games are played to their end, won or not (a game not won is shown: the
+  seed, the final position, who won and by how much).
+- Part 2, hidden tests (partial points): against E's fixed player, two openings, each played
+  from both sides; a win counts 1, a draw 1/2, a loss 0, and each cell gives
+  **3 x score / 2 points** (to two decimals).
+- Part 3, hidden tests (partial points): the same against the course's player, with **full
+  points at a score of half the games**: each cell gives **3 x min(1, score) points**.
+- A move of your player over {PER_MOVE} second, an error in `evaluate` or a refused number
+  loses that game at once, explained; the other games go on. All your moves in one test cell
+  together may take {TOTAL_SECONDS} seconds (after that, every game left is lost).
+
+  For comparison, on these openings: the reference evaluation (the opponent's work left less
+  yours: steps, the last straggler, pieces outside, the opponent's pieces in your target, the
+  count near the move limit) gets full points; **always 0** (the course's move order alone)
+  gets 1.5 of 6 against E and 3 of 6 against the course's player (it wins one game of four
+  there, and a score of 1 in 2 games is full points for that cell); **your pieces in the target
+  less the opponent's** gets 3.75 of 6 against E and 3 of 6 against the course's player. Four
+  games an opponent are few: luck counts, and a better evaluation has more of it.
+
+Before you hand in, follow *How to check your work before handing in* at the end.
+"""
+
+
+ASSIGNMENT = Assignment(
+    "ps09",
+    opening=(given("intro", intro()), given("setup", SETUP, code=True)),
+    parts=PARTS,
+    closing=(handing_in("ps09", END),),
+)
+
+
+def main(argv: list[str]) -> int:
+    """Write the notebook; with ``--check``, only say whether the file is up to date."""
+    return write_or_check(ASSIGNMENT, argv)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

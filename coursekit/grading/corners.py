@@ -1,0 +1,417 @@
+"""Checks for the corners assignment (ps09): a student's ``evaluate(rules, state)``, graded by games.
+
+The student writes the evaluation function of the course's alpha-beta player
+(:func:`coursekit.views.corners.alphabeta_strategy`, searching :data:`DEPTH` move deep: when
+the notebook is graded the function runs in a sandbox, each call a fraction of a millisecond,
+and 2 moves deep would call it about a thousand times a move):
+``evaluate(rules, state)`` is a number, larger when the position is better for the player to
+move (``state.turn``). Any finite ``int`` or ``float`` is an answer (not ``bool``, not a
+string, not ``nan``); the grader squeezes it into ``(-1, 1)`` with ``v / (1 + |v|)``, an
+increasing map, so that a won game (worth 1 to the search) always counts more than an
+estimate and the search's choices stay those of the raw numbers.
+
+The games are played by :func:`graded_rules`: 9 pieces a side and :data:`MOVE_LIMIT` moves a
+side (then the side with more pieces in its target wins). Each game starts from
+:func:`~coursekit.views.corners.random_opening` of its seed (two random moves a side), and each
+opening is played twice, the student White and then Black.
+
+- :func:`check_evaluate` (all or nothing): a finite number on every position, each call
+  within :data:`PER_CALL` seconds;
+- :func:`show_games` (visible, all or nothing): games played to their end, every move of the
+  student's player made within :data:`PER_MOVE` seconds with a number from every call;
+- :func:`score_games` (hidden, partial points): a win counts 1, a draw 1/2, a loss 0; against
+  E's fixed player the points are ``points x score / games``, against the course's player
+  (the same search :data:`COURSE_DEPTH` moves deep with the course's evaluation)
+  ``points x min(1, 2 x score / games)``: full points for doing as well as the course's
+  player. A move refused (an
+  error, a malformed number, over the time limit) loses that game and is explained; the first
+  game not won is shown (the seed, the final position, who won and by how much).
+
+Before each game the grader calls ``random.seed(seed)`` (the opening's seed; also in the
+sandbox, :func:`~coursekit.grading.kernel.seed_random`), so an
+evaluation that uses the ``random`` module plays the same games at every run.
+
+>>> def ahead(rules, state):
+...     return rules.in_target(state, state.turn) - rules.in_target(state, 1 - state.turn)
+>>> check_evaluate(ahead, visible_positions())
+6
+>>> try:
+...     check_evaluate(lambda rules, state: "far", visible_positions())
+... except AssertionError as error:
+...     print(str(error).splitlines()[0])
+evaluate(rules, state) returned 'far' (a str); it must return a number (an int or a float).
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+import random
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..games.corners import SIDES, Corners, CornersState, order_moves, source_strategy
+from ..views.corners import MARKS, alphabeta_strategy, board_text, random_opening
+from .answers import shown as show
+from .kernel import Case, Check, Malformed, partial_points, run_check, seed_random
+from .limits import Calls, describe_error
+
+#: The graded game: pieces a side, and moves a side before the count of pieces in each target decides.
+PIECES = 9
+MOVE_LIMIT = 30
+#: How many moves deep the student's player searches, and the course's player it meets in part 3.
+DEPTH = 1
+COURSE_DEPTH = 2
+#: Seconds for one move of the student's player (the whole search, every call of ``evaluate`` in it).
+PER_MOVE = 1.0
+#: Seconds for one call of ``evaluate`` on a position (:func:`check_evaluate`).
+PER_CALL = 1.0
+#: Seconds all the student's moves in one test may take together (then every game left is lost).
+TOTAL_SECONDS = 6.0
+
+OPPONENT_NAMES: dict[str, str] = {"E": "E's fixed player", "course": "the course's player"}
+SCALES: dict[str, str] = {
+    "E": "a win counts 1, a draw 1/2, a loss 0; points x score / games",
+    "course": ("a win counts 1, a draw 1/2, a loss 0; full points at a score of half the games (as good as the "
+               "course's player): points x min(1, 2 x score / games)"),
+}
+
+
+def graded_rules() -> Corners:
+    """The rules of the graded games: 9 pieces a side, :data:`MOVE_LIMIT` moves a side.
+
+    >>> graded_rules().spec()
+    {'game': 'corners', 'pieces': 9, 'move_limit': 30, 'leave_home_by': None}
+    """
+    return Corners(pieces=PIECES, move_limit=MOVE_LIMIT)
+
+
+def position_text(state: CornersState) -> str:
+    """The board and who is to move (see the module's example)."""
+    return f"{board_text(state)}\n{SIDES[state.turn]} ({MARKS[state.turn]}) to move, after {state.moves_made} moves."
+
+
+def read_value(raw: Any) -> float | Malformed:
+    """The student's number as a float, or why it is not one (``bool``, a string, ``nan``, ...).
+
+    >>> read_value(3), read_value(-0.25)
+    (3.0, -0.25)
+    >>> read_value(True).reason
+    'it must return a number (an int or a float), not True or False'
+    >>> read_value(float("nan")).reason
+    'it must return a finite number, not nan or infinity'
+    """
+    if isinstance(raw, bool) or not isinstance(raw, numbers.Real):
+        if isinstance(raw, bool):
+            return Malformed("it must return a number (an int or a float), not True or False")
+        return Malformed("it must return a number (an int or a float)")
+    try:
+        value = float(raw)
+    except (OverflowError, TypeError, ValueError):
+        return Malformed("it must return a number that fits in a float")
+    if not math.isfinite(value):
+        return Malformed("it must return a finite number, not nan or infinity")
+    return value
+
+
+def squeezed(value: float) -> float:
+    """``value`` mapped into ``(-1, 1)`` by ``v / (1 + |v|)``: increasing, and ``squeezed(-v) == -squeezed(v)``.
+
+    >>> squeezed(0.0), squeezed(1.0), squeezed(-3.0)
+    (0.0, 0.5, -0.75)
+    """
+    return value / (1.0 + abs(value))
+
+
+# ---------------------------------------------------------------------------------------------
+# Part 1: a number for every position
+
+
+def random_positions(count: int, seed: int, rules: Corners | None = None) -> list[CornersState]:
+    """``count`` positions of games still going on, from seeded play that mostly makes progress.
+
+    Each comes from its own game: a random number of moves (up to the move limit), each the
+    move of most progress in the course's order with probability 0.7, else a random one; so
+    they range from the opening to the last moves, with stragglers and crowded targets.
+
+    >>> found = random_positions(4, seed=1)
+    >>> found == random_positions(4, seed=1), len({p.moves_made for p in found}) > 1
+    (True, True)
+    """
+    rules = rules or graded_rules()
+    rng = random.Random(seed)
+    chosen: list[CornersState] = []
+    while len(chosen) < count:
+        plies = rng.randrange(rules.max_game_length())
+        state = rules.initial_state()
+        for _ in range(plies):
+            moves = rules.legal_moves(state)
+            if not moves:
+                break
+            state = rules.next_state(state, order_moves(rules, state, moves)[0] if rng.random() < 0.7
+                                     else rng.choice(moves))
+        if not rules.is_over(state) and state not in chosen:
+            chosen.append(state)
+    return chosen
+
+
+def visible_positions() -> list[CornersState]:
+    """Six positions: the start, after one move, and four from :func:`random_positions` (seed 5).
+
+    >>> [p.turn for p in visible_positions()][:2]
+    [0, 1]
+    """
+    rules = graded_rules()
+    start = rules.initial_state()
+    first = rules.next_state(start, rules.legal_moves(start)[0])
+    return [start, first, *random_positions(4, seed=5, rules=rules)]
+
+
+def _read(raw: Any, case: Case) -> float | Malformed:
+    return read_value(raw)
+
+
+def evaluate_check(states: Iterable[CornersState], *, per_call: float = PER_CALL, total: float = 5.0) -> Check:
+    """The check of ``evaluate`` on positions: a finite number for each (no right value: any number is an answer)."""
+    cases = [Case((graded_rules(), state), "evaluate(rules, state)", state) for state in states]
+    return Check("evaluate", cases, reference=lambda case: None, read=_read, judge=lambda case, value, expected: None,
+                 context=lambda case: position_text(case.data), per_call=per_call, total=total)
+
+
+def check_evaluate(func: Callable[..., Any], states: Iterable[CornersState], *, per_call: float = PER_CALL,
+                   total: float = 5.0, seed: int = 0) -> int:
+    """All or nothing: ``func(rules, state)`` returns a finite number on every position (see the module's example).
+
+    ``random.seed(seed)`` comes first, so an evaluation that uses ``random`` behaves the same every run.
+    """
+    seed_random(func, seed)
+    return run_check(func, evaluate_check(states, per_call=per_call, total=total))
+
+
+# ---------------------------------------------------------------------------------------------
+# Parts 2 and 3: games
+
+
+class _Refused(Exception):
+    """Raised by :func:`checked` after it noted why the student's answer cannot be used."""
+
+
+def _asked(state: CornersState) -> str:
+    return f"The position your player's search asked about:\n{position_text(state)}"
+
+
+def checked(func: Callable[..., Any], notes: list[str]) -> Callable[[Corners, CornersState], float]:
+    """The student's evaluation as the search calls it: read strictly, then :func:`squeezed`.
+
+    An error or a malformed answer is noted in ``notes`` (the message, with the position) and
+    stops the search.
+
+    >>> notes = []
+    >>> checked(lambda rules, state: 3, notes)(graded_rules(), graded_rules().initial_state())
+    0.75
+    """
+
+    def value(rules: Corners, state: CornersState) -> float:
+        try:
+            raw = func(rules, state)
+        except Exception as error:
+            notes.append(f"evaluate(rules, state) raised {describe_error(error)}\n\n{_asked(state)}")
+            raise _Refused from None
+        read = read_value(raw)
+        if isinstance(read, Malformed):
+            notes.append(f"evaluate(rules, state) returned {show(raw)}; {read.reason}.\n\n{_asked(state)}")
+            raise _Refused
+        return squeezed(read)
+
+    return value
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game played: the opening's seed, the student's side, the opponent, how it ended and the last position."""
+
+    number: int
+    seed: int
+    side: int
+    opponent: str
+    winner: int | None
+    final: CornersState
+    result: str
+    problem: str = ""
+
+    @property
+    def score(self) -> float:
+        """1 for a win, 1/2 for a draw, 0 for a loss (a refused move loses)."""
+        if self.problem:
+            return 0.0
+        return 0.5 if self.winner is None else 1.0 if self.winner == self.side else 0.0
+
+    @property
+    def outcome(self) -> str:
+        return "lost" if self.problem else {1.0: "won", 0.5: "drawn", 0.0: "lost"}[self.score]
+
+    def line(self) -> str:
+        """``"game 1 (seed 7, you White): won, White filled its target first ..."``."""
+        how = "a move of yours was refused" if self.problem else self.result
+        return f"game {self.number} (seed {self.seed}, you {SIDES[self.side]}): {self.outcome}, {how}"
+
+    def lesson(self, rules: Corners) -> str:
+        """Why the game was not won: the refused move, or the end with the counts and the final position."""
+        head = (f"Game {self.number} (opening seed {self.seed}, you {SIDES[self.side]} ({MARKS[self.side]}) against "
+                f"{OPPONENT_NAMES[self.opponent]}): {self.outcome}.")
+        if self.problem:
+            return f"{head} Your move was refused:\n{self.problem}"
+        me, other = self.side, 1 - self.side
+        state = self.final
+        home, target = rules.home(me), rules.target(me)
+        stay = sum(1 for c in state.pieces(me) if c in home)
+        blocking = sum(1 for c in state.pieces(other) if c in target)
+        return (f"{head} {self.result[:1].upper()}{self.result[1:]}.\n"
+                f"After {state.moves_made} moves: your pieces in your target {rules.in_target(state, me)} of "
+                f"{rules.pieces}, the opponent's in its target {rules.in_target(state, other)}; your pieces still "
+                f"in your home corner {stay}; the opponent's pieces standing in your target (cells you cannot fill "
+                f"while they stay) {blocking}.\nThe final position:\n{board_text(state)}")
+
+
+def _opponent(opponent: str) -> Callable[[Corners, CornersState], Any]:
+    if opponent == "E":
+        return source_strategy(fixed=True)
+    if opponent == "course":
+        return alphabeta_strategy(depth=COURSE_DEPTH)
+    raise ValueError(f"the opponent is 'E' or 'course', not {opponent!r}")
+
+
+def play_game(func: Callable[..., Any], opponent: str, seed: int, side: int, number: int, calls: Calls, *,
+              rules: Corners | None = None, total: float = TOTAL_SECONDS) -> Game:
+    """One game from the opening of ``seed``: the student's player (``func`` as its evaluation) on ``side``.
+
+    A move of the student's that raises, returns a malformed number or runs over ``calls.per_call``
+    seconds, or comes after ``total`` seconds of the student's moves in ``calls``, loses the game.
+    """
+    rules = rules or graded_rules()
+    own = Corners.from_spec(rules.spec())  # the student's search gets its own copy of the rules
+    seed_random(func, seed)
+    notes: list[str] = []
+    player = alphabeta_strategy(depth=DEPTH, evaluate=checked(func, notes))
+    other = _opponent(opponent)
+    state = random_opening(rules, seed)
+    mine = 0
+    while not rules.is_over(state):
+        if state.turn != side:
+            state = rules.apply(state, other(rules, state))
+            continue
+        mine += 1
+        if calls.spent > total:
+            problem = (f"The time for all your moves in this test ({total:g} s) was used up before your move {mine}: "
+                       "make evaluate quicker.")
+            return Game(number, seed, side, opponent, 1 - side, state, "", problem)
+        began = time.perf_counter()
+        try:
+            move = calls.call(player, (own, state), f"your move {mine}")
+        except AssertionError as error:
+            if notes:
+                problem = notes[0]
+            elif time.perf_counter() - began >= calls.per_call:
+                problem = (f"Your move {mine} took more than {calls.per_call:g} s, the limit for one move. The search "
+                           "calls evaluate on every position where it stops, hundreds of times a move: each call "
+                           "must take well under a millisecond (look distances up with steps_to_target rather than "
+                           f"computing them).\n\n{position_text(state)}")
+            else:
+                problem = str(error)
+            return Game(number, seed, side, opponent, 1 - side, state, "", problem)
+        state = rules.apply(state, move)
+    return Game(number, seed, side, opponent, rules.winner(state), state, rules.result(state) or "")
+
+
+def play_games(func: Callable[..., Any], opponent: str, openings: Sequence[int], *, per_move: float = PER_MOVE,
+               total: float = TOTAL_SECONDS, rules: Corners | None = None) -> list[Game]:
+    """Each opening played twice, the student White then Black, under one time budget."""
+    calls = Calls("evaluate", per_move, math.inf)
+    played: list[Game] = []
+    for seed in openings:
+        for side in (0, 1):
+            played.append(play_game(func, opponent, seed, side, len(played) + 1, calls, rules=rules, total=total))
+    return played
+
+
+def games_share(opponent: str, score: float, games: int) -> float:
+    """The share of the points: ``score / games`` against E, ``min(1, 2 x score / games)`` against the course's player.
+
+    >>> games_share("E", 1.5, 2), games_share("course", 0.5, 2), games_share("course", 1.5, 2)
+    (0.75, 0.5, 1.0)
+    """
+    if opponent == "E":
+        return score / games
+    if opponent == "course":
+        return min(1.0, 2 * score / games)
+    raise ValueError(f"the opponent is 'E' or 'course', not {opponent!r}")
+
+
+def score_games(func: Callable[..., Any], opponent: str, openings: Sequence[int], points: float, *,
+                per_move: float = PER_MOVE, total: float = TOTAL_SECONDS, rules: Corners | None = None,
+                report: Callable[[str], None] | None = print) -> float:
+    """Partial points by the games' score against ``opponent`` (:func:`games_share`); the first game not won is shown.
+
+    >>> score_games(lambda rules, state: "far", "E", [1], 3, report=None)
+    0.0
+    """
+    rules = rules or graded_rules()
+    played = play_games(func, opponent, openings, per_move=per_move, total=total, rules=rules)
+    score = sum(g.score for g in played)
+    earned = partial_points([games_share(opponent, score, len(played))], points)
+    if report is not None:
+        report(f"evaluate against {OPPONENT_NAMES[opponent]}: {len(played)} games, {SCALES[opponent]}")
+        for game in played:
+            report(f"  {game.line()}")
+        report(f"evaluate against {OPPONENT_NAMES[opponent]}: score {score:g} of {len(played)} -> "
+               f"{earned:g} of {points:g} points")
+        missed = next((g for g in played if g.score < 1), None)
+        if missed is not None:
+            report(f"The first game not won:\n{missed.lesson(rules)}")
+    return earned
+
+
+def show_games(func: Callable[..., Any], opponent: str, openings: Sequence[int], *, per_move: float = PER_MOVE,
+               total: float = TOTAL_SECONDS, report: Callable[[str], None] = print) -> list[Game]:
+    """All or nothing: every game is played to its end (won or not) with every move made; each is shown."""
+    rules = graded_rules()
+    played = play_games(func, opponent, openings, per_move=per_move, total=total, rules=rules)
+    for game in played:
+        report(f"Against {OPPONENT_NAMES[opponent]}: {game.line()}")
+    refused = next((g for g in played if g.problem), None)
+    if refused is not None:
+        raise AssertionError(refused.lesson(rules))
+    for game in played:
+        if game.score < 1:
+            report(game.lesson(rules))
+    return played
+
+
+__all__ = [
+    "COURSE_DEPTH",
+    "DEPTH",
+    "MOVE_LIMIT",
+    "OPPONENT_NAMES",
+    "PER_CALL",
+    "PER_MOVE",
+    "PIECES",
+    "SCALES",
+    "TOTAL_SECONDS",
+    "Game",
+    "check_evaluate",
+    "checked",
+    "evaluate_check",
+    "games_share",
+    "graded_rules",
+    "play_game",
+    "play_games",
+    "position_text",
+    "random_positions",
+    "read_value",
+    "score_games",
+    "show_games",
+    "squeezed",
+    "visible_positions",
+]

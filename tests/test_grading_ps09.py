@@ -1,0 +1,236 @@
+"""The checks of problem set 9: the strict reading of an evaluation, the games, and the known scores.
+
+A game is refused at the first bad answer of ``evaluate`` (an error, a number that is not
+one, a move over the time limit) and explained with the position; games are seeded, so the
+partial scores that the end-to-end test expects from the known weak evaluations are computed
+here in process, from the same code (the slow test at the end).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import sys
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
+
+import pytest
+from known_submissions import (
+    ALWAYS_ZERO,
+    ALWAYS_ZERO_COURSE,
+    ALWAYS_ZERO_E,
+    IN_TARGET,
+    IN_TARGET_COURSE,
+    IN_TARGET_E,
+    TEXT_VALUE,
+)
+from nbgrader_course import COURSE
+
+from coursekit.games.corners import BLACK, WHITE, evaluate
+from coursekit.grading import corners as grading
+from coursekit.grading.corners import (
+    check_evaluate,
+    checked,
+    games_share,
+    graded_rules,
+    play_game,
+    play_games,
+    random_positions,
+    read_value,
+    score_games,
+    show_games,
+    squeezed,
+    visible_positions,
+)
+from coursekit.grading.kernel import Malformed
+from coursekit.grading.limits import Calls
+from coursekit.views.corners import alphabeta_strategy, search
+
+sys.path.insert(0, str(COURSE))
+import make_ps09
+
+RULES = graded_rules()
+
+
+def notebook_function(*cells: str) -> Callable[..., Any]:
+    """``evaluate`` as a student's notebook defines it: the setup cell, then ``cells``."""
+    space: dict[str, Any] = {}
+    with contextlib.redirect_stdout(io.StringIO()):
+        exec(make_ps09.SETUP, space)
+        for cell in cells:
+            exec(cell, space)
+    function: Callable[..., Any] = space["evaluate"]
+    return function
+
+
+def quiet(run: Callable[[], Any]) -> tuple[Any, str]:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        result = run()
+    return result, out.getvalue()
+
+
+def test_the_constants_are_the_notebooks() -> None:
+    assert (grading.PIECES, grading.MOVE_LIMIT, grading.DEPTH, grading.PER_MOVE, grading.TOTAL_SECONDS) == (
+        make_ps09.PIECES, make_ps09.MOVE_LIMIT, make_ps09.DEPTH, make_ps09.PER_MOVE, make_ps09.TOTAL_SECONDS)
+    assert RULES.spec() == {"game": "corners", "pieces": 9, "move_limit": 30, "leave_home_by": None}
+
+
+def test_the_helper_counts_steps_to_the_nearest_target_cell() -> None:
+    helper = notebook_function("def evaluate(rules, state):\n    return steps_to_target")(None, None)
+    for player in (WHITE, BLACK):
+        target = RULES.target(player)
+        for cell in RULES.initial_state().pieces(1 - player) + RULES.initial_state().pieces(player):
+            assert helper(RULES, player, cell) == min(abs(cell.x - t.x) + abs(cell.y - t.y) for t in target)
+
+
+@pytest.mark.parametrize(("raw", "value"), [(0, 0.0), (-7, -7.0), (0.25, 0.25), (Fraction(1, 4), 0.25)])
+def test_numbers_are_read_as_floats(raw: Any, value: float) -> None:
+    assert read_value(raw) == value and type(read_value(raw)) is float
+
+
+@pytest.mark.parametrize(("raw", "reason"), [
+    (True, "not True or False"), ("1.5", "an int or a float"), (None, "an int or a float"),
+    ([1], "an int or a float"), (float("inf"), "finite"), (float("nan"), "finite"), (10 ** 400, "fits in a float"),
+])
+def test_anything_else_is_refused_with_a_reason(raw: Any, reason: str) -> None:
+    problem = read_value(raw)
+    assert isinstance(problem, Malformed) and reason in problem.reason
+
+
+def test_an_object_that_claims_to_be_everything_is_not_a_number() -> None:
+    class Sneaky:
+        def __eq__(self, other: object) -> bool:
+            return True
+
+        def __float__(self) -> float:
+            return 1.0
+
+    assert isinstance(read_value(Sneaky()), Malformed)
+
+
+def test_the_squeeze_keeps_the_order_and_the_search_its_choices() -> None:
+    values = [-1e6, -3.0, -0.5, 0.0, 0.001, 2.0, 1e9]
+    squeezed_values = [squeezed(v) for v in values]
+    assert squeezed_values == sorted(squeezed_values) and all(-1 < v < 1 for v in squeezed_values)
+    assert all(squeezed(-v) == -squeezed(v) for v in values)
+    # the course's evaluation scaled up by 1000 and squeezed: the same best moves as the course's own
+    state = random_positions(1, seed=3)[0]
+    scaled = checked(lambda rules, position: 1000 * evaluate(rules, position), [])
+    assert search(RULES, state, depth=2, evaluate=scaled).best_moves == search(RULES, state, depth=2).best_moves
+
+
+def test_positions_are_games_going_on_from_both_sides() -> None:
+    positions = random_positions(make_ps09.POSITION_COUNT, seed=make_ps09.POSITION_SEED)
+    assert len(set(positions)) == make_ps09.POSITION_COUNT
+    assert not any(RULES.is_over(p) for p in positions)
+    assert {p.turn for p in positions} == {WHITE, BLACK}
+    assert max(p.moves_made for p in positions) >= 40 and min(p.moves_made for p in positions) <= 10
+    assert any(RULES.in_target(p, WHITE) + RULES.in_target(p, BLACK) for p in positions)
+    assert len(visible_positions()) == 6
+
+
+def test_the_reference_and_the_weak_evaluations_give_numbers_everywhere() -> None:
+    positions = random_positions(make_ps09.POSITION_COUNT, seed=make_ps09.POSITION_SEED)
+    for code in (make_ps09.EVALUATE, ALWAYS_ZERO, IN_TARGET):
+        assert check_evaluate(notebook_function(code), positions) == len(positions)
+
+
+def test_a_refused_number_is_explained_with_the_position() -> None:
+    with pytest.raises(AssertionError) as failure:
+        check_evaluate(notebook_function(TEXT_VALUE), visible_positions())
+    text = str(failure.value)
+    assert "evaluate(rules, state) returned '0.0' (a str); it must return a number (an int or a float)." in text
+    assert "White (W) to move, after 0 moves." in text and "7  B B B . . . . ." in text
+
+
+def test_the_stub_says_it_is_not_written_yet() -> None:
+    with pytest.raises(AssertionError, match="not written yet"):
+        check_evaluate(notebook_function("def evaluate(rules, state):\n    raise NotImplementedError()\n"),
+                       visible_positions())
+
+
+def test_a_refused_move_loses_the_game_and_shows_the_position() -> None:
+    calls = Calls("evaluate", 1.0, float("inf"))
+    game = play_game(lambda rules, state: None if state.moves_made > 8 else 0, "E", 7, BLACK, 1, calls)
+    assert game.score == 0 and game.outcome == "lost"
+    assert "returned None (a NoneType); it must return a number" in game.problem
+    assert "White (W) to move, after 10 moves." in game.problem  # after a move of yours: the opponent to move
+    lesson = game.lesson(RULES)
+    assert "opening seed 7, you Black (B) against E's fixed player" in lesson and "Your move was refused" in lesson
+
+
+def test_an_error_in_evaluate_names_the_students_line() -> None:
+    calls = Calls("evaluate", 1.0, float("inf"))
+    game = play_game(lambda rules, state: 1 / 0, "course", 1, WHITE, 1, calls)
+    assert "evaluate(rules, state) raised ZeroDivisionError: division by zero\n  (line " in game.problem
+    assert "of <lambda>: game = play_game(lambda rules, state: 1 / 0" in game.problem
+    assert "The position your player's search asked about:\n7  " in game.problem
+
+
+def test_a_slow_move_loses_the_game() -> None:
+    def slow(rules: Any, state: Any) -> float:
+        total = 0.0
+        for _ in range(200_000):
+            total += 1.0
+        return total
+
+    calls = Calls("evaluate", 0.05, float("inf"))
+    game = play_game(slow, "E", 1, WHITE, 1, calls)
+    assert game.score == 0 and "took more than 0.05 s, the limit for one move" in game.problem
+
+
+def test_the_time_for_a_test_runs_out() -> None:
+    played = play_games(lambda rules, state: 0, "course", [1], total=0.0)
+    assert [g.score for g in played] == [0, 0]
+    assert all("The time for all your moves in this test (0 s) was used up" in g.problem for g in played)
+
+
+def test_the_scales() -> None:
+    assert [games_share("E", s, 2) for s in (0, 0.5, 1, 1.5, 2)] == [0, 0.25, 0.5, 0.75, 1]
+    assert [games_share("course", s, 2) for s in (0, 0.5, 1, 1.5, 2)] == [0, 0.5, 1, 1, 1]
+    with pytest.raises(ValueError):
+        games_share("random", 1, 2)
+
+
+def test_a_lost_game_teaches_the_seed_the_position_and_the_margin() -> None:
+    seed = make_ps09.E_HIDDEN[1]
+    earned, text = quiet(lambda: score_games(notebook_function(IN_TARGET), "E", [seed], 3))
+    assert earned == IN_TARGET_E[1]
+    assert "evaluate against E's fixed player: score 0.5 of 2 -> 0.75 of 3 points" in text
+    assert (f"The first game not won:\nGame 1 (opening seed {seed}, you White (W) against E's fixed player): lost. "
+            "The move limit: White has 5 pieces in its target, Black 6: Black wins.\nAfter 60 moves: your pieces "
+            "in your target 5 of 9, the opponent's in its target 6; your pieces still in your home corner 1") in text
+    assert "The final position:\n7  W W . . . . . .\n" in text
+
+
+def test_visible_games_pass_when_played_to_the_end() -> None:
+    played, text = quiet(lambda: show_games(notebook_function(ALWAYS_ZERO), "course", [make_ps09.COURSE_VISIBLE]))
+    assert len(played) == 2 and "Against the course's player: game 1" in text
+    with pytest.raises(AssertionError, match="Your move was refused"):
+        quiet(lambda: show_games(notebook_function(TEXT_VALUE), "course", [make_ps09.COURSE_VISIBLE]))
+
+
+def test_the_same_player_as_the_course_s() -> None:
+    """The grader's player with the course's evaluation plays the course's player's moves."""
+    own = alphabeta_strategy(depth=2)
+    for state in random_positions(3, seed=11):
+        notes: list[str] = []
+        assert alphabeta_strategy(depth=2, evaluate=checked(evaluate, notes))(RULES, state) == own(RULES, state)
+        assert not notes
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("code", "against_e", "against_course"), [
+    (make_ps09.EVALUATE, (3.0, 3.0), (3.0, 3.0)),
+    (ALWAYS_ZERO, ALWAYS_ZERO_E, ALWAYS_ZERO_COURSE),
+    (IN_TARGET, IN_TARGET_E, IN_TARGET_COURSE),
+    (TEXT_VALUE, (0.0, 0.0), (0.0, 0.0)),
+], ids=["reference", "always_zero", "in_target", "text_value"])
+def test_known_evaluations_score_as_the_end_to_end_test_expects(code: str, against_e: tuple[float, float],
+                                                                against_course: tuple[float, float]) -> None:
+    function = notebook_function(code)
+    got_e = tuple(score_games(function, "E", [seed], 3, report=None) for seed in make_ps09.E_HIDDEN)
+    got_course = tuple(score_games(function, "course", [seed], 3, report=None) for seed in make_ps09.COURSE_HIDDEN)
+    assert (got_e, got_course) == (against_e, against_course)
