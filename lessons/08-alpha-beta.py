@@ -286,11 +286,102 @@ assert whole.nodes == whole.tree.size and pruned.nodes == pruned.tree.visited
 # C, in an appendix. The program plays against a human; the computer plays X. Its
 # function `Best_Move` is alpha-beta; before it searches a position it sorts the moves
 # by a simple rule of thumb, so that likely good moves come first; it counts the
-# positions it searches, and it tells the human what it found. The course library keeps
-# D's program as D wrote it (translated to Python, with the board turned into the
-# course's coordinates), so that we can run it.
+# positions it searches, and it tells the human what it found. Here is how D itself
+# describes the game and the computer's method:
+#
+# *Source D (*The game "Tic-tac-toe"*, a student report; see [Sources](sources.md)),
+# chapters 2 and 3, translated from the Ukrainian:*
+#
+# > The playing field is modelled by a square matrix of order three. For convenience in
+# > making moves the fields are numbered with the digits 1 to 9 (see fig. 2.1). The
+# > computer (player 1) always plays "crosses", and the human (player 2) "noughts". The
+# > winner is the player who first manages to build a row of three pieces ("crosses" or
+# > "noughts") horizontally, vertically or diagonally. The "winning" combinations in this
+# > numbering of the fields look like this:
+# >
+# > (1, 2, 3) (4, 5, 6) (7, 8, 9)
+# >
+# > (1, 4, 7) (2, 5, 8) (3, 6, 9)
+# >
+# > (1, 5, 9) (3, 5, 7)
+# >
+# > There are eight winning combinations in all. [...]
+# >
+# > The computer chooses its strategy heuristically, by means of the minimax method.
+# > After each move of the human the computer calculates the value of all the moves it can
+# > still make, sorts them in decreasing order of value and chooses the move of greatest
+# > value. [...]
+# >
+# > Procedure Best_Move: looks through the possible moves of the computer, rates each
+# > move with the help of the procedure Evaluate, orders the moves by decreasing rating
+# > and chooses the best possible move for the computer. [...]
+# >
+# > Procedure Describe: prints a message according to the value of the move produced by
+# > the procedure Best_Move. If the value of the move is negative, the message "You have
+# > a guaranteed win" is printed; if the value of the move is zero, the message "I
+# > guarantee you a draw".
+#
+# The figures the report refers to (fig. 2.1, the numbered field) are not in the copy of
+# the report we have; `main` prints the same numbering (below). The report says the
+# program was written in C and run with Turbo C++ 3.0 under Windows 98.
+#
+# The course library keeps D's program as D wrote it (translated to Python, with the
+# board turned into the course's coordinates), so that we can run it. D's C program
+# itself cannot be run as printed: in its function `Print` the page has lost the start of
+# a `printf` call, and the line reads
+# `for (I = 0; I < Squares; I += 3) %c \n", Board[I], Board[I + 1], Board[I + 2]);`,
+# which does not compile. (It also uses `clrscr` from Turbo C's `conio.h`.) The parts of
+# the program that the lesson discusses are shown below as printed, each before it is
+# discussed.
 #
 # ### D's board
+#
+# D's `main`, which shows the human the numbering of the field:
+#
+# ```c
+# int main() {
+#     char Answer[String_Length];
+#     clrscr();
+#     printf("\tA game of crosses and noughts!\n\n");
+#     printf("\tGet to know the numbering of the playing field:\n");
+#     printf("\t 1 | 2 | 3\n");
+#     printf("\t---+---+---\n");
+#     printf("\t 4 | 5 | 6\n");
+#     printf("\t---+---+---\n");
+#     printf("\t 7 | 8 | 9\n");
+#     printf("\n");
+#     printf("\tThe computer plays X, you play O.\n");
+#     do {
+#         Game();
+#         printf("\n\tDo you want to go on? ");
+#         scanf("%s", Answer);
+#     } while (toupper(Answer[0]) == 'Y');
+# }
+# ```
+#
+# *Source D (*The game "Tic-tac-toe"*; see [Sources](sources.md)), appendix B, the program
+# text: the function `main`. Code as printed, strings translated from the Ukrainian; the
+# page lost the indentation, which is restored here.*
+#
+# In the program the squares are numbered 0 to 8 (the human's answer is decreased by
+# one), and D's table of the eight lines is the list above with every number less one:
+#
+# ```c
+# /* Array describing all the winning combinations */
+# #define Possible_Wins 8
+# const int Three_in_a_Row[Possible_Wins][3] = {
+#     { 0, 1, 2 },
+#     { 3, 4, 5 },
+#     { 6, 7, 8 },
+#     { 0, 3, 6 },
+#     { 1, 4, 7 },
+#     { 2, 5, 8 },
+#     { 0, 4, 8 },
+#     { 2, 4, 6 }
+# };
+# ```
+#
+# *Source D, appendix B: the lines of the board. Code as printed, comment translated.*
 #
 # D numbers the squares 1 to 9 in reading order, top row first. In the course's
 # coordinates (0, 0) is the bottom left, so D's square 1 is [0, 2]:
@@ -302,6 +393,42 @@ display(SVG(board_svg(empty, texts={square_of(n): str(n) for n in range(1, 10)},
 
 # %% [markdown]
 # ### D's rule of thumb
+#
+# ```c
+# /* Array used in the heuristic formula for each move */
+# const int Heuristic_Array[4][4] = {
+#     { 0, -10, -100, -1000 },
+#     { 10, 0, 0, 0 },
+#     { 100, 0, 0, 0 },
+#     { 1000, 0, 0, 0 }
+# };
+#
+# /* Returns the heuristic used to determine the command [sic] in which
+#    the subordinate node is searched */
+# int Evaluate(Board_Type Board, Square_Type Player) {
+#     int I;
+#     int Heuristic = 0;
+#     for (I = 0; I < Possible_Wins; I++) {
+#         int J;
+#         int Players = 0, Others = 0;
+#         for (J = 0; J < 3; J++) {
+#             Square_Type Piece = Board[Three_in_a_Row[I][J]];
+#             if (Piece == Player)
+#                 Players++;
+#             else if (Piece == Other(Player))
+#                 Others++;
+#         }
+#         Heuristic += Heuristic_Array[Players][Others];
+#     }
+#     return Heuristic;
+# }
+# ```
+#
+# *Source D, appendix B: the rule of thumb. Code as printed (indentation restored),
+# comments translated. The Ukrainian comment on `Evaluate` says "the command" where the
+# sense is "the order" (in which the children of a node are searched), and
+# `Heuristic_Array` is indexed `[Players][Others]`: the player's marks in the line, then
+# the other player's.*
 #
 # D values a board for a player line by line. A line that holds only the player's marks
 # is worth +10, +100 or +1000 for one, two or three of them; a line that holds only the
@@ -337,6 +464,61 @@ display(SVG(board_svg(middle, texts={c: str(v) for c, v in source_values(middle)
 
 # %% [markdown]
 # ### D's scores and messages
+#
+# Where `Best_Move` (shown in full below) reaches the end of a game, it scores it:
+#
+# ```c
+# W = Winner(Board);
+# if (W == 'X')
+#     Score = (Maximum_Moves + 1) - Move_Nbr;
+# else if (W == 'O')
+#     Score = Move_Nbr - (Maximum_Moves + 1);
+# else if (W == 'C')
+#     Score = 0;
+# ```
+#
+# (`Maximum_Moves` is the number of squares, 9; `'C'` is what `Winner` returns for a full
+# board without a line.) The computer's turn, and what it tells the human:
+#
+# ```c
+# /* Prints the text of a message according to the value of the move
+#    that Best_Move returns */
+# void Describe(int Score) {
+#     if (Score < 0)
+#         printf("\tYou have a guaranteed win.\n");
+#     else if (Score == 0)
+#         printf("\tI can guarantee you a draw.\n");
+#     else
+#         printf("\tA win is guaranteed by move %d.\n",
+#                Maximum_Moves - Score + 1);
+# }
+#
+# /* Determines the move of the human or of the computer */
+# void Move(Board_Type Board, Square_Type Player, int Move_Nbr) {
+#     int Square;
+#     if (Player == 'X') {
+#         Total_Nodes = 0;
+#         Describe(Best_Move(Board, 'X', &Square, Move_Nbr, -Infinity, Infinity));
+#         printf("\t%d node checked.\n", Total_Nodes);
+#         Play(Board, Square, 'X');
+#         printf("\tMove #%d - X moves to %d\n", Move_Nbr, Square + 1);
+#     } else {
+#         do {
+#             printf("\tMove #%d - Where does O move? ", Move_Nbr);
+#             scanf("%d", &Square);
+#             Square--;
+#         } while (Board[Square] != ' ');
+#         Play(Board, Square, 'O');
+#     }
+# }
+# ```
+#
+# *Source D, appendix B: scoring a finished game (from `Best_Move`), `Describe` and
+# `Move`. Code as printed (indentation restored), comments and strings translated. As
+# printed, the word "Move" (Хід) in the last two messages appears as "Хўд", a character
+# set mix-up; the node count is printed as "%d вершина перевірена", "%d node checked",
+# in the singular whatever the number. `Infinity` is 10. A human who types a number
+# outside 1 to 9 makes the program read outside the board: nothing checks the range.*
 #
 # D does not score a win as +1. X winning on move n of the game scores 10 − n, O
 # winning on move n scores n − 10, a full board 0. A quick win is worth more than a slow
@@ -376,31 +558,85 @@ for rows_ in ("XO./XO./...", "XO./.X./...", "X../.O./..X"):
 # %% [markdown]
 # ### Reading D's search
 #
-# Here is the heart of D's `Best_Move`, as D wrote it in C, after the moves have been
-# sorted into `Move_Heuristic` (D's comments translated). Scores are always X's: X takes
-# the largest, O the smallest.
+# Here is D's `Best_Move` in full. Its first loop sorts the empty squares by the rule of
+# thumb into `Move_Heuristic`, highest first (an insertion sort); the second searches them
+# in that order. Scores are always X's: X takes the largest, O the smallest.
 #
 # ```c
-# Total_Nodes++;                       /* at the top of every call */
-# /* ... the empty squares sorted by the rule of thumb ... */
-# for (I = 0; I < Moves; I++) {
-#     int Sq = Move_Heuristic[I].Square;
-#     Play(Board, Sq, Player);         /* make the move and score it */
-#     W = Winner(Board);
-#     if (W == 'X') Score = (Maximum_Moves + 1) - Move_Nbr;
-#     else if (W == 'O') Score = Move_Nbr - (Maximum_Moves + 1);
-#     else if (W == 'C') Score = 0;    /* a full board */
-#     else Score = Best_Move(Board, Other(Player), Square, Move_Nbr + 1, Alpha, Beta);
-#     Play(Board, Sq, Empty);          /* take the move back */
-#     if (Player == 'X') {
-#         if (Score >= Beta) { *Square = Sq; return Score; }
-#         else if (Score > Alpha) { Alpha = Score; Best_Square = Sq; }
-#     } else {
-#         if (Score <= Alpha) { *Square = Sq; return Score; }
-#         else if (Score < Beta) { Beta = Score; Best_Square = Sq; }
+# /* Determines the value of the best move, which is returned in the variable *Square */
+# int Best_Move(Board_Type Board, Square_Type Player, int *Square, int Move_Nbr,
+#               int Alpha, int Beta) {
+#     int Best_Square = -1;
+#     int Moves = 0;
+#     int I;
+#     Move_Heuristic_Type Move_Heuristic[Squares];
+#     Total_Nodes++;
+#     /* Finds the heuristic of all moves and sorts the moves by decreasing value */
+#     for (I = 0; I < Squares; I++) {
+#         if (Board[I] == Empty) {
+#             int Heuristic;
+#             int J;
+#             Play(Board, I, Player);
+#             Heuristic = Evaluate(Board, Player);
+#             Play(Board, I, Empty);
+#             for (J = Moves-1; J >= 0 &&
+#                  Move_Heuristic[J].Heuristic < Heuristic; J--) {
+#                 Move_Heuristic[J + 1].Heuristic = Move_Heuristic[J].Heuristic;
+#                 Move_Heuristic[J + 1].Square = Move_Heuristic[J].Square;
+#             }
+#             Move_Heuristic[J + 1].Heuristic = Heuristic;
+#             Move_Heuristic[J + 1].Square = I;
+#             Moves++;
+#         }
 #     }
+#     for (I = 0; I < Moves; I++) {
+#         int Score;
+#         int Sq = Move_Heuristic[I].Square;
+#         Square_Type W;
+#         /* Making the move and determining its value */
+#         Play(Board, Sq, Player);
+#         W = Winner(Board);
+#         if (W == 'X')
+#             Score = (Maximum_Moves + 1) - Move_Nbr;
+#         else if (W == 'O')
+#             Score = Move_Nbr - (Maximum_Moves + 1);
+#         else if (W == 'C')
+#             Score = 0;
+#         else
+#             Score = Best_Move(Board, Other(Player), Square, Move_Nbr + 1,
+#                               Alpha, Beta);
+#         Play(Board, Sq, Empty);
+#         if (Player == 'X') {
+#             if (Score >= Beta) {
+#                 *Square = Sq;
+#                 return Score;
+#             } else if (Score > Alpha) {
+#                 Alpha = Score;
+#                 Best_Square = Sq;
+#             }
+#         } else {
+#             if (Score <= Alpha) {
+#                 *Square = Sq;
+#                 return Score;
+#             } else if (Score < Beta) {
+#                 Beta = Score;
+#                 Best_Square = Sq;
+#             }
+#         }
+#     }
+#     *Square = Best_Square;
+#     if (Player == 'X')
+#         return Alpha;
+#     else
+#         return Beta;
 # }
 # ```
+#
+# *Source D, appendix B: `Best_Move`. Code as printed (indentation restored), comments
+# translated. The comment at the top has it the wrong way round: the value is what the
+# function returns, and the square of the best move is what it leaves in `*Square`. The
+# deeper calls write their own squares into the same `*Square`; the top call writes its
+# own last, so the move it reports is its own.*
 #
 # It is our `negamax_window` written for two players separately. X's `Alpha` is our
 # `max(alpha, best)`; O's `Beta` is the same thing seen from O's side; `Score >= Beta`
