@@ -273,8 +273,8 @@ corner, Black's the bottom-right one. `board_text(state)` draws a position: `W` 
 
 ## What you write
 
-`evaluate(rules, state)`: how good a position is for the player to move, a number. The
-course's alpha-beta player searches with it (part 1), and plays games
+`evaluate(rules, state)`: how good a position is for the player to move, a number. Part 1
+checks it on positions; then the course's alpha-beta player, with your evaluation, plays games
 against E's program (part 2) and against the course's own player (part 3).
 
 ## How it is graded
