@@ -62,7 +62,19 @@ from coursekit.views.tables import grundy_svg
 # %% [markdown]
 # ## The rules
 #
-# B's rules: there are three colours, **red**, **blue** and **green**, and three balls of
+# *Source B (a programmer's web page on the basket game; see [Sources](sources.md)), its
+# opening paragraphs, translated from the Russian:*
+#
+# > I came across this game when I was playing *Space Rangers* (it was a task in one of
+# > the quests). The game seemed interesting to me, and I decided to write my own version.
+# > I also wanted to add a way of setting the difficulty level.
+# >
+# > The rules of the game are very simple. Two players in turn put balls of three colours
+# > (red, blue and green) into a basket. Three balls of each colour have to be put in all.
+# > In one move a player may put one or several balls, of one colour only: for example,
+# > two red, or three blue, or one green, and so on. Whoever puts the last ball wins.
+#
+# B's rules, then: there are three colours, **red**, **blue** and **green**, and three balls of
 # each. The players take turns; a move puts **one or more balls of a single colour** in
 # the basket (two red, or three blue, or one green, ...), never more than that colour has
 # left. **Whoever puts the last ball wins.**
@@ -120,6 +132,97 @@ SVG(record_svg(game))
 
 # %% [markdown]
 # ## B's table, step by step
+#
+# B explains how its computer player chooses a move in a few paragraphs and two arrays.
+# Here they are in full, before we take them apart.
+#
+# *Source B (see [Sources](sources.md)), the choice of a move, translated from the
+# Russian:*
+#
+# > Let us look more closely at how the optimal move is chosen. If there are no balls in
+# > the basket, nine different moves can be made; in every other case there are fewer
+# > possible moves. The depth of analysis (that is, the number of moves calculated) is set
+# > by the current difficulty level. Suppose it is three. That means we must check all our
+# > possible moves, then calculate all the player's moves, and then analyse again how we
+# > can [move] after the player's move.
+# >
+# > To store all these data I used a two-dimensional array. The number of columns is the
+# > largest possible number of moves (nine), and the number of rows is the depth of
+# > analysis (three). You have probably noticed that an array of this size cannot hold
+# > information about all possible moves. But we do not need that: we want to choose the
+# > best move at this moment, and at the next move we make a new analysis. In the array we
+# > record whether a given move leads to a win or not. In the first row each cell
+# > corresponds to a possible move. If the move is possible and leads to a win (the basket
+# > is full), we write "1" in its cell; if the basket is not full after the move, "0"; and
+# > "-127" if the move is impossible. In the second and further rows we record information
+# > only about the best moves. That is, we calculate all the possible moves, but record
+# > information only about the best of them.
+# >
+# > [*Fig. 1: a picture of the basket, not in our copy of the page*]
+# >
+# > Let us take the following example. Suppose the basket is filled as shown in fig. 1
+# > (three green balls, one blue and one red). By the rules above the following array is
+# > built (the first 3 elements of each row belong to red, the next 3 to blue, the last 3
+# > to green):
+# >
+# > | 1 | 2 | 3 | 1 | 2 | 3 | 1 | 2 | 3 |
+# > |---|---|---|---|---|---|---|---|---|
+# > | 0 | 0 | -127 | 0 | 0 | -127 | -127 | -127 | -127 |
+# > | 0 | 1 | 0 | 0 | 1 | 0 | 0 | 0 | 0 |
+# > | 1 | 1 | 0 | 1 | 1 | 0 | 0 | 0 | 0 |
+# >
+# > *Array 1*
+# >
+# > The elements of the first row correspond to the possible moves. We have four possible
+# > moves (1 red, 2 red, 1 blue, 2 blue), and none of them leads to a win. So elements 1,
+# > 2, 4 and 5 of the first row have the value 0 (the move is possible but does not lead
+# > to a win). All the other elements of the first row have the value "-127" (the move is
+# > impossible). The second row holds the results of analysing the player's possible move.
+# > As you see, elements 2 and 5 hold ones. This means that if we make the move of cell 2
+# > or 5 of the first row (put 2 blue or 2 red balls), the computer can make a winning move
+# > (put 2 red or 2 blue balls respectively). The third row holds four ones (elements 1, 2,
+# > 4 and 5). Some explanation is needed here. Elements 1 and 4 are clear: they mean that
+# > whatever move the player makes (the second row of the array), our next move will win.
+# > But why do elements 2 and 5 hold ones? The point is that in the analysis we calculate
+# > ALL possible moves, including the "stupid" ones. Let us look at the second column of
+# > the array in detail. It is the move of two red balls. This move does not lead to a win
+# > (a zero in the second cell of the first row). After it the player has two choices: to
+# > put one green ball (a "stupid" move) or to put two green balls (a win). Since in the
+# > analysis we enter in the table only the best move, the second cell of the second row
+# > holds "1". The one in the third row is there because we can win if the player puts one
+# > green ball.
+# >
+# > Next we have to analyse the data in the table. Clearly we should move either one red
+# > (cell 1 of the first row) or one blue (cell 4 of the first row), since they certainly
+# > lead to a win. I did this analysis as follows. First we create a new one-dimensional
+# > array, each cell of which corresponds to a possible move. Then we fill it by the
+# > following rules. If an element of array 1 holds "-127", we copy it into the
+# > corresponding element of the new array. We give each row of array 1 a weight, in
+# > decreasing order (the bottom row 1, the one before it 2, and so on). Then we add up
+# > the elements of each column with their weights, that is, in the sum we multiply each
+# > number by its weight; besides, the elements of even rows must be multiplied by "-1"
+# > (for example, for the second column of our example we must compute 0\*3 + (-1)\*2 +
+# > 1\*1). As a result the largest values go to the elements whose columns hold "1" in odd
+# > rows (our move), and the closer the one is to the first row, the larger the number.
+# >
+# > | 1 | 2 | 3 | 1 | 2 | 3 | 1 | 2 | 3 |
+# > |---|---|---|---|---|---|---|---|---|
+# > | 1 | -1 | -127 | 1 | -1 | -127 | -127 | -127 | -127 |
+# >
+# > *Array 2*
+# >
+# > Then all that is left is to find the largest element of array 2 (if there are several,
+# > we pick any of them at random). That element is the optimal move.
+#
+# *Source B, the choice of a move: text and arrays as printed, translated. The arrays'
+# top rows are B's headers, the number of balls each column puts.*
+#
+# Four slips in B's text are kept above. In "(put 2 blue or 2 red balls)" the colours are
+# the wrong way round for cells 2 and 5, and the one who can then win is the opponent,
+# not "the computer". In the second column's story the player puts one or two **blue**
+# balls, not green: no green ball is left. And, as we shall see, one red and one blue do
+# **not** "certainly lead to a win". The arrays themselves are right, and our program
+# will give them back exactly.
 #
 # ### B's example
 #
@@ -228,17 +331,8 @@ def win_marks(left: tuple, depth: int) -> list[list[int]]:
 
 
 # %% [markdown]
-# B prints its table for the example. Translated (B's headers give the number of balls of
-# each column), **Array 1** is
-#
-# ```
-# 1 | 2 | 3 | 1 | 2 | 3 | 1 | 2 | 3 |
-# 0 | 0 | -127 | 0 | 0 | -127 | -127 | -127 | -127 |
-# 0 | 1 | 0 | 0 | 1 | 0 | 0 | 0 | 0 |
-# 1 | 1 | 0 | 1 | 1 | 0 | 0 | 0 | 0 |
-# ```
-#
-# Our function gives it back exactly, and so does the library's `source_table`:
+# B prints its table for the example: **Array 1** in the exhibit above, under its header
+# row (the number of balls of each column). Our function gives it back exactly, and so does the library's `source_table`:
 
 # %%
 B_ARRAY_1 = [
@@ -345,12 +439,7 @@ assert weigh(B_ARRAY_1) == B_ARRAY_2
 assert list(library.scores) == B_ARRAY_2
 
 # %% [markdown]
-# B's **Array 2** is the same as ours:
-#
-# ```
-# 1 | 2 | 3 | 1 | 2 | 3 | 1 | 2 | 3 |
-# 1 | -1 | -127 | 1 | -1 | -127 | -127 | -127 | -127 |
-# ```
+# B's **Array 2** (in the exhibit above) is the same as ours.
 #
 # Last, B takes the largest score; "if there are several, we choose any of them at
 # random". Here that is one red or one blue:
