@@ -50,6 +50,180 @@ from coursekit.views.crawler import WHO_WINS, lattice_svg, search, who_wins, win
 # %% [markdown]
 # ## The rules
 #
+# *Source C (*Lecture 14: Games*, an online course lecture; see [Sources](sources.md)),
+# §14.1, translated from the Russian:*
+#
+# > **14.1. The topological game "Crawler"**
+# >
+# > The topological game "Crawler" goes as follows. The game is played on a lattice of
+# > 5 by 6 cells (fig. 14.1).
+# >
+# > [*Fig. 14.1. A game of the topological game "Crawler": not in our copy of the page*]
+# >
+# > The players move in turn. A player draws a straight segment one cell long, extending
+# > the polyline at one of its ends. The resulting path (the polyline) must be
+# > continuous, and a move may be made at either of its ends. The player who closes the
+# > path, that is, who moves so that one of the ends of the segment lands on the
+# > polyline, wins. Fig. 14.1 shows a position that is a win for the first player (he
+# > draws his segments in light pencil). With a move to the cell (1; 3) this player closes
+# > the path.
+# >
+# > The program below plays the game between a human and the computer. To find the
+# > computer's winning strategy van Emden's method is used (in [5, 14] it is applied to
+# > the game "Nim"): the player makes a winning move (closes the path) or moves so that
+# > his opponent does not win. If the opponent (the human) does not know how to move in
+# > order to win, the computer is sure to win in the end. If the computer is in a losing
+# > position and cannot find such a move, it tries to move so that its opponent does not
+# > win at the very next step. If the opponent makes a mistake even once and does not make
+# > the right move, the computer will win.
+#
+# C's program follows. Read it now for its shape, and come back to it when we copy C's
+# computer player below; the predicates that matter are `move`, `winMove`, `loseMove`,
+# `step` and `next`.
+#
+# ```visualprolog
+#     open core, console, console_native
+#
+# class facts
+#     humanCell: (coord).
+#
+# class predicates
+#     winMove: (positive, positive, coord*, coord*) nondeterm (i,i,i,o).
+#     step: (coord*, coord*, coord) nondeterm (i,o,o) (i,o,i).
+#     next: (coord, coord) nondeterm (i,o) (i,i).
+#     move: (positive, coord*).
+#     show: (coord*).
+#     loseMove: (coord*) determ.
+# clauses
+#     loseMove(Polyline):-
+#         step(Polyline, _, Cell),
+#         list::isMember(Cell, Polyline),
+#         !.
+#
+#     winMove(_Player1, _Player2, Polyline, Polyline1):-
+#         step(Polyline, Polyline1, Cell),
+#         list::isMember(Cell, Polyline).
+#     winMove(Player1, Player2, Polyline, Polyline1):-
+#         step(Polyline, Polyline1, _),
+#         not(winMove(Player2, Player1, Polyline1, _)).
+#
+#     move(2, Polyline):-
+#         step(Polyline, Polyline1, Cell),
+#         list::isMember(Cell, Polyline),
+#         !,
+#         show(Polyline1),
+#         setLocation(coord(0, 14)),
+#         write("The computer has won!\n\n", Polyline1).
+#     move(2, Polyline):-
+#         winMove(2, 1, Polyline, Polyline1),
+#         !,
+#         move(1, Polyline1).
+#     move(2, Polyline):-
+#         step(Polyline, Polyline1, _),
+#         not(loseMove(Polyline1)),
+#         !,
+#         move(1, Polyline1).
+#     move(2, Polyline):-
+#         step(Polyline, Polyline1, _),
+#         !,
+#         move(1, Polyline1).
+#     move(1, Polyline):-
+#         show(Polyline),
+#         setLocation(coord(0, 14)),
+#         write(Polyline),
+#         std::repeat(),
+#             write("\n\nYour move.\nEnter the new cell in the form"
+#                 " coord(2,3): "),
+#             hasDomain(coord, Cell),
+#             Cell = read(), clearInput(),
+#         step(Polyline, Polyline1, Cell),
+#         assert(humanCell(Cell)),
+#         !,
+#         if list::isMember(Cell, Polyline) then
+#             write("\nCongratulations! You have won!")
+#         else
+#             move(2, Polyline1)
+#         end if.
+#     move(_, _).
+#
+#     step([A, B | Polyline], [X, A, B | Polyline], X):-
+#         next(A, X),
+#         not(X = B).
+#     step(Polyline, list::append(Polyline, [X]), X):-
+#         [A, B | _] = list::reverse(Polyline),
+#         next(A, X),
+#         not(X = B).
+#
+#     next(coord(X, Y), coord(X - 1, Y)):- X > 1.
+#     next(coord(X, Y), coord(X + 1, Y)):- X < 6.
+#     next(coord(X, Y), coord(X, Y - 1)):- Y > 1.
+#     next(coord(X, Y), coord(X, Y + 1)):- Y < 5.
+#
+#     show(Polyline):-
+#         clearOutput(),
+#         foreach I = std::fromTo(1, 6) do
+#             setLocation(coord(3 * I, 0)), write(I)
+#         end foreach,
+#         foreach J = std::fromTo(1, 5) do
+#             setLocation(coord(0, 2 * J)), write(J)
+#         end foreach,
+#         Attr0 = getTextAttribute(),
+#         foreach coord(X, Y) = list::getMember_nd(Polyline) do
+#             Attr = if humanCell(coord(X, Y)), ! then 13 else 11 end if,
+#             setTextAttribute(Attr),
+#             setLocation(coord(3 * X, 2 * Y)), write("*")
+#         end foreach,
+#         setTextAttribute(Attr0).
+#
+#     run():-
+#         write("Who moves first? (1 - human, 2 - computer): "),
+#         Player = read(), clearInput(),
+#         if Player = 1 then
+#             write("Enter the start of the segment in the form coord(3,3): "),
+#             hasDomain(coord, Cell1),
+#             Cell1 = read(), clearInput(),
+#             write("Enter the end of the segment: "),
+#             hasDomain(coord, Cell2),
+#             Cell2 = read(), clearInput(),
+#             next(Cell1, Cell2),
+#             assert(humanCell(Cell1)),
+#             assert(humanCell(Cell2)),
+#             move(2, [Cell1, Cell2])
+#         else
+#             move(1, [coord(3, 3), coord(4, 3)])
+#          end if,
+#          !,
+#         _ = readLine();
+#         write("Input error"),
+#         _ = readLine().
+# ```
+#
+# *Example 14.1 of source C: the game "Crawler", in Visual Prolog. Code as printed, the
+# strings translated from the Russian. What C says after it, translated: "The predicate
+# hasDomain/2 binds a variable to the name of a domain. The predicate getTextAttribute
+# returns the current text attributes of the console window. Van Emden's method can be
+# used only for small fields, since the search for a winning move becomes rather large. A
+# detailed treatment showing the stages of the design and the computer implementation of
+# the topological game 'Crawler', in console and in GUI applications in Visual Prolog, was
+# made by V. A. Yukhtenko (PDC SPb) [12]."*
+#
+# Some things to know when reading it:
+#
+# - The listing is not a whole program: it is the inside of a class implementation (the
+#   `implement` ... `end implement` lines around it, and the `goal` that calls `run`, are
+#   not printed), so it does not compile on its own.
+# - C's text speaks of a lattice of "5 by 6 cells" and of moving "to the cell (1; 3)",
+#   but the program works on **points**: `next` keeps X between 1 and 6 and Y between 1
+#   and 5, and a "cell" `coord(X, Y)` is a point where lattice lines cross. The course
+#   follows the program.
+# - A polyline is a list of points; `step` extends it at its first point (the first
+#   clause) or at its last (the second), never back to the point next to that end, and
+#   returns the new point, which closes the line when it is already on the list.
+# - `move(1, ...)` is the human's turn, `move(2, ...)` the computer's, with one clause for
+#   each of its rules; the computer who moves first opens with `[coord(3, 3), coord(4, 3)]`
+#   and the human then moves. The references [5, 14] and [12] are to the course's
+#   bibliography, which the page we have does not include.
+#
 # The board is a lattice of points, 6 across and 5 up in C's program. The players take
 # turns drawing **unit segments** along the lattice lines, building **one** line (a
 # polyline):
@@ -149,7 +323,7 @@ display(SVG(record._repr_svg_()))
 # ## Van Emden's method
 #
 # C's computer decides its move by four rules, tried in this order (C's Prolog predicate
-# `move(2, Polyline)` has one clause for each):
+# `move(2, Polyline)`, in C's program above, has one clause for each):
 #
 # 1. **close**: if a move closes the line, make it and win;
 # 2. **win**: else make a move after which the opponent has **no winning continuation**;
