@@ -75,6 +75,7 @@ def setup(extras: str = "") -> None:
 DEBIAN_PACKAGES = {
     "chromium": (CHROMIUM, "the browser tests"),
     "bubblewrap": (Path("/usr/bin/bwrap"), "the sandbox that grades submissions"),
+    "postgresql": (Path("/usr/lib/postgresql"), "the grading tests on a PostgreSQL gradebook"),
 }
 
 

@@ -200,8 +200,11 @@ def _coursekit(course: Path, env: dict[str, str], *args: str) -> subprocess.Comp
 
 
 def run_course(source: Source, students: Mapping[str, Student], tmp: Path,
-               *, cell_timeout: int = CELL_TIMEOUT) -> CourseRun:
-    """Release ``source``, autograde ``students``, generate feedback and export, in ``tmp``."""
+               *, cell_timeout: int = CELL_TIMEOUT, db_url: str | None = None) -> CourseRun:
+    """Release ``source``, autograde ``students``, generate feedback and export, in ``tmp``.
+
+    ``db_url``: the gradebook's SQLAlchemy address (default: ``gradebook.db`` in the course, sqlite).
+    """
     if not (BIN / "nbgrader").exists() or not (BIN / "alembic").exists():
         pytest.skip("nbgrader is not installed in this environment")
     name = source.name
@@ -212,6 +215,8 @@ def run_course(source: Source, students: Mapping[str, Student], tmp: Path,
     shutil.copytree(source.path.parent, root / "source" / name)
     with (root / "nbgrader_config.py").open("a", encoding="utf-8") as config:
         config.write(f"\n# the test copy: a shorter per-cell limit\nc.TrustedExecute.cell_timeout = {cell_timeout}\n")
+        if db_url is not None:
+            config.write(f"c.CourseDirectory.db_url = {db_url!r}\n")
     env = {key: value for key, value in os.environ.items() if not key.startswith(("JUPYTER", "NBGRADER", "IPYTHON"))}
     env.update(
         PATH=f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}",
@@ -263,7 +268,7 @@ def run_course(source: Source, students: Mapping[str, Student], tmp: Path,
 
     points = {grade_id: cell for grade_id, cell in by_id(release).items() if cell.metadata["nbgrader"].get("grade")}
     scores: dict[str, dict[str, float]] = {}
-    with Gradebook(f"sqlite:///{root / 'gradebook.db'}") as gradebook:
+    with Gradebook(db_url or f"sqlite:///{root / 'gradebook.db'}") as gradebook:
         for student in students:
             scores[student] = {  # a submission never graded has no score: 0 (its status says why)
                 grade_id: _score_or_zero(gradebook, grade_id, name, student) for grade_id in points
