@@ -394,6 +394,8 @@ display(SVG(board_svg(empty, texts={square_of(n): str(n) for n in range(1, 10)},
 # %% [markdown]
 # ### D's rule of thumb
 #
+# D's table of values and the function that values a board with it, as printed:
+#
 # ```c
 # /* Array used in the heuristic formula for each move */
 # const int Heuristic_Array[4][4] = {
