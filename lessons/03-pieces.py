@@ -266,8 +266,11 @@ assert all(y - x == k for k, (x, y) in enumerate(pairs))
 # %% [markdown]
 # Floating point will go wrong for very large k. `wythoff_pairs(limit)` in the library
 # uses whole numbers only (⌊kφ⌋ = (k + ⌊√(5k²)⌋) // 2), and `favourable(piece, cell)`
-# is the closed rule for the king, the rook and the queen, which the article's computer
-# player uses:
+# is the closed rule for the king, the rook and the queen. The course's version of the
+# article's computer player uses it: the article prints that player only for the king
+# (its P0 "knows and uses the winning strategy"), and for the queen and the rook its note
+# says only that an analysis finds the favourable cells, so the course gives its player
+# that analysis:
 
 # %%
 assert wythoff_pairs(24) == pairs
@@ -478,8 +481,9 @@ SVG(outcome_svg(blocked_queen, highlight=wrong, pieces={START: "Q"},
                 title="the queen with blocked cells: circles where Wythoff's rule is wrong"))
 
 # %% [markdown]
-# The article's computer player uses the closed rule. Against a random opponent it still
-# wins often, but a player who uses the table wins every game from an N start:
+# The article's computer player (in the course's version) uses the closed rule. Against a
+# random opponent it still wins often, but a player who uses the table wins every game
+# from an N start:
 
 # %%
 from coursekit.games.pieces import article_strategy
