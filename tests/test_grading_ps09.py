@@ -99,6 +99,16 @@ def test_anything_else_is_refused_with_a_reason(raw: Any, reason: str) -> None:
     assert isinstance(problem, Malformed) and reason in problem.reason
 
 
+def test_a_number_of_another_type_is_refused_as_the_sandbox_would() -> None:
+    class Float64(float):
+        pass
+
+    problem = read_value(Float64(0.5))
+    assert isinstance(problem, Malformed)
+    assert problem.reason == ("it must return a plain int or float, not a Float64: convert it, for example "
+                              "with float(...)")
+
+
 def test_an_object_that_claims_to_be_everything_is_not_a_number() -> None:
     class Sneaky:
         def __eq__(self, other: object) -> bool:

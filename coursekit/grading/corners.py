@@ -50,11 +50,13 @@ import random
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from ..games.corners import SIDES, Corners, CornersState, order_moves, source_strategy
 from ..views.corners import MARKS, alphabeta_strategy, board_text, random_opening
 from .answers import shown as show
+from .codec import Opaque
 from .kernel import Case, Check, Malformed, partial_points, run_check, seed_random
 from .limits import Calls, describe_error
 
@@ -96,20 +98,30 @@ def position_text(state: CornersState) -> str:
 def read_value(raw: Any) -> float | Malformed:
     """The student's number as a float, or why it is not one (``bool``, a string, ``nan``, ...).
 
+    Only plain numbers are read: ``int``, ``float`` (and ``Fraction``), the types that cross
+    from the sandbox as they are, so that the notebook and the grader agree. A numpy number,
+    say, is refused with the advice to convert it.
+
     >>> read_value(3), read_value(-0.25)
     (3.0, -0.25)
     >>> read_value(True).reason
     'it must return a number (an int or a float), not True or False'
     >>> read_value(float("nan")).reason
     'it must return a finite number, not nan or infinity'
+    >>> read_value(Opaque("float64")).reason
+    'it must return a plain int or float, not a float64: convert it, for example with float(...)'
     """
-    if isinstance(raw, bool) or not isinstance(raw, numbers.Real):
-        if isinstance(raw, bool):
-            return Malformed("it must return a number (an int or a float), not True or False")
+    if type(raw) is bool:
+        return Malformed("it must return a number (an int or a float), not True or False")
+    if type(raw) not in (int, float, Fraction):
+        if isinstance(raw, (numbers.Real, Opaque)):
+            kind = raw.kind if isinstance(raw, Opaque) else type(raw).__name__
+            return Malformed(f"it must return a plain int or float, not a {kind}: convert it, for example with "
+                             "float(...)")
         return Malformed("it must return a number (an int or a float)")
     try:
         value = float(raw)
-    except (OverflowError, TypeError, ValueError):
+    except OverflowError:
         return Malformed("it must return a number that fits in a float")
     if not math.isfinite(value):
         return Malformed("it must return a finite number, not nan or infinity")
