@@ -74,7 +74,8 @@ opponent's work left minus mine*.
   `state.occupied`, the cells that hold a piece). `steps_to_target(rules, player, cell)`
   (given above) is a quick table lookup. Do not change the arguments.
 - **Returns**: a number, an `int` or a `float`, finite, larger when the position is better
-  for the player to move. `True` or `False`, a string, `None`, `nan` or infinity are refused.
+  for the player to move. `True` or `False`, a string, `None`, `nan` or infinity are refused,
+  and so is a numpy number (turn it into a plain one with `float(...)`).
   Any scale will do: before the search sees your number `v` the grader turns it into
   `v / (1 + |v|)`, which keeps the order of your numbers and stays between -1 and 1, so that a
   game won (worth 1 to the search) counts more than any estimate.
