@@ -114,7 +114,8 @@ def measure(quick: bool = False, limit: float = 60.0) -> Section:
         "E's nodes: calls of E's Search (the root included); alpha-beta's: positions visited. Games: seeded "
         "random openings (two random moves a side) from seeds 0-19, then the players, every game to its end "
         "(the full run takes a quarter of an hour); ms of a game row: alpha-beta's mean time per move. "
-        "Solo: White alone (Black's pieces removed), beam search "
-        "from both ends (the target is the start turned half round); nodes: positions kept; the bound is the "
+        "Solo: White alone (Black's pieces removed), beam search from both ends (the target is the start turned "
+        "half round), keeping at each depth the 100 positions nearest their half turn and the 100 furthest on "
+        "(with the best jump chain each offers); nodes: positions kept; ms: the search's time; the bound is the "
         "larger of the parity matching and the front/rear bound.")
     return section

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from coursekit.games.corners import Corners, parse_path, solo_problem
 from tests.terminal import run
 
 
@@ -16,6 +17,16 @@ def test_solve_gives_e_decision_from_the_start_and_its_node_count(algorithm: str
     status, out, err = run("solve", "corners", "--algorithm", algorithm)
     assert status == 0 and err == ""
     assert field(out, "move") == move and field(out, "nodes") == "8341"
+
+
+def test_solve_solo_prints_a_line_of_at_most_22_moves_for_9_pieces_that_the_rules_accept() -> None:
+    status, out, err = run("solve", "corners", "--solo", "--pieces", "9")
+    assert status == 0 and err == ""
+    lines = out.strip().splitlines()
+    count = int(field(out, "moves"))
+    moves = tuple(parse_path(line) for line in lines[1:1 + count])
+    assert count <= 22 and lines[1 + count] == "lower bound: 12"
+    assert solo_problem(Corners(pieces=9), moves) is None
 
 
 def test_play_shows_the_board_after_each_move_and_the_result() -> None:

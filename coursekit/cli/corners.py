@@ -72,7 +72,8 @@ def register(groups: Groups) -> None:
     solver.add_argument("--solo", action="store_true",
                         help="the solo puzzle: White alone, the fewest moves that fill its target")
     solver.add_argument("--beam", type=whole(1, 100000), default=None,
-                        help="the solo search's beam width (positions kept per move; default 60)")
+                        help="the solo search's beam width (the positions each of its two rankings keeps "
+                             "per move; default 100)")
     solver.set_defaults(run=solve_corners)
 
 

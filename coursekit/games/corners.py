@@ -841,8 +841,8 @@ ENTRIES = (GameEntry("corners", "Corners (Уголки)", "E", Corners, Corners.
 # The other side's pieces are removed (so a jump goes over one's own pieces only) and the side
 # moves every turn; cells are numbered ``y * 8 + x`` inside the search for speed.
 
-#: The solo search's default beam width.
-SOLO_WIDTH = 60
+#: The solo search's default beam width: the positions each of its two rankings keeps per move.
+SOLO_WIDTH = 100
 
 
 def _number(cell: Coord) -> int:
@@ -999,6 +999,51 @@ def _asymmetry(position: SoloPosition) -> int:
     return sum(min(abs(c % SIZE - x) + abs(c // SIZE - y) for x, y in turned) for c in position)
 
 
+def _heading(start: SoloPosition, target: SoloPosition) -> tuple[int, int]:
+    """The direction ``(a, b)`` from ``start`` to ``target``: the sign of the change of the pieces'
+    summed ``x`` and of their summed ``y`` (White's solo puzzle: ``(-1, 1)``, up and to the left)."""
+    def sign(v: int) -> int:
+        return (v > 0) - (v < 0)
+
+    return (sign(sum(c % SIZE for c in target) - sum(c % SIZE for c in start)),
+            sign(sum(c // SIZE for c in target) - sum(c // SIZE for c in start)))
+
+
+def _progress(position: SoloPosition, heading: tuple[int, int]) -> int:
+    """How far the pieces stand along ``heading``: ``a * x + b * y`` summed over the pieces.
+
+    >>> _progress(solo_start(9), (-1, 1)), _progress(solo_target(9), (-1, 1))
+    (-45, 45)
+    """
+    a, b = heading
+    return sum(a * (c % SIZE) + b * (c // SIZE) for c in position)
+
+
+def _best_chain(position: SoloPosition, heading: tuple[int, int]) -> int:
+    """The most progress along ``heading`` that one jump chain from ``position`` makes (0 if none
+    gains): the position's promise, as a step that lines up a long chain gains little itself.
+
+    >>> _best_chain(solo_start(9), (-1, 1))  # a hop over the front row: 2 up, or 2 left
+    2
+    """
+    a, b = heading
+    best = 0
+    for piece in position:
+        others = position - {piece}
+        x, y = piece % SIZE, piece // SIZE
+        frontier, landed = [piece], {piece}
+        while frontier:
+            following = []
+            for cell in frontier:
+                for over, land in _SOLO_JUMPS[cell]:
+                    if over in others and land not in others and land not in landed:
+                        landed.add(land)
+                        following.append(land)
+                        best = max(best, a * (land % SIZE - x) + b * (land // SIZE - y))
+            frontier = following
+    return best
+
+
 def solo_search(start: SoloPosition, target: SoloPosition, width: int = SOLO_WIDTH,
                 limit: int = 40) -> SoloSolution:
     """Beam search from both ends at once, for a target that is the start turned half round (as
@@ -1007,8 +1052,15 @@ def solo_search(start: SoloPosition, target: SoloPosition, width: int = SOLO_WID
     played backwards leads from ``P``'s half turn to the target. The search keeps every
     position it reached with its distance; once a position and its half turn are both reached,
     the two lines join into a solution. From each layer (the positions ``k`` moves from the
-    start) every move is tried and the ``width`` new positions nearest their own half turn
-    (:func:`_asymmetry`; ties by the cells, so the search is deterministic) make the next layer.
+    start) every move is tried, and two rankings of the new positions each keep ``width`` of
+    them for the next layer (ties by the cells, so the search is deterministic):
+
+    * the nearest their own half turn (:func:`_asymmetry`): where the two lines can meet;
+    * the furthest on toward the target, counting the best jump chain they offer next
+      (:func:`_progress` plus :func:`_best_chain`): the lines that build ladders and use them.
+      The first ranking alone keeps the tidy positions and loses these (for 9 pieces it found
+      25 moves at width 60, 24 at 300; the two together find 22).
+
     Without an answer after ``limit`` layers: ``ValueError``.
 
     >>> solution = solo_search(frozenset({0, 1}), frozenset({62, 63}))
@@ -1018,6 +1070,7 @@ def solo_search(start: SoloPosition, target: SoloPosition, width: int = SOLO_WID
     goal = frozenset(target)
     if _turned_position(frozenset(start)) != goal:
         raise ValueError("the solo search needs a target that is the start turned half round")
+    heading = _heading(start, goal)
     parents: dict[SoloPosition, tuple[SoloPosition, tuple[int, ...]] | None] = {start: None}
     reached: dict[SoloPosition, int] = {start: 0}
     best: tuple[int, SoloPosition] | None = (0, start) if start == goal else None
@@ -1030,20 +1083,19 @@ def solo_search(start: SoloPosition, target: SoloPosition, width: int = SOLO_WID
             for path, after in solo_moves(position):
                 if after not in reached and after not in fresh:
                     fresh[after] = (position, path)
-        for position in sorted(fresh, key=sorted):  # a new position whose half turn was reached before
-            other = reached.get(_turned_position(position))
+        for position in sorted(fresh, key=sorted):  # a new position whose half turn was reached before or now
+            turned = _turned_position(position)
+            other = reached.get(turned, depth if turned in fresh else None)
             if other is not None and (best is None or depth + other < best[0]):
                 best = (depth + other, position)
                 parents[position] = fresh[position]
-        ranked = sorted(fresh, key=lambda p: (_asymmetry(p), sorted(p)))
-        layer = ranked[:width]
+                parents.setdefault(turned, fresh.get(turned))
+        near = sorted(fresh, key=lambda p: (_asymmetry(p), sorted(p)))[:width]
+        ahead = sorted(fresh, key=lambda p: (-_progress(p, heading) - _best_chain(p, heading), sorted(p)))[:width]
+        layer = list(dict.fromkeys(near + ahead))
         for position in layer:
             parents[position] = fresh[position]
             reached[position] = depth
-        for position in layer:
-            other = reached.get(_turned_position(position))
-            if other is not None and (best is None or depth + other < best[0]):
-                best = (depth + other, position)
     if best is None:
         raise ValueError(f"the beam found no solution within {2 * limit} moves")
     middle = best[1]
