@@ -162,7 +162,8 @@ def register() -> None:
 # terminal and the benchmark call it.
 
 #: The alpha-beta player's depth: its move, the reply and its next move (depth 2 lost to E's
-#: player as Black from seed 0; depth 3 wins most seeded games, not all: see the benchmark).
+#: player as Black from seed 0; depth 3 won 39 of the 40 seeded games of the benchmark, seeds 0-19
+#: from each side, and drew the other).
 DEPTH = 3
 #: How many random moves each side makes before a seeded game between two players begins.
 OPENING = 2
