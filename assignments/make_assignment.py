@@ -186,6 +186,10 @@ class Assignment:
     opening: tuple[Cell, ...]
     parts: tuple[Part, ...]
     closing: tuple[Cell, ...] = ()
+    #: helpers of the setup cells whose every use the grader answers and counts itself
+    #: (``coursekit.grading.sandbox``): a quantity such as the cells a search expands is then
+    #: measured by the grader, not reported by the student's code
+    measured: tuple[str, ...] = ()
 
     @property
     def cells(self) -> list[Cell]:
@@ -219,6 +223,7 @@ class Assignment:
             metadata={
                 "kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"},
                 "language_info": {"name": "python"},
+                **({"coursekit": {"measured": list(self.measured)}} if self.measured else {}),
             },
         )
 

@@ -36,6 +36,12 @@ pair `(path, expanded)`:
   off its frontier to look at that cell's neighbours (the target too, if the search takes it
   off the frontier).
 
+Find the cells next to a cell with `neighbours(grid, cell)` (in the setup cell): when your
+notebook is graded, the grader answers every call of `neighbours` itself and **measures** the
+cells you expanded: the cells whose neighbours you asked for, plus the target when you return
+a path. Your own count is shown by the visible tests (use it to check your search), but the
+grade uses the measured one.
+
 1. `bfs(grid, start, target)`: breadth-first search. The frontier is a queue (first in, first
    out); put each cell on it once, when you first see it, and remember where you came from.
    Stop when you take the target off the frontier.
@@ -66,13 +72,17 @@ The table counts **points**, not tests.
   `allowance / yours` of it otherwise (twice the allowance: half). The points are the average
   share times the test's points, to two decimals; the test prints every grid's figures.
   These points count only if your paths are right, and a count smaller than any correct
-  search needs (fewer cells than the path's moves) earns nothing.
+  search needs (fewer cells than the path's moves) earns nothing. The count graded is the one
+  the grader measures through `neighbours` (see above): a search that finds the cells next to a
+  cell some other way is measured as expanding almost nothing, and earns nothing here.
 - The hidden grids are random (from a fixed seed), 12 to 30 cells a side, 10–35 % blocked,
   with the start and the target in opposite corners' quarters, plus a grid that a wall cuts
   in two.
 - Types are checked exactly: a pair (a `tuple`) of a list (or tuple) of cells and an `int`;
   a cell is a `Coord` or a tuple of two `int`.
-- Each call must return within 2 seconds, and each test cell within 20 seconds.
+- Each call must return within 2 seconds, and each test cell within 20 seconds (when the
+  grader measures the cells expanded, three times as long: each `neighbours` call is then a
+  round trip to the grader).
 - A failed test says which grid, shows it with your path and a shortest one, and says what is
   wrong.
 
@@ -125,7 +135,8 @@ the list around.
     to `target`, both included, each step a king move onto a free cell, with as few moves as
     possible (any shortest path is accepted); exactly `None` when the target cannot be
     reached;
-  - `expanded`: an `int`, the cells your search took off its frontier.
+  - `expanded`: an `int`, the cells your search took off its frontier (graded as the grader
+    measures it through `neighbours`: see *What you write*).
 - **Edge cases**:
   - `start == target`: the path is `[start]` (no move); the search takes the start off its
     frontier, sees that it is the target, and stops: `expanded` is 1.
@@ -299,6 +310,7 @@ ASSIGNMENT = Assignment(
     opening=(given("intro", intro()), given("setup", SETUP, code=True)),
     parts=PARTS,
     closing=(handing_in("ps03", END),),
+    measured=("neighbours",),
 )
 
 

@@ -276,5 +276,27 @@ def hostile_students(source: Source) -> dict[str, Student]:
     return students
 
 
+def hostile_ps03(source: Source) -> dict[str, Student]:
+    """ps03: counts of expanded cells that a student reports are not believed; the grader measures them."""
+    ref = {grade_id: source.reference(grade_id) for grade_id in ("bfs", "astar")}
+    liar = {grade_id: code.replace("return path[::-1], expanded", "return path[::-1], 1")
+                                .replace("return path[::-1], len(done)", "return path[::-1], 1")
+            for grade_id, code in ref.items()}
+    assert liar != ref, "the reference's return lines changed: update the liar"
+    inline = ref["bfs"].replace("for nxt in neighbours(grid, cell):",
+                                "for nxt in [Coord(cell.x + dx, cell.y + dy) for dx, dy in STEPS "
+                                "if grid.is_free(Coord(cell.x + dx, cell.y + dy))]:")
+    assert inline != ref["bfs"], "the reference's loop over neighbours changed: update the bypass"
+    return {
+        "reference": Student(ref),
+        # reports 1 cell expanded on every grid: the measured count is the reference's, full marks
+        "count_liar": Student(liar),
+        # finds neighbours without asking: its paths are right, but it is measured as expanding
+        # almost nothing, below what any search needs: the expansion points are lost
+        # (the visible test, run by the grader, measures it the same way)
+        "neighbours_bypassed": Student({**ref, "bfs": inline}, zero=("test_bfs_visible", "test_bfs_hidden_expanded")),
+    }
+
+
 #: The students whose submission cannot be graded at all, and a word the reason must contain.
 NEEDS_A_PERSON = {"not_json": "not a notebook", "no_notebook": "missing"}

@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 
 import pytest
-from hostile_submissions import NEEDS_A_PERSON, hostile_students
+from hostile_submissions import NEEDS_A_PERSON, hostile_ps03, hostile_students
 from nbgrader_course import CourseRun, Source, check_feedback_hides_hidden, run_course
 
 import coursekit
@@ -57,6 +57,19 @@ def batch(tmp_path_factory: pytest.TempPathFactory) -> tuple[CourseRun, dict[str
     run = run_course(source, hostile_students(source), tmp_path_factory.mktemp("hostile"))
     time.sleep(0.5)
     return run, before, package_digest()
+
+
+@pytest.fixture(scope="module")
+def batch_ps03(tmp_path_factory: pytest.TempPathFactory) -> CourseRun:
+    source = Source("ps03")
+    return run_course(source, hostile_ps03(source), tmp_path_factory.mktemp("hostile_ps03"))
+
+
+@pytest.mark.parametrize("student", sorted(hostile_ps03(Source("ps03"))))
+def test_expanded_cells_are_measured_not_reported(batch_ps03: CourseRun, student: str) -> None:
+    expected = {grade_id: round(points, 2) for grade_id, points in batch_ps03.expected(student).items()}
+    got = {grade_id: round(score, 2) for grade_id, score in batch_ps03.scores[student].items()}
+    assert got == expected, batch_ps03.log[-3000:]
 
 
 def test_there_are_at_least_thirty_attacks() -> None:

@@ -188,3 +188,18 @@ def test_isolation_says_what_is_not_protected(monkeypatch: pytest.MonkeyPatch) -
     assert "NOT protected" in isolation()
     with Sandbox(["def f():\n    return 1"], QUICK) as box:
         assert not box.isolated and box.call("f", ()) == 1
+
+
+def test_a_measured_helper_is_answered_and_counted_by_the_grader() -> None:
+    """The setup cell's helper becomes a stand-in that asks the grader: the count cannot be faked."""
+    def neighbours(n: int) -> list[int]:
+        return [n - 1, n + 1]
+
+    cells = ["def neighbours(n):\n    return []",  # the setup cell's own version is replaced
+             "def walk(n):\n    seen = [neighbours(k) for k in range(n)]\n    return seen[-1]",
+             "def liar(n):\n    import gc\n    return 'asked nothing'"]
+    with Sandbox(cells, QUICK, setup=[0], measured={"neighbours": neighbours}) as box:
+        assert box.call("walk", (3,)) == [1, 3]
+        assert box.recorded == {"neighbours": [(0,), (1,), (2,)]}
+        assert box.call("liar", (3,)) == "asked nothing"
+        assert box.recorded == {}

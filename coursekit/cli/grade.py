@@ -35,6 +35,11 @@ def run_grade(args: argparse.Namespace, context: Context) -> str:
 
     if args.jobs < 1:
         raise UsageError(f"--jobs must be at least 1, not {args.jobs}")
+    # nbgrader starts alembic (beside this Python) to create a gradebook: without an activated
+    # environment it would not be found.
+    here = str(Path(sys.executable).parent)
+    if here not in os.environ.get("PATH", "").split(os.pathsep):
+        os.environ["PATH"] = here + os.pathsep + os.environ.get("PATH", "")
     try:
         course = Course.at(args.course)
         print(f"Isolation: {isolation()}", file=sys.stderr)

@@ -15,6 +15,7 @@ Then a table: each student's score, status and reason.
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 import time
@@ -28,7 +29,7 @@ from nbgrader.api import Gradebook, MissingEntry
 from nbgrader.coursedir import CourseDirectory
 from traitlets.config.loader import PyFileConfigLoader
 
-from .gradebook import mark_needs_manual_grade, reasons
+from .gradebook import KEY, mark_needs_manual_grade, reasons
 from .sandbox import isolation
 
 #: A notebook larger than this is not read (a student's notebook is a few hundred KB at most).
@@ -51,11 +52,13 @@ class Result:
     status: str
     reasons: list[str] = field(default_factory=list)
     seconds: float = 0.0
+    repairs: list[str] = field(default_factory=list)
 
     def line(self) -> str:
         score = "-" if self.score is None else f"{self.score:g}"
         text = f"{self.student:<20} {score:>6} / {self.max_score:g}  {self.status}"
-        return text + (f": {' | '.join(self.reasons)}" if self.reasons else "")
+        text += f": {' | '.join(self.reasons)}" if self.reasons else ""
+        return text + (f" (repaired: {' '.join(self.repairs)})" if self.repairs else "")
 
 
 @dataclass(frozen=True)
@@ -139,7 +142,20 @@ def read_back(course: Course, assignment: str, student: str, seconds: float = 0.
             return Result(student, None, maximum, "not graded", ["nbgrader recorded nothing."], seconds)
         why = reasons(gradebook, assignment, student)
         status = "needs manual grading" if submission.needs_manual_grade else "graded"
-        return Result(student, submission.score, maximum, status, why, seconds)
+        return Result(student, submission.score, maximum, status, why, seconds, repairs(course, assignment, student))
+
+
+def repairs(course: Course, assignment: str, student: str) -> list[str]:
+    """What the rebuild from the release repaired in ``student``'s graded notebooks (see :mod:`.repair`)."""
+    found = []
+    for name in course.notebooks(assignment):
+        path = course.root / "autograded" / student / assignment / f"{name}.ipynb"
+        try:
+            metadata = json.loads(path.read_text(encoding="utf-8")).get("metadata", {})
+        except (OSError, ValueError):
+            continue
+        found += [str(r) for r in metadata.get(KEY, {}).get("repairs", [])] if isinstance(metadata, dict) else []
+    return found
 
 
 def grade(course: Course, assignment: str, students: Sequence[str] | None = None, *, jobs: int = 1,

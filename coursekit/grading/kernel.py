@@ -72,6 +72,10 @@ class Malformed:
     what: str | None = None
 
 
+#: How much more time a check gives a function that the grader measures (see ``Check.measure``).
+MEASURED_SLOWER = 3
+
+
 @dataclass(frozen=True)
 class Check:
     """One graded function: its cases, the reference, a strict reader, a judge, and time limits.
@@ -89,10 +93,15 @@ class Check:
     context: Callable[[Case], str] | None = None
     per_call: float = 1.0
     total: float = 10.0
+    #: where the grader measures part of an answer itself (``measure(func, case, raw)`` returns the
+    #: raw answer with the measured part put in; see :func:`coursekit.grading.paths.search_check`)
+    measure: Callable[[Callable[..., Any], Case, Any], Any] | None = None
 
-    def calls(self) -> Calls:
-        """A fresh time budget for one run of this check."""
-        return Calls(self.name, self.per_call, self.total)
+    def calls(self, func: Callable[..., Any] | None = None) -> Calls:
+        """A fresh time budget for one run of this check on ``func``: :data:`MEASURED_SLOWER` times
+        longer where the grader measures ``func`` (each use of a measured helper is a round trip)."""
+        slower = MEASURED_SLOWER if self.measure is not None and callable(getattr(func, "asked", None)) else 1
+        return Calls(self.name, self.per_call * slower, self.total * slower)
 
 
 @dataclass(frozen=True)
@@ -169,10 +178,12 @@ def evaluate(check: Check, case: Case, raw: Any) -> Outcome:
 
 def outcomes(func: Callable[..., Any], check: Check) -> list[Outcome]:
     """Every case asked, read and judged in turn; stops at the first failure (``AssertionError``)."""
-    calls = check.calls()
+    calls = check.calls(func)
     done = []
     for case in check.cases:
         raw = ask(func, case, calls, check.context(case) if check.context else "")
+        if check.measure is not None:
+            raw = check.measure(func, case, raw)
         done.append(evaluate(check, case, raw))
     return done
 

@@ -165,7 +165,7 @@ def _read_answer(answer: Any, case: Case) -> tuple[list[Coord] | None, int] | Ma
     if type(answer) is not tuple or tuple.__len__(answer) != 2:
         return Malformed(_FORM)
     raw_path, expanded = tuple.__iter__(answer)
-    if type(expanded) is not int or expanded < 0:
+    if type(expanded) not in (int, MeasuredCount) or expanded < 0:
         return Malformed("it must be the number of cells your search expanded, a whole number (an int) of 0 or more",
                          what=f"expanded = {shown(expanded)}")
     if raw_path is None:
@@ -232,9 +232,51 @@ def _judge_count(case: Case, answer: tuple[list[Coord] | None, int], shortest: S
                   else f"to know that the target cannot be reached, a search expands all {least} cells "
                        f"the start can reach")
         name = case.shown.split("(", 1)[0]
+        if isinstance(expanded, MeasuredCount):
+            return (f"{name}(grid, {search.start}, {search.target}) was measured expanding {expanded} cells (the "
+                    f"cells whose neighbours it asked for with neighbours(grid, cell), and the target), but "
+                    f"{needed}. Find the cells next to a cell with neighbours(grid, cell): the grader counts them.")
         return (f"{name}(grid, {search.start}, {search.target}) says it expanded {expanded} cells, but {needed}. "
                 f"Count one cell each time you take a cell off the frontier to look at its neighbours.")
     return None
+
+
+#: The helper of ps03's setup cell whose uses the grader counts: the cells whose neighbours a search asks for.
+NEIGHBOURS = "neighbours"
+
+
+class MeasuredCount(int):
+    """A count of expanded cells that the grader measured (not the one the student's code returned)."""
+
+
+def measured_count(func: Callable[..., Any], case: Case, answer: Any) -> Any:
+    """``answer`` with its count of expanded cells replaced by the grader's own measure, where it has one.
+
+    When the student's function runs in the grading sandbox, the grader answers every use of
+    ``neighbours(grid, cell)`` itself and records it (``func.asked``): the cells expanded are the
+    distinct cells whose neighbours were asked, plus the target when a path is returned (the
+    search took it off the frontier and stopped). The number the student's code returns is then
+    only shown, never graded. In a student's own notebook (no measure) the answer is unchanged.
+
+    >>> class Measured:
+    ...     def asked(self, helper):
+    ...         return [("grid", Coord(0, 0)), ("grid", Coord(1, 1)), ("grid", Coord(0, 0))]
+    >>> measured_count(Measured(), None, ([Coord(0, 0), Coord(1, 1), Coord(2, 2)], 1))
+    ([Coord(x=0, y=0), Coord(x=1, y=1), Coord(x=2, y=2)], 3)
+    >>> measured_count(print, None, (None, 7))
+    (None, 7)
+    """
+    asked = getattr(func, "asked", None)
+    if not callable(asked) or type(answer) is not tuple or tuple.__len__(answer) != 2:
+        return answer
+    path = tuple.__getitem__(answer, 0)
+    cells = set()
+    for args in asked(NEIGHBOURS):
+        if type(args) is tuple and len(args) >= 2:
+            cell = as_pair(args[1])
+            if cell is not None:
+                cells.add(cell)
+    return (path, MeasuredCount(len(cells) + (0 if path is None else 1)))
 
 
 def search_check(name: str, cases: Iterable[PathCase], *, algorithm: Algorithm | None = None,
@@ -255,7 +297,8 @@ def search_check(name: str, cases: Iterable[PathCase], *, algorithm: Algorithm |
     made = [Case((c.grid, c.start, c.target), f"{name}(grid, {c.start}, {c.target})", c) for c in cases]
     return Check(name, made, reference=lambda case: bfs(case.data.grid, case.data.start, case.data.target),
                  read=_read_answer, judge=_judge_count if counts else _judge_path, share=share,
-                 context=lambda case: _picture(case.data, {}), per_call=per_call, total=total)
+                 context=lambda case: _picture(case.data, {}), per_call=per_call, total=total,
+                 measure=measured_count if counts else None)
 
 
 def _bad_step(case: PathCase, path: Sequence[Coord]) -> Coord | None:
@@ -309,7 +352,8 @@ class Expansions:
         return 1.0 if self.expanded <= self.allowed else self.allowed / self.expanded
 
     def line(self) -> str:
-        return (f"{self.case}: yours {self.expanded}, allowance {self.allowed} (reference {self.reference}), "
+        whose = "yours (measured)" if isinstance(self.expanded, MeasuredCount) else "yours"
+        return (f"{self.case}: {whose} {self.expanded}, allowance {self.allowed} (reference {self.reference}), "
                 f"share {self.share:.2f}")
 
 

@@ -62,7 +62,7 @@ def rebuild(submitted: Any, release: Any) -> tuple[Any, list[str]]:
     previous: str | None = None
     for cell in submitted.cells:
         grade_id = _grade_id(cell)
-        if grade_id in ids and grade_id not in seen:
+        if grade_id is not None and grade_id in ids and grade_id not in seen:
             seen[grade_id] = cell
             previous = grade_id
             continue

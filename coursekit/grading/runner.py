@@ -13,6 +13,10 @@ student's own output goes elsewhere, captured and cut short):
 - ``{"op": "call", "name": name, "args": encoded}``: call the function ``name`` with the
   decoded arguments; reply ``{"value": encoded}`` or ``{"raised": description}``;
 - ``{"op": "get", "name": name}``: reply ``{"value": encoded}``;
+- a setup cell (``"setup": true`` in its request) may be followed by the replacement of the
+  names listed in the settings' ``"measured"`` by stand-ins that ask the grader: each call
+  sends ``{"callback": name, "args": encoded}`` and waits for ``{"op": "answer", "value": encoded}``
+  (so the grader itself answers, and counts, every use of that helper);
 - ``{"op": "seed", "value": n}``: ``random.seed(n)``, as the grader does before a seeded game;
   reply ``{"value": "null"}``.
 
@@ -99,7 +103,30 @@ def main() -> None:
         channel.write(json.dumps({**message, "id": current["id"]}) + "\n")
         channel.flush()
 
-    def run_cells(sources: list[str]) -> None:
+    measured = [str(name) for name in settings.get("measured", [])]
+
+    sent: dict[int, tuple[object, str]] = {}  # arguments encoded once (a grid is passed again and again)
+
+    def encoded(value: object) -> str:
+        if type(value) in (int, str, bool, float) or value is None:
+            return encode(value)
+        known = sent.get(id(value))
+        if known is None or known[0] is not value:
+            known = sent[id(value)] = (value, encode(value))  # the value is kept, so its id stays its own
+        return known[1]
+
+    def ask_grader(name: str) -> object:
+        def stand_in(*args: object) -> object:
+            reply({"callback": name, "args": [encoded(arg) for arg in args]})
+            answer = json.loads(requests.readline())
+            if "raised" in answer:
+                raise RuntimeError(f"{name} raised {answer['raised']}")
+            return decode(answer["value"])
+
+        stand_in.__name__ = stand_in.__qualname__ = name
+        return stand_in
+
+    def run_cells(sources: list[str], setup: bool = False) -> None:
         before = dict(namespace)
         results = []
         for number, source in enumerate(sources, 1):
@@ -113,6 +140,10 @@ def main() -> None:
             finally:
                 sys.stdout, sys.stderr = sys.__stdout__, sys.__stderr__
             results.append({"output": capture.text(), "error": error})
+        if setup:
+            for name in measured:
+                if name in namespace:
+                    namespace[name] = ask_grader(name)
         names = {name: ("function" if callable(value) else "value") for name, value in namespace.items()
                  if not name.startswith("__") and (name not in before or before[name] is not value)}
         reply({"cells": results, "names": names})
@@ -133,7 +164,7 @@ def main() -> None:
         request = json.loads(line)
         current["id"] = request.get("id", 0)
         if request["op"] == "cells":
-            run_cells(request["cells"])
+            run_cells(request["cells"], bool(request.get("setup")))
         elif request["op"] == "call":
             call(request["name"], request["args"])
         elif request["op"] == "seed":

@@ -33,7 +33,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -136,11 +136,22 @@ class Sandbox:
 
     ``cells`` are the sources to run in order. After the start, ``results`` holds each cell's
     output and error (text) and ``names`` what the cells defined (``"function"`` or ``"value"``).
+
+    ``measured`` names helpers that the ``setup`` cells (their indexes) define: in the sandbox,
+    after those cells, each becomes a stand-in that asks the grader, which answers with its own
+    function and records the arguments (``recorded``, for the last call). So a quantity such as
+    the cells a search expands is measured here, not reported by the student's code.
     """
 
-    def __init__(self, cells: Sequence[str], limits: Limits | None = None) -> None:
+    def __init__(self, cells: Sequence[str], limits: Limits | None = None, *,
+                 setup: Collection[int] = (), measured: Mapping[str, Callable[..., Any]] | None = None) -> None:
         self.cells = list(cells)
         self.limits = limits or Limits()
+        self.setup = set(setup)
+        self.measured = dict(measured or {})
+        #: the arguments of each use of a measured helper during the last call (see :meth:`call`)
+        self.recorded: dict[str, list[tuple[Any, ...]]] = {}
+        self._seen: dict[str, Any] = {}
         self.results: list[dict[str, Any]] = []
         self.names: dict[str, str] = {}
         self.restarts = 0
@@ -152,7 +163,7 @@ class Sandbox:
     # -- the process --------------------------------------------------------------------
     def _command(self, info: int | None = None) -> tuple[list[str], dict[str, Any], str | None]:
         python = str(Path(sys.executable).absolute())
-        settings = json.dumps({"limits": self.limits.for_runner()})
+        settings = json.dumps({"limits": self.limits.for_runner(), "measured": sorted(self.measured)})
         if not self.isolated:
             return [python, "-I", str(RUNNER), settings], {"start_new_session": True}, None
         bwrap = bubblewrap()
@@ -205,7 +216,8 @@ class Sandbox:
             if self._box is None:
                 self._spawn()
             try:
-                reply = self._ask({"op": "cells", "cells": [self.cells[number]]}, self.limits.cells_seconds)
+                reply = self._ask({"op": "cells", "cells": [self.cells[number]], "setup": number in self.setup},
+                                  self.limits.cells_seconds)
             except SandboxProblem as problem:
                 self._skip.add(number)
                 results.setdefault(number, {"output": "", "error": f"This cell {problem.description}."})
@@ -282,14 +294,47 @@ class Sandbox:
                 reply = json.loads(self._read_line(box, deadline, seconds))
                 if not isinstance(reply, dict):
                     raise SandboxProblem("sent something that is not an answer")
-                if reply.pop("id", None) == number:
-                    return reply
+                if reply.pop("id", None) != number:
+                    continue
+                if "callback" in reply:
+                    self._answer_callback(box, reply)
+                    continue
+                return reply
         except (BrokenPipeError, ValueError) as error:
             self.close()
             raise SandboxProblem(_ended("stopped the program that runs your code")) from error
         except BaseException:
             self.close()  # a time limit of the check rang, or the reply was refused: start afresh
             raise
+
+    def _answer_callback(self, box: _Started, request: dict[str, Any]) -> None:
+        """Answer a measured helper's use from the sandbox with the grader's own function, and record it."""
+        assert box.process.stdin is not None
+        name, args = request.get("callback"), request.get("args")
+        helper = self.measured.get(name) if isinstance(name, str) else None
+        try:
+            if helper is None or not isinstance(args, list) or not all(isinstance(a, str) for a in args):
+                raise SandboxProblem("asked for a helper that is not measured")
+            values = tuple(self._decoded(arg) for arg in args)
+            self.recorded.setdefault(str(name), []).append(values)
+            answer = {"op": "answer", "value": encode(helper(*values))}
+        except SandboxProblem:
+            raise
+        except Exception as error:  # the helper refused the student's arguments: the student's call raises
+            answer = {"op": "answer", "raised": f"{type(error).__name__}: {error}"}
+        box.process.stdin.write((json.dumps(answer) + "\n").encode())
+        box.process.stdin.flush()
+
+    def _decoded(self, text: str) -> Any:
+        """An argument of a measured helper, decoded once (the same grid comes with every use)."""
+        if text not in self._seen:
+            if len(self._seen) > 256:
+                self._seen.clear()
+            try:
+                self._seen[text] = decode(text)
+            except CodecError as error:
+                raise SandboxProblem(f"asked with something that is not plain data ({error})") from error
+        return self._seen[text]
 
     def _read_line(self, box: _Started, deadline: float, seconds: float) -> bytes:
         out = box.process.stdout
@@ -322,6 +367,7 @@ class Sandbox:
         """
         if self._box is None:
             self._restart()
+        self.recorded = {}
         reply = self._ask({"op": "call", "name": name, "args": encode(tuple(args))},
                           seconds if seconds is not None else self.limits.call_seconds)
         return self._answer(reply)

@@ -14,7 +14,9 @@ its place in ``nbgrader autograde`` (``c.Autograde.autograde_preprocessors``):
    anything else full points; nbgrader's ``SaveAutoGrades`` then records the scores.
 
 The test cells come from the gradebook (nbgrader's ``OverwriteCells`` restores them before this
-step), so a student who edits or deletes them changes nothing.
+step), so a student who edits or deletes them changes nothing. A notebook whose metadata lists
+``coursekit.measured`` helpers (ps03's ``neighbours``) has them answered and counted here: in the
+sandbox each one asks the grader, so a quantity the student's code used to report is measured.
 
 >>> from nbformat.v4 import new_code_cell, new_notebook
 >>> test = {"nbgrader": {"grade": True, "solution": False, "locked": True, "grade_id": "t", "points": 1}}
@@ -37,7 +39,7 @@ from nbconvert.preprocessors import Preprocessor
 from nbformat.v4 import new_output as _new_output
 from traitlets import Bool, Float, Integer
 
-from .gradebook import add_problem
+from .gradebook import KEY, add_problem
 from .sandbox import Limits, Sandbox, SandboxProblem, isolation
 
 #: How much of a cell's output the graded notebook and the feedback keep (characters).
@@ -63,6 +65,10 @@ class Remote:
 
     def __call__(self, *args: Any) -> Any:
         return self._sandbox.call(self.__name__, args)
+
+    def asked(self, helper: str) -> list[tuple[Any, ...]]:
+        """The arguments of each use of the measured ``helper`` during the last call (see the sandbox)."""
+        return list(self._sandbox.recorded.get(helper, []))
 
     def seed_random(self, value: int) -> None:
         """``random.seed(value)`` where the function runs (see :func:`~coursekit.grading.kernel.seed_random`)."""
@@ -157,15 +163,23 @@ class TrustedExecute(Preprocessor):
         boxed = [n for n, r in enumerate(roles) if r in ("setup", "student")]
         limits = Limits(memory=self.memory_mb << 20, cells_seconds=float(self.cell_timeout),
                         call_seconds=self.call_timeout)
-        self.log.info("Sandbox: %s", isolation().split(":")[0])
-        with Sandbox([cells[n].source for n in boxed], limits) as sandbox:
+        how = isolation()
+        if how.startswith("bubblewrap"):
+            self.log.info("Sandbox: bubblewrap")
+        else:
+            self.log.warning("Sandbox: %s", how)
+        namespace = self.setup_namespace(nb, [cells[n] for n in boxed if roles[n] == "setup"])
+        wanted = nb.get("metadata", {}).get(KEY, {}).get("measured", [])
+        measured = {name: namespace[name] for name in wanted if isinstance(name, str) and callable(namespace.get(name))}
+        setup = [number for number, n in enumerate(boxed) if roles[n] == "setup"]
+        with Sandbox([cells[n].source for n in boxed], limits, setup=setup, measured=measured) as sandbox:
             for n, result in zip(boxed, sandbox.results, strict=True):
                 cells[n].outputs = _outputs(result)
                 cells[n].execution_count = None
                 if roles[n] == "setup" and result.get("error"):
                     add_problem(nb, f"the instructor's cell {_name(cells[n])} failed in the sandbox "
                                     f"({result['error'].splitlines()[0]}).")
-            namespace = self.namespace(nb, [cells[n] for n in boxed if roles[n] == "setup"], sandbox)
+            self.add_student_names(namespace, sandbox)
             for cell, kind in zip(cells, roles, strict=True):
                 if kind == "test":
                     cell.outputs = run_test(cell.source, namespace)
@@ -177,8 +191,8 @@ class TrustedExecute(Preprocessor):
                                         f"{str(output.get('evalue', ''))[:300]}).")
         return nb, resources
 
-    def namespace(self, nb: Any, setup: Sequence[Any], sandbox: Sandbox) -> dict[str, Any]:
-        """The tests' names: the setup cells run here, then the student's names from the sandbox."""
+    def setup_namespace(self, nb: Any, setup: Sequence[Any]) -> dict[str, Any]:
+        """The tests' names, first: the instructor's setup cells, run here."""
         namespace: dict[str, Any] = {"__name__": "__main__"}
         for cell in setup:
             with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
@@ -187,6 +201,11 @@ class TrustedExecute(Preprocessor):
                 except Exception as error:  # the instructor's cell: the grade cannot be trusted
                     add_problem(nb, f"the instructor's cell {_name(cell)} failed in the grader "
                                     f"({type(error).__name__}: {error}).")
+        return namespace
+
+    @staticmethod
+    def add_student_names(namespace: dict[str, Any], sandbox: Sandbox) -> None:
+        """Then the names the student's cells defined: a :class:`Remote` for a function, the value for data."""
         for name, kind in sandbox.names.items():
             if name in namespace or not name.isidentifier():
                 continue  # the instructor's own names stay the instructor's
@@ -197,7 +216,6 @@ class TrustedExecute(Preprocessor):
                     namespace[name] = sandbox.value(name)
                 except SandboxProblem:
                     continue
-        return namespace
 
 
 #: Errors of a test cell that are the submission's doing: a check that failed, a function that is
