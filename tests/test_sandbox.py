@@ -90,7 +90,8 @@ def test_a_failing_cell_keeps_what_the_cells_before_it_defined() -> None:
 
 
 def test_a_call_that_loops_is_stopped_and_the_next_one_runs_in_a_fresh_sandbox() -> None:
-    cells = ["def loop():\n    while True:\n        try:\n            pass\n        except BaseException:\n            pass",
+    cells = ["def loop():\n    while True:\n        try:\n            pass\n"
+             "        except BaseException:\n            pass",
              "def fine(n):\n    return n + 1"]
     with Sandbox(cells, QUICK) as box:
         with pytest.raises(SandboxProblem, match="did not return within 1 s"):
@@ -101,7 +102,8 @@ def test_a_call_that_loops_is_stopped_and_the_next_one_runs_in_a_fresh_sandbox()
 
 def test_raised_errors_and_odd_answers_come_back_as_messages() -> None:
     cells = ["def oops():\n    raise ValueError('no')", "def exits():\n    raise SystemExit(0)",
-             "def crash():\n    import os\n    os._exit(1)", "class Yes:\n    def __eq__(self, o):\n        return True",
+             "def crash():\n    import os\n    os._exit(1)",
+             "class Yes:\n    def __eq__(self, o):\n        return True",
              "def yes():\n    return Yes()", "def huge():\n    return 'y' * (20 << 20)"]
     with Sandbox(cells, QUICK) as box:
         with pytest.raises(SandboxProblem, match="ValueError: no"):
@@ -118,7 +120,7 @@ def test_raised_errors_and_odd_answers_come_back_as_messages() -> None:
 def test_memory_is_limited() -> None:
     cells = ["def grab():\n    block = bytearray(3 << 30)\n    return len(block)"]
     with Sandbox(cells, Limits(memory=512 << 20, call_seconds=5.0)) as box, \
-            pytest.raises(SandboxProblem, match="MemoryError|ended the program"):
+            pytest.raises(SandboxProblem, match=r"MemoryError|ended the program"):
         box.call("grab", ())
 
 
