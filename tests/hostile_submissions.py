@@ -298,5 +298,34 @@ def hostile_ps03(source: Source) -> dict[str, Student]:
     }
 
 
+def hostile_ps04(source: Source) -> dict[str, Student]:
+    """ps04: strategies called move by move in the sandbox; what they do there stays there."""
+    ref = {grade_id: source.reference(grade_id) for grade_id in ("helpers", "pursuer_move", "prey_move")}
+    tamper = ref["pursuer_move"].replace(
+        "    return min(steps(grid, pursuer), key=lambda tom: time_after_tom(grid, tom, prey))",
+        "    move = min(steps(grid, pursuer), key=lambda tom: time_after_tom(grid, tom, prey))\n"
+        "    object.__setattr__(grid, 'blocked', frozenset())  # the grader's grid is not this one\n"
+        "    import coursekit.grading.pursuit as checks\n"
+        "    checks.score_pursuer_move = checks.check_pursuer_move = lambda *args, **kwargs: 100\n"
+        "    return move")
+    assert tamper != ref["pursuer_move"], "the reference's pursuer_move changed: update the tampering one"
+    return {
+        "reference": Student(ref),
+        # a move that ends the sandbox: every game's first move is refused, as for a missing function
+        "exit_on_move": Student({**ref, "pursuer_move": "def pursuer_move(grid, pursuer, prey):\n"
+                                                          "    import os\n    os._exit(0)\n"},
+                                zero=("test_pursuer_visible", "test_pursuer_hidden")),
+        # a move that claims to equal every cell is not a cell
+        "always_equal_move": Student({**ref, "prey_move": "class Anywhere(tuple):\n"
+                                                           "    def __eq__(self, other):\n        return True\n"
+                                                           "    __hash__ = tuple.__hash__\n\n"
+                                                           "def prey_move(grid, pursuer, prey):\n"
+                                                           "    return Anywhere(prey)\n"},
+                                     zero=("test_prey_visible", "test_prey_hidden")),
+        # changes its copy of the grid and of the checks after choosing its move: the games are the reference's
+        "grid_tamper": Student({**ref, "pursuer_move": tamper}),
+    }
+
+
 #: The students whose submission cannot be graded at all, and a word the reason must contain.
 NEEDS_A_PERSON = {"not_json": "not a notebook", "no_notebook": "missing"}

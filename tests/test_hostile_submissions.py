@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 
 import pytest
-from hostile_submissions import NEEDS_A_PERSON, hostile_ps03, hostile_students
+from hostile_submissions import NEEDS_A_PERSON, hostile_ps03, hostile_ps04, hostile_students
 from nbgrader_course import CourseRun, Source, check_feedback_hides_hidden, run_course
 
 import coursekit
@@ -72,8 +72,22 @@ def test_expanded_cells_are_measured_not_reported(batch_ps03: CourseRun, student
     assert got == expected, batch_ps03.log[-3000:]
 
 
+@pytest.fixture(scope="module")
+def batch_ps04(tmp_path_factory: pytest.TempPathFactory) -> CourseRun:
+    source = Source("ps04")
+    return run_course(source, hostile_ps04(source), tmp_path_factory.mktemp("hostile_ps04"))
+
+
+@pytest.mark.parametrize("student", sorted(hostile_ps04(Source("ps04"))))
+def test_strategies_played_move_by_move_keep_their_tricks_to_themselves(batch_ps04: CourseRun, student: str) -> None:
+    expected = {grade_id: round(points, 2) for grade_id, points in batch_ps04.expected(student).items()}
+    got = {grade_id: round(score, 2) for grade_id, score in batch_ps04.scores[student].items()}
+    assert got == expected, batch_ps04.log[-3000:]
+
+
 def test_there_are_at_least_thirty_attacks() -> None:
-    assert len(hostile_students(Source("ps01"))) - 1 >= 30
+    attacks = [*hostile_students(Source("ps01")), *hostile_ps03(Source("ps03")), *hostile_ps04(Source("ps04"))]
+    assert len([name for name in attacks if name != "reference"]) >= 30
 
 
 @pytest.mark.parametrize("student", sorted(hostile_students(Source("ps01"))))
