@@ -164,15 +164,15 @@ SVG(record_svg(game))
 # > (three green balls, one blue and one red). By the rules above the following array is
 # > built (the first 3 elements of each row belong to red, the next 3 to blue, the last 3
 # > to green):
-# >
-# > | 1 | 2 | 3 | 1 | 2 | 3 | 1 | 2 | 3 |
-# > |---|---|---|---|---|---|---|---|---|
-# > | 0 | 0 | -127 | 0 | 0 | -127 | -127 | -127 | -127 |
-# > | 0 | 1 | 0 | 0 | 1 | 0 | 0 | 0 | 0 |
-# > | 1 | 1 | 0 | 1 | 1 | 0 | 0 | 0 | 0 |
-# >
-# > *Array 1*
-# >
+#
+# | 1 | 2 | 3 | 1 | 2 | 3 | 1 | 2 | 3 |
+# |---|---|---|---|---|---|---|---|---|
+# | 0 | 0 | -127 | 0 | 0 | -127 | -127 | -127 | -127 |
+# | 0 | 1 | 0 | 0 | 1 | 0 | 0 | 0 | 0 |
+# | 1 | 1 | 0 | 1 | 1 | 0 | 0 | 0 | 0 |
+#
+# *Array 1*
+#
 # > The elements of the first row correspond to the possible moves. We have four possible
 # > moves (1 red, 2 red, 1 blue, 2 blue), and none of them leads to a win. So elements 1,
 # > 2, 4 and 5 of the first row have the value 0 (the move is possible but does not lead
@@ -204,13 +204,13 @@ SVG(record_svg(game))
 # > (for example, for the second column of our example we must compute 0\*3 + (-1)\*2 +
 # > 1\*1). As a result the largest values go to the elements whose columns hold "1" in odd
 # > rows (our move), and the closer the one is to the first row, the larger the number.
-# >
-# > | 1 | 2 | 3 | 1 | 2 | 3 | 1 | 2 | 3 |
-# > |---|---|---|---|---|---|---|---|---|
-# > | 1 | -1 | -127 | 1 | -1 | -127 | -127 | -127 | -127 |
-# >
-# > *Array 2*
-# >
+#
+# | 1 | 2 | 3 | 1 | 2 | 3 | 1 | 2 | 3 |
+# |---|---|---|---|---|---|---|---|---|
+# | 1 | -1 | -127 | 1 | -1 | -127 | -127 | -127 | -127 |
+#
+# *Array 2*
+#
 # > Then all that is left is to find the largest element of array 2 (if there are several,
 # > we pick any of them at random). That element is the optimal move.
 #
@@ -332,7 +332,8 @@ def win_marks(left: tuple, depth: int) -> list[list[int]]:
 
 # %% [markdown]
 # B prints its table for the example: **Array 1** in the exhibit above, under its header
-# row (the number of balls of each column). Our function gives it back exactly, and so does the library's `source_table`:
+# row (the number of balls of each column). Our function gives it back exactly, and so
+# does the library's `source_table`:
 
 # %%
 B_ARRAY_1 = [
