@@ -163,7 +163,8 @@ def register() -> None:
 
 #: The alpha-beta player's depth: its move, the reply and its next move (depth 2 lost to E's
 #: player as Black from seed 0; depth 3 won 39 of the 40 seeded games of the benchmark, seeds 0-19
-#: from each side, and drew the other).
+#: from each side, and drew the other; on seeds 20-39, measured once the same way, it won 35 of 40:
+#: 18 as White, 17 as Black, so its true rate against E is nearer 92 % than 97 %).
 DEPTH = 3
 #: How many random moves each side makes before a seeded game between two players begins.
 OPENING = 2
