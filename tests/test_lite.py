@@ -1,0 +1,191 @@
+"""The lessons as live notebooks in the browser (JupyterLite with Pyodide), offline.
+
+The site is built once for this module with the project's ``mkdocs.yml`` and hooks, the
+lessons not executed (this module checks the live notebooks, ``test_site.py`` the executed
+pages), so the build takes well under a minute once ``.cache/lite`` holds the downloads. The
+browser tests serve that build on 127.0.0.1, open lesson 01 through its "Run this lesson"
+link in Debian's chromium (Playwright), run every cell in Pyodide, and play a move on the
+beans board. Every request of the page, its workers included, is recorded, and chromium
+resolves no host name but the local one, so anything fetched from another host would both
+fail and be reported.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from test_site import CHROMIUM, CHROMIUM_ARGS, LESSONS
+from test_site import served as served  # the build of this module on 127.0.0.1, as test_site serves its own
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "site_hooks"))
+import lite  # noqa: E402  (the hook: what it ships and which lessons it leaves out)
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site with its JupyterLite part, built with ``mkdocs build --strict`` (lessons not executed)."""
+    import yaml
+
+    tmp = tmp_path_factory.mktemp("lite-site")
+    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    config.update(docs_dir=str(ROOT / "lessons"), site_dir=str(tmp / "site"),
+                  hooks=[str(ROOT / h) for h in config["hooks"]])
+    for plugin in config["plugins"]:
+        if isinstance(plugin, dict) and "mkdocs-jupyter" in plugin:
+            plugin["mkdocs-jupyter"]["execute"] = False
+        if isinstance(plugin, dict) and "mkdocstrings" in plugin:
+            python = plugin["mkdocstrings"]["handlers"]["python"]
+            python["paths"] = [str(ROOT)]
+            python["options"]["extensions"] = [str(ROOT / e) for e in python["options"]["extensions"]]
+    (tmp / "mkdocs.yml").write_text(yaml.safe_dump(config), encoding="utf-8")
+    start = time.monotonic()
+    done = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--config-file", str(tmp / "mkdocs.yml")],
+        cwd=ROOT, env=dict(os.environ, NO_MKDOCS_2_WARNING="1", COURSEKIT_LITE="1"), capture_output=True,
+        text=True, timeout=900, check=False,
+    )
+    assert done.returncode == 0, f"mkdocs build --strict failed:\n{done.stdout[-3000:]}\n{done.stderr[-6000:]}"
+    print(f"site with JupyterLite built in {time.monotonic() - start:.1f} s")
+    return tmp / "site"
+
+
+def test_every_lesson_page_links_to_its_live_notebook(site: Path) -> None:
+    assert set(lite.NOT_IN_BROWSER) <= set(LESSONS)
+    for lesson in LESSONS:
+        html = (site / lesson / "index.html").read_text(encoding="utf-8")
+        if lesson in lite.NOT_IN_BROWSER:
+            assert "ck-run-lesson--off" in html and "does not run in the browser" in html, lesson
+            assert not (site / "lite" / "files" / f"{lesson}.ipynb").exists(), lesson
+            continue
+        href = f'href="../lite/{lite.APP}/index.html?path={lesson}.ipynb"'
+        assert re.search(rf'<h1[^>]*>.*?</h1>\s*<p class="ck-run-lesson"><a [^>]*{re.escape(href)}>Run this lesson</a>',
+                         html, re.S), f"{lesson}: no 'Run this lesson' link under the title"
+        notebook = json.loads((site / "lite" / "files" / f"{lesson}.ipynb").read_text(encoding="utf-8"))
+        assert "piplite.install" in "".join(notebook["cells"][0]["source"]), f"{lesson}: no set-up cell first"
+    assert (site / "lite" / lite.APP / "index.html").is_file()
+
+
+def test_the_lite_build_ships_pyodide_and_every_wheel_it_names(site: Path) -> None:
+    config = json.loads((site / "lite" / "jupyter-lite.json").read_text(encoding="utf-8"))
+    kernel = config["jupyter-config-data"]["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.mjs" and kernel["disablePyPIFallback"] is True
+    pyodide = site / "lite" / "static" / "pyodide"
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"):
+        assert (pyodide / name).is_file(), f"Pyodide's {name} is not shipped"
+    lock = json.loads((pyodide / "pyodide-lock.json").read_text(encoding="utf-8"))
+    for name, info in lock["packages"].items():
+        wheel = pyodide / info["file_name"]
+        assert wheel.is_file(), f"pyodide-lock.json names {name}, whose {wheel.name} is not shipped"
+        assert hashlib.sha256(wheel.read_bytes()).hexdigest() == info["sha256"], f"{wheel.name}: wrong hash in the lock"
+    index = json.loads((site / "lite" / "pypi" / "all.json").read_text(encoding="utf-8"))
+    assert {"coursekit", "coursekit-browser", "ipywidgets", "comm"} <= set(index), sorted(index)
+    for html in (site / "lite").rglob("*.html"):  # nothing in the lite build loads from a CDN
+        text = html.read_text(encoding="utf-8")
+        assert not re.search(r"""(?:src|href)=['"](?:https?:)?//""", text), f"{html} loads from another host"
+
+
+class Live:
+    """Lesson 01 opened through its link and run in Pyodide, with every request it made."""
+
+    def __init__(self) -> None:
+        self.requests: list[str] = []
+        self.problems: list[str] = []
+        self.page: Any = None
+        self.seconds: dict[str, float] = {}
+
+
+@pytest.fixture(scope="module")
+def live(served: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Live]:
+    if not CHROMIUM.exists():
+        message = f"{CHROMIUM} is missing (Debian: apt-get install chromium); the browser tests need it"
+        if os.environ.get("CI"):
+            pytest.fail(message + " and CI is set")
+        pytest.skip(message)
+    from playwright.sync_api import expect, sync_playwright
+
+    record = Live()
+
+    def on_request(request: Any) -> None:
+        record.requests.append(request.url)
+        parts = urlsplit(request.url)
+        if parts.scheme in ("http", "https", "ws", "wss") and parts.hostname != "127.0.0.1":
+            record.problems.append(f"request to another host: {request.url}")
+
+    def on_response(response: Any) -> None:
+        # a page without an icon of its own asks for /favicon.ico, which this site has not
+        if response.status >= 400 and urlsplit(response.url).path != "/favicon.ico":
+            record.problems.append(f"HTTP {response.status}: {response.url}")
+
+    # No host name resolves but the local server's: a fetch from another host would also fail.
+    args = [*CHROMIUM_ARGS, "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=args)
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        context.on("request", on_request)  # the context's events include the kernel's web worker
+        context.on("requestfailed", lambda r: record.problems.append(f"failed request: {r.url} ({r.failure})"))
+        context.on("response", on_response)
+        page = context.new_page()
+        page.on("pageerror", lambda error: record.problems.append(f"script error: {error}"))
+        try:
+            start = time.monotonic()
+            page.goto(served + f"{LESSONS[0]}/")
+            link = page.get_by_role("link", name="Run this lesson")
+            expect(link).to_be_visible()
+            link.click()
+            page.wait_for_url(re.compile(rf"/lite/{lite.APP}/index\.html\?path={LESSONS[0]}\.ipynb"))
+            expect(page.locator(".jp-Notebook .jp-Cell").first).to_be_visible(timeout=60_000)
+            record.seconds["open"] = time.monotonic() - start
+            page.get_by_role("menuitem", name="Run", exact=True).click()
+            page.get_by_text("Run All Cells", exact=True).click()
+            expect(page.get_by_role("button", name="take 1 white").first).to_be_visible(timeout=180_000)
+            page.wait_for_function(  # every cell has run: no prompt still waits ([*]) or was skipped
+                "() => { const p = [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')]"
+                ".map(e => e.textContent.trim()); return p.length > 0 && p.every(t => /^\\[\\d+\\]:$/.test(t)); }",
+                timeout=180_000)
+            record.seconds["run"] = time.monotonic() - start
+            record.page = page
+            page.screenshot(path=str(tmp_path_factory.mktemp("lite-shots") / "01-beans-live.png"))
+            yield record
+        finally:
+            browser.close()
+
+
+def test_lesson_01_runs_in_the_browser_and_the_beans_board_answers(live: Live) -> None:
+    from playwright.sync_api import expect
+
+    page = live.page
+    errors = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")
+    assert errors.count() == 0, "a cell failed in Pyodide:\n" + "\n".join(errors.all_inner_texts())[:3000]
+    take = page.get_by_role("button", name="take 1 white").first
+    board = page.locator(".jp-OutputArea-output").filter(has=take).first
+    expect(board).to_contain_text("Your turn")
+    take.scroll_into_view_if_needed()
+    take.click()
+    # lesson 01's board is BeansBoard(3, 6, seed=1): 3 white and 6 black, the computer answers at once
+    expect(board).to_contain_text("You took 1 white, leaving [2, 6].", timeout=20_000)
+    expect(board).to_contain_text("The computer took", timeout=20_000)
+    print(f"lesson 01 opened in {live.seconds['open']:.1f} s, ran in {live.seconds['run']:.1f} s")
+
+
+def test_the_live_lesson_makes_no_request_to_another_host(live: Live) -> None:
+    paths = {urlsplit(url).path for url in live.requests}
+    # the page, Pyodide, the kernel's wheels and coursekit's all came from the local server
+    for needed in ("/lite/static/pyodide/pyodide.asm.wasm", "/lite/static/pyodide/python_stdlib.zip"):
+        assert needed in paths, f"{needed} was not loaded: {sorted(paths)[:40]}"
+    assert any(re.match(r"/lite/pypi/coursekit-[\d.]+-py3-none-any\.whl$", p) for p in paths), "coursekit's wheel"
+    assert not live.problems, "\n".join(live.problems)
+    print(f"{len(live.requests)} requests, all to 127.0.0.1")
