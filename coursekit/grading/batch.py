@@ -4,25 +4,36 @@ For each submission in ``submitted/<student>/<assignment>/``, in parallel over t
 
 1. a pre-flight check reads each notebook as data (never running it): present, not too large,
    a notebook nbgrader can read; a submission that fails it is not run at all;
-2. ``nbgrader autograde <assignment> --student <student>`` runs in a process of its own, so
-   that whatever one submission contains, the others are graded (the course's configuration
-   runs the student's code in a sandbox: :mod:`coursekit.grading.trusted`);
+2. ``nbgrader autograde <assignment> --student <student>`` runs in a process of its own (forked
+   from this one, which has imported nbgrader once), so that whatever one submission contains,
+   the others are graded (the course's configuration runs the student's code in a sandbox:
+   :mod:`coursekit.grading.trusted`);
 3. a submission that could not be graded in full is marked *needs manual grading* in the
    gradebook with the reason (:mod:`coursekit.grading.gradebook`), never left as a silent 0.
 
 Then a table: each student's score, status and reason.
 """
 
+# ruff: noqa: E402  (one line must come before the imports: see below)
 from __future__ import annotations
 
-import json
-import subprocess
 import sys
+
+# jsonschema (through nbformat) imports rfc3987_syntax to check IRI formats that no notebook schema
+# uses, which costs about a second of CPU: left out, before nbformat is imported below.
+sys.modules.setdefault("rfc3987_syntax", None)  # type: ignore[arg-type]
+
+import json
+import multiprocessing
+import multiprocessing.connection
+import os
+import tempfile
 import time
+import traceback
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import nbformat
 from nbgrader.api import Gradebook, MissingEntry
@@ -110,26 +121,66 @@ def preflight(course: Course, assignment: str, student: str) -> list[str]:
     return found
 
 
-def grade_one(course: Course, assignment: str, student: str, *, force: bool = False,
-              seconds: float = SUBMISSION_SECONDS) -> Result:
-    """Pre-flight, autograde and read back one submission (see the module's steps)."""
-    began = time.perf_counter()
-    problems = preflight(course, assignment, student)
-    if not problems:
-        command = [sys.executable, "-m", "nbgrader", "autograde", assignment, "--student", student]
+@dataclass
+class _Running:
+    """A submission being graded: its child process, its log file, when it started."""
+
+    student: str
+    process: Any
+    log: Path
+    began: float
+
+
+def _autograde_in_child(root: str, assignment: str, student: str, force: bool, log: str) -> None:
+    """In a forked child: ``nbgrader autograde <assignment> --student <student>``, its log to ``log``."""
+    code = 1
+    try:
+        with open(log, "w", encoding="utf-8") as handle:
+            os.dup2(handle.fileno(), 1)
+            os.dup2(handle.fileno(), 2)
+        os.chdir(root)
+        from nbgrader.apps.autogradeapp import AutogradeApp
+
         try:
-            run = subprocess.run([*command, *(["--force"] if force else [])], cwd=course.root, capture_output=True,
-                                 text=True, timeout=seconds)
-            log = (run.stdout + run.stderr).strip().splitlines()
-            if run.returncode != 0:
-                errors = [line for line in log if "ERROR" in line or "Error" in line] or log or ["no message"]
-                problems.append(f"nbgrader stopped on this submission ({errors[-1][-300:]}).")
-        except subprocess.TimeoutExpired:
-            problems.append(f"grading took longer than {seconds:g} s and was stopped.")
+            AutogradeApp.launch_instance(argv=[assignment, "--student", student, *(["--force"] if force else [])])
+            code = 0
+        except SystemExit as stop:
+            code = stop.code if isinstance(stop.code, int) else 1
+    except BaseException:  # whatever went wrong is this submission's: say it in its log
+        traceback.print_exc()
+    finally:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)
+
+
+def _problem_from_log(log: Path) -> str:
+    try:
+        lines = log.read_text(encoding="utf-8", errors="replace").strip().splitlines()
+    except OSError:
+        lines = []
+    errors = [line for line in lines if "ERROR" in line or "Error" in line] or lines or ["no message"]
+    return f"nbgrader stopped on this submission ({errors[-1][-300:]})."
+
+
+def _finish(course: Course, assignment: str, student: str, problems: list[str], began: float) -> Result:
     if problems:
         for name in course.notebooks(assignment):
             mark_needs_manual_grade(course.db_url, assignment, name, student, problems)
     return read_back(course, assignment, student, time.perf_counter() - began)
+
+
+def preload() -> None:
+    """Import what grading a notebook needs once, in this process, so that each forked child has it."""
+    import nbgrader.apps.autogradeapp  # noqa: F401
+
+    from . import repair, trusted  # noqa: F401
+
+
+def grade_one(course: Course, assignment: str, student: str, *, force: bool = False,
+              seconds: float = SUBMISSION_SECONDS) -> Result:
+    """Pre-flight, autograde and read back one submission (see the module's steps)."""
+    return grade(course, assignment, [student], force=force, seconds=seconds)[0]
 
 
 def read_back(course: Course, assignment: str, student: str, seconds: float = 0.0) -> Result:
@@ -159,8 +210,15 @@ def repairs(course: Course, assignment: str, student: str) -> list[str]:
 
 
 def grade(course: Course, assignment: str, students: Sequence[str] | None = None, *, jobs: int = 1,
-          force: bool = False, progress: Callable[[int, int, Result], None] | None = None) -> list[Result]:
-    """Grade ``students`` (default: every submission of ``assignment``), ``jobs`` at a time; results by name."""
+          force: bool = False, progress: Callable[[int, int, Result], None] | None = None,
+          seconds: float = SUBMISSION_SECONDS) -> list[Result]:
+    """Grade ``students`` (default: every submission of ``assignment``), ``jobs`` at a time; results by name.
+
+    Each submission is graded in a child process of its own, forked from this one after the
+    imports (:func:`preload`), so that a submission costs its grading and not a Python start-up,
+    and whatever happens to one child (a crash, a time-out: it is killed after ``seconds``),
+    the others are graded.
+    """
     everyone = course.students(assignment)
     chosen = list(students) if students else everyone
     unknown = [s for s in chosen if s not in everyone]
@@ -173,14 +231,45 @@ def grade(course: Course, assignment: str, students: Sequence[str] | None = None
         except MissingEntry:
             raise CourseError(f"{assignment} is not in the gradebook yet: run nbgrader generate_assignment "
                               f"{assignment} first") from None
-    results = []
-    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-        futures = [pool.submit(grade_one, course, assignment, student, force=force) for student in chosen]
-        for done, future in enumerate(as_completed(futures), 1):
-            result = future.result()
-            results.append(result)
-            if progress:
-                progress(done, len(chosen), result)
+    preload()
+    forking = multiprocessing.get_context("fork")
+    results: list[Result] = []
+    waiting = list(chosen)
+    running: list[_Running] = []
+    with tempfile.TemporaryDirectory(prefix="coursekit-grade-") as logs:
+        while waiting or running:
+            while waiting and len(running) < max(1, jobs):
+                student = waiting.pop(0)
+                began = time.perf_counter()
+                problems = preflight(course, assignment, student)
+                if problems:
+                    results.append(_finish(course, assignment, student, problems, began))
+                    if progress:
+                        progress(len(results), len(chosen), results[-1])
+                    continue
+                log = Path(logs) / f"{len(results) + len(running)}.log"
+                child = forking.Process(target=_autograde_in_child,
+                                        args=(str(course.root), assignment, student, force, str(log)))
+                child.start()
+                running.append(_Running(student, child, log, began))
+            if not running:
+                continue
+            multiprocessing.connection.wait([r.process.sentinel for r in running], timeout=0.5)
+            for item in list(running):
+                late = time.perf_counter() - item.began > seconds
+                if item.process.exitcode is None and not late:
+                    continue
+                problems = []
+                if item.process.exitcode is None:
+                    item.process.kill()
+                    problems.append(f"grading took longer than {seconds:g} s and was stopped.")
+                item.process.join()
+                if not problems and item.process.exitcode != 0:
+                    problems.append(_problem_from_log(item.log))
+                running.remove(item)
+                results.append(_finish(course, assignment, item.student, problems, item.began))
+                if progress:
+                    progress(len(results), len(chosen), results[-1])
     return sorted(results, key=lambda r: r.student)
 
 
