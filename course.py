@@ -99,7 +99,8 @@ def ensure_debian_packages() -> None:
 
 def build_site() -> Path:
     site = ROOT / "site"
-    say("building the lesson site (the lessons are executed: about a minute)")
+    say("building the lesson site: the lessons are executed, and built as live notebooks for the browser "
+        "(two or three minutes; the first build also fetches JupyterLite and Pyodide into .cache/lite)")
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
     build = subprocess.Popen([str(BIN / "mkdocs"), "build", "--quiet", "--site-dir", str(site)], cwd=ROOT, env=env,
                              stderr=subprocess.PIPE, text=True)

