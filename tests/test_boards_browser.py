@@ -1,8 +1,9 @@
-"""Every board in a real browser with a live kernel: JupyterLab, Debian's chromium, Playwright.
+"""Every board in a real browser with a live kernel: JupyterLab and Voila, Debian's chromium, Playwright.
 
-One JupyterLab (on a free 127.0.0.1 port, with its own configuration, data and runtime
-folders) serves a notebook that creates every board, each with a fixed seed and its own CSS
-class (``ck-board-NAME``); one chromium opens it and runs all its cells. The tests then click
+One JupyterLab, then one Voila (each on a free 127.0.0.1 port, with its own configuration,
+data and runtime folders) serves a notebook that creates every board, each with a fixed seed
+and its own CSS class (``ck-board-NAME``); one chromium opens it and runs all its cells (in
+JupyterLab with Run All, in Voila as the page loads). Every test runs against both. The tests then click
 as a student would and check what the page shows (the cells' text and colour, the status
 line, the pictures), never the Python values: a board that leaves anything stale on screen
 (a ghost piece, hint letter, number or mark) fails.
@@ -95,14 +96,20 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-@pytest.fixture(scope="module")
-def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """JupyterLab serving the boards' notebook; its address. The server's process group is killed at the end."""
+FRONT_ENDS = ("jupyterlab", "voila")
+
+
+@pytest.fixture(scope="module", params=FRONT_ENDS)
+def lab(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """JupyterLab or Voila serving the boards' notebook; the page's address. The server's process
+    group is killed at the end."""
+    front_end = request.param
     if not CHROMIUM.exists():
         pytest.skip(f"{CHROMIUM} is missing (Debian: apt-get install chromium): the boards' browser tests need it")
     bin_dir = Path(sys.executable).parent
-    if shutil.which("jupyter-lab", path=str(bin_dir)) is None:
-        pytest.skip("jupyterlab is not installed in this environment: the boards' browser tests need it")
+    program = "jupyter-lab" if front_end == "jupyterlab" else "voila"
+    if shutil.which(program, path=str(bin_dir)) is None:
+        pytest.skip(f"{front_end} is not installed in this environment: the boards' browser tests need it")
     root = tmp_path_factory.mktemp("boards")
     (root / NOTEBOOK).write_text(json.dumps(notebook(), indent=1), encoding="utf-8")
     folders = {name: root / f".{name}" for name in ("config", "data", "runtime")}
@@ -120,26 +127,28 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
                JUPYTER_RUNTIME_DIR=str(folders["runtime"]), PATH=f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}",
                JUPYTER_PLATFORM_DIRS="1")
     log = (root / "lab.log").open("w")
-    server = subprocess.Popen(
-        [str(bin_dir / "jupyter-lab"), "--no-browser", "--allow-root", f"--port={port}", "--ServerApp.ip=127.0.0.1",
-         "--ServerApp.port_retries=0", "--IdentityProvider.token=", "--ServerApp.password=",
-         f"--ServerApp.root_dir={root}"],
-        cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
-    )
+    command = ([str(bin_dir / "jupyter-lab"), "--no-browser", "--allow-root", f"--port={port}",
+                "--ServerApp.ip=127.0.0.1", "--ServerApp.port_retries=0", "--IdentityProvider.token=",
+                "--ServerApp.password=", f"--ServerApp.root_dir={root}"] if front_end == "jupyterlab"
+               else [str(bin_dir / "voila"), NOTEBOOK, "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+                     "--ServerApp.port_retries=0"])
+    server = subprocess.Popen(command, cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT,
+                              start_new_session=True)
     url = f"http://127.0.0.1:{port}/"
+    ready = url + "api" if front_end == "jupyterlab" else url + "voila/static/voila.js"
     try:
         deadline = time.monotonic() + 60
         while True:
             try:
-                with urllib.request.urlopen(url + "api", timeout=2) as answer:
+                with urllib.request.urlopen(ready, timeout=2) as answer:
                     if answer.status == 200:
                         break
             except OSError:
                 pass
             if server.poll() is not None or time.monotonic() > deadline:
-                pytest.fail("JupyterLab did not start:\n" + (root / "lab.log").read_text()[-3000:])
+                pytest.fail(f"{front_end} did not start:\n" + (root / "lab.log").read_text()[-3000:])
             time.sleep(0.3)
-        yield url
+        yield url if front_end == "voila" else f"{url}lab/tree/{NOTEBOOK}?reset"
     finally:
         try:
             os.killpg(server.pid, signal.SIGTERM)
@@ -161,13 +170,14 @@ def page(lab: str) -> Iterator[Any]:
             page = browser.new_page(viewport={"width": 1400, "height": 1000})
             errors: list[str] = []
             page.on("pageerror", lambda error: errors.append(str(error)))
-            page.goto(f"{lab}lab/tree/{NOTEBOOK}?reset")
-            panel = page.locator(".jp-NotebookPanel:visible")
-            expect(panel.locator(".jp-Cell").first).to_be_visible(timeout=60_000)
-            # Run the cells only once the kernel is connected and idle.
-            expect(page.get_by_text("Python 3 (ipykernel) | Idle")).to_be_visible(timeout=60_000)
-            page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
-            page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
+            page.goto(lab)
+            if "/lab/" in lab:  # JupyterLab: run the cells once the kernel is connected and idle
+                panel = page.locator(".jp-NotebookPanel:visible")
+                expect(panel.locator(".jp-Cell").first).to_be_visible(timeout=60_000)
+                expect(page.get_by_text("Python 3 (ipykernel) | Idle")).to_be_visible(timeout=60_000)
+                page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
+                page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
+            # (Voila runs every cell as the page loads.)
             for name in BOARDS:
                 expect(page.locator(f".ck-board-{name}")).to_be_visible(timeout=60_000)
             assert not errors, f"script errors in the page: {errors}"
