@@ -78,6 +78,47 @@ from coursekit.games.words import (
 )
 
 # %% [markdown]
+# ## The two games in source C
+#
+# *Source C (*Lecture 14: Games*, an online course lecture; see [Sources](sources.md)), the
+# lecture's opening paragraph, before §14.1, translated from the Russian:*
+#
+# > In this chapter the games "Crawler", "Field of Wonders" and "Guess the numbers" are
+# > implemented in the console. In the topological game "Crawler" the user plays against
+# > the computer. The playing field is small, so the winning moves, in the cases where they
+# > exist, are found by searching through the possible continuations of the game. In the
+# > game "Field of Wonders" the user guesses a word that the computer has thought of.
+# > "Guess the numbers" is a game of the user against the computer, in which the
+# > participants guess the sets of numbers that their opponents have thought of. The
+# > computer's strategy is implemented by generating a candidate move and discarding the
+# > candidates that do not agree with the results of the computer's previous moves.
+#
+# The lecture's abstract, just above this paragraph, says the same in almost the same
+# words. "Field of Wonders" («Поле чудес») is the name of the Russian television version of
+# *Wheel of Fortune*, where players guess the letters of a hidden word; "Guess the numbers"
+# («Отгадай числа») is the game known in English as **bulls and cows**.
+#
+# **That paragraph is all source C says about these two games in our copy.** The page we
+# have is the first of the lecture's three pages (its page links read "Lecture 14: 1 2 3"),
+# and it ends with §14.1, the crawler of [lesson 10](10-crawler.py). C's own sections on the
+# two guessing games, with their detailed rules and their Visual Prolog programs, are on the
+# pages we do not have, so this lesson cannot show them. From C we know:
+#
+# - in both games the user plays the computer, and the computer hides something: a word,
+#   or a set of numbers;
+# - in "Guess the numbers" both sides hide a set and each guesses the other's (the
+#   **mutual** game at the end of this lesson);
+# - how the computer guesses, in one sentence. A "candidate move" is a guess, and "the
+#   results of the computer's previous moves" are the answers its earlier guesses got. The
+#   computer throws out every candidate that would not have got those answers, so it only
+#   ever guesses a secret that agrees with everything it has been told (a **consistent**
+#   secret, below).
+#
+# Everything else, the word list, the limit of 6 wrong guesses, guessing a whole word,
+# secrets of four different digits, who moves first and the draw rule, is the course's own
+# choice, and the lesson says so where it comes up.
+
+# %% [markdown]
 # ## Hidden information and chance
 #
 # The course describes a game by its rules: a start, whose turn it is, the legal moves and
@@ -156,7 +197,8 @@ bulls.observation(hidden, 0)
 #
 # ### The rules
 #
-# C's rules, as the course fixes them:
+# C says only that "the user guesses a word that the computer has thought of" (quoted
+# above). The rules the course plays, a version of hangman:
 #
 # - the computer hides a word of the list; the player sees one blank per letter;
 # - a guess is a **letter**: if the word has it, it is shown at **every** place it stands;
@@ -434,7 +476,9 @@ assert like.end == End.LOST and play_word(rules, frequency_guesser(), "like").en
 # - **cows**: digits of the guess that are in the secret, but at another place.
 #
 # For the secret 5310 the guess 0123 gets 0 bulls and 3 cows (0, 1 and 3 are in the secret,
-# none at its place). The game ends at 4 bulls. `Bulls(digits, base)` plays other sizes too:
+# none at its place). The game ends at 4 bulls. (C's paragraph, quoted above, speaks only of
+# "sets of numbers"; four different digits and this answer are the usual bulls and cows,
+# the course's choice.) `Bulls(digits, base)` plays other sizes too:
 # `Bulls(3, 6)` has secrets of three different digits from 0 to 5, only 120 of them.
 #
 # Write the answer straight from the definition: compare every place of the guess with
@@ -480,8 +524,12 @@ print(len(small) ** 2 + len(codes), "answers checked")
 # ### Consistency: C's guesser
 #
 # After some answers, a secret is **consistent** when it would have given exactly those
-# answers. Only a consistent secret can be the real one. C's computer keeps the consistent
-# secrets and guesses one of them at random; it is `consistent_strategy(rng)`.
+# answers. Only a consistent secret can be the real one. C's computer, in C's words (quoted
+# above), generates "a candidate move" and discards "the candidates that do not agree with
+# the results of the computer's previous moves": it guesses a consistent secret. Which one,
+# C's text in our copy does not say; the course's version keeps the consistent secrets and
+# guesses one of them at random, and "C's guesser" in this lesson means that version. It
+# is `consistent_strategy(rng)`.
 
 # %%
 def consistent(secrets, answers) -> list:
@@ -720,10 +768,12 @@ assert round(average(BENCHMARK["entropy"]) - 26_274 / 5_040, 2) == 0.03
 # %% [markdown]
 # ## The mutual game
 #
-# C's own game is played by two: the person and the computer each hide a secret, and they
-# guess **each other's** in turn, the first player, then the second, round after round. The
-# answers are public, but each player sees its own secret and never the one it looks for:
-# the observation hides exactly that. `Bulls(mutual=True)` plays it.
+# C's own game is played by two: "the participants guess the sets of numbers that their
+# opponents have thought of" (quoted above). The person and the computer each hide a secret,
+# and they guess **each other's** in turn, the first player, then the second, round after
+# round (the order of play and the end of the game below are the course's rules; our copy
+# of C does not give C's). The answers are public, but each player sees its own secret and
+# never the one it looks for: the observation hides exactly that. `Bulls(mutual=True)` plays it.
 #
 # **The draw rule.** Whoever finds the other's secret first wins. But when the first player
 # finds it, the second still gets its guess of the same round; if that finds the first
