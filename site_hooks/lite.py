@@ -49,6 +49,11 @@ from typing import Any
 
 from mkdocs.exceptions import PluginError
 
+try:
+    import fcntl
+except ImportError:  # Windows: builds are not serialised
+    fcntl = None  # type: ignore[assignment]
+
 ROOT = Path(__file__).resolve().parent.parent
 CACHE = ROOT / ".cache" / "lite"
 CONSTRAINTS = ROOT / "constraints.txt"
@@ -126,8 +131,16 @@ def on_post_build(config: Any, **kwargs: Any) -> None:
 
 
 def build_lite(out: Path, lessons: list[Path]) -> None:
-    start = time.monotonic()
+    """Build the JupyterLite site of ``lessons`` into ``out`` (one build at a time: they share the cache)."""
     CACHE.mkdir(parents=True, exist_ok=True)
+    with open(CACHE / ".lock", "w") as lock:
+        if fcntl is not None:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+        _build_lite(out, lessons)
+
+
+def _build_lite(out: Path, lessons: list[Path]) -> None:
+    start = time.monotonic()
     env = tool_env()
     work = CACHE / "work"
     shutil.rmtree(work, ignore_errors=True)
