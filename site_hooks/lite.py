@@ -74,6 +74,7 @@ NOT_IN_BROWSER = {
     "and neither is available in the browser here",
 }
 APP = "notebooks"  # the Notebook 7 interface: one notebook per tab, like a lesson page
+APPS = (APP, "tree")  # and its file list, where lite/ leads: the lessons that run in the browser
 SETUP_CELL = """\
 # This notebook runs in your browser: Python compiled to WebAssembly (JupyterLite with Pyodide).
 # This cell installs coursekit and its boards from the course site; run it first (Shift+Enter).
@@ -156,7 +157,8 @@ def _build_lite(out: Path, lessons: list[Path]) -> None:
     shutil.rmtree(out, ignore_errors=True)
     (work / ".jupyterlite.doit.db").unlink(missing_ok=True)  # or a stale step is skipped
     command = [str(env / BIN / "jupyter"), "lite", "build", "--lite-dir", str(work), "--output-dir", str(out),
-               "--contents", str(work / "files"), "--apps", APP, "--no-sourcemaps", "--no-unused-shared-packages"]
+               "--contents", str(work / "files"), *(f"--apps={app}" for app in APPS), "--no-sourcemaps",
+               "--no-unused-shared-packages"]
     for wheel in wheels:
         command += ["--piplite-wheels", str(wheel)]
     done = subprocess.run(command, cwd=work, capture_output=True, text=True, check=False,
@@ -171,6 +173,7 @@ LITE_CONFIG = {
     "jupyter-lite-schema-version": 0,
     "jupyter-config-data": {
         "appName": "coursekit lessons",
+        "appUrl": "./tree",
         "disabledExtensions": [],
         "litePluginSettings": {
             "@jupyterlite/pyodide-kernel-extension:kernel": {"disablePyPIFallback": True},

@@ -83,6 +83,8 @@ def test_the_lite_build_ships_pyodide_and_every_wheel_it_names(site: Path) -> No
     config = json.loads((site / "lite" / "jupyter-lite.json").read_text(encoding="utf-8"))
     kernel = config["jupyter-config-data"]["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
     assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.mjs" and kernel["disablePyPIFallback"] is True
+    assert config["jupyter-config-data"]["appUrl"] == "./tree", "lite/ should lead to the list of lessons"
+    assert (site / "lite" / "tree" / "index.html").is_file()
     pyodide = site / "lite" / "static" / "pyodide"
     for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"):
         assert (pyodide / name).is_file(), f"Pyodide's {name} is not shipped"
