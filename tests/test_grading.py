@@ -209,9 +209,7 @@ def test_a_looping_call_is_stopped_with_a_clear_message() -> None:
         while True:
             pass
 
-    start = time.perf_counter()
-    message = failure(check_is_winning, forever, per_call=0.2)
-    assert time.perf_counter() - start < 2
+    message = failure(check_is_winning, forever, per_call=0.2)  # it returns at all: the loop was stopped
     assert message.startswith("is_winning(0, 1) did not return within 0.2 s, the limit for one call")
 
 
