@@ -48,6 +48,7 @@ from pathlib import Path
 from typing import Any
 
 from mkdocs.exceptions import PluginError
+from mkdocs.utils import get_relative_url
 
 try:
     import fcntl
@@ -103,8 +104,7 @@ def run_link(lesson: str, page_url: str) -> str:
     if lesson in NOT_IN_BROWSER:
         return (f'<p class="ck-run-lesson ck-run-lesson--off">This lesson does not run in the browser: '
                 f"{NOT_IN_BROWSER[lesson]}. Run it in Jupyter (<code>python3 course.py lab</code>).</p>")
-    up = "../" * page_url.strip("/").count("/") + ("../" if page_url.strip("/") else "")
-    href = f"{up}lite/{APP}/index.html?path={lesson}.ipynb"
+    href = f"{get_relative_url(f'lite/{APP}/index.html', page_url)}?path={lesson}.ipynb"
     return (f'<p class="ck-run-lesson"><a class="md-button md-button--primary" href="{href}">'
             "Run this lesson</a> as a live notebook in your browser (nothing to install; the first start "
             "takes about half a minute).</p>")
