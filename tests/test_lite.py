@@ -32,7 +32,19 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "site_hooks"))
 import lite  # noqa: E402  (the hook: what it ships and which lessons it leaves out)
 
-pytestmark = pytest.mark.slow
+#: what needs numpy or wordfreq in a lesson's source (neither is in the browser version)
+NEEDS_NUMPY_OR_WORDFREQ = re.compile(
+    r"\bnumpy\b|\bnp\.|wordfreq|Pursuit(?:Solver|Board)|(?:Bulls|Words)Board|games\.(?:bulls|words|pursuit)\b"
+    r"|solvers\.pursuit\b|from coursekit\.games import .*\b(?:Bulls|Words|Pursuit)"
+)
+
+
+def test_the_lessons_left_out_of_the_browser_are_those_that_need_numpy_or_wordfreq() -> None:
+    """A lesson that starts using numpy would break in the browser: it must move to NOT_IN_BROWSER."""
+    needing = {lesson for lesson in LESSONS
+               if NEEDS_NUMPY_OR_WORDFREQ.search((ROOT / "lessons" / f"{lesson}.py").read_text(encoding="utf-8"))}
+    left_out = sorted(lite.NOT_IN_BROWSER)
+    assert needing == set(left_out), f"lessons using numpy or wordfreq: {sorted(needing)}; left out: {left_out}"
 
 
 @pytest.fixture(scope="module")
@@ -63,6 +75,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp / "site"
 
 
+@pytest.mark.slow
 def test_every_lesson_page_links_to_its_live_notebook(site: Path) -> None:
     assert set(lite.NOT_IN_BROWSER) <= set(LESSONS)
     for lesson in LESSONS:
@@ -79,6 +92,7 @@ def test_every_lesson_page_links_to_its_live_notebook(site: Path) -> None:
     assert (site / "lite" / lite.APP / "index.html").is_file()
 
 
+@pytest.mark.slow
 def test_the_lite_build_ships_pyodide_and_every_wheel_it_names(site: Path) -> None:
     config = json.loads((site / "lite" / "jupyter-lite.json").read_text(encoding="utf-8"))
     kernel = config["jupyter-config-data"]["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
@@ -166,6 +180,7 @@ def live(served: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Live
             browser.close()
 
 
+@pytest.mark.slow
 def test_lesson_01_runs_in_the_browser_and_the_beans_board_answers(live: Live) -> None:
     from playwright.sync_api import expect
 
@@ -183,6 +198,7 @@ def test_lesson_01_runs_in_the_browser_and_the_beans_board_answers(live: Live) -
     print(f"lesson 01 opened in {live.seconds['open']:.1f} s, ran in {live.seconds['run']:.1f} s")
 
 
+@pytest.mark.slow
 def test_the_live_lesson_makes_no_request_to_another_host(live: Live) -> None:
     paths = {urlsplit(url).path for url in live.requests}
     # the page, Pyodide, the kernel's wheels and coursekit's all came from the local server
