@@ -17,23 +17,20 @@ build takes seconds):
   (micropip, IPython and its dependencies) are fetched from PyPI at the locked versions, the
   lock is given their hashes, and the packages that are not shipped are dropped from it;
 * the wheels installed in the browser from the site (``piplite``): comm, ipywidgets,
-  jupyterlab_widgets, coursekit itself (built from this tree), and ``coursekit-browser``, a
-  stand-in for numpy (see below);
+  jupyterlab_widgets and coursekit itself (built from this tree);
 * the lessons as notebooks (jupytext), each with a first cell that installs coursekit.
 
 Pyodide's numpy is a WebAssembly wheel that no package registry serves (PyPI has none, the
-npm package ships none), and ``import coursekit`` imports numpy (the pursuit solver and bulls
-and cows work on arrays). In the browser, ``coursekit-browser`` provides a module ``numpy``
-that lets coursekit import and raises a clear error when an array is actually needed. The
-lessons that need numpy or wordfreq therefore get no link (:data:`NOT_IN_BROWSER`, with the
-reason shown on the page).
+npm package ships none). coursekit imports numpy only when the pursuit solver or bulls and
+cows first computes (``coursekit.core.later``), so ``import coursekit`` works in the browser;
+the lessons that need numpy or wordfreq get no link (:data:`NOT_IN_BROWSER`, with the reason
+shown on the page).
 
 ``COURSEKIT_LITE=0`` in the environment builds the site without the JupyterLite part.
 """
 
 from __future__ import annotations
 
-import base64
 import hashlib
 import json
 import os
@@ -43,7 +40,6 @@ import subprocess
 import sys
 import tarfile
 import time
-import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -81,7 +77,7 @@ SETUP_CELL = """\
 # This cell installs coursekit and its boards from the course site; run it first (Shift+Enter).
 import piplite
 
-await piplite.install(["ipywidgets", "coursekit-browser"])
+await piplite.install("ipywidgets")
 await piplite.install("coursekit", deps=False)  # its other dependencies serve Jupyter, grading and the site"""
 LESSON = re.compile(r"^([0-9][0-9]-[\w-]+)\.py$")
 
@@ -312,7 +308,7 @@ def _sha256(path: Path) -> str:
 
 
 def piplite_wheels(env: Path) -> list[Path]:
-    """The wheels piplite installs in the browser: PyPI's, coursekit's (built now) and the numpy stand-in."""
+    """The wheels piplite installs in the browser: PyPI's and coursekit's (built now)."""
     folder = CACHE / "wheels" / "piplite"
     specs = [_pinned(name) for name in PIPLITE]
     _download(env, specs, folder)
@@ -326,71 +322,7 @@ def piplite_wheels(env: Path) -> list[Path]:
         shutil.copy2(ROOT / name, source / name)
     _pip(env, "wheel", "--quiet", "--no-deps", "--wheel-dir", str(built), str(source))
     wheels += sorted(built.glob("coursekit-*.whl"))
-    wheels.append(numpy_standin(CACHE / "wheels" / "coursekit_browser-1.0.0-py3-none-any.whl"))
     return wheels
-
-
-NUMPY_STANDIN = '''\
-"""Not numpy: a stand-in in the browser version of the coursekit lessons (JupyterLite).
-
-Pyodide's numpy cannot be shipped with the course site, and coursekit imports numpy for its
-pursuit solver and bulls and cows. This module lets ``import coursekit`` work; anything that
-really needs an array raises ModuleNotFoundError. Run those lessons in Jupyter instead.
-"""
-
-MESSAGE = ("numpy is not available in the browser version of the course; "
-           "run this lesson in Jupyter (python3 course.py lab)")
-
-
-class _Missing:
-    def __init__(self, name):
-        self._name = name
-
-    def __getattr__(self, attr):
-        if attr.startswith("__"):
-            raise AttributeError(attr)
-        return _Missing(f"{self._name}.{attr}")
-
-    def __getitem__(self, key):
-        return self
-
-    def __call__(self, *args, **kwargs):
-        raise ModuleNotFoundError(f"{self._name}: {MESSAGE}")
-
-    def __repr__(self):
-        return f"<{self._name}: not available in the browser>"
-
-
-def __getattr__(name):
-    if name.startswith("__"):
-        raise AttributeError(name)
-    return _Missing(f"numpy.{name}")
-'''
-
-
-def numpy_standin(path: Path) -> Path:
-    """A wheel with the module ``numpy`` of :data:`NUMPY_STANDIN` (and ``numpy.typing``), written by hand."""
-    name, version = "coursekit_browser", "1.0.0"
-    info = f"{name}-{version}.dist-info"
-    files = {
-        "numpy/__init__.py": NUMPY_STANDIN,
-        "numpy/typing.py": "from numpy import _Missing\n\n\ndef __getattr__(name):\n"
-                           "    if name.startswith('__'):\n        raise AttributeError(name)\n"
-                           "    return _Missing(f'numpy.typing.{name}')\n",
-        f"{info}/METADATA": f"Metadata-Version: 2.1\nName: coursekit-browser\nVersion: {version}\n"
-                            "Summary: A stand-in for numpy in the browser version of the coursekit lessons\n",
-        f"{info}/WHEEL": "Wheel-Version: 1.0\nGenerator: coursekit\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
-        f"{info}/top_level.txt": "numpy\n",
-    }
-    record = []
-    for file, text in files.items():
-        digest = base64.urlsafe_b64encode(hashlib.sha256(text.encode()).digest()).rstrip(b"=").decode()
-        record.append(f"{file},sha256={digest},{len(text.encode())}")
-    files[f"{info}/RECORD"] = "\n".join([*record, f"{info}/RECORD,,"]) + "\n"
-    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as wheel:
-        for file, text in files.items():
-            wheel.writestr(zipfile.ZipInfo(file, (2020, 1, 1, 0, 0, 0)), text)
-    return path
 
 
 def write_notebook(lesson: Path, dest: Path) -> None:

@@ -45,14 +45,18 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
-from typing import Any, ClassVar
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..core.display import Shown
+from ..core.later import Later
 from ..core.registry import GameEntry
 from ..core.rules import CHANCE, GameRules, GameType
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+else:
+    np = Later("numpy")  # imported when the answer table is first built (see coursekit.core.later)
 
 __all__ = [
     "GUESSERS", "MEASURED", "Answer", "AnswerTable", "Bulls", "BullsState", "Code", "GuardedPlan", "GuessCounts",
@@ -63,8 +67,11 @@ __all__ = [
 
 #: A secret or a guess: its digits, left to right, e.g. ``(0, 1, 2, 3)`` for 0123.
 Code = tuple[int, ...]
-#: The indices of codes in an :class:`AnswerTable` (a numpy array of whole numbers).
-Indices = npt.NDArray[np.intp]
+if TYPE_CHECKING:
+    #: The indices of codes in an :class:`AnswerTable` (a numpy array of whole numbers).
+    Indices = npt.NDArray[np.intp]
+else:
+    Indices = Any
 
 
 def score(guess: Code, secret: Code) -> tuple[int, int]:

@@ -38,12 +38,16 @@ from __future__ import annotations
 import itertools
 import time
 from collections.abc import Sequence
-from typing import Any
-
-import numpy as np
-from numpy.typing import NDArray
+from typing import TYPE_CHECKING, Any
 
 from ..core.grid import Coord, Grid
+from ..core.later import Later
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+else:
+    np = Later("numpy")  # imported when a solver first computes (see coursekit.core.later)
 
 __all__ = ["MAX_FREE_CELLS", "PursuitSolver"]
 

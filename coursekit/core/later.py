@@ -1,0 +1,36 @@
+"""A module imported on first use, so that the course imports where a library is missing until needed.
+
+numpy is used by two solvers only (pursuit's capture times, bulls and cows' answer table):
+``np = Later("numpy")`` in their modules lets ``import coursekit`` work where numpy cannot be
+installed (the lessons that run in the browser, with JupyterLite), and imports numpy the first
+time one of them computes.
+
+>>> maths = Later("math")
+>>> maths.sqrt(16.0)
+4.0
+>>> Later("no_such_module_here").anything
+Traceback (most recent call last):
+...
+ModuleNotFoundError: No module named 'no_such_module_here'
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+
+class Later:
+    """Stands for the module ``name``; the first attribute asked for imports it."""
+
+    def __init__(self, name: str) -> None:
+        self._name = name
+
+    def __getattr__(self, attribute: str) -> Any:
+        return getattr(importlib.import_module(self._name), attribute)
+
+    def __repr__(self) -> str:
+        return f"<module {self._name!r}, imported on first use>"
+
+
+__all__ = ["Later"]
