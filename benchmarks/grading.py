@@ -148,8 +148,9 @@ def submit(root: Path, students: Sequence[str]) -> None:
     """Each student hands in the released notebook with the reference solution in its solution cells."""
     import nbformat
 
-    solution = reference_sources(nbformat.read(root / "source" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb", as_version=4))
-    release = nbformat.read(root / "release" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb", as_version=4)
+    read: Any = nbformat.read  # nbformat has no type hints
+    solution = reference_sources(read(root / "source" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb", as_version=4))
+    release = read(root / "release" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb", as_version=4)
     for cell in release.cells:
         grade_id = cell.get("metadata", {}).get("nbgrader", {}).get("grade_id")
         if grade_id in solution:
@@ -157,7 +158,8 @@ def submit(root: Path, students: Sequence[str]) -> None:
     for student in students:
         folder = root / "submitted" / student / ASSIGNMENT
         folder.mkdir(parents=True)
-        nbformat.write(release, folder / f"{ASSIGNMENT}.ipynb")
+        write: Any = nbformat.write
+        write(release, folder / f"{ASSIGNMENT}.ipynb")
 
 
 def without_sandbox(config: str) -> str:
