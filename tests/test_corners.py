@@ -39,7 +39,15 @@ from coursekit.games.corners import (
     source_strategy,
     walled,
 )
-from coursekit.views.corners import alphabeta_strategy, board_text, random_opening, seeded_game
+from coursekit.views.corners import (
+    DEEPER,
+    alphabeta_strategy,
+    board_text,
+    branching,
+    random_opening,
+    search_depth,
+    seeded_game,
+)
 
 EMPTY_ROW = ". . . . . . . ."
 
@@ -312,6 +320,14 @@ def test_the_alphabeta_player_is_deterministic_and_legal() -> None:
     first, second = alphabeta_strategy()(rules, state), alphabeta_strategy()(rules, state)
     assert first == second and rules.why_illegal(state, first) is None
     assert random_opening(rules, 5) == state
+
+
+def test_the_alphabeta_player_goes_one_move_deeper_from_depth_3_only_where_the_branching_is_small() -> None:
+    rules = Corners()
+    start, crowded = rules.initial_state(), random_opening(rules, 1, moves=6)
+    assert branching(rules, start) <= DEEPER < branching(rules, crowded)
+    assert [search_depth(rules, start, d) for d in (1, 2, 3)] == [1, 2, 4]
+    assert [search_depth(rules, crowded, d) for d in (1, 2, 3)] == [1, 2, 3]
 
 
 @pytest.mark.slow
