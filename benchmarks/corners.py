@@ -19,7 +19,7 @@ from coursekit.games.corners import (
     source_choice,
     source_strategy,
 )
-from coursekit.views.corners import DEPTH, alphabeta_strategy, search, seeded_game, timed
+from coursekit.views.corners import alphabeta_strategy, search, search_depth, seeded_game, timed
 
 from .measure import Section
 
@@ -33,7 +33,7 @@ COLUMNS = (
 )
 
 #: Seeded games per side (the full run) and in the quick run.
-GAMES, QUICK_GAMES = 20, 0
+GAMES, QUICK_GAMES = 40, 0
 
 
 def decision_rows(section: Section, quick: bool) -> list[dict[str, Any]]:
@@ -54,7 +54,7 @@ def decision_rows(section: Section, quick: bool) -> list[dict[str, Any]]:
                          "result": path_text(choice.move), "count": choice.nodes, "ms": ms,
                          "agree": legal if fixed else None})
         began = time.perf_counter()
-        solution = search(rules, start, 1 if quick else DEPTH)
+        solution = search(rules, start, 1 if quick else search_depth(rules, start))
         legal = rules.why_illegal(start, solution.best_moves[0]) is None
         if not legal:
             section.disagree(f"{pieces} pieces: alpha-beta chose an illegal move")
@@ -67,14 +67,16 @@ def decision_rows(section: Section, quick: bool) -> list[dict[str, Any]]:
 def match_rows(games: int) -> list[dict[str, Any]]:
     """The alpha-beta player against E's mended player: the seeded games ``0 .. games - 1`` from each
     side, every game played (the figure is a measured win rate, so no time limit cuts it short).
-    ``ms`` is the alpha-beta player's mean time per move; its slowest move is in ``result``."""
+    ``ms`` is the alpha-beta player's mean time per move; its slowest move and its CPU time per
+    move (mean and most) are in ``result``."""
     rows = []
     rules = Corners()
     for side in (WHITE, BLACK):
         wins = draws = 0
         spent: list[float] = []
+        cpu: list[float] = []
         for seed in range(games):
-            strategy, times = timed(alphabeta_strategy())
+            strategy, times = timed(alphabeta_strategy(), cpu)
             players = [Player("E", source_strategy(fixed=True))] * 2
             players[side] = Player("alpha-beta", strategy)
             record = seeded_game(rules, players[0], players[1], seed)
@@ -84,7 +86,8 @@ def match_rows(games: int) -> list[dict[str, Any]]:
         if games:
             rows.append({"what": f"alpha-beta as {SIDES[side]} vs E, seeds 0-{games - 1}", "pieces": 12,
                          "result": f"won {wins} ({100 * wins / games:.0f} %), drew {draws}, "
-                                   f"lost {games - wins - draws}; slowest move {max(spent):.2f} s",
+                                   f"lost {games - wins - draws}; slowest move {max(spent):.2f} s, "
+                                   f"CPU {sum(cpu) / len(cpu):.2f} s a move, at most {max(cpu):.2f} s",
                          "count": games, "ms": 1000 * sum(spent) / len(spent), "agree": None})
     return rows
 
@@ -112,8 +115,9 @@ def measure(quick: bool = False, limit: float = 60.0) -> Section:
     section.rows.extend(solo_rows(section, quick))
     section.notes.append(
         "E's nodes: calls of E's Search (the root included); alpha-beta's: positions visited. Games: seeded "
-        "random openings (two random moves a side) from seeds 0-19, then the players, every game to its end "
-        "(the full run takes a quarter of an hour); ms of a game row: alpha-beta's mean time per move. "
+        "random openings (two random moves a side) from seeds 0-39, then the players, every game to its end "
+        "(the full run takes half an hour or more); ms of a game row: alpha-beta's mean time per move (wall "
+        "clock), CPU: its CPU time per move. "
         "Solo: White alone (Black's pieces removed), beam search from both ends (the target is the start turned "
         "half round), keeping at each depth the 100 positions nearest their half turn and the 100 furthest on "
         "(with the best jump chain each offers); nodes: positions kept; ms: the search's time; the bound is the "

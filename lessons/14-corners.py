@@ -325,13 +325,16 @@ display(SVG(record_svg(going)))
 # (lesson 08) over both sides' moves, to a fixed depth, with an evaluation of the positions
 # where it stops (next section). Depth 2 is its own move and the opponent's reply; depth 3
 # adds its next move. Each of its moves costs far more than E's: the benchmark measured
-# about a third of a second a move at depth 3 on average, a few seconds at the slowest.
+# about a fifth of a second a move on average, about two seconds at the slowest.
 #
-# The course's benchmark measured depth 3 against the mended E on the full game (12
-# pieces, 100 moves a side), from seeded openings (two random moves a side, seeds 0 to 19
-# from each seat): alpha-beta won **39 of 40** games, 19 of 20 as White (one draw) and 20
-# of 20 as Black. On the next 40 seeds it won 35: forty games are a small sample, and the
-# true rate is somewhere near 92 to 97 %. A lesson cannot wait for that, so here is a
+# The course's benchmark measured the player (depth 3) against the mended E on the full game
+# (12 pieces, 100 moves a side), from seeded openings (two random moves a side, seeds 0 to
+# 39 from each seat): alpha-beta won **78 of 80** games, 39 of 40 as White and 39 of 40 as
+# Black (one draw each). Depth 3 alone had won 74 of them; the four more came from searching
+# one move deeper where both sides have few moves (the start, the endgame), and from taking,
+# among equally good moves, the one best at once (it had walled E's last straggler in on
+# every other move, and E, which leaves only when its way is open on its turn, never left).
+# Eighty games are still a small sample. A lesson cannot wait for them, so here is a
 # smaller match: 9 pieces a side, 30 moves a side, depth 2, one seeded opening played from
 # each seat.
 
@@ -909,7 +912,7 @@ else:
 #
 #    Each game at depth 3 takes clearly longer than at depth 2: each extra ply multiplies
 #    the positions searched. Whatever the results, two games are a small sample: the
-#    benchmark's 12 games at depth 3 are a better guide, and even they say "11 of 12", not
+#    benchmark's 80 games at depth 3 are a better guide, and even they say "78 of 80", not
 #    "always".
 #
 #    </details>
