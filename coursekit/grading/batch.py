@@ -232,7 +232,8 @@ def grade(course: Course, assignment: str, students: Sequence[str] | None = None
             raise CourseError(f"{assignment} is not in the gradebook yet: run nbgrader generate_assignment "
                               f"{assignment} first") from None
     preload()
-    forking = multiprocessing.get_context("fork")
+    # fork: the child has nbgrader imported already; where there is none (Windows), spawn.
+    forking = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
     results: list[Result] = []
     waiting = list(chosen)
     running: list[_Running] = []
