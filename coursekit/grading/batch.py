@@ -233,7 +233,8 @@ def grade(course: Course, assignment: str, students: Sequence[str] | None = None
                               f"{assignment} first") from None
     preload()
     # fork: the child has nbgrader imported already; where there is none (Windows), spawn.
-    forking = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+    forking: Any = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods()
+                                               else "spawn")
     results: list[Result] = []
     waiting = list(chosen)
     running: list[_Running] = []
