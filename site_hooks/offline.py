@@ -12,8 +12,10 @@ and it leaves a MathJax tag and a Mermaid loader that point to other hosts. This
   pages are smaller;
 * removes the MathJax and Mermaid loaders (KaTeX, shipped with the site, renders the
   mathematics);
-* puts a note above every board widget: on the static page it is a picture of the board's
-  saved state, which only plays in Jupyter;
+* draws every board of the course's board widget (an anywidget, whose module no static page
+  can load) as a still picture of its last state, read from the saved widget state: its SVG
+  with nothing clickable and its status line, under a note that it plays in Jupyter; the
+  other widgets keep the shipped renderer, with the same note;
 * turns the lessons' links to other pages of the site, written as files so that they also
   work in Jupyter (``[Sources](sources.md)``, ``[lesson 02](02-king.py#the-grid)``), into the
   site's addresses, and fails the build on a link to a page that does not exist;
@@ -25,6 +27,8 @@ and it leaves a MathJax tag and a Mermaid loader that point to other hosts. This
 from __future__ import annotations
 
 import base64
+import html as html_text
+import json
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -54,13 +58,62 @@ STATIC_BOARD_NOTE = (
 _PAGE_LINK = re.compile(r'href="((?:\./)?([\w-]+)\.(?:md|py))(#[^"]*)?"')
 
 
+_STATE = re.compile(r'(<script type="application/vnd\.jupyter\.widget-state\+json">)(.*?)(</script>)', re.S)
+_VIEW = re.compile(r'<script type="application/vnd\.jupyter\.widget-view\+json">(.*?)</script>', re.S)
+_LIVE = re.compile(r'\s(?:data-hit="[^"]*"|tabindex="[^"]*"|role="button"|aria-label="[^"]*")')
+STILL_BOARD_NOTE = (
+    '<p class="ck-static-board">The board as the lesson left it. On this page it is a picture; '
+    "it plays in Jupyter, or with the link “Run this lesson”.</p>"
+)
+
+
+def still_boards(output: str) -> str:
+    """Each view of a course board (an anywidget) becomes the still picture of its saved state.
+
+    Those models leave the saved widget state, so that the page's renderer does not try to
+    load their module from another host; a page left with no widget state loses the script.
+    """
+    found = _STATE.search(output)
+    if found is None:
+        return output
+    saved = json.loads(found.group(2))
+    models = saved.get("state", {})
+    boards = {key: model.get("state", {}) for key, model in models.items()
+              if model.get("model_name") == "AnyModel" and "picture" in model.get("state", {})}
+    if not boards:
+        return output
+
+    def still(match: re.Match[str]) -> str:
+        try:
+            key = json.loads(match.group(1)).get("model_id")
+        except ValueError:
+            return match.group(0)
+        if key not in boards:
+            return match.group(0)
+        state = boards[key]
+        picture = _LIVE.sub("", str(state.get("picture", "")))
+        status = html_text.escape(str(state.get("status", "")))
+        return (f'{STILL_BOARD_NOTE}<div class="ck-still-board">{picture}'
+                f'<p class="ck-status">{status}</p></div>')
+
+    output = _VIEW.sub(still, output)
+    for key in boards:
+        del models[key]
+    if not models:
+        return output.replace(found.group(0), "")
+    text = json.dumps(saved).replace("</", "<\\/")
+    return output.replace(found.group(0), found.group(1) + text + found.group(3))
+
+
 def on_post_page(output: str, page: Any, config: Any, **kwargs: Any) -> str:
     """Point the widget renderer to the local copy; SVG inline; no MathJax or Mermaid loaders."""
     if "jupyter-wrapper" not in output:
         return output
+    output = still_boards(output)
     output = _SVG_IMG.sub(_inline_svg, output)
     output = _page_links(output, page, config)
-    output = _WIDGET_OUTPUT.sub(lambda m: m.group(1) + STATIC_BOARD_NOTE, output)
+    output = _WIDGET_OUTPUT.sub(lambda m: m.group(1) + STATIC_BOARD_NOTE if _VIEW.search(output, m.end(), m.end() + 400)
+                                else m.group(0), output)
     local = get_relative_url(RENDERER, page.url)
     output = _CDN_RENDERER.sub(lambda m: f"{m.group(1)}{local}{m.group(1)}", output)
     output = _MATHJAX.sub("", output)

@@ -20,6 +20,7 @@ from coursekit.views.svg import beans_svg
 from coursekit.widgets import BeansBoard, KingBoard, ReplayBoard
 from coursekit.widgets._grid import shown
 from coursekit.widgets.beans import TAKES
+from coursekit.widgets.board import Board
 
 
 def beans_in(svg: str) -> tuple[int, int]:
@@ -30,7 +31,9 @@ def beans_in(svg: str) -> tuple[int, int]:
 
 
 def enabled_beans_buttons(board: BeansBoard) -> list[str]:
-    return [kind for kind, button in board.buttons.items() if not button.disabled]
+    """The move buttons the board's picture offers now (not greyed, not "(not now)")."""
+    return [kind for kind, label in re.findall(r'data-hit="(\w+)"[^>]*aria-label="([^"]*)"', board.picture)
+            if "(not now)" not in label]
 
 
 def play_out_beans(board: BeansBoard, rng: random.Random) -> None:
@@ -38,7 +41,7 @@ def play_out_beans(board: BeansBoard, rng: random.Random) -> None:
     for _ in range(100):
         if board.is_over:
             return
-        board.buttons[rng.choice(enabled_beans_buttons(board))].click()
+        board.hit(rng.choice(enabled_beans_buttons(board)))
     raise AssertionError("the game did not end")
 
 
@@ -57,19 +60,18 @@ def play_out_king(board: KingBoard, rng: random.Random) -> None:
 
 def test_beans_board_draws_the_start_and_offers_the_three_moves() -> None:
     board = BeansBoard(3, 6, seed=1)
-    assert isinstance(board, widgets.VBox)
+    assert isinstance(board, Board)
     assert board.state == BeansState(3, 6, 0)
-    assert beans_in(board.picture.value) == (3, 6)
-    assert board.picture.value == beans_svg(board.state)
-    assert [b.description for b in board.buttons.values()] == ["take 1 white", "take 1 black", "take 1 of each"]
-    assert enabled_beans_buttons(board) == ["white", "black", "both"]
+    assert beans_in(board.picture) == (3, 6)
+    assert board.picture == beans_svg(board.state, takes=[(k, label, True) for k, (label, _) in TAKES.items()])
+    assert enabled_beans_buttons(board) == ["white", "both", "black"]
     assert board.status.startswith("Your turn")
 
 
 @pytest.mark.parametrize("kind", ["white", "black", "both"])
 def test_a_click_takes_beans_and_the_computer_answers_at_once(kind: str) -> None:
     board = BeansBoard(3, 6, seed=1)
-    board.buttons[kind].click()
+    board.hit(kind)
     taken = TAKES[kind][1]
     assert len(board.steps) == 2
     you, computer = board.steps
@@ -77,7 +79,7 @@ def test_a_click_takes_beans_and_the_computer_answers_at_once(kind: str) -> None
     assert computer.player == 1
     assert computer.move in Beans(3, 6).legal_moves(you.state)
     assert board.state == computer.state and board.state.turn == 0
-    assert beans_in(board.picture.value) == board.state.position
+    assert beans_in(board.picture) == board.state.position
     assert sum(board.state.position) < 9 - sum(taken)  # the computer took beans too
     assert "The computer took" in board.status and board.status.endswith(
         "Your turn: take one bean, or one of each colour.")
@@ -98,7 +100,7 @@ def test_a_perfect_computer_moving_first_from_a_winning_start_always_wins_beans(
         play_out_beans(board, random.Random(seed))
         assert board.winner == "Computer"
         assert board.status.endswith("The computer wins.")
-        assert beans_in(board.picture.value) == (0, 0)
+        assert beans_in(board.picture) == (0, 0)
         assert enabled_beans_buttons(board) == []
 
 
@@ -118,9 +120,9 @@ def test_beans_new_game_resets() -> None:
     board = BeansBoard(3, 6, seed=4)
     board.click("both")
     assert board.steps
-    board.new_game_button.click()
+    board.press("new")
     assert board.state == BeansState(3, 6, 0) and board.steps == []
-    assert beans_in(board.picture.value) == (3, 6)
+    assert beans_in(board.picture) == (3, 6)
     assert board.status.startswith("Your turn")
     assert board.record.end == "stopped" and len(board.record) == 0
 

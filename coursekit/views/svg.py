@@ -10,7 +10,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from html import escape
 
 from ..core.grid import Coord, Grid
@@ -35,15 +35,28 @@ def grid_svg(
     texts: Mapping[Coord, str] | None = None,
     title: str | None = None,
     cell: int = CELL,
+    hits: Mapping[Coord, str] | None = None,
+    piece_ids: Mapping[Coord, str] | None = None,
 ) -> str:
     """A grid: checkered cells, blocked cells dark, optional fills, texts, highlights and pieces.
 
     ``pieces`` maps a cell to a letter (``K`` draws a king); row and column numbers run
     along the left and bottom edges, ``(0, 0)`` at the bottom left.
+
+    For a board that plays: ``hits`` maps a cell to the words a screen reader says of it, and
+    makes it clickable (its group carries ``data-hit="x,y"``, see :func:`hit_key`);
+    ``piece_ids`` names pieces, so that a piece with the same name glides to its new cell.
+
+    >>> svg = grid_svg(Grid(2, 1), pieces={Coord(1, 0): "K"}, hits={Coord(0, 0): "move here"},
+    ...                piece_ids={Coord(1, 0): "king"})
+    >>> 'data-hit="0,0"' in svg, 'data-hit="1,0"' in svg, 'data-piece="king"' in svg
+    (True, False, True)
     """
     pieces = pieces or {}
     fills = fills or {}
     texts = texts or {}
+    hits = hits or {}
+    piece_ids = piece_ids or {}
     marked = set(highlight)
     width = MARGIN + grid.width * cell + 4
     height = grid.height * cell + MARGIN + 4
@@ -57,15 +70,25 @@ def grid_svg(
         x0 = MARGIN + c.x * cell
         y0 = (grid.height - 1 - c.y) * cell
         colour = BLOCKED if c in grid.blocked else fills.get(c, LIGHT if (c.x + c.y) % 2 else DARK)
+        if c in hits:
+            out.append(hit_open(hit_key(c), f"{c.x}, {c.y}: {hits[c]}"))
         out.append(f'<rect x="{x0}" y="{y0}" width="{cell}" height="{cell}" fill="{colour}"/>')
         if c in marked:
             r = cell * 0.18
             out.append(f'<circle cx="{x0 + cell / 2}" cy="{y0 + cell / 2}" r="{r}" fill="{HIGHLIGHT}" opacity="0.9"/>')
         if c in texts:
             out.append(_text(x0 + cell / 2, y0 + cell / 2, texts[c], cell * 0.4))
-        if c in pieces:
+        if c in pieces and c not in piece_ids:
             glyph = PIECE_GLYPHS.get(pieces[c], pieces[c])
             out.append(_text(x0 + cell / 2, y0 + cell / 2, glyph, cell * 0.75, weight="bold"))
+        if c in hits:
+            out.append("</g>")
+    for c, name in piece_ids.items():  # named pieces last, above every cell, so that they glide over them
+        if c in pieces:
+            x0, y0 = MARGIN + c.x * cell, (grid.height - 1 - c.y) * cell
+            glyph = PIECE_GLYPHS.get(pieces[c], pieces[c])
+            out.append(_text(x0 + cell / 2, y0 + cell / 2, glyph, cell * 0.75, weight="bold",
+                             extra=f' data-piece="{escape(name)}" pointer-events="none"'))
     for x in range(grid.width):
         out.append(_text(MARGIN + x * cell + cell / 2, grid.height * cell + MARGIN / 2 + 2, str(x), 11, "#555"))
     for y in range(grid.height):
@@ -74,9 +97,36 @@ def grid_svg(
     return "".join(out)
 
 
-def _text(x: float, y: float, text: str, size: float, colour: str = "#111", weight: str = "normal") -> str:
+def _text(x: float, y: float, text: str, size: float, colour: str = "#111", weight: str = "normal",
+          extra: str = "") -> str:
     return (f'<text x="{x:g}" y="{y:g}" font-size="{size:g}" fill="{colour}" font-weight="{weight}" '
-            f'text-anchor="middle" dominant-baseline="central">{escape(text)}</text>')
+            f'text-anchor="middle" dominant-baseline="central"{extra}>{escape(text)}</text>')
+
+
+def hit_key(cell: Coord) -> str:
+    """The key a click on ``cell`` sends: ``"x,y"``.
+
+    >>> hit_key(Coord(3, 1)), cell_of("3,1")
+    ('3,1', Coord(x=3, y=1))
+    """
+    return f"{cell.x},{cell.y}"
+
+
+def cell_of(key: str) -> Coord:
+    """The cell of a click's key (the inverse of :func:`hit_key`); ``ValueError`` for anything else."""
+    x, _, y = key.partition(",")
+    try:
+        return Coord(int(x), int(y))
+    except ValueError:
+        raise ValueError(f"a cell's key is 'x,y' with whole numbers, not {key!r}") from None
+
+
+def hit_open(key: str, label: str) -> str:
+    """The opening tag of a clickable group: a click, a tap, Enter or Space on it sends ``key``.
+
+    Its first child is what the focus ring outlines. Close it with ``</g>``.
+    """
+    return f'<g data-hit="{escape(key)}" tabindex="0" role="button" aria-label="{escape(label)}">'
 
 
 def piece_svg(state: PieceState, highlight: Iterable[Coord] = ()) -> str:
@@ -86,14 +136,25 @@ def piece_svg(state: PieceState, highlight: Iterable[Coord] = ()) -> str:
                     title=f"{state.piece} on {state.at}, player {state.turn} to move")
 
 
-def beans_svg(state: BeansState, per_row: int = 10) -> str:
-    """Two piles of beans, white and black, with their counts."""
+def beans_svg(state: BeansState, per_row: int = 10,
+              takes: Sequence[tuple[str, str, bool]] = ()) -> str:
+    """Two piles of beans, white and black, with their counts.
+
+    For a board that plays, ``takes`` adds a row of buttons below the piles, one for each
+    ``(key, label, allowed)``: clicking one sends ``key``; a move not allowed now is drawn
+    dashed and greyed, with "(not now)" after its label.
+
+    >>> svg = beans_svg(BeansState(1, 0), takes=[("white", "take 1 white", True), ("black", "take 1 black", False)])
+    >>> svg.count("data-hit="), "take 1 black (not now)" in svg
+    (2, True)
+    """
     r = 7
     step = 2 * r + 3
     rows = max(1, -(-max(state.white, state.black, 1) // per_row))
     pile_width = per_row * step + 10
     width = 2 * pile_width + 30
-    height = rows * step + 50
+    piles_height = rows * step + 50
+    height = piles_height + (44 if takes else 0)
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}" font-family="sans-serif" role="img">',
@@ -109,6 +170,18 @@ def beans_svg(state: BeansState, per_row: int = 10) -> str:
             out.append(f'<ellipse cx="{cx}" cy="{cy}" rx="{r}" ry="{r * 0.75:g}" fill="{fill}" stroke="#222"/>')
         label = f"{'white' if pile == 0 else 'black'}: {count}"
         out.append(_text(left + pile_width / 2, rows * step + 34, label, 13))
+    if takes:
+        gap = 8
+        each = (width - 20 - gap * (len(takes) - 1)) / len(takes)
+        for i, (key, label, allowed) in enumerate(takes):
+            x0 = 10 + i * (each + gap)
+            said = label if allowed else f"{label} (not now)"
+            out.append(hit_open(key, said))
+            style = 'stroke="#1b1b1b"' if allowed else 'stroke="#6b6b6b" stroke-dasharray="4 3"'
+            out.append(f'<rect x="{x0:g}" y="{piles_height}" width="{each:g}" height="32" rx="6" '
+                       f'fill="{"#ffffff" if allowed else "#ececec"}" {style}/>')
+            out.append(_text(x0 + each / 2, piles_height + 16, said, 12, "#1b1b1b" if allowed else "#555555"))
+            out.append("</g>")
     out.append("</svg>")
     return "".join(out)
 

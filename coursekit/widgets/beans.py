@@ -4,35 +4,35 @@ from __future__ import annotations
 
 from typing import Any
 
-import ipywidgets as widgets
-
 from ..core.rules import Strategy
 from ..games import beans
 from ..games.beans import Beans, BeansState, Piles
+from ..solvers import solver_for
 from ..views.svg import beans_svg
-from ._play import PlayBoard
+from .game import YOU, GameBoard, NotAMove, computer_players
 
-#: The three kinds of move, each with its button label and the beans it takes (white, black).
+#: The three kinds of move, each with its label and the beans it takes (white, black).
 TAKES: dict[str, tuple[str, tuple[int, int]]] = {
     "white": ("take 1 white", (1, 0)),
-    "black": ("take 1 black", (0, 1)),
     "both": ("take 1 of each", (1, 1)),
+    "black": ("take 1 black", (0, 1)),
 }
 
 
-class BeansBoard(PlayBoard):
-    r"""Play beans against the computer: two piles, one button per kind of move.
+class BeansBoard(GameBoard):
+    r"""Play beans against the computer: two piles, and a button for each kind of move.
 
     ``computer`` is ``"perfect"`` (never misses a win), ``"article"`` (the article's player
     A: the winning move when there is one, else at random), ``"random"``, or any
     ``strategy(rules, state)``. The computer answers at once after each of your moves.
-    The same ``seed`` gives the same game.
+    The same ``seed`` gives the same game. The board's controls (see
+    :class:`~coursekit.widgets.game.GameBoard`) change who plays each side, take moves back,
+    replay the game and show hints (the winning move, when there is one).
 
     What a program can read and do: ``state`` (a :class:`~coursekit.games.beans.BeansState`),
-    ``status`` (the status line's text), ``record`` (the game so far), ``picture`` (the
-    ``HTML`` widget holding the piles' SVG), ``buttons`` (``"white"``, ``"black"`` and
-    ``"both"``), ``click(kind)`` (what clicking that button does), ``play(move)`` (a move
-    given as the position after it) and ``new_game()``.
+    ``status`` (the status line's text), ``record`` (the game so far), ``picture`` (the SVG
+    the page shows), ``click(kind)`` (what clicking the button ``"white"``, ``"black"`` or
+    ``"both"`` does), ``play(move)`` (a move given as the position after it) and ``new_game()``.
 
     >>> board = BeansBoard(3, 6, seed=1)
     >>> board.state, board.status
@@ -45,8 +45,8 @@ class BeansBoard(PlayBoard):
     You took 1 white, leaving [2, 6].
     The computer took 1 white, leaving [1, 6].
     Your turn: take one bean, or one of each colour.
-    >>> board.buttons["both"].description
-    'take 1 of each'
+    >>> 'data-hit="both"' in board.picture
+    True
     """
 
     def __init__(
@@ -60,45 +60,43 @@ class BeansBoard(PlayBoard):
     ) -> None:
         self.piles = (white, black)
         Beans(white, black)  # check the piles before drawing anything
-        super().__init__(computer, human_first, seed, beans.article_strategy, **kwargs)
-        self.picture = widgets.HTML()
-        self.buttons: dict[str, widgets.Button] = {}
-        for kind, (label, _taken) in TAKES.items():
-            button = widgets.Button(description=label, tooltip=f"{label} bean" if kind != "both" else label)
-            button.on_click(lambda _button, kind=kind: self.click(kind))
-            self.buttons[kind] = button
-        self.children = (
-            self.picture,
-            widgets.HBox(list(self.buttons.values())),
-            self.status_label,
-            self.new_game_button,
-        )
+        name, offered = computer_players(computer, beans.article_strategy)
+        seats = [YOU, name] if human_first else [name, YOU]
+        super().__init__(seats, offered, seed, seat_labels=("First", "Second"), **kwargs)
         self.new_game()
 
-    def click(self, kind: str) -> bool:
-        """Do what clicking the button ``kind`` (``"white"``, ``"black"``, ``"both"``) does."""
-        if kind not in TAKES:
-            raise ValueError(f"a beans button is one of {', '.join(TAKES)}, not {kind!r}")
-        return self.play(self._target(self.state, kind))
+    def make_rules(self) -> Beans:
+        return Beans(*self.piles)
 
     @staticmethod
     def _target(state: BeansState, kind: str) -> Piles:
         white, black = TAKES[kind][1]
         return (state.white - white, state.black - black)
 
-    def _make_rules(self) -> Beans:
-        return Beans(*self.piles)
+    def move_for(self, key: str) -> Piles:
+        if key not in TAKES:
+            raise NotAMove(f"a beans move is one of {', '.join(TAKES)}, not {key!r}")
+        return self._target(self.state, key)
 
-    def _redraw(self) -> None:
-        self.picture.value = beans_svg(self.state)
-        legal = set(self.rules.legal_moves(self.state))
-        for kind, button in self.buttons.items():
-            button.disabled = self._target(self.state, kind) not in legal
+    def draw(self, state: BeansState, *, hints: bool, live: bool) -> str:
+        if not live:
+            return beans_svg(state)
+        legal = set(self.rules.legal_moves(state))
+        winning = set(self._winning(state)) if hints else set()
+        takes = []
+        for kind, (label, _taken) in TAKES.items():
+            target = self._target(state, kind)
+            takes.append((kind, f"{label} (wins)" if target in winning else label, target in legal))
+        return beans_svg(state, takes=takes)
 
-    def _describe(self, state: BeansState, move: Any) -> str:
+    def _winning(self, state: BeansState) -> tuple[Piles, ...]:
+        game: Beans = self.rules  # type: ignore[assignment]  # the board's rules are always beans
+        return tuple(solver_for(game).winning_moves((state.white, state.black)))
+
+    def describe(self, state: BeansState, move: Any) -> str:
         taken = (state.white - move[0], state.black - move[1])
         label = next((label for label, t in TAKES.values() if t == taken), f"went to {move}")
         return f"{label.replace('take', 'took')}, leaving [{move[0]}, {move[1]}]"
 
-    def _hint(self) -> str:
+    def prompt(self, state: BeansState) -> str:
         return "take one bean, or one of each colour."

@@ -1,0 +1,351 @@
+"""The harness of the boards' browser tests: every board in a real browser with a live kernel.
+
+JupyterLab and Voila, Debian's chromium, Playwright. Each game's tests are in its own ``test_browser_GAME.py``;
+the server and the page are the session's fixtures (``conftest.py``).
+
+One JupyterLab, then one Voila (each on a free 127.0.0.1 port, with its own configuration,
+data and runtime folders) serves a notebook that creates every board, each with a fixed seed
+and its own CSS class (``ck-board-NAME``); one chromium opens it and runs all its cells (in
+JupyterLab with Run All, in Voila as the page loads). Every test runs against both. The tests then click
+as a student would and check what the page shows (the cells' text and colour, the status
+line, the pictures), never the Python values: a board that leaves anything stale on screen
+(a ghost piece, hint letter, number or mark) fails.
+
+Where a test needs to know what the computer will answer, it asks a twin: the same board,
+built with the same arguments in this process and given the same clicks (the same seed and
+the same clicks give the same game). The twin only says what to expect; the page is checked.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Callable, Iterator
+from html import unescape
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+    "--disable-sync", "--no-first-run",
+]
+NOTEBOOK = "boards.ipynb"
+#: How long the page may take to show what a click changed (the kernel answers in a few hundred ms).
+WAIT_MS = 15_000
+
+#: The notebook's setup cell, and each board's cell: the expression that builds it (the twins use it too).
+SETUP = """\
+from coursekit.core import Coord, Grid, Player, play
+from coursekit.games.beans import Beans, article_strategy, random_strategy
+from coursekit.widgets import (BasketBoard, BeansBoard, BullsBoard, CornersBoard, CrawlerBoard, KingBoard,
+                               MinesBoard, MinesDuelBoard, PathBoard, PieceBoard, PursuitBoard, ReplayBoard,
+                               TicTacToeBoard, WordsBoard)
+import random
+"""
+BOARDS: dict[str, str] = {
+    "beans": "BeansBoard(3, 6, seed=1)",
+    "beans-keys": "BeansBoard(3, 6, seed=2)",
+    "beans-watch": "BeansBoard(3, 6, seed=3)",
+    "king": "KingBoard(Grid(5, 4), seed=1)",
+    "pieces3": "PieceBoard('queen', 5, 4, players=3, seed=2)",
+    "path": "PathBoard(Grid(6, 5))",
+    "pursuit": "PursuitBoard(6, 6, start=(Coord(0, 0), Coord(5, 5)), interval=200)",
+    "replay": ("ReplayBoard(play(Beans(3, 6), [Player('A', article_strategy(random.Random(1))), "
+               "Player('B', random_strategy(random.Random(2)))]))"),
+    "tictactoe": "TicTacToeBoard(computer='random', seed=1)",
+    "basket": "BasketBoard(computer='perfect', seed=1)",
+    "crawler": "CrawlerBoard(4, 3, computer='random', seed=1)",
+    "mines": "MinesBoard(width=5, height=4, mines=3, seed=0)",
+    "minesduel": "MinesDuelBoard(width=5, height=4, mines=3, computer='safest', seed=0)",
+    "words": "WordsBoard(top=300, seed=1)",
+    "bulls": "BullsBoard(3, 6, seed=1)",
+    "corners": "CornersBoard(computer='fixed', seed=1)",
+}
+
+
+def chosen_boards() -> dict[str, str]:
+    """The boards the notebook makes: all of them, or those whose names start with one of the
+    comma-separated prefixes in ``COURSEKIT_TEST_BOARDS`` (to work on a few boards at a time)."""
+    wanted = [w.strip() for w in os.environ.get("COURSEKIT_TEST_BOARDS", "").split(",") if w.strip()]
+    return {name: e for name, e in BOARDS.items() if not wanted or any(name.startswith(w) for w in wanted)}
+
+
+def build(name: str) -> Any:
+    """The twin of the board ``name``: built in this process exactly as the notebook builds it."""
+    namespace: dict[str, Any] = {}
+    exec(SETUP, namespace)
+    return eval(BOARDS[name], namespace)
+
+
+def notebook() -> dict[str, Any]:
+    """One cell a board, each board given the CSS class ``ck-board-NAME`` and shown last in its cell."""
+
+    def code(source: str) -> dict[str, Any]:
+        return {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": source}
+
+    cells = [code(SETUP)]
+    for name, expression in chosen_boards().items():
+        cells.append({"cell_type": "markdown", "metadata": {}, "source": f"## {name}"})
+        cells.append(code(f"board = {expression}\nboard.add_class('ck-board-{name}')\nboard"))
+    return {
+        "cells": cells,
+        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+FRONT_ENDS = ("jupyterlab", "voila")
+
+
+def serve(front_end: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """JupyterLab or Voila serving the boards' notebook; the page's address. The server's process
+    group is killed at the end."""
+    if not CHROMIUM.exists():
+        pytest.skip(f"{CHROMIUM} is missing (Debian: apt-get install chromium): the boards' browser tests need it")
+    bin_dir = Path(sys.executable).parent
+    program = "jupyter-lab" if front_end == "jupyterlab" else "voila"
+    if shutil.which(program, path=str(bin_dir)) is None:
+        pytest.skip(f"{front_end} is not installed in this environment: the boards' browser tests need it")
+    root = tmp_path_factory.mktemp("boards")
+    (root / NOTEBOOK).write_text(json.dumps(notebook(), indent=1), encoding="utf-8")
+    folders = {name: root / f".{name}" for name in ("config", "data", "runtime")}
+    for folder in folders.values():
+        folder.mkdir()
+    # No news pop-up, and every cell kept in the page (not only the visible ones).
+    overrides = {
+        "@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": False},
+        "@jupyterlab/notebook-extension:tracker": {"windowingMode": "none"},
+    }
+    (folders["config"] / "labconfig").mkdir()
+    (folders["config"] / "labconfig" / "default_setting_overrides.json").write_text(json.dumps(overrides))
+    port = free_port()
+    env = dict(os.environ, JUPYTER_CONFIG_DIR=str(folders["config"]), JUPYTER_DATA_DIR=str(folders["data"]),
+               JUPYTER_RUNTIME_DIR=str(folders["runtime"]), PATH=f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}",
+               JUPYTER_PLATFORM_DIRS="1")
+    log = (root / "lab.log").open("w")
+    command = ([str(bin_dir / "jupyter-lab"), "--no-browser", "--allow-root", f"--port={port}",
+                "--ServerApp.ip=127.0.0.1", "--ServerApp.port_retries=0", "--IdentityProvider.token=",
+                "--ServerApp.password=", f"--ServerApp.root_dir={root}"] if front_end == "jupyterlab"
+               else [str(bin_dir / "voila"), NOTEBOOK, "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+                     "--ServerApp.port_retries=0"])
+    server = subprocess.Popen(command, cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT,
+                              start_new_session=True)
+    url = f"http://127.0.0.1:{port}/"
+    ready = url + "api" if front_end == "jupyterlab" else url + "voila/static/voila.js"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(ready, timeout=2) as answer:
+                    if answer.status == 200:
+                        break
+            except OSError:
+                pass
+            if server.poll() is not None or time.monotonic() > deadline:
+                pytest.fail(f"{front_end} did not start:\n" + (root / "lab.log").read_text()[-3000:])
+            time.sleep(0.3)
+        yield url if front_end == "voila" else f"{url}lab/tree/{NOTEBOOK}?reset"
+    finally:
+        try:
+            os.killpg(server.pid, signal.SIGTERM)
+            server.wait(timeout=10)
+        except (ProcessLookupError, subprocess.TimeoutExpired):
+            os.killpg(server.pid, signal.SIGKILL)
+            server.wait()
+        log.close()
+
+
+def open_page(lab: str) -> Iterator[Any]:
+    """The notebook open in chromium, all its cells run, every board drawn."""
+    from playwright.sync_api import expect, sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1400, "height": 1000})
+            errors: list[str] = []
+            page.on("pageerror", lambda error: errors.append(str(error)))
+            page.goto(lab)
+            if "/lab/" in lab:  # JupyterLab: run the cells once the kernel is connected and idle
+                panel = page.locator(".jp-NotebookPanel:visible")
+                expect(panel.locator(".jp-Cell").first).to_be_visible(timeout=60_000)
+                expect(page.get_by_text("Python 3 (ipykernel) | Idle")).to_be_visible(timeout=60_000)
+                page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
+                page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
+            # (Voila runs every cell as the page loads.)
+            for name in chosen_boards():
+                expect(page.locator(f".ck-board-{name}")).to_be_visible(timeout=60_000)
+            assert not errors, f"script errors in the page: {errors}"
+            yield page
+        finally:
+            browser.close()
+
+
+# Reading the page ---------------------------------------------------------------------------
+
+
+def board(page: Any, name: str) -> Any:
+    """The board ``name`` on the page (its outermost box carries the class ``ck-board-NAME``)."""
+    return page.locator(f".ck-board-{name}")
+
+
+def cells(where: Any) -> Any:
+    """A board's cell buttons, in the order of its grid: the top row first, left to right."""
+    return where.locator(".widget-gridbox > button")
+
+
+def cell(where: Any, twin: Any, x: int, y: int) -> Any:
+    """The button of cell ``(x, y)`` (``(0, 0)`` at the bottom left), found by its place in the grid."""
+    width = max(c.x for c in twin.buttons) + 1
+    height = max(c.y for c in twin.buttons) + 1
+    return cells(where).nth((height - 1 - y) * width + x)
+
+
+def status(where: Any) -> Any:
+    """A board's status line: its last label of the outermost box."""
+    return where.locator(":scope > .widget-label").last
+
+
+def button(where: Any, text: str) -> Any:
+    """A button (or toggle button) by its visible text."""
+    return where.get_by_role("button", name=text, exact=True)
+
+
+def rgb(colour: str) -> str:
+    """``"#7fc97f"`` as the browser computes it: ``"rgb(127, 201, 127)"``."""
+    value = colour.lstrip("#")
+    if len(value) == 3:
+        value = "".join(2 * c for c in value)
+    return "rgb({}, {}, {})".format(*(int(value[i:i + 2], 16) for i in (0, 2, 4)))
+
+
+def twin_grid(twin: Any) -> list[Any]:
+    import ipywidgets as widgets
+
+    return [child for child in twin.grid_box.children if isinstance(child, widgets.Button)]
+
+
+def settle(read: Callable[[], Any], want: Any, what: str) -> None:
+    """Wait until ``read()`` gives ``want`` (the kernel's updates arrive one message at a time)."""
+    deadline = time.monotonic() + WAIT_MS / 1000
+    while (got := read()) != want:
+        if time.monotonic() > deadline:
+            assert got == want, f"{what}: {got}"
+        time.sleep(0.1)
+
+
+def expect_grid(where: Any, twin: Any) -> list[str]:
+    """Every cell shows what the twin's cell says, in text and background colour; the texts shown."""
+    from playwright.sync_api import expect
+
+    from coursekit.widgets._grid import shown
+
+    buttons = twin_grid(twin)
+    texts = [shown(b) for b in buttons]
+    try:
+        expect(cells(where)).to_have_text(texts, timeout=WAIT_MS)
+    except AssertionError:
+        on_page = [t.strip() for t in cells(where).all_text_contents()]
+        where_is = {id(b): c for c, b in twin.buttons.items()}
+        wrong = [f"{where_is[id(b)]} shows {got!r} instead of {want!r}"
+                 for b, got, want in zip(buttons, on_page, texts, strict=True) if got != want]
+        raise AssertionError("stale or wrong cells on the page: " + "; ".join(wrong)) from None
+    colours = [rgb(b.style.button_color) for b in buttons]
+    settle(lambda: cells(where).evaluate_all("es => es.map(e => getComputedStyle(e).backgroundColor)"), colours,
+           "the cells' colours are not the board's")
+    return [t.strip() for t in cells(where).all_text_contents()]
+
+
+def expect_status(where: Any, twin: Any) -> None:
+    from playwright.sync_api import expect
+
+    expect(status(where)).to_have_text(twin.status, timeout=WAIT_MS)
+
+
+def picture_signature(svg: str) -> tuple[str, list[str]]:
+    """What an SVG picture says (its text) and what it draws (its elements, sorted)."""
+    text = re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", " ", svg))).strip()
+    return text, sorted(re.findall(r"<([a-z]+)[\s>/]", svg))
+
+
+def shown_picture(picture: Any) -> tuple[str, list[str]]:
+    svg = picture.evaluate("e => e.querySelector('svg') ? e.querySelector('svg').outerHTML : ''")
+    return picture_signature(svg)
+
+
+def expect_picture(picture: Any, twin_picture: Any, what: str) -> None:
+    want = picture_signature(twin_picture.value)
+    settle(lambda: shown_picture(picture), want, f"{what}: the picture is not the board's")
+
+
+def contrast(foreground: str, background: str) -> float:
+    """The WCAG contrast ratio of two computed CSS colours (``"rgb(r, g, b)"``)."""
+
+    def luminance(colour: str) -> float:
+        channels = [int(v) / 255 for v in re.findall(r"\d+", colour)[:3]]
+        linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    light, dark = sorted((luminance(foreground), luminance(background)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+# The course's board widget (coursekit.widgets.board.Board) --------------------------------------
+
+
+def picture(where: Any) -> Any:
+    """The box holding a board's SVG picture."""
+    return where.locator(".ck-picture")
+
+
+def hit(where: Any, key: str) -> None:
+    """Click the element of the picture whose ``data-hit`` is ``key`` (a cell: ``"x,y"``)."""
+    where.locator(f'.ck-picture [data-hit="{key}"]').first.click()
+
+
+def ck_status(where: Any) -> Any:
+    """A board's status line."""
+    return where.locator(".ck-status")
+
+
+def ck_control(where: Any, name: str) -> Any:
+    """A board's control (button, check box, list, slider or text box) by its name."""
+    return where.locator(f'.ck-control[data-name="{name}"] .ck-input')
+
+
+def slide(where: Any, name: str, value: int) -> None:
+    """Move the slider ``name`` to ``value`` as a keyboard user would (Home, then the right arrow)."""
+    control = ck_control(where, name)
+    ck_status(where).click()  # as a person does first: in JupyterLab that makes the board's cell the active one
+    control.focus()
+    control.press("Home")
+    for _ in range(value - int(control.get_attribute("min") or 0)):
+        control.press("ArrowRight")
+
+
+def expect_board(where: Any, twin: Any, what: str) -> None:
+    """The page shows the twin's picture (what it says and draws) and its status line, nothing stale."""
+    from playwright.sync_api import expect
+
+    want = picture_signature(twin.picture)
+    settle(lambda: shown_picture(picture(where)), want, f"{what}: the picture is not the board's")
+    expect(ck_status(where)).to_have_text(twin.status, timeout=WAIT_MS)
+

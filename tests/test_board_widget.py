@@ -1,0 +1,137 @@
+"""The course's board widget and what every game's board shares (seats, undo, replay, hints,
+step and run), driven as the page drives them: by the messages its front end sends."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from coursekit.games.beans import BeansState
+from coursekit.widgets.beans import BeansBoard
+from coursekit.widgets.board import Board, button
+
+
+def send(board: Board, **content: object) -> None:
+    """What the page's front end sends (a click, a control, a tick)."""
+    board._message(board, content, [])
+
+
+def test_the_page_messages_do_what_the_methods_do() -> None:
+    board, twin = BeansBoard(3, 6, seed=5), BeansBoard(3, 6, seed=5)
+    send(board, event="hit", key="both")
+    assert twin.click("both")
+    assert (board.state, board.status, board.picture) == (twin.state, twin.status, twin.picture)
+    send(board, event="control", name="hints", value=True)
+    twin.press("hints", True)
+    assert board.picture == twin.picture
+    send(board, event="control", name="undo", value=True)
+    twin.undo()
+    assert board.state == twin.state == BeansState(3, 6, 0)
+
+
+def test_malformed_or_unknown_messages_change_nothing() -> None:
+    board = BeansBoard(3, 6, seed=1)
+    before = (board.version, board.state, board.status)
+    for content in ({}, {"event": "hit"}, {"event": "hit", "key": 3}, {"event": "control", "name": "format_disk"},
+                    {"event": "tick", "version": board.version}, {"event": "nonsense"}):
+        send(board, **content)
+    board._message(board, ["not", "a", "dict"], [])
+    assert (board.version, board.state, board.status) == before
+
+
+def test_a_click_that_means_no_move_says_why_and_changes_nothing() -> None:
+    board = BeansBoard(3, 6, seed=1)
+    assert board.hit("purple") is False
+    assert board.status.startswith("a beans move is one of white, both, black, not 'purple'.")
+    assert board.state == BeansState(3, 6, 0) and not board.steps
+
+
+def test_undo_takes_back_your_move_and_the_answer() -> None:
+    board = BeansBoard(5, 4, seed=2)
+    board.click("white")
+    board.click("black")
+    assert len(board.steps) == 4
+    assert board.undo() and len(board.steps) == 2 and board.state == board.steps[-1].state
+    assert board.undo() and board.steps == [] and board.state == BeansState(5, 4, 0)
+    assert board.undo() is False
+    assert board.control("undo")["disabled"] is True
+
+
+def test_replay_shows_earlier_positions_and_plays_nothing_meanwhile() -> None:
+    board = BeansBoard(5, 4, seed=2)
+    board.click("white")
+    board.press("replay", 1)
+    assert board.replaying and board.shown_state == board.steps[0].state
+    assert board.status.startswith("Move 1 of 2: You took 1 white")
+    assert "data-hit" not in board.picture  # nothing can be clicked
+    assert board.click("black") is False and len(board.steps) == 2
+    assert "slide the replay to the end" in board.status
+    board.press("replay", 2)
+    assert not board.replaying and "data-hit" in board.picture
+    with pytest.raises(ValueError, match="from 0 to 2"):
+        board.show_move(3)
+
+
+def test_seats_change_who_plays_and_two_computers_play_by_step_and_run() -> None:
+    board = BeansBoard(4, 5, seed=3)
+    board.press("seat0", "article")
+    assert board.players == ("First (article)", "Second (perfect)")
+    assert board.control("step")["disabled"] is False and board.click("white") is False
+    assert "not your turn" in board.status
+    assert board.step() and len(board.steps) == 1
+    board.press("run")
+    assert board.running and board.control("run")["label"] == "⏸ Pause"
+    version = board.version
+    send(board, event="tick", version=version - 1)  # a tick from before the last picture: ignored
+    assert len(board.steps) == 1
+    while board.running:
+        send(board, event="tick", version=board.version)
+    assert board.is_over and board.winner in board.players
+    assert board.control("step")["disabled"] is True
+    board.press("seat0", "you")
+    board.press("new")
+    assert board.players == ("You", "Computer") and board.status.startswith("Your turn")
+
+
+def test_a_seat_is_you_or_a_computer_the_board_offers() -> None:
+    board = BeansBoard(3, 6)
+    with pytest.raises(ValueError, match="'you' or by one of the computers 'perfect', 'article', 'random'"):
+        board.set_seat(0, "clever")
+    with pytest.raises(ValueError, match="no control 'explode'"):
+        board.press("explode")
+    board.set_seat(1, "you")
+    with pytest.raises(ValueError, match="cannot be used now"):
+        board.press("undo")
+
+
+def test_the_same_seed_gives_the_same_games_watched() -> None:
+    def watched(seed: int) -> tuple[object, ...]:
+        board = BeansBoard(6, 7, seed=seed)
+        board.set_seat(0, "random")
+        while board.step():
+            pass
+        return board.record.states
+
+    assert watched(4) == watched(4)
+    assert len({watched(seed) for seed in range(8)}) > 1
+
+
+def test_a_saved_notebook_shows_a_still_picture_of_the_last_state() -> None:
+    board = BeansBoard(3, 6, seed=1)
+    board.click("white")
+    bundle = board._repr_mimebundle_()
+    data = bundle[0] if isinstance(bundle, tuple) else bundle
+    still = data["text/html"]
+    assert "application/vnd.jupyter.widget-view+json" in data
+    assert "<svg" in still and "1 white and 6 black beans" in still and board.status in still
+    assert not re.search(r"data-hit|tabindex|role=\"button\"", still)
+
+
+def test_the_base_board_shows_what_it_is_given() -> None:
+    board = Board()
+    board.show("<svg/>", "one", [button("b", "B")])
+    board.show("<svg/>", "two")
+    assert board.version == 2 and board.status == "two" and board.control("b")["label"] == "B"
+    with pytest.raises(KeyError):
+        board.control("c")
