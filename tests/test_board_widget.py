@@ -135,3 +135,23 @@ def test_the_base_board_shows_what_it_is_given() -> None:
     assert board.version == 2 and board.status == "two" and board.control("b")["label"] == "B"
     with pytest.raises(KeyError):
         board.control("c")
+
+
+@pytest.mark.slow
+def test_an_executed_notebook_keeps_a_still_picture_of_the_board_as_the_last_cell_left_it() -> None:
+    import nbclient
+    import nbformat
+
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [
+        nbformat.v4.new_code_cell("from coursekit.widgets import BeansBoard\nboard = BeansBoard(3, 6, seed=1)\nboard"),
+        nbformat.v4.new_code_cell("board.click('white')"),
+    ]
+    nbclient.NotebookClient(notebook, kernel_name="python3", timeout=120).execute()
+    (output,) = notebook.cells[0].outputs
+    still = output["data"]["text/html"]
+    assert "application/vnd.jupyter.widget-view+json" in output["data"]
+    twin = BeansBoard(3, 6, seed=1)
+    twin.click("white")
+    assert "1 white and 6 black beans" in still and twin.status in still  # the state after the second cell
+    assert not re.search(r"data-hit|tabindex|role=\"button\"", still)

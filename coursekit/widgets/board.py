@@ -32,6 +32,8 @@ from __future__ import annotations
 
 import html
 import re
+import uuid
+import weakref
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -74,6 +76,39 @@ def text_box(name: str, label: str, *, placeholder: str = "", value: str | None 
     """A one-line text box: Enter calls ``on_control(name, text)``. ``value`` sets its text (``None`` keeps it)."""
     return {"kind": "text", "name": name, "label": label, "placeholder": placeholder, "value": value,
             "disabled": disabled, "title": title}
+
+
+def _data_and_metadata(bundle: Any) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    if isinstance(bundle, tuple):
+        return bundle[0], (bundle[1] if len(bundle) > 1 and bundle[1] else None)
+    return bundle, None
+
+
+_SHOWN: weakref.WeakSet[Board] = weakref.WeakSet()
+_HOOKED: set[int] = set()
+
+
+def _refresh_after_cells(board: Board) -> None:
+    """Keep the still pictures of shown boards up to date after every cell run (IPython only)."""
+    from IPython import get_ipython
+
+    shell = get_ipython()
+    if shell is None:
+        return
+    _SHOWN.add(board)
+    if id(shell) not in _HOOKED:
+        _HOOKED.add(id(shell))
+        shell.events.register("post_run_cell", _refresh_shown)
+
+
+def _refresh_shown(*_args: Any) -> None:
+    from IPython.display import update_display
+
+    for board in list(_SHOWN):
+        if board._display_id is not None and board._shown_version != board.version:
+            board._shown_version = board.version
+            data, metadata = _data_and_metadata(board._repr_mimebundle_())
+            update_display(data, raw=True, metadata=metadata, display_id=board._display_id)  # type: ignore[no-untyped-call]
 
 
 class Board(anywidget.AnyWidget):
@@ -130,6 +165,26 @@ class Board(anywidget.AnyWidget):
         if isinstance(data, dict):
             data["text/html"] = self.still()
         return bundle
+
+    def _ipython_display_(self) -> None:
+        """Show the board; after each cell that changed it, its still picture is brought up to date.
+
+        A notebook keeps, beside the live board, the still picture (``text/html``) that a saved
+        or exported notebook shows where no kernel draws the board (nbconvert, GitHub). The
+        board is shown with a display id, and after each cell run it is updated there if it
+        changed, so that picture is of the board's last state.
+        """
+        from IPython.display import display
+
+        if self._display_id is None:
+            self._display_id = uuid.uuid4().hex
+        data, metadata = _data_and_metadata(self._repr_mimebundle_())
+        display(data, raw=True, metadata=metadata, display_id=self._display_id)  # type: ignore[no-untyped-call]
+        self._shown_version = self.version
+        _refresh_after_cells(self)
+
+    _display_id: str | None = None
+    _shown_version = -1
 
     # What the player does, by program -------------------------------------------------------
 
