@@ -371,7 +371,7 @@ assert walled_game.winner is None
 # ## Watch the searches
 #
 # In Jupyter, `PathBoard` lets you set the start and the target by clicking, block and
-# free cells, and then step through BFS or A* one expanded cell at a time (or press Play).
+# free cells, and then step through BFS or A* one expanded cell at a time (or press ▶ Run).
 # A static page cannot run the search, so below the board is a picture of its A* search.
 
 # %%

@@ -27,8 +27,8 @@ from ..core.grid import Coord, Grid
 from ..core.record import Record
 from ..games.paths import PathState, ShortestPath
 from ..solvers.search import SearchResult
-from .heatmap import SCALE, heatmap_svg, scale_colour
-from .svg import BLOCKED, CELL, MARGIN, grid_svg, path_svg
+from .heatmap import SCALE, heatmap_svg, ink, scale_colour
+from .svg import BLOCKED, CELL, MARGIN, _text, grid_svg, path_svg
 
 #: Grids with more columns or rows than this are drawn compactly (no numbers, no labels).
 LARGE = 30
@@ -223,5 +223,79 @@ def path_record_svg(record: Record) -> str:
 
 __all__ = [
     "LARGE", "SCALE", "expansion_order", "path_marks", "path_record_svg", "path_state_svg", "path_state_text",
-    "path_transcript", "search_svg", "search_text", "side_by_side", "summary",
+    "path_transcript", "search_board_svg", "search_svg", "search_text", "side_by_side", "summary",
 ]
+
+
+#: The fills of the search board (:func:`search_board_svg`); each carries its letters in :func:`ink`.
+START_FILL, TARGET_FILL, ON_PATH_FILL = "#1b7837", "#1f4e99", "#9ecae1"
+#: Free cells not expanded: a pale checker, so that the cells can be told apart.
+FREE_DARK = "#e2e2e2"
+
+
+def search_board_svg(
+    grid: Grid,
+    start: Coord,
+    target: Coord,
+    result: SearchResult | None = None,
+    shown: int = 0,
+    *,
+    hits: dict[Coord, str] | None = None,
+    numbers: bool | None = None,
+    title: str | None = None,
+) -> str:
+    """A search as it goes: the first ``shown`` cells of ``result`` expanded (numbered by their
+    turn and coloured pale to deep, the latest ringed), the path once all are shown.
+
+    The start is ``S`` on green, the target ``T`` on blue, each letter in the colour that reads
+    best on its fill; blocked cells are dark. ``hits`` (cell: words) makes cells clickable,
+    as :func:`~coursekit.views.svg.grid_svg`; the numbers and marks drawn over the cells let
+    clicks through to them.
+
+    >>> from coursekit.solvers.search import bfs
+    >>> result = bfs(Grid(3, 2), Coord(0, 0), Coord(2, 1))
+    >>> svg = search_board_svg(Grid(3, 2), Coord(0, 0), Coord(2, 1), result, 2, hits={Coord(1, 0): "free"})
+    >>> 'data-hit="1,0"' in svg, svg.count('pointer-events="none"') >= 3, ">S<" in svg and ">T<" in svg
+    (True, True, True)
+    """
+    order = expansion_order(result) if result is not None else {}
+    total = len(result.expanded) if result is not None else 0
+    done = result is not None and shown >= total
+    on_path = set(result.path or ()) if result is not None and done else set()
+    latest = result.expanded[shown - 1] if result is not None and 0 < shown <= total else None
+    if numbers is None:
+        numbers = max(grid.width, grid.height) <= 15
+    fills: dict[Coord, str] = {}
+    texts: dict[Coord, str] = {}
+    for cell in grid.free_cells():
+        turn = order.get(cell, 0)
+        if cell == start:
+            fills[cell], texts[cell] = START_FILL, "S"
+        elif cell == target:
+            fills[cell], texts[cell] = TARGET_FILL, "T"
+        elif cell in on_path:
+            fills[cell] = ON_PATH_FILL
+        elif 0 < turn <= shown:
+            fills[cell] = scale_colour(turn, 1, max(1, total))
+        else:
+            fills[cell] = FREE if (cell.x + cell.y) % 2 else FREE_DARK
+        if cell not in texts and numbers and 0 < turn <= shown:
+            texts[cell] = str(turn)
+    board = grid_svg(grid, fills=fills, title=title, hits=hits)
+    cell_px = CELL
+    marks = []
+    if on_path and result is not None and result.path and len(result.path) > 1:
+        points = " ".join(f"{x:g},{y:g}" for x, y in (_centre(grid, c, cell_px, MARGIN) for c in result.path))
+        marks.append(f'<polyline points="{points}" fill="none" stroke="{PATH_COLOUR}" stroke-width="4" '
+                     'stroke-linejoin="round" stroke-linecap="round" opacity="0.6" pointer-events="none"/>')
+    if latest is not None and latest not in (start, target):
+        x0, y0 = MARGIN + latest.x * cell_px, (grid.height - 1 - latest.y) * cell_px
+        marks.append(f'<rect x="{x0 + 2.5}" y="{y0 + 2.5}" width="{cell_px - 5}" height="{cell_px - 5}" '
+                     'fill="none" stroke="#111111" stroke-width="3" stroke-dasharray="5 3" pointer-events="none"/>')
+    for cell, text in texts.items():
+        x, y = _centre(grid, cell, cell_px, MARGIN)
+        bold = "bold" if text in ("S", "T") else "normal"
+        size = cell_px * (0.5 if text in ("S", "T") else 0.42 if len(text) < 3 else 0.3)
+        marks.append(_text(x, y, text, size, ink(fills[cell]), bold, extra=' pointer-events="none"'))
+    close = board.rindex("</svg>")
+    return board[:close] + "".join(marks) + board[close:]

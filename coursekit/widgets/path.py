@@ -5,50 +5,47 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import ipywidgets as widgets
-from ipywidgets.widgets.widget_string import LabelStyle
-
 from ..core.grid import Coord, Grid
 from ..solvers.search import ALGORITHMS, SearchResult, search
-from ..views.svg import BLOCKED
-from ._grid import BLANK, set_text
+from ..views.search import search_board_svg
+from ..views.svg import cell_of
+from .board import Board, button, choice, slider
 
-CELL_PX = 30
-#: Boards up to this side write each expanded cell's turn on it.
-NUMBERED = 15
-#: How a cell looks: its kind names one of the board's shared button styles.
-CELL_KINDS = ("free", "blocked", "start", "target", "expanded", "latest", "path")
-COLOURS = {
-    "free": "#f4f4f4", "blocked": BLOCKED, "start": "#1b7837", "target": "#1f4e99",
-    "expanded": "#fec44f", "latest": "#cc4c02", "path": "#9ecae1",
-}
-MODES = (("Set start", "start"), ("Set target", "target"), ("Block / free", "blocked"))
+#: What a click on a cell does, as the "Click to" list shows it, and the mode's short name.
+MODES = {"set start": "start", "set target": "target", "block / free": "blocked"}
 NAMES = {"bfs": "BFS", "astar": "A*"}
+#: How a cell is drawn (:meth:`PathBoard.cell_kind`).
+CELL_KINDS = ("free", "blocked", "start", "target", "expanded", "latest", "path")
+#: The speed slider's range, in milliseconds a cell.
+SPEEDS = (0, 1500, 50)
 
 
-class PathBoard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
+class PathBoard(Board):
     """Find a shortest king path by clicking: set the start and the target, block cells, then search.
 
-    The mode buttons say what a click on a cell does: **Set start** (then the mode moves on
-    to the target), **Set target** (then on to blocking), **Block / free** (a click blocks a
-    free cell or frees a blocked one). Choose **BFS** or **A***, press **Search**, and step
-    through the search with **Step** (one more expanded cell), **Play** (the ``Play``
-    widget, one cell every ``interval`` ms) or **Show all**. Expanded cells are orange (the
-    last one deep orange) and, on boards of at most 15 x 15, numbered by their turn; at
-    the end the path is blue. The status line gives the path's length and how many cells
-    were expanded. Changing the cells clears the search.
+    The **Click to** list says what a click on a cell does: **set start** (then it moves on
+    to the target), **set target** (then on to blocking), **block / free** (a click blocks a
+    free cell or frees a blocked one). Choose **BFS** or **A*** in the **Search** list and
+    watch it: **Step** shows one more expanded cell, **▶ Run** shows them one after the other
+    at the pace of the speed slider (**⏸ Pause** stops), **Show all** the whole search, and the
+    **Cells shown** slider goes back and forth through it. Expanded cells are coloured from
+    pale (early) to deep (late) and, on boards of at most 15 x 15, numbered by their turn; the
+    latest is ringed with a dashed line; at the end the path is pale blue with a line along
+    it. The status line gives the path's length and how many cells were expanded. Changing
+    the cells or the search clears it: no number of an old search is left on the board.
 
     ``grid`` defaults to an open 12 x 8 grid, ``start`` to ``(0, 0)`` and ``target`` to the
     top-right cell; ``blocked_percent`` blocks that percentage of further cells at random
-    (never the start or the target), with the generator seeded by ``seed``.
+    (never the start or the target), with the generator seeded by ``seed``. ``interval`` is
+    the milliseconds ▶ Run takes a cell (the speed slider).
 
     What a program can read and do: ``grid``, ``start``, ``target``, ``mode``, ``algorithm``,
     ``result`` (the :class:`~coursekit.solvers.search.SearchResult`, or ``None``),
-    ``shown`` (how many expanded cells are shown), ``status``, ``buttons`` (a dict from each
-    ``Coord`` to its button), ``cell_kind(cell)``, ``click(cell)``, ``run()``, ``step()``,
-    ``show(k)``, ``show_all()``, ``clear()``, and the widgets ``mode_buttons``,
-    ``algorithm_buttons``, ``run_button``, ``step_button``, ``all_button``, ``clear_button``,
-    ``player``.
+    ``shown`` (how many expanded cells are shown), ``status``, ``picture`` (the SVG the page
+    shows), ``cell_kind(cell)``, ``click(cell)``, ``set_mode(mode)``, ``set_algorithm(name)``,
+    ``search()``, ``step()``, ``run()`` (what ▶ Run does: then each :meth:`tick` shows one
+    more cell), ``show_cells(k)``, ``show_all()``, ``clear()``; and as the page does,
+    ``hit("x,y")`` and ``press(name, value)``.
 
     >>> from coursekit.core import Coord, Grid
     >>> board = PathBoard(Grid(5, 4))
@@ -57,7 +54,10 @@ class PathBoard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type h
     >>> board.click(Coord(1, 3)); board.click(Coord(1, 2)); board.click(Coord(2, 2))
     >>> board.target, sorted(board.grid.blocked)
     (Coord(x=1, y=3), [Coord(x=1, y=2), Coord(x=2, y=2)])
-    >>> board.run(); board.show_all(); board.status
+    >>> board.step(); board.status
+    True
+    'A*: 1 of 4 cells expanded so far (latest [1, 0]).'
+    >>> board.show_all(); board.status
     'A*: a shortest path of 3 moves; 4 cells expanded.'
     """
 
@@ -86,115 +86,88 @@ class PathBoard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type h
         if blocked_percent:
             grid = grid.with_random_blocked(blocked_percent, random.Random(seed), keep=[self.start, self.target])
         self.grid = grid
+        self.mode = "start"
+        self.algorithm = algorithm
         self.result: SearchResult | None = None
-        self._order: dict[Coord, int] = {}
-
-        # Each row's name is a Label beside its buttons (a ToggleButtons' description sits on a line of its own).
-        self.mode_buttons = widgets.ToggleButtons(options=MODES, value="start")
-        self.algorithm_buttons = widgets.ToggleButtons(options=[(NAMES[a], a) for a in ALGORITHMS], value=algorithm)
-        self.run_button = widgets.Button(description="Search", button_style="primary",
-                                         tooltip="Search from the start to the target")
-        self.step_button = widgets.Button(description="Step", tooltip="Show one more expanded cell")
-        self.all_button = widgets.Button(description="Show all", tooltip="Show the whole search and the path")
-        self.clear_button = widgets.Button(description="Clear blocked", tooltip="Free every blocked cell")
-        self.player = widgets.Play(value=0, min=0, max=0, step=1, interval=interval, description="Play the search")
-        self.run_button.on_click(lambda _button: self.run())
-        self.step_button.on_click(lambda _button: self.step())
-        self.all_button.on_click(lambda _button: self.show_all())
-        self.clear_button.on_click(lambda _button: self.clear())
-        self.player.observe(lambda _change: self._redraw(), names="value")
-        self.algorithm_buttons.observe(lambda _change: self._forget(), names="value")
-        self.status_label = widgets.Label(value="")
-
-        self.cell_layout = widgets.Layout(width=f"{CELL_PX}px", height=f"{CELL_PX}px", margin="0", padding="0")
-        self.styles = {kind: widgets.ButtonStyle(button_color=COLOURS[kind], font_size="10px")
-                       for kind in CELL_KINDS}
-        self.styles["start"].font_weight = self.styles["target"].font_weight = "bold"
-        for kind in ("start", "target", "latest"):  # white letters on the dark fills
-            self.styles[kind].text_color = "#ffffff"
-        label_style = LabelStyle(font_size="11px", text_color="#555")
-        label_layout = widgets.Layout(justify_content="center", align_items="center", margin="0")
-        self.buttons: dict[Coord, widgets.Button] = {}
-        cells: list[widgets.Widget] = []
-        for y in reversed(range(grid.height)):
-            cells.append(widgets.Label(str(y), style=label_style, layout=label_layout))
-            for x in range(grid.width):
-                cell = Coord(x, y)
-                button = widgets.Button(description=BLANK, tooltip=str(cell), layout=self.cell_layout,
-                                        style=self.styles["free"])
-                button.on_click(lambda _button, cell=cell: self.click(cell))
-                self.buttons[cell] = button
-                cells.append(button)
-        cells.append(widgets.Label("", style=label_style, layout=label_layout))
-        cells += [widgets.Label(str(x), style=label_style, layout=label_layout) for x in range(grid.width)]
-        self.grid_box = widgets.GridBox(cells, layout=widgets.Layout(
-            grid_template_columns=f"20px repeat({grid.width}, {CELL_PX}px)",
-            grid_template_rows=f"repeat({grid.height}, {CELL_PX}px) auto",
-            grid_gap="1px",
-            width="max-content",
-        ))
-        row_name = widgets.Layout(width="70px")
-        self.children = (
-            widgets.HBox([widgets.Label("Click to", layout=row_name), self.mode_buttons]),
-            widgets.HBox([widgets.Label("Search", layout=row_name), self.algorithm_buttons, self.run_button]),
-            self.grid_box,
-            widgets.HBox([self.player, self.step_button, self.all_button, self.clear_button]),
-            self.status_label,
-        )
+        self.shown = 0
+        self.speed = max(0, int(interval))
+        self._note = ""
         self._forget()
 
     # What tests and lessons read ----------------------------------------------------------------
 
-    @property
-    def mode(self) -> str:
-        """What a click on a cell does: ``"start"``, ``"target"`` or ``"blocked"``."""
-        return str(self.mode_buttons.value)
-
-    @property
-    def algorithm(self) -> str:
-        """The search the Search button runs: ``"bfs"`` or ``"astar"``."""
-        return str(self.algorithm_buttons.value)
-
-    @property
-    def shown(self) -> int:
-        """How many of the expanded cells are shown."""
-        return int(self.player.value)
-
-    @property
-    def status(self) -> str:
-        """The status line."""
-        return str(self.status_label.value)
-
     def cell_kind(self, cell: Coord | tuple[int, int]) -> str:
         """How ``cell`` is drawn now: one of :data:`CELL_KINDS`."""
-        style = self.buttons[Coord(*cell)].style
-        return next(kind for kind, shared in self.styles.items() if shared is style)
+        cell = Coord(*cell)
+        if cell not in self.grid:
+            raise ValueError(f"{cell} is not a cell of the {self.grid.width} x {self.grid.height} board")
+        if cell == self.start:
+            return "start"
+        if cell == self.target:
+            return "target"
+        if cell in self.grid.blocked:
+            return "blocked"
+        result, k = self.result, self.shown
+        if result is None or k == 0:
+            return "free"
+        if k == len(result.expanded) and cell in (result.path or ()):
+            return "path"
+        if cell == result.expanded[k - 1]:
+            return "latest"
+        return "expanded" if cell in result.expanded[:k] else "free"
+
+    @property
+    def done(self) -> bool:
+        """Whether the whole search is shown."""
+        return self.result is not None and self.shown == len(self.result.expanded)
 
     # Setting the cells --------------------------------------------------------------------------
 
     def click(self, cell: Coord | tuple[int, int]) -> None:
         """Do what clicking ``cell`` does in the current mode (the status line says if it cannot)."""
         cell = Coord(*cell)
-        if cell not in self.buttons:
+        if cell not in self.grid:
             raise ValueError(f"{cell} is not a cell of the {self.grid.width} x {self.grid.height} board")
-        mode = self.mode
-        if mode == "blocked":
+        if self.mode == "blocked":
             if cell in (self.start, self.target):
                 role = "start" if cell == self.start else "target"
-                self._say(f"The {role} cannot be blocked: move it first.")
+                self._refuse(f"The {role} cannot be blocked: move it first.")
                 return
             blocked = self.grid.blocked ^ {cell}
             self.grid = Grid(self.grid.width, self.grid.height, blocked, self.grid.values)
         else:
             if cell in self.grid.blocked:
-                self._say(f"{cell} is blocked: free it first (Block / free), or choose another cell.")
+                self._refuse(f"{cell} is blocked: free it first (Click to: block / free), or choose another cell.")
                 return
-            if mode == "start":
+            if self.mode == "start":
+                if cell == self.target:
+                    self._refuse(f"{cell} is the target: the start goes on another cell.")
+                    return
                 self.start = cell
-                self.mode_buttons.value = "target"
+                self.mode = "target"
             else:
+                if cell == self.start:
+                    self._refuse(f"{cell} is the start: the target goes on another cell.")
+                    return
                 self.target = cell
-                self.mode_buttons.value = "blocked"
+                self.mode = "blocked"
+        self._forget()
+
+    def set_mode(self, mode: str) -> None:
+        """What a click on a cell does from now on: ``"start"``, ``"target"`` or ``"blocked"``
+        (or the list's words, ``"set start"``, ...)."""
+        mode = MODES.get(mode, mode)
+        if mode not in MODES.values():
+            raise ValueError(f"the mode is one of {', '.join(MODES.values())}, got {mode!r}")
+        self.mode = mode
+        self._draw()
+
+    def set_algorithm(self, algorithm: str) -> None:
+        """Search with ``"bfs"`` or ``"astar"`` (or ``"BFS"``, ``"A*"``) from now on; the old search is forgotten."""
+        algorithm = {name: a for a, name in NAMES.items()}.get(algorithm, algorithm)
+        if algorithm not in ALGORITHMS:
+            raise ValueError(f"the algorithm is one of {', '.join(ALGORITHMS)}, got {algorithm!r}")
+        self.algorithm = algorithm
         self._forget()
 
     def clear(self) -> None:
@@ -204,89 +177,153 @@ class PathBoard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type h
 
     # Searching ----------------------------------------------------------------------------------
 
-    def run(self) -> None:
-        """Search with the chosen algorithm; the board then shows 0 expanded cells, ready to step."""
-        self.result = search(self.grid, self.start, self.target, self.algorithm)
-        self._order = {cell: i for i, cell in enumerate(self.result.expanded, start=1)}
-        self.player.value = 0
-        self.player.max = len(self.result.expanded)
-        self._redraw()
+    def search(self) -> SearchResult:
+        """Search with the chosen algorithm (if not done yet for these cells); the result."""
+        if self.result is None:
+            self.result = search(self.grid, self.start, self.target, self.algorithm)
+            self.shown = 0
+        return self.result
 
-    def show(self, k: int) -> None:
+    def show_cells(self, k: int) -> None:
         """Show the first ``k`` expanded cells (and the path once all are shown)."""
-        if self.result is None:
-            self.run()
-        assert self.result is not None
-        if not 0 <= k <= len(self.result.expanded):
-            raise ValueError(f"this search expanded {len(self.result.expanded)} cells, so k is 0 to that, not {k}")
-        self.player.value = k
-        self._redraw()
+        result = self.search()
+        if not 0 <= k <= len(result.expanded):
+            raise ValueError(f"this search expanded {len(result.expanded)} cells, so k is 0 to that, not {k}")
+        self.shown = k
+        if self.done:
+            self.running = False
+        self._draw()
 
-    def step(self) -> None:
-        """One more expanded cell (searching first if needed)."""
-        if self.result is None:
-            self.run()
-        assert self.result is not None
-        self.show(min(self.shown + 1, len(self.result.expanded)))
+    def step(self) -> bool:
+        """One more expanded cell (searching first if needed); ``False`` if all are shown."""
+        result = self.search()
+        if self.shown >= len(result.expanded):
+            self.running = False
+            self._draw()
+            return False
+        self.show_cells(self.shown + 1)
+        return True
+
+    def run(self) -> None:
+        """What **▶ Run** does: search if needed, then show one more cell on every tick until all are shown
+        (from the start of the search if all were shown already)."""
+        if self.done:
+            self.shown = 0
+        self.search()
+        self.running = True
+        self._draw()
+
+    def pause(self) -> None:
+        """What **⏸ Pause** does: stop running."""
+        self.running = False
+        self._draw()
 
     def show_all(self) -> None:
         """The whole search and the path."""
-        if self.result is None:
-            self.run()
-        assert self.result is not None
-        self.show(len(self.result.expanded))
+        self.running = False
+        self.show_cells(len(self.search().expanded))
+
+    # The board's parts --------------------------------------------------------------------------
+
+    def on_hit(self, key: str) -> None:
+        try:
+            cell = cell_of(key)
+        except ValueError as error:
+            self._refuse(f"{error}.")
+            return
+        if cell not in self.grid:
+            self._refuse(f"{cell} is not a cell of this board.")
+            return
+        self.click(cell)
+
+    def on_control(self, name: str, value: Any) -> None:
+        if name == "mode":
+            self.set_mode(str(value))
+        elif name == "algorithm":
+            self.set_algorithm(str(value))
+        elif name == "step":
+            self.running = False
+            self.step()
+        elif name == "run":
+            if self.running:
+                self.pause()
+            else:
+                self.run()
+        elif name == "all":
+            self.show_all()
+        elif name == "shown":
+            self.running = False
+            self.show_cells(int(value))
+        elif name == "clear":
+            self.clear()
+        elif name == "speed":
+            self.speed = max(0, int(value))
+            self._draw()
+
+    def on_tick(self) -> None:
+        self.step()
 
     # Drawing ------------------------------------------------------------------------------------
 
     def _forget(self) -> None:
         """The cells or the algorithm changed: the old search no longer holds."""
+        self.running = False
         self.result = None
-        self._order = {}
-        self.player.max = 0
-        self.player.value = 0
-        self._redraw()
+        self.shown = 0
+        self._draw()
 
-    def _say(self, text: str) -> None:
-        self.status_label.value = text
+    def _refuse(self, text: str) -> None:
+        self._note = text
+        self._draw()
 
-    def _redraw(self) -> None:
-        k = self.shown
-        result = self.result
-        done = result is not None and k == len(result.expanded)
-        on_path = set(result.path or ()) if result is not None and done else set()
-        latest = result.expanded[k - 1] if result is not None and k else None
-        numbered = max(self.grid.width, self.grid.height) <= NUMBERED
-        for cell, button in self.buttons.items():
-            turn = self._order.get(cell, 0)
-            text = ""
-            if cell == self.start:
-                kind, text = "start", "S"
-            elif cell == self.target:
-                kind, text = "target", "T"
-            elif cell in self.grid.blocked:
-                kind = "blocked"
-            elif cell in on_path:
-                kind = "path"
-            elif 0 < turn <= k:
-                kind = "latest" if cell == latest else "expanded"
-            else:
-                kind = "free"
-            if not text and numbered and 0 < turn <= k:
-                text = str(turn)
-            button.style = self.styles[kind]
-            set_text(button, text)
-        self._say(self._status_text(k))
+    def _hits(self) -> dict[Coord, str]:
+        words = {"start": "set the start here", "target": "set the target here", "blocked": "block this cell"}
+        hits = {}
+        for cell in self.grid.cells():
+            kind = self.cell_kind(cell)
+            what = {"start": "the start", "target": "the target", "blocked": "blocked"}.get(kind, kind)
+            doing = "free this cell" if self.mode == "blocked" and kind == "blocked" else words[self.mode]
+            hits[cell] = f"{what}; click to {doing}"
+        return hits
 
-    def _status_text(self, k: int) -> str:
+    def _draw(self) -> None:
+        note, self._note = self._note, ""
+        status = self._status_text()
+        picture = search_board_svg(self.grid, self.start, self.target, self.result, self.shown, hits=self._hits(),
+                                   title=status)
+        self.show(picture, f"{note} {status}".strip() if note else status, self._controls())
+
+    def _controls(self) -> list[dict[str, Any]]:
+        mode = next(words for words, short in MODES.items() if short == self.mode)
+        total = len(self.result.expanded) if self.result is not None else 0
+        low, high, every = SPEEDS
+        return [
+            choice("mode", "Click to", list(MODES), mode, title="What a click on a cell does"),
+            choice("algorithm", "Search", [NAMES[a] for a in ALGORITHMS], NAMES[self.algorithm],
+                   title="The search to watch"),
+            button("step", "Step", disabled=self.done, title="Show one more expanded cell"),
+            button("run", "⏸ Pause" if self.running else "▶ Run",
+                   title="Show the expanded cells one after the other"),
+            button("all", "Show all", disabled=self.done, title="Show the whole search and the path"),
+            button("clear", "Clear walls", disabled=not self.grid.blocked, title="Free every blocked cell"),
+            slider("shown", "Cells shown", 0, total, self.shown, disabled=self.result is None,
+                   valuetext=f"{self.shown} of {total} cells"),
+            slider("speed", "Speed (ms a cell)", low, high, self.speed, step=every,
+                   valuetext=f"{self.speed} milliseconds a cell"),
+        ]
+
+    def _status_text(self) -> str:
         name = NAMES[self.algorithm]
-        result = self.result
+        result, k = self.result, self.shown
         if result is None:
-            return (f"Start {self.start}, target {self.target}, {len(self.grid.blocked)} blocked cells. "
-                    f"Press Search to run {name}.")
+            blocked = len(self.grid.blocked)
+            return (f"Start {self.start}, target {self.target}, {blocked} blocked cell{'s' * (blocked != 1)}. "
+                    f"Press Step or ▶ Run to watch {name} search, or Show all.")
         total = len(result.expanded)
         if k < total:
-            return f"{name}: {k} of {total} cells expanded so far (latest {result.expanded[k - 1]})." if k else (
-                f"{name} is ready: {total} cells to expand. Press Step or Play.")
+            if not k:
+                return f"{name} is ready: {total} cells to expand. Press Step or ▶ Run."
+            return f"{name}: {k} of {total} cells expanded so far (latest {result.expanded[k - 1]})."
         if result.path is None:
             return f"{name}: no path, the target {self.target} cannot be reached; {total} cells expanded."
         return f"{name}: a shortest path of {result.length} moves; {total} cells expanded."
