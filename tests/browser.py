@@ -66,6 +66,7 @@ BOARDS: dict[str, str] = {
     "tictactoe": "TicTacToeBoard(computer='random', seed=1)",
     "basket": "BasketBoard(computer='perfect', seed=1)",
     "crawler": "CrawlerBoard(4, 3, computer='random', seed=1)",
+    "crawler-watch": "CrawlerBoard(4, 3, computer='random', seed=2)",
     "mines": "MinesBoard(width=5, height=4, mines=3, seed=0)",
     "minesduel": "MinesDuelBoard(width=5, height=4, mines=3, computer='safest', seed=0)",
     "words": "WordsBoard(top=300, seed=1)",

@@ -1,4 +1,5 @@
-"""The crawler board, driven by clicking its buttons and setting its widgets (no browser)."""
+"""The crawler board on the course's board widget, driven as the page drives it (no browser):
+clicks on the lattice's points (``board.hit("x,y")``) and its controls (``board.press``)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,6 @@ import random
 import re
 from typing import Any
 
-import ipywidgets as widgets
 import pytest
 
 from coursekit.core import Coord, Record
@@ -14,9 +14,8 @@ from coursekit.games import rules_from_spec
 from coursekit.games.crawler import SOURCE_OPENING, Crawler, CrawlerState, segment_text
 from coursekit.views.crawler import lattice_svg
 from coursekit.widgets import CrawlerBoard
-from coursekit.widgets._grid import BLANK, shown
-from coursekit.widgets.crawler import CLOSING_MARK, MARKS
-from tests.test_widgets_blank import no_empty_label
+from coursekit.widgets.board import Board
+from coursekit.widgets.crawler import CLOSING_MARK, mark_of
 
 SOURCE_NOTE = re.compile(r'The computer (drew|closed the line with) \d+,\d+-\d+,\d+ \(C\'s rule '
                          r'"(opening|close|win|safe|any)": [^;]+; [\d,]+ positions? examined\)\.')
@@ -27,62 +26,73 @@ def first_move(rules: Crawler, state: CrawlerState) -> Any:
     return rules.legal_moves(state)[0]
 
 
+def send(board: Board, **content: object) -> None:
+    """What the page's front end sends (a click, a control)."""
+    board._message(board, content, [])
+
+
+def key(point: Coord) -> str:
+    return f"{point.x},{point.y}"
+
+
 def looks(board: CrawlerBoard) -> tuple[object, ...]:
-    """The board's state, record, chosen point, picture and every point's text and look."""
-    return (board.state, list(board.steps), board.chosen, board.picture.value,
-            {p: (b.description, board.cell_kind(p), b.tooltip) for p, b in board.buttons.items()})
+    """What the board is and shows: its state, moves, chosen point, picture and controls."""
+    return (board.state, list(board.steps), board.chosen, board.picture, board.controls)
+
+
+def hit_keys(board: CrawlerBoard) -> set[str]:
+    return set(re.findall(r'data-hit="([^"]*)"', board.picture))
+
+
+def ringed(board: CrawlerBoard) -> int:
+    """How many points the picture rings as targets (dashed rings)."""
+    return board.picture.count('stroke-dasharray="4 3"')
 
 
 def kinds(board: CrawlerBoard) -> dict[Coord, str]:
-    return {point: board.cell_kind(point) for point in board.buttons}
+    width, height = board.rules.width, board.rules.height
+    return {Coord(x, y): board.cell_kind(Coord(x, y)) for x in range(width) for y in range(height)}
 
 
 def assert_board_shows_state(board: CrawlerBoard) -> None:
-    """Every point shows what is on it, the targets are the legal ones, and the picture is the state's."""
+    """The picture is the state's, with every point clickable on your turn and the targets ringed."""
     state, rules = board.state, board.rules
-    assert board.picture.value == lattice_svg(state)
     targets = board.targets()
-    if board.is_over or rules.to_move(state) != board.human:
-        assert targets == set()
-    elif board.chosen is None and state.line:
+    if not board.human_to_move():
+        assert targets == set() and hit_keys(board) == set()
+        if not board.replaying:
+            assert board.picture == lattice_svg(state)
+        return
+    assert hit_keys(board) == {key(p) for p in kinds(board)}
+    if board.chosen is None and state.line:
         assert targets == {move[1] for move in rules.legal_moves(state)}
-    for point, button in board.buttons.items():
-        kind = board.cell_kind(point)
-        assert button.description != ""
+    assert ringed(board) == len(targets)
+    assert ("<polygon" in board.picture) == (board.chosen is not None)
+    closing = board.closing_targets() if board.hints else set()
+    assert board.picture.count(f">{CLOSING_MARK}</text>") == len(closing)
+    for point, kind in kinds(board).items():
+        assert f'aria-label="{point.x}, {point.y}: ' in board.picture
         if point == board.chosen:
-            assert (kind, shown(button)) == ("chosen", MARKS["chosen"])
-        elif board.hints and point in board.closing_targets():
-            assert (kind, shown(button)) == ("closing", CLOSING_MARK)
+            assert kind == "chosen"
+        elif point in closing:
+            assert kind == "closing"
         elif point in targets:
             assert kind == "target"
         else:
-            assert kind in ("free", "line", "end", "closed")
-        if kind not in ("chosen", "closing"):
-            assert shown(button) == MARKS[mark_of(state, point)]
-            assert kind in ("target", mark_of(state, point))
-
-
-def mark_of(state: CrawlerState, point: Coord) -> str:
-    """What is on ``point``: ``"free"``, ``"line"``, ``"end"`` or ``"closed"`` (where the line was closed)."""
-    if point not in state.line:
-        return "free"
-    if state.closed:
-        closed_at = state.line[0] if state.line[0] in state.line[1:] else state.line[-1]
-        return "closed" if point == closed_at else "line"
-    return "end" if point in state.ends else "line"
+            assert kind == mark_of(state, point)
 
 
 def click_a_target(board: CrawlerBoard, rng: random.Random) -> None:
-    """The human clicks one of the highlighted points (one of the ends when asked for one)."""
+    """The human clicks one of the ringed points (one of the ends when asked for one)."""
     targets = sorted(board.targets())
     assert targets, f"no target on your turn: {board.state}"
     steps = len(board.steps)
-    board.buttons[rng.choice(targets)].click()
+    send(board, event="hit", key=key(rng.choice(targets)))
     assert board.chosen is not None or len(board.steps) > steps
 
 
 def play_out(board: CrawlerBoard, rng: random.Random) -> None:
-    """The human clicks highlighted points at random until the game ends, checking the board each time."""
+    """The human clicks ringed points at random until the game ends, checking the board each time."""
     for _ in range(4 * board.rules.max_game_length()):
         assert_board_shows_state(board)
         if board.is_over:
@@ -104,57 +114,61 @@ def assert_finished(board: CrawlerBoard) -> Record:
     assert record.end == "won" and record.winner is not None and board.state.closed and board.is_over
     assert board.status.endswith("You win!" if board.winner == "You" else "The computer wins.")
     assert board.winner == record.players[record.winner]
-    assert board.targets() == set()
+    assert board.targets() == set() and hit_keys(board) == set()
     return record
 
 
 # The board and its clicks ------------------------------------------------------------------
 
 
-def test_the_lattice_is_a_grid_of_points_and_the_line_a_picture() -> None:
+def test_the_lattice_is_a_picture_of_clickable_points() -> None:
     board = CrawlerBoard()
-    assert isinstance(board, widgets.VBox) and board.rules == Crawler(6, 5)
-    assert board.rules.game_type.multi_click
-    assert set(board.buttons) == {Coord(x, y) for x in range(6) for y in range(5)}
+    assert board.rules == Crawler(6, 5) and board.rules.game_type.multi_click
+    assert hit_keys(board) == {f"{x},{y}" for x in range(6) for y in range(5)}
     assert board.status == "Your turn: click a point, then a neighbour, to draw the first segment."
     assert set(kinds(board).values()) == {"target"}  # the first segment may start anywhere
-    assert {shown(b) for b in board.buttons.values()} == {MARKS["free"]}
-    assert board.picture.value.startswith("<svg") and board.picture.value == lattice_svg(board.state)
+    assert ringed(board) == 30
+    assert board.picture.startswith("<svg")
     assert board.turn == "You to move" and board.winner is None and board.record.end == "stopped"
+    assert [c["name"] for c in board.controls] == ["new", "undo", "hints", "seat0", "seat1", "speed", "replay"]
+    assert board.control("seat1")["options"] == ["you", "source", "perfect", "random"]
+    assert "data-hit" not in board.still()  # a saved notebook shows a still picture
 
 
 def test_the_first_segment_takes_two_clicks_and_the_first_can_be_cancelled() -> None:
     board = CrawlerBoard(4, 3, computer=first_move)
     empty = looks(board)
-    board.buttons[Coord(1, 1)].click()
+    assert board.hit("1,1") is None
     assert board.chosen == Coord(1, 1) and board.steps == []
     assert board.status == ("Your turn: [1, 1] chosen; click a neighbour to draw the first segment, "
                             "or [1, 1] again to cancel.")
     neighbours = {Coord(0, 1), Coord(2, 1), Coord(1, 0), Coord(1, 2)}
     assert {p for p, kind in kinds(board).items() if kind == "target"} == neighbours
-    assert board.cell_kind(Coord(1, 1)) == "chosen" and shown(board.buttons[Coord(1, 1)]) == MARKS["chosen"]
-    board.buttons[Coord(1, 1)].click()  # cancel
+    assert board.cell_kind(Coord(1, 1)) == "chosen" and "<polygon" in board.picture  # a diamond
+    assert 'aria-label="1, 1: chosen"' in board.picture
+    assert_board_shows_state(board)
+    board.hit("1,1")  # cancel
     assert board.chosen is None and board.status.startswith("[1, 1] is no longer chosen. Your turn:")
-    assert looks(board) == empty
-    board.buttons[Coord(1, 1)].click()
-    board.buttons[Coord(2, 1)].click()
+    assert looks(board)[:4] == empty[:4]
+    board.hit("1,1")
+    assert board.hit("2,1") is True
     you, computer = board.steps
     assert (you.player, you.move, computer.player) == (0, (Coord(1, 1), Coord(2, 1)), 1)
     assert computer.move == first_move(board.rules, you.state)
-    assert board.chosen is None
+    assert board.chosen is None and "<polygon" not in board.picture
     assert board.status.startswith(f"You drew 1,1-2,1. The computer drew {segment_text(computer.move)}. Your turn:")
     assert_board_shows_state(board)
 
 
 def test_a_second_click_that_is_no_neighbour_is_refused_and_the_choice_stays() -> None:
     board = CrawlerBoard(4, 3, computer=first_move)
-    board.buttons[Coord(1, 1)].click()
+    board.hit("1,1")
     before = looks(board)
-    board.buttons[Coord(3, 2)].click()
+    assert board.hit("3,2") is False
     assert board.status == ("Not allowed: [1, 1] and [3, 2] are not neighbours: a segment is one step along "
                             "a lattice line. Your turn: [1, 1] chosen; click a neighbour to draw the first "
                             "segment, or [1, 1] again to cancel.")
-    assert looks(board) == before
+    assert looks(board)[:4] == before[:4]
 
 
 def test_a_later_move_takes_one_click_next_to_an_end() -> None:
@@ -163,11 +177,12 @@ def test_a_later_move_takes_one_click_next_to_an_end() -> None:
     # the computer drew 2,2-1,2 (the head's first neighbour): the line is 1,2-2,2-3,2
     assert board.state.line == (Coord(1, 2), Coord(2, 2), Coord(3, 2))
     assert board.targets() == {Coord(0, 2), Coord(1, 1), Coord(1, 3), Coord(4, 2), Coord(3, 1), Coord(3, 3)}
-    assert board.status.endswith("Your turn: click a highlighted point next to an end ([1, 2] or [3, 2]) "
+    assert board.status.endswith("Your turn: click a ringed point next to an end ([1, 2] or [3, 2]) "
                                  "to draw a segment to it.")
     assert [board.cell_kind(p) for p in board.state.line] == ["end", "line", "end"]
-    assert [shown(board.buttons[p]) for p in board.state.line] == ["o", "+", "o"]
-    board.buttons[Coord(4, 2)].click()
+    assert 'aria-label="1, 2: an end of the line"' in board.picture
+    assert 'aria-label="2, 2: on the line"' in board.picture
+    board.hit("4,2")
     assert board.steps[2].move == (Coord(3, 2), Coord(4, 2)) and len(board.steps) == 4
     assert_board_shows_state(board)
 
@@ -180,12 +195,14 @@ def test_a_click_that_makes_no_move_explains_and_changes_nothing(point: Coord, r
     board = CrawlerBoard(6, 5, computer=first_move)
     board.play((Coord(2, 2), Coord(3, 2)))
     before = looks(board)
-    board.buttons[point].click()
-    assert board.status == (f"Not allowed: {reason}. Your turn: click a highlighted point next to an end "
+    send(board, event="hit", key=key(point))
+    assert board.status == (f"Not allowed: {reason}. Your turn: click a ringed point next to an end "
                             "([1, 2] or [3, 2]) to draw a segment to it.")
-    assert looks(board) == before
+    assert looks(board)[:4] == before[:4]
     with pytest.raises(ValueError, match="not a point of the 6 x 5 lattice"):
         board.click(Coord(6, 0))
+    assert board.hit("9,9") is False and board.status.startswith("Not allowed: [9, 9] is not a point of the 6 x 5")
+    assert board.hit("nonsense") is False
 
 
 def test_a_point_next_to_both_ends_asks_for_the_end() -> None:
@@ -194,25 +211,25 @@ def test_a_point_next_to_both_ends_asks_for_the_end() -> None:
     assert board.state.line == (Coord(0, 1), Coord(0, 0), Coord(1, 0))  # ends [0, 1] and [1, 0]
     assert board.moves_to(Coord(1, 1)) == ((Coord(0, 1), Coord(1, 1)), (Coord(1, 0), Coord(1, 1)))
     plain = looks(board)
-    board.buttons[Coord(1, 1)].click()
+    assert board.hit("1,1") is None
     asking = looks(board)
     assert board.chosen == Coord(1, 1) and len(board.steps) == 2
     assert board.status == ("Your turn: [1, 1] is next to both ends; click the end to draw from ([0, 1] or "
                             "[1, 0]), or [1, 1] again to cancel.")
     assert board.targets() == {Coord(0, 1), Coord(1, 0)}
     assert {p for p, kind in kinds(board).items() if kind == "target"} == {Coord(0, 1), Coord(1, 0)}
-    board.buttons[Coord(2, 2)].click()
+    board.hit("2,2")
     assert board.status.startswith("Not allowed: [1, 1] is next to both ends: click the end to draw from. ")
-    assert looks(board) == asking
-    board.buttons[Coord(1, 1)].click()  # cancel
-    assert looks(board) == plain
-    board.buttons[Coord(1, 1)].click()
-    board.buttons[Coord(1, 0)].click()
+    assert looks(board)[:4] == asking[:4]
+    board.hit("1,1")  # cancel
+    assert looks(board)[:4] == plain[:4]
+    board.hit("1,1")
+    board.hit("1,0")
     assert board.steps[2].move == (Coord(1, 0), Coord(1, 1))
     # the computer's first move closes the line at once: [0, 1] is next to the new end [1, 1]
     assert board.steps[3].move == (Coord(0, 1), Coord(1, 1))
     assert board.status == "You drew 1,0-1,1. The computer closed the line with 0,1-1,1. The computer wins."
-    assert board.cell_kind(Coord(1, 1)) == "closed" and shown(board.buttons[Coord(1, 1)]) == MARKS["closed"]
+    assert board.cell_kind(Coord(1, 1)) == "closed"
     assert_finished(board)
 
 
@@ -232,18 +249,17 @@ def test_hints_mark_the_closing_points_and_go_away_again() -> None:
     board = closing_position()
     assert board.closing_targets() == {Coord(1, 0)} and board.targets() == {Coord(1, 0), Coord(2, 1), Coord(1, 2)}
     off = looks(board)
-    assert board.cell_kind(Coord(1, 0)) == "target" and shown(board.buttons[Coord(1, 0)]) == MARKS["line"]
-    assert "Hints" not in board.status
-    board.hint_toggle.value = True
-    assert board.hints
-    assert board.cell_kind(Coord(1, 0)) == "closing" and shown(board.buttons[Coord(1, 0)]) == CLOSING_MARK
-    assert board.buttons[Coord(1, 0)].tooltip == "[1, 0]: closes the line and wins"
+    assert board.cell_kind(Coord(1, 0)) == "target" and f">{CLOSING_MARK}<" not in board.picture
+    send(board, event="control", name="hints", value=True)
+    assert board.hints and board.control("hints")["value"] is True
+    assert board.cell_kind(Coord(1, 0)) == "closing" and board.picture.count(f">{CLOSING_MARK}</text>") == 1
+    assert 'aria-label="1, 0: closes the line and wins"' in board.picture
     assert board.cell_kind(Coord(2, 1)) == "target"  # a target that does not close stays a plain target
-    assert board.status.endswith(f"Hints: {CLOSING_MARK} closes the line and wins.")
+    assert f"Hints: {CLOSING_MARK} closes the line and wins." in board.picture
     assert_board_shows_state(board)
-    board.hints = False
+    board.press("hints", False)
     assert looks(board) == off
-    board.buttons[Coord(1, 0)].click()
+    board.hit("1,0")
     assert board.steps[-1].move == (Coord(1, 1), Coord(1, 0))
     assert board.status == "You closed the line with 1,1-1,0. You win!"
     assert assert_finished(board).winner == 0
@@ -251,10 +267,10 @@ def test_hints_mark_the_closing_points_and_go_away_again() -> None:
 
 def test_hints_say_when_no_segment_closes() -> None:
     board = CrawlerBoard(6, 5, computer=first_move, hints=True)
-    assert board.status.endswith("Hints: no segment closes the line now.")
+    assert "Hints: no segment closes the line now." in board.picture
     board.play((Coord(2, 2), Coord(3, 2)))
     assert "closing" not in kinds(board).values()
-    assert board.status.endswith("Hints: no segment closes the line now.")
+    assert "Hints: no segment closes the line now." in board.picture
 
 
 # The computers -----------------------------------------------------------------------------
@@ -279,12 +295,13 @@ def test_the_perfect_computer_wins_from_a_won_start(width: int, height: int) -> 
         assert_finished(board)
         assert board.winner == "Computer"
         assert re.search(r"\(it wins with perfect play; [\d,]+ nodes searched\)", board.status)
-        board.new_game_button.click()
+        board.press("new")
 
 
 def test_the_perfect_computer_refuses_a_lattice_too_large_to_solve_quickly() -> None:
     with pytest.raises(ValueError, match="at most 36 points at once; 7 x 6 has 42"):
         CrawlerBoard(7, 6, computer="perfect")
+    assert CrawlerBoard(7, 6, computer="random").control("seat1")["options"] == ["you", "random"]
 
 
 def careful_click(board: CrawlerBoard, rng: random.Random) -> None:
@@ -295,7 +312,7 @@ def careful_click(board: CrawlerBoard, rng: random.Random) -> None:
         safe = sorted(m[1] for m in rules.legal_moves(state)
                       if not rules.closes(state, m) and not rules.gives_a_close(state, m))
         if closing or safe:
-            board.buttons[rng.choice(closing or safe)].click()
+            board.click(rng.choice(closing or safe))
             return
     click_a_target(board, rng)
 
@@ -349,6 +366,7 @@ def test_a_strategy_of_yours_can_be_the_computer() -> None:
 
     board = CrawlerBoard(3, 2, computer=mine, human_first=False)
     assert calls == [board.start] and board.steps[0].move == board.rules.legal_moves(board.start)[-1]
+    assert board.control("seat0")["value"] == "yours"
     play_out(board, random.Random(1))
     assert_finished(board)
 
@@ -358,16 +376,62 @@ def test_an_unknown_computer_is_refused() -> None:
         CrawlerBoard(computer="clever")
 
 
-# New game, seeds, records, labels ----------------------------------------------------------
+# Seats, undo, replay ---------------------------------------------------------------------
+
+
+def test_undo_takes_back_your_segment_and_the_answer() -> None:
+    board = CrawlerBoard(4, 3, computer=first_move)
+    board.hit("1,1")
+    board.hit("2,1")
+    after_one = looks(board)[:2]
+    board.click(sorted(board.targets())[0])
+    assert len(board.steps) == 4
+    send(board, event="control", name="undo", value=True)
+    assert looks(board)[:2] == after_one and board.status.startswith("Took back your move. Your turn:")
+    board.press("undo")
+    assert board.steps == [] and board.state == board.start and board.control("undo")["disabled"]
+    assert set(kinds(board).values()) == {"target"}
+
+
+def test_the_replay_slider_shows_earlier_positions_and_no_point_can_be_clicked_there() -> None:
+    board = CrawlerBoard(4, 3, computer=first_move)
+    board.hit("1,1")
+    board.hit("2,1")
+    board.press("replay", 1)
+    assert board.replaying and board.picture == lattice_svg(board.steps[0].state)
+    assert board.status.startswith("Move 1 of 2: You drew 1,1-2,1.")
+    assert hit_keys(board) == set()
+    assert board.hit("0,0") is False and "slide the replay to the end" in board.status
+    board.press("replay", 2)
+    assert not board.replaying and hit_keys(board)
+    assert_board_shows_state(board)
+
+
+def test_computers_on_both_seats_play_with_step_and_the_seats_can_change() -> None:
+    board = CrawlerBoard(4, 3, computer="random", seed=3)
+    board.press("seat0", "source")
+    assert board.human is None and hit_keys(board) == set()
+    assert board.status == "First (source) to move: press Step or ▶ Run."
+    while board.control("step")["disabled"] is False:
+        board.press("step")
+    assert board.is_over and board.record.end == "won"
+    assert "C's rule" in board.describe(board.history[0], board.steps[0].move)
+    board.press("seat1", "you")
+    board.press("new")
+    assert board.human == 1 and len(board.steps) == 1 and board.steps[0].player == 0
+    assert_board_shows_state(board)
+
+
+# New game, seeds, records ----------------------------------------------------------------
 
 
 def test_a_click_after_the_end_says_the_game_is_over() -> None:
     board = closing_position()
     board.click(Coord(1, 0))
     before = looks(board)
-    board.buttons[Coord(2, 1)].click()
-    assert board.status == "Not allowed: the game is over. You win!"
-    assert looks(board) == before
+    assert board.hit("2,1") is False
+    assert board.status == "The game is over: press New game to play again. You win!"
+    assert looks(board)[:4] == before[:4]
 
 
 def test_new_game_starts_again_and_forgets_a_chosen_point() -> None:
@@ -375,12 +439,11 @@ def test_new_game_starts_again_and_forgets_a_chosen_point() -> None:
     board.click(Coord(0, 0))
     board.click(Coord(1, 0))
     board.click(sorted(board.targets())[0])
-    board.new_game_button.click()
+    send(board, event="control", name="new", value=True)
     assert board.state == board.start == Crawler(4, 3).initial_state()
     assert board.steps == [] and board.chosen is None and board.record.moves == ()
     assert board.status == "Your turn: click a point, then a neighbour, to draw the first segment."
-    assert set(kinds(board).values()) == {"target"}
-    assert board.picture.value == lattice_svg(board.start)
+    assert set(kinds(board).values()) == {"target"} and "<polygon" not in board.picture
     later = CrawlerBoard(4, 3, human_first=False, seed=2)
     later.new_game()
     assert len(later.steps) == 1 and later.steps[0].player == 0
@@ -406,24 +469,3 @@ def test_an_unfinished_game_replays_as_stopped() -> None:
     board.click(Coord(1, 2))
     record = assert_replays(board)
     assert record.end == "stopped" and len(record.moves) == 2
-
-
-def test_no_point_ever_gets_an_empty_label() -> None:
-    board = CrawlerBoard(4, 3, computer="random", seed=3)
-
-    def actions() -> None:
-        board.buttons[Coord(1, 1)].click()
-        board.buttons[Coord(1, 1)].click()  # chosen, then cancelled
-        board.buttons[Coord(1, 1)].click()
-        board.buttons[Coord(2, 1)].click()
-        board.hint_toggle.value = True
-        rng = random.Random(0)
-        while not board.is_over:
-            click_a_target(board, rng)
-        board.hint_toggle.value = False
-        board.new_game_button.click()
-
-    seen = no_empty_label(board, actions)
-    assert (Coord(1, 1), MARKS["chosen"]) in seen and (Coord(1, 1), MARKS["free"]) in seen
-    assert BLANK not in {text for _point, text in seen}  # every point always shows a mark
-    assert {shown(b) for b in board.buttons.values()} == {MARKS["free"]}

@@ -23,6 +23,7 @@ first; the numbers are the course's (from 0).
 from __future__ import annotations
 
 import time
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from html import escape
 
@@ -32,6 +33,7 @@ from ..core.record import Record
 from ..core.rules import CHANCE
 from ..games.crawler import Crawler, CrawlerState, Segment, closing_first, segment_text
 from ..solvers.gametree import Solution, alphabeta
+from .svg import hit_key, hit_open
 
 FREE, ON_LINE, END, CLOSED = "·", "+", "o", "X"
 #: The players' names in transcripts: who drew the first segment is first.
@@ -99,13 +101,36 @@ def _xy(state: CrawlerState, point: Coord) -> tuple[float, float]:
     return MARGIN + point.x * GAP, GAP / 2 + (state.height - 1 - point.y) * GAP
 
 
-def lattice_svg(state: CrawlerState, title: str | None = None, numbers: dict[int, str] | None = None) -> str:
+#: What a board marks on a point (see :func:`lattice_svg`): the chosen point's diamond, a target's
+#: dashed ring, and the hint letter of a point whose segment closes the line.
+CHOSEN_FILL, TARGET_STROKE, CLOSING_COLOUR = "#ffd54f", "#1a6b2f", "#8f2a00"
+CLOSING_LETTER = "W"
+LEGEND = 22
+
+
+def lattice_svg(state: CrawlerState, title: str | None = None, numbers: dict[int, str] | None = None, *,
+                hits: Mapping[Coord, str] | None = None, targets: Collection[Coord] = (),
+                chosen: Coord | None = None, closing: Collection[Coord] = (), legend: str = "") -> str:
     """The lattice as SVG: small dots, the line drawn thick, its ends as rings, a closing point crossed.
 
     ``numbers`` writes a text beside the middle of segment ``i`` of the line (head first).
+
+    For a board that plays: ``hits`` maps a point to the words a screen reader says of it and
+    makes it clickable (``data-hit="x,y"``); ``targets`` are ringed (a dashed ring), ``chosen``
+    is drawn as a diamond, each of ``closing`` shows ``W`` beside it, and ``legend`` is a line
+    of text under the lattice.
+
+    >>> from coursekit.games.crawler import Crawler
+    >>> state = Crawler(3, 2).initial_state()
+    >>> svg = lattice_svg(state, hits={Coord(0, 0): "free", Coord(1, 0): "free"}, targets=[Coord(1, 0)],
+    ...                   chosen=Coord(0, 0), legend="Click a neighbour.")
+    >>> svg.count("data-hit="), 'stroke-dasharray="4 3"' in svg, "<polygon" in svg, "Click a neighbour." in svg
+    (2, True, True, True)
     """
     w, h = state.width, state.height
     width, height = MARGIN + (w - 1) * GAP + GAP / 2, (h - 1) * GAP + GAP / 2 + MARGIN
+    if legend:
+        height += LEGEND
     caption = title or (f"{SEATS[1 - state.turn]} closed the line" if state.closed
                         else f"{SEATS[state.turn]} to move")
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
@@ -134,12 +159,48 @@ def lattice_svg(state: CrawlerState, title: str | None = None, numbers: dict[int
         (ax, ay), (bx, by) = _xy(state, a), _xy(state, b)
         out.append(_label((ax + bx) / 2 + (8 if ax == bx else 0), (ay + by) / 2 - (8 if ay == by else 0),
                           text, 10, "#444"))
+    out += _board_marks(state, hits or {}, set(targets), chosen, set(closing))
+    bottom = height - (LEGEND if legend else 0)
     for x in range(w):
-        out.append(_label(MARGIN + x * GAP, height - MARGIN / 2, str(x), 11, "#555"))
+        out.append(_label(MARGIN + x * GAP, bottom - MARGIN / 2, str(x), 11, "#555"))
     for y in range(h):
         out.append(_label(MARGIN / 2 - 4, _xy(state, Coord(0, y))[1], str(y), 11, "#555"))
+    if legend:
+        out.append(f'<text x="4" y="{height - LEGEND / 2:g}" font-size="12" fill="#1b1b1b" '
+                   f'dominant-baseline="central">{escape(legend)}</text>')
     out.append("</svg>")
     return "".join(out)
+
+
+def _board_marks(state: CrawlerState, hits: Mapping[Coord, str], targets: set[Coord], chosen: Coord | None,
+                 closing: set[Coord]) -> list[str]:
+    """The marks a playing board adds, each point's clickable group above the line."""
+    out = []
+    for y in reversed(range(state.height)):
+        for x in range(state.width):
+            point = Coord(x, y)
+            marks = point in hits or point in targets or point == chosen or point in closing
+            if not marks:
+                continue
+            cx, cy = _xy(state, point)
+            if point in hits:
+                out.append(hit_open(hit_key(point), f"{x}, {y}: {hits[point]}"))
+                # the first child: the clickable disc (invisible; the focus ring outlines it)
+                out.append(f'<circle cx="{cx:g}" cy="{cy:g}" r="{GAP / 2 - 3:g}" fill="#ffffff" fill-opacity="0"/>')
+            if point in targets:
+                out.append(f'<circle cx="{cx:g}" cy="{cy:g}" r="14" fill="none" stroke="{TARGET_STROKE}" '
+                           'stroke-width="2.5" stroke-dasharray="4 3"/>')
+            if point == chosen:
+                r = 11
+                out.append(f'<polygon points="{cx:g},{cy - r:g} {cx + r:g},{cy:g} {cx:g},{cy + r:g} {cx - r:g},{cy:g}" '
+                           f'fill="{CHOSEN_FILL}" stroke="#111" stroke-width="2.5"/>')
+            if point in closing:
+                out.append(f'<text x="{cx + 13:g}" y="{cy - 13:g}" font-size="13" font-weight="bold" '
+                           f'fill="{CLOSING_COLOUR}" text-anchor="middle" dominant-baseline="central">'
+                           f'{CLOSING_LETTER}</text>')
+            if point in hits:
+                out.append("</g>")
+    return out
 
 
 def _label(x: float, y: float, text: str, size: float, colour: str) -> str:

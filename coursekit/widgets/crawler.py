@@ -1,8 +1,9 @@
 """A board for the crawler (source C): click lattice points to draw the line; who closes it wins.
 
-The lattice is a grid of buttons, one per point, ``(0, 0)`` at the bottom left; the line is
-drawn beside it as the course's picture (:func:`~coursekit.views.crawler.lattice_svg`),
-redrawn after every move. The buttons are how you click, the picture is what you look at.
+The board is the course's picture of the lattice (:func:`~coursekit.views.crawler.lattice_svg`),
+``(0, 0)`` at the bottom left, on the course's board widget
+(:class:`~coursekit.widgets.game.GameBoard`): every point of the lattice can be clicked (or
+tapped, or reached with the arrow keys and chosen with Enter or Space).
 
 How a click becomes a segment:
 
@@ -12,8 +13,9 @@ How a click becomes a segment:
   draws the segment from that end. When the point is next to **both** ends (the two moves
   are different lines), the board asks: click the end to draw from (or the point again to
   cancel). It never picks an end for you; C's program always extended the head there;
-* the points a click may choose now are highlighted; with hints on, a point whose segment
-  closes the line (and wins at once) shows ``W``;
+* the points a click may choose now are ringed (a dashed ring), the chosen point is drawn as
+  a diamond; with hints on, a point whose segment closes the line (and wins at once) shows
+  ``W`` beside it;
 * a click that cannot make a move says why in the status line and changes nothing else.
 """
 
@@ -24,19 +26,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-import ipywidgets as widgets
-
 from ..core.engine import random_strategy
 from ..core.grid import Coord
-from ..core.record import Step
 from ..core.rules import Strategy
 from ..games.crawler import Crawler, CrawlerState, Segment, segment_text, source_choice
-from ..views.crawler import lattice_svg, search
-from ._common import COMPUTER, HUMAN, players_names
-from ._grid import button_grid, set_text
-from ._play import GameShown
+from ..views.crawler import CLOSING_LETTER, lattice_svg, search
+from ..views.svg import cell_of, hit_key
+from .game import YOU, GameBoard, NotAMove
 
-POINT_PX = 36
 #: The computer players a board can be given by name.
 COMPUTER_NAMES = ("source", "perfect", "random")
 #: The largest lattice (in points) the perfect player is offered on (as in the terminal): it
@@ -46,13 +43,11 @@ PERFECT_MAX_POINTS = 36
 #: The largest lattice (in points) C's player is offered on: C's own 6 x 5 (its search keeps
 #: no table; its dearest decision there examines 337,450 positions, about 0.35 s).
 SOURCE_MAX_POINTS = 30
-#: What a point shows: free, on the line, an end, where the line was closed, the chosen point.
-MARKS = {"free": "·", "line": "+", "end": "o", "closed": "X", "chosen": "●"}
-#: What a closing point shows when hints are on.
-CLOSING_MARK = "W"
-#: The background of each kind of point.
-COLOURS = {"free": "#f4f4f4", "line": "#dbe4f3", "end": "#dbe4f3", "closed": "#f4c7c3",
-           "chosen": "#ffe082", "target": "#c7e9c0", "closing": "#fdd49e"}
+#: What a closing point shows beside it when hints are on.
+CLOSING_MARK = CLOSING_LETTER
+#: What a screen reader says of each kind of point.
+SAID = {"free": "free", "line": "on the line", "end": "an end of the line", "closed": "where the line was closed",
+        "chosen": "chosen", "target": "you may click it", "closing": "closes the line and wins"}
 #: C's rules, in words a student reads in the status line.
 SOURCE_RULES = {
     "opening": "C's opening, no search",
@@ -163,7 +158,7 @@ def make_computer(choice: str | Strategy, rules: Crawler, rng: random.Random) ->
     raise ValueError(f"the computer plays one of {names}, or give a strategy(rules, state); got {choice!r}")
 
 
-class CrawlerBoard(GameShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
+class CrawlerBoard(GameBoard):
     """Play the crawler against the computer on a ``width`` x ``height`` lattice of points.
 
     You draw the first segment when ``human_first`` is true. ``computer`` is ``"source"``
@@ -171,25 +166,32 @@ class CrawlerBoard(GameShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets
     examined), ``"perfect"`` (the exact solver, on lattices of at most
     :data:`PERFECT_MAX_POINTS` points), ``"random"``, or any ``strategy(rules, state)``.
     Every random choice comes from one generator seeded with ``seed``: the same seed and the
-    same clicks give the same games. How clicks become segments is in the module's description.
+    same clicks give the same games. How clicks become segments is in the module's description;
+    the board's controls (see :class:`~coursekit.widgets.game.GameBoard`) start a new game,
+    take moves back, show hints, change who plays each side, and replay the game.
 
     What a program can read and do: ``rules``, ``state``, ``start``, ``steps``, ``record``,
     ``status``, ``turn``, ``is_over``, ``winner``, ``players``, ``chosen`` (the point of an
-    unfinished two-click move, or ``None``), ``buttons`` (a dict from each ``Coord`` to its
-    button), ``targets()``, ``closing_targets()``, ``cell_kind(point)``, ``click(point)``,
-    ``play(move)``, ``new_game()``, ``hints`` (on or off), and the widgets ``picture`` (the
-    SVG), ``status_label``, ``new_game_button``, ``hint_toggle``.
+    unfinished two-click move, or ``None``), ``picture`` (the SVG the page shows),
+    ``targets()``, ``closing_targets()``, ``cell_kind(point)``, ``click(point)``, ``play(move)``,
+    ``new_game()``, ``undo()``, ``hints`` (on or off; ``press("hints", on)`` redraws).
 
     >>> board = CrawlerBoard(3, 2, computer="random", seed=1)
     >>> board.click(Coord(0, 0)), board.chosen
-    (True, Coord(x=0, y=0))
+    (None, Coord(x=0, y=0))
     >>> board.click(Coord(2, 1))
     False
     >>> board.status.split(". ")[0]
     'Not allowed: [0, 0] and [2, 1] are not neighbours: a segment is one step along a lattice line'
     >>> board.click(Coord(1, 0)), board.steps[0].move
     (True, (Coord(x=0, y=0), Coord(x=1, y=0)))
+    >>> 'data-hit="2,1"' in board.picture
+    True
     """
+
+    rules: Crawler
+    state: CrawlerState
+    start: CrawlerState
 
     def __init__(
         self,
@@ -202,48 +204,135 @@ class CrawlerBoard(GameShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets
         hints: bool = False,
         **kwargs: Any,
     ) -> None:
-        super().__init__(**kwargs)
-        self.rules = Crawler(width, height)
-        self.seed = seed
-        self.rng = random.Random(seed)
-        self.computer = make_computer(computer, self.rules, self.rng)
-        self.human = 0 if human_first else 1
-        self.players = players_names(human_first)
-        self.start: CrawlerState = self.rules.initial_state()
-        self.state: CrawlerState = self.start
-        self.steps: list[Step] = []
+        self.lattice = Crawler(width, height)
+        make_computer(computer, self.lattice, random.Random(0))  # refuse what cannot play here, and say why
         self.chosen: Coord | None = None
-        self._said: list[str] = []  # what the status line says of the last moves
-        self._build(hints)
+        self.notes: dict[tuple[CrawlerState, Segment], str] = {}
+        self._keep_choice = False
+        name, offered = self._offered(computer)
+        seats = [YOU, name] if human_first else [name, YOU]
+        super().__init__(seats, offered, seed, seat_labels=("First", "Second"), hints=hints, **kwargs)
         self.new_game()
 
-    def _build(self, hints: bool) -> None:
-        self.styles: dict[str, widgets.ButtonStyle] = {
-            kind: widgets.ButtonStyle(button_color=colour, font_size="16px",
-                                      font_weight="bold" if kind in ("target", "closing", "chosen") else "normal")
-            for kind, colour in COLOURS.items()}
-        self.buttons, self.grid_box = button_grid(self.rules.width, self.rules.height, POINT_PX,
-                                                  self.styles["free"], self.click)
-        self.picture = widgets.HTML(value="")
-        self.status_label = widgets.Label(value="")
-        self.new_game_button = widgets.Button(description="New game", tooltip="Start again with an empty lattice")
-        self.new_game_button.on_click(lambda _button: self.new_game())
-        self.hint_toggle = widgets.ToggleButton(value=bool(hints), description="Hints: W closes",
-                                                tooltip="Mark with W each point whose segment closes the line")
-        self.hint_toggle.observe(lambda _change: self._finish(self._said), names="value")
-        self.children = (widgets.HBox([self.grid_box, self.picture]), self.status_label,
-                         widgets.HBox([self.new_game_button, self.hint_toggle]))
-
-    # What tests and lessons read ---------------------------------------------------------
-
     @property
-    def hints(self) -> bool:
-        """Whether the points whose segment closes the line show ``W``."""
-        return bool(self.hint_toggle.value)
+    def human(self) -> int | None:
+        """The seat you play (0: you draw first), ``None`` when computers play both."""
+        return self.seats.index(YOU) if YOU in self.seats else None
 
-    @hints.setter
-    def hints(self, on: bool) -> None:
-        self.hint_toggle.value = bool(on)
+    def _offered(self, computer: str | Strategy) -> tuple[str, dict[str, Callable[[random.Random], Strategy]]]:
+        points = self.lattice.width * self.lattice.height
+        offered: dict[str, Callable[[random.Random], Strategy]] = {}
+        if points <= SOURCE_MAX_POINTS:
+            offered["source"] = lambda _rng: self._noting(source_player())
+        if points <= PERFECT_MAX_POINTS:
+            offered["perfect"] = lambda rng: self._noting(perfect_player(rng))
+        offered["random"] = lambda rng: self._noting(strategy_player(random_strategy(rng)))
+        if callable(computer):
+            given = computer
+            offered["yours"] = lambda _rng: self._noting(strategy_player(given))
+            return "yours", offered
+        return str(computer), offered
+
+    def _noting(self, player: ComputerPlayer) -> Strategy:
+        """``player`` as a strategy that keeps what it says of each move (the status line shows it)."""
+
+        def strategy(rules: Crawler, state: CrawlerState) -> Segment:
+            chosen = player(rules, state)
+            if chosen.note:
+                self.notes[(state, chosen.move)] = chosen.note
+            return chosen.move
+
+        return strategy
+
+    # What the game board asks of a game -----------------------------------------------------------
+
+    def make_rules(self) -> Crawler:
+        self.notes = {}
+        return self.lattice
+
+    def forget_selection(self) -> None:
+        if self._keep_choice:  # a refused second click: the first point stays chosen
+            self._keep_choice = False
+            return
+        self.chosen = None
+
+    def _refuse(self, reason: str, keep: bool = False) -> NotAMove:
+        self._keep_choice = keep
+        return NotAMove(f"Not allowed: {reason}")
+
+    def move_for(self, key: str) -> Segment | None:
+        try:
+            point = cell_of(key)
+        except ValueError:
+            raise NotAMove(f"Not allowed: {key!r} is not a point of the lattice") from None
+        if point not in self.rules:
+            raise NotAMove(f"Not allowed: {point} is not a point of the {self.rules.width} x "
+                           f"{self.rules.height} lattice")
+        state, chosen = self.state, self.chosen
+        if chosen == point:
+            raise NotAMove(f"{point} is no longer chosen")
+        if chosen is not None:
+            if not state.line:
+                reason = self.rules.why_illegal(state, (chosen, point))
+                if reason:
+                    raise self._refuse(reason, keep=True)
+                return (chosen, point)
+            if point in state.ends:
+                return (point, chosen)
+            raise self._refuse(f"{chosen} is next to both ends: click the end to draw from", keep=True)
+        if not state.line:
+            self.chosen = point
+            return None
+        moves = self.moves_to(point)
+        if len(moves) == 1:
+            return moves[0]
+        if len(moves) == 2:
+            self.chosen = point
+            return None
+        raise self._refuse(self._why_not_a_target(point))
+
+    def _why_not_a_target(self, point: Coord) -> str:
+        for end in self.state.ends:
+            if point in self.rules.neighbours(end):
+                return self.rules.why_illegal(self.state, (end, point)) or f"{point} cannot be drawn to"
+        head, tail = self.state.ends
+        return f"{point} is not next to an end of the line; its ends are {head} and {tail}"
+
+    def describe(self, state: CrawlerState, move: Any) -> str:
+        verb = "closed the line with" if self.rules.closes(state, move) else "drew"
+        note = self.notes.get((state, move))
+        return f"{verb} {segment_text(move)}" + (f" ({note})" if note else "")
+
+    def prompt(self, state: CrawlerState) -> str:
+        chosen = self.chosen
+        if chosen is not None:
+            if not state.line:
+                return (f"{chosen} chosen; click a neighbour to draw the first segment, "
+                        f"or {chosen} again to cancel.")
+            head, tail = state.ends
+            return (f"{chosen} is next to both ends; click the end to draw from ({head} or "
+                    f"{tail}), or {chosen} again to cancel.")
+        if not state.line:
+            return "click a point, then a neighbour, to draw the first segment."
+        head, tail = state.ends
+        return f"click a ringed point next to an end ({head} or {tail}) to draw a segment to it."
+
+    def draw(self, state: CrawlerState, *, hints: bool, live: bool) -> str:
+        if not live:
+            return lattice_svg(state)
+        targets = self.targets()
+        closing = self.closing_targets() if hints else set()
+        hits = {point: SAID[self.cell_kind(point)] for point in self._points()}
+        legend = ""
+        if hints:
+            legend = (f"Hints: {CLOSING_MARK} closes the line and wins." if closing
+                      else "Hints: no segment closes the line now.")
+        return lattice_svg(state, hits=hits, targets=targets, chosen=self.chosen, closing=closing, legend=legend)
+
+    # What tests and lessons read -----------------------------------------------------------------
+
+    def _points(self) -> list[Coord]:
+        return [Coord(x, y) for y in range(self.rules.height) for x in range(self.rules.width)]
 
     @property
     def turn(self) -> str:
@@ -266,15 +355,16 @@ class CrawlerBoard(GameShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets
         return tuple(m for m in self.rules.legal_moves(self.state) if m[1] == point)
 
     def targets(self) -> set[Coord]:
-        """The points a click may choose now (none when it is not your turn or the game is over)."""
-        if self.is_over or self.rules.to_move(self.state) != self.human:
+        """The points a click may choose now (none when it is not your turn, the game is over or a
+        replay is shown)."""
+        if self.replaying or not self.human_to_move():
             return set()
         if self.chosen is not None:
             if not self.state.line:
                 return set(self.rules.neighbours(self.chosen))
             return {m[0] for m in self.moves_to(self.chosen)}
         if not self.state.line:
-            return set(self.buttons)
+            return set(self._points())
         return {m[1] for m in self.rules.legal_moves(self.state)}
 
     def closing_targets(self) -> set[Coord]:
@@ -284,169 +374,53 @@ class CrawlerBoard(GameShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets
         return {m[1] for m in self.rules.closing_moves(self.state)} & self.targets()
 
     def cell_kind(self, point: Coord | tuple[int, int]) -> str:
-        """How ``point`` is drawn: ``"free"``, ``"line"``, ``"end"``, ``"closed"`` (where the line
-        was closed), ``"chosen"``, ``"target"`` (you may click it) or ``"closing"`` (a hint: it closes)."""
-        style = self.buttons[Coord(*point)].style
-        return next(kind for kind, shared in self.styles.items() if shared is style)
+        """How ``point`` is drawn now: ``"free"``, ``"line"``, ``"end"``, ``"closed"`` (where the line
+        was closed), ``"chosen"``, ``"target"`` (you may click it) or ``"closing"`` (with hints: it closes)."""
+        point = Coord(*point)
+        if point == self.chosen:
+            return "chosen"
+        if self.hints and point in self.closing_targets():
+            return "closing"
+        if point in self.targets():
+            return "target"
+        return mark_of(self.shown_state, point)
 
     # Doing --------------------------------------------------------------------------------
 
-    def new_game(self) -> None:
-        """Start again with an empty lattice (what "New game" does); the computer draws first if it should.
-
-        The random choices go on with the same generator, so a seed fixes the whole series of games.
-        """
-        self.state = self.start = self.rules.initial_state()
-        self.steps = []
-        self.chosen = None
-        self._finish(self._computer_replies())
-
-    def click(self, point: Coord | tuple[int, int]) -> bool:
-        """Do what clicking ``point`` does (see the module); ``False`` (the status says why) if it does nothing."""
+    def click(self, point: Coord | tuple[int, int] | str) -> bool | None:
+        """Do what clicking ``point`` does (see the module): ``True`` if it made a move, ``None``
+        if it chose a point (wait for the next click), ``False`` if it was refused (the status
+        says why)."""
+        if isinstance(point, str):
+            return super().click(point)
         point = Coord(*point)
-        if point not in self.buttons:
+        if point not in self.rules:
             raise ValueError(f"{point} is not a point of the {self.rules.width} x {self.rules.height} lattice")
-        if self.is_over or self.rules.to_move(self.state) != self.human:
-            return self._refuse("the game is over" if self.is_over else "it is not your turn")
-        if self.chosen == point:
-            self.chosen = None
-            self._finish([f"{point} is no longer chosen."])
-            return True
-        if self.chosen is not None:
-            return self._second_click(self.chosen, point)
-        if not self.state.line:
-            return self._choose(point)
-        moves = self.moves_to(point)
-        if len(moves) == 1:
-            return self.play(moves[0])
-        if len(moves) == 2:
-            return self._choose(point)
-        return self._refuse(self._why_not_a_target(point))
+        return super().click(hit_key(point))
 
-    def play(self, move: Segment) -> bool:
+    def play(self, move: Any) -> bool:
         """Draw ``move`` (a segment, either way round) for you, then let the computer answer;
         ``False`` if not allowed (the status says why, nothing else changes)."""
-        move = self.rules.segment(self.state, *move)
-        reason = self.rules.why_illegal(self.state, move)
-        if reason is None and self.rules.to_move(self.state) != self.human:
-            reason = "it is not your turn"
-        if reason is not None:
-            return self._refuse(reason)
-        self.chosen = None
-        said = [f"You {self._describe(move)}."]
-        self._draw(move)
-        self._finish(said + self._computer_replies())
-        return True
+        if isinstance(move, tuple) and len(move) == 2 and all(isinstance(p, tuple) for p in move):
+            move = self.rules.segment(self.state, *move)
+        return super().play(move)
 
-    def _choose(self, point: Coord) -> bool:
-        self.chosen = point
-        self._finish([])
-        return True
 
-    def _second_click(self, chosen: Coord, point: Coord) -> bool:
-        if not self.state.line:
-            reason = self.rules.why_illegal(self.state, (chosen, point))
-            return self._refuse(reason) if reason else self.play((chosen, point))
-        if point in self.state.ends:
-            return self.play((point, chosen))
-        return self._refuse(f"{chosen} is next to both ends: click the end to draw from")
+def mark_of(state: CrawlerState, point: Coord) -> str:
+    """What is on ``point``: ``"free"``, ``"line"``, ``"end"`` or ``"closed"`` (where the line was closed).
 
-    def _why_not_a_target(self, point: Coord) -> str:
-        for end in self.state.ends:
-            if point in self.rules.neighbours(end):
-                return self.rules.why_illegal(self.state, (end, point)) or f"{point} cannot be drawn to"
-        head, tail = self.state.ends
-        return f"{point} is not next to an end of the line; its ends are {head} and {tail}"
-
-    def _refuse(self, reason: str) -> bool:
-        self.status_label.value = f"Not allowed: {reason}. {self._turn_text()}"
-        return False
-
-    def _describe(self, move: Segment) -> str:
-        verb = "closed the line with" if self.rules.closes(self.state, move) else "drew"
-        return f"{verb} {segment_text(move)}"
-
-    def _draw(self, move: Segment) -> None:
-        seat = self.rules.to_move(self.state)
-        self.state = self.rules.apply(self.state, move)
-        self.steps.append(Step(seat, move, self.state))
-
-    def _computer_replies(self) -> list[str]:
-        said = []
-        while not self.is_over and self.rules.to_move(self.state) != self.human:
-            chosen = self.computer(self.rules, self.state)
-            text = f"The computer {self._describe(chosen.move)}"
-            said.append(f"{text} ({chosen.note})." if chosen.note else f"{text}.")
-            self._draw(chosen.move)
-        return said
-
-    # Drawing ------------------------------------------------------------------------------
-
-    def _finish(self, said: list[str]) -> None:
-        self._said = said
-        self._show()
-        self.status_label.value = " ".join([*said, self._turn_text()])
-
-    def _turn_text(self) -> str:
-        if self.is_over:
-            return "You win!" if self.winner == HUMAN else "The computer wins."
-        if self.rules.to_move(self.state) != self.human:
-            return f"{COMPUTER} to move."
-        if self.chosen is not None:
-            if not self.state.line:
-                return (f"Your turn: {self.chosen} chosen; click a neighbour to draw the first segment, "
-                        f"or {self.chosen} again to cancel.")
-            head, tail = self.state.ends
-            return (f"Your turn: {self.chosen} is next to both ends; click the end to draw from ({head} or "
-                    f"{tail}), or {self.chosen} again to cancel.")
-        if not self.state.line:
-            text = "Your turn: click a point, then a neighbour, to draw the first segment."
-        else:
-            head, tail = self.state.ends
-            text = f"Your turn: click a highlighted point next to an end ({head} or {tail}) to draw a segment to it."
-        if self.hints:
-            text += (f" Hints: {CLOSING_MARK} closes the line and wins." if self.closing_targets()
-                     else " Hints: no segment closes the line now.")
-        return text
-
-    def _kind_and_text(self, point: Coord, targets: set[Coord], closing: set[Coord]) -> tuple[str, str]:
-        state = self.state
-        if point == self.chosen:
-            return "chosen", MARKS["chosen"]
-        if point in state.line:
-            on = "closed" if state.closed and point == self._closed_point() else (
-                "end" if point in state.ends and not state.closed else "line")
-        else:
-            on = "free"
-        if point in closing and self.hints:
-            return "closing", CLOSING_MARK
-        return ("target" if point in targets else on), MARKS[on]
-
-    def _closed_point(self) -> Coord:
-        line = self.state.line
-        return line[0] if line[0] in line[1:] else line[-1]
-
-    def _show(self) -> None:
-        targets, closing = self.targets(), self.closing_targets()
-        for point, button in self.buttons.items():
-            kind, text = self._kind_and_text(point, targets, closing)
-            button.style = self.styles[kind]
-            set_text(button, text)
-            button.tooltip = self._tooltip(point, kind)
-        self.picture.value = lattice_svg(self.state)
-
-    def _tooltip(self, point: Coord, kind: str) -> str:
-        if kind == "closing":
-            return f"{point}: closes the line and wins"
-        if kind != "target":
-            return str(point)
-        if not self.state.line:
-            return (f"{point}: click to start the first segment here" if self.chosen is None
-                    else f"{point}: click to draw the first segment to it")
-        if self.chosen is not None:
-            return f"{point}: click to draw from this end to {self.chosen}"
-        return f"{point}: click to draw a segment to it"
+    >>> state = Crawler(3, 2).position([(Coord(0, 0), Coord(1, 0))])
+    >>> mark_of(state, Coord(0, 0)), mark_of(state, Coord(2, 1))
+    ('end', 'free')
+    """
+    if point not in state.line:
+        return "free"
+    if state.closed:
+        line = state.line
+        closed_at = line[0] if line[0] in line[1:] else line[-1]
+        return "closed" if point == closed_at else "line"
+    return "end" if point in state.ends else "line"
 
 
 __all__ = ["COMPUTER_NAMES", "PERFECT_MAX_POINTS", "SOURCE_MAX_POINTS", "ComputerMove", "CrawlerBoard",
-           "make_computer", "perfect_player", "source_player", "strategy_player"]
+           "make_computer", "mark_of", "perfect_player", "source_player", "strategy_player"]
