@@ -70,6 +70,8 @@ BOARDS: dict[str, str] = {
     "mines": "MinesBoard(width=5, height=4, mines=3, seed=0)",
     "minesduel": "MinesDuelBoard(width=5, height=4, mines=3, computer='safest', seed=0)",
     "words": "WordsBoard(top=300, seed=1)",
+    "words-keys": "WordsBoard(top=300, seed=2)",
+    "words-watch": "WordsBoard(top=300, seed=3, guesser='splitting', interval=100)",
     "bulls": "BullsBoard(3, 6, seed=1)",
     "corners": "CornersBoard(computer='fixed', seed=1)",
 }

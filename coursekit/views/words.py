@@ -10,18 +10,23 @@ wrong guesses left: 5
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
 
 from ..core import display
 from ..core.record import Record
 from ..games.words import BLANK, LANGUAGE_NAMES, Words, WordsObservation, WordsState
+from .svg import hit_open
 
 BOX = 30
 GAP = 4
 MARK = 14
 PAD = 8
-#: Colours: shown letters dark, letters revealed at the end grey, wrong guesses red.
-INK, REVEALED, WRONG, RIGHT = "#222", "#999", "#c0392b", "#2c7fb8"
+#: Colours (each at least 4.5:1 on white): shown letters dark, letters revealed at the end grey,
+#: wrong guesses red, right ones blue.
+INK, REVEALED, WRONG, RIGHT = "#222", "#6b6b6b", "#c0392b", "#1f6391"
+#: The board's letter keys: size, gap, and how many to a row.
+KEY, KEY_GAP, KEYS_PER_ROW = 30, 4, 11
 
 
 def spaced(pattern: str) -> str:
@@ -196,6 +201,95 @@ def record_svg(record: Record) -> str:
                     f"{caption} after {len(record.moves)} guesses")
 
 
+def _key(x: float, y: float, letter: str, seen: WordsObservation, live: bool) -> str:
+    """One letter key: clickable while not tried; a tried one says so in a mark as well as a colour
+    (a tick: in the word; struck through: not in it)."""
+    tried = letter in seen.letters_tried
+    found = tried and letter in seen.pattern
+    centre_x, centre_y = x + KEY / 2, y + KEY / 2
+    if not tried:
+        out = [hit_open(letter, f"guess the letter {letter}") if live else "<g>",
+               f'<rect x="{x:g}" y="{y:g}" width="{KEY}" height="{KEY}" rx="5" fill="#fff" stroke="#333"/>',
+               f'<text x="{centre_x:g}" y="{centre_y:g}" font-size="16" fill="{INK}" text-anchor="middle" '
+               f'dominant-baseline="central">{escape(letter)}</text>', "</g>"]
+        return "".join(out)
+    said = "in the word" if found else "not in the word"
+    out = [f'<g data-used="{"right" if found else "wrong"}"><title>{escape(letter)}: tried, {said}</title>',
+           f'<rect x="{x:g}" y="{y:g}" width="{KEY}" height="{KEY}" rx="5" fill="#ececec" stroke="#6b6b6b" '
+           'stroke-dasharray="3 2"/>',
+           f'<text x="{centre_x - 3:g}" y="{centre_y:g}" font-size="16" fill="{RIGHT if found else WRONG}" '
+           f'text-anchor="middle" dominant-baseline="central">{escape(letter)}</text>']
+    if found:
+        out.append(f'<text x="{x + KEY - 7:g}" y="{y + 8:g}" font-size="10" fill="{RIGHT}" text-anchor="middle" '
+                   'dominant-baseline="central">\u2713</text>')
+    else:
+        out.append(f'<line x1="{x + 5:g}" y1="{y + KEY - 5:g}" x2="{x + KEY - 5:g}" y2="{y + 5:g}" '
+                   f'stroke="{WRONG}" stroke-width="2"/>')
+    out.append("</g>")
+    return "".join(out)
+
+
+def board_svg(seen: WordsObservation, alphabet: str, *, secret: str | None = None, live: bool = False,
+              notes: Sequence[str] = ()) -> str:
+    """The board's picture: the pattern, a key for every letter of ``alphabet``, the wrong-guess
+    marks, the whole words tried and ``notes`` (lines of text below).
+
+    With ``live``, each letter not tried yet is a key to click (``data-hit`` is the letter). A
+    letter tried is drawn greyed and dashed, with a tick when it is in the word and struck
+    through when not, so it reads without colour. ``secret`` (given at the end of a game) writes
+    the letters never found in grey.
+
+    >>> svg = board_svg(WordsObservation("_a__e", ("e", "a", "r"), 5), "abcdefr", live=True)
+    >>> svg.count("data-hit="), 'data-hit="b"' in svg, 'data-hit="e"' in svg
+    (4, True, False)
+    >>> svg.count('data-used="right"'), svg.count('data-used="wrong"')
+    (2, 1)
+    """
+    rows = -(-len(alphabet) // KEYS_PER_ROW)
+    wrong = wrong_guesses(seen)
+    marks = len(wrong) + max(seen.wrong_left, 0)
+    width = max(PAD * 2 + len(seen.pattern) * (BOX + GAP), PAD * 2 + KEYS_PER_ROW * (KEY + KEY_GAP),
+                PAD * 2 + marks * (MARK + GAP), 220)
+    if seen.is_found:
+        caption = "the word is found"
+    elif seen.wrong_left <= 0:
+        caption = "no wrong guess left"
+    else:
+        caption = f"{seen.length} letters: guess a letter or the word"
+    top = 22
+    keys_top = top + BOX + 12
+    marks_top = keys_top + rows * (KEY + KEY_GAP) + 6
+    words = [w for w in seen.words_tried if w != seen.pattern]
+    lines = [f"{len(wrong)} wrong, {max(seen.wrong_left, 0)} left",
+             *([f"words tried: {', '.join(words)} (wrong)"] if words else []), *notes]
+    height = marks_top + MARK + 8 + 16 * len(lines) + PAD
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+           f'viewBox="0 0 {width} {height}" font-family="sans-serif" role="img">',
+           f"<title>{escape(caption)}</title>",
+           f'<text x="{PAD}" y="12" font-size="11" fill="#333" dominant-baseline="central">{escape(caption)}</text>']
+    for i, letter in enumerate(seen.pattern):
+        x = PAD + i * (BOX + GAP)
+        out.append(f'<rect x="{x}" y="{top}" width="{BOX}" height="{BOX}" fill="#fff" stroke="#555"/>')
+        shown, ink = (letter, INK) if letter != BLANK else ((secret[i], REVEALED) if secret else ("", INK))
+        if shown:
+            out.append(f'<text x="{x + BOX / 2:g}" y="{top + BOX / 2:g}" font-size="18" font-weight="bold" '
+                       f'fill="{ink}" text-anchor="middle" dominant-baseline="central">{escape(shown)}</text>')
+    for i, letter in enumerate(alphabet):
+        row, column = divmod(i, KEYS_PER_ROW)
+        out.append(_key(PAD + column * (KEY + KEY_GAP), keys_top + row * (KEY + KEY_GAP), letter, seen,
+                        live and not seen.is_over))
+    for i in range(marks):
+        cx = PAD + i * (MARK + GAP) + MARK / 2
+        fill = WRONG if i < len(wrong) else "#fff"
+        out.append(f'<circle cx="{cx:g}" cy="{marks_top + MARK / 2:g}" r="{MARK / 2 - 1:g}" fill="{fill}" '
+                   f'stroke="{WRONG}"/>')
+    for i, line in enumerate(lines):
+        out.append(f'<text x="{PAD}" y="{marks_top + MARK + 14 + 16 * i}" font-size="11" fill="#333" '
+                   f'dominant-baseline="central">{escape(line)}</text>')
+    out.append("</svg>")
+    return "".join(out)
+
+
 def register() -> None:
     """Register the word-guessing views with :mod:`coursekit.core.display`."""
     display.register(WordsObservation, text=observation_text, svg=observation_svg)
@@ -203,5 +297,5 @@ def register() -> None:
     display.register(Words, text=transcript, svg=record_svg, move=move_words)
 
 
-__all__ = ["answer_text", "move_words", "observation_svg", "observation_text", "record_svg", "register", "spaced",
-           "state_svg", "state_text", "transcript", "wrong_guesses"]
+__all__ = ["answer_text", "board_svg", "move_words", "observation_svg", "observation_text", "record_svg", "register",
+           "spaced", "state_svg", "state_text", "transcript", "wrong_guesses"]

@@ -1,15 +1,18 @@
 """A board for word guessing (source C, "Поле чудес"): find the hidden word, a letter or a whole word at a time.
 
-The board draws what the guesser sees (:class:`~coursekit.games.words.WordsObservation`): the
-picture of the pattern, the letters tried and the wrong guesses left. The hidden word itself
-is only shown when the game is over. A person guesses by clicking a letter (a letter tried is
-greyed out: green if it was in the word, red if not) or by typing a whole word and clicking
-"Guess the word". A guess that is not allowed (a letter tried already, a word not in the list
-or of the wrong length) changes nothing: the status line says why.
+The board (on the course's :class:`~coursekit.widgets.game.GameBoard`) draws what the guesser
+sees (:class:`~coursekit.games.words.WordsObservation`): the pattern, a key for every letter,
+the wrong guesses made and left. The hidden word itself is only shown when the game is over.
+A person guesses by clicking a letter's key (a letter tried is greyed and dashed, ticked if it
+was in the word and struck through if not) or by typing a whole word in the box and pressing
+Enter. A guess that is not allowed (a word not in the list or of the wrong length) changes
+nothing: the status line says why.
 
-Or the computer guesses, one guess per click of "Next guess" (or per tick of the ▶ button),
-and the board shows how many words of the list still fit what has been seen, and the first few
-of them, so a student can watch a good guesser halve that list again and again.
+Or a computer guesses (choose it in "Guesser", or give ``guesser=``): Step makes one guess,
+▶ Run plays the game out at the speed of the slider, and the hints ("Words still possible")
+show how many words of the list still fit what has been seen, and the first few of them, so a
+student can watch a good guesser halve that list again and again. Undo takes a guess back and
+the replay slider shows any earlier position.
 
 The hidden word is drawn by chance from the board's seeded generator, and the record keeps
 that draw as a chance step: ``board.record`` replays through
@@ -19,13 +22,10 @@ that draw as a chance step: ``board.record`` replays through
 from __future__ import annotations
 
 import random
-from html import escape
 from typing import Any
 
-import ipywidgets as widgets
-
-from ..core.record import Step
-from ..core.rules import CHANCE, draw_chance
+from ..core.record import Record, Step
+from ..core.rules import CHANCE, End, Strategy, draw_chance
 from ..games.words import (
     Guesser,
     Words,
@@ -36,18 +36,14 @@ from ..games.words import (
     random_letter,
     splitting_guesser,
 )
-from ..views.words import answer_text, move_words, observation_svg, record_svg, spaced
-from ._common import HUMAN
-from ._grid import set_text
-from ._play import GameShown
+from ..views.words import answer_text, board_svg, move_words
+from .board import text_box
+from .game import YOU, GameBoard, NotAMove
 
 #: The computer guessers a board can be given by name (``None``: the person guesses).
 GUESSERS = ("frequency", "splitting", "random")
 #: How many of the words still possible the board lists.
 WORDS_SHOWN = 12
-#: How the status line names the controls that move the computer guesser.
-NEXT_HINT = "press Next guess, or ▶ to watch the whole game"
-LETTER_PX = 34
 
 
 def make_guesser(name: str, rng: random.Random) -> Guesser:
@@ -79,102 +75,145 @@ def possible_text(words: tuple[str, ...], shown: int = WORDS_SHOWN) -> str:
             f"{', '.join(words[:shown])}{more}")
 
 
-class WordsBoard(GameShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
+def _observing(guess: Guesser) -> Strategy:
+    """A guesser as a strategy of the board: it is given the observation, never the hidden word."""
+
+    def strategy(rules: Any, state: WordsState) -> str:
+        return guess(rules, rules.observation(state, 0))
+
+    return strategy
+
+
+class WordsBoard(GameBoard):
     """Guess the hidden word, or watch the computer guess it.
 
     ``language`` is ``"en"``, ``"ru"`` or ``"bg"``; the word list is the words of 4 or more
     letters among the ``top`` most frequent; ``max_wrong`` wrong guesses lose the game.
     ``guesser=None``: you guess; ``"frequency"``, ``"splitting"`` or ``"random"``: the
-    computer guesses, one guess per "Next guess". The hidden words come from one generator
-    seeded with ``seed``: the same seed gives the same words, game after game. ``hints``
-    (the "Words still possible" toggle; on by default when the computer guesses) shows how
-    many words of the list still fit, and a few of them.
+    computer guesses, one guess per Step (▶ Run: one every ``interval`` ms). The hidden words
+    come from one generator seeded with ``seed``: the same seed gives the same words, game
+    after game. ``hints`` (the "Words still possible" toggle; on by default when the computer
+    guesses) shows how many words of the list still fit, and a few of them.
 
-    What a program can read and do: ``rules``, ``state``, ``start``, ``steps``, ``record``,
-    ``status``, ``is_over``, ``winner``, ``players``, ``observation``, ``possible``,
-    ``guess(move)``, ``guess_typed()``, ``next_guess()``, ``new_game()``, and the widgets
-    ``picture``, ``pattern_html``, ``letter_buttons`` (a dict from each letter to its button),
-    ``word_box``, ``word_button``, ``next_button``, ``player`` (the ▶ control),
-    ``hint_toggle``, ``possible_html``, ``new_game_button``, ``status_label``.
+    What a program can read and do: ``rules``, ``state`` (the game's state, the hidden word in
+    it), ``steps`` (the guesses), ``record`` (with chance's draw of the word first),
+    ``status``, ``picture``, ``is_over``, ``winner``, ``players``, ``observation``,
+    ``possible``, ``click(letter)``, ``guess(move)``, ``guess_typed(text)``, ``next_guess()``,
+    ``undo()``, ``new_game()``, and the controls through ``press(name, value)``.
 
     >>> board = WordsBoard(top=300, seed=1)
     >>> len(board.observation.pattern) == len(board.state.secret), board.observation.tried
     (True, ())
-    >>> board.letter_buttons["e"].click()
-    >>> board.letter_buttons["e"].disabled, board.observation.tried
-    (True, ('e',))
+    >>> board.click("e")
+    True
+    >>> 'data-hit="e"' in board.picture, board.observation.tried
+    (False, ('e',))
     >>> board.guess("e")
     False
     >>> board.status.split(". ")[0]
     "Not allowed: 'e' was tried already"
     """
 
+    rules: Words
+    state: WordsState
+    start: WordsState
+
     def __init__(self, language: str = "en", seed: int | None = 0, *, guesser: str | None = None,
                  max_wrong: int = 6, top: int = 3000, hints: bool | None = None, interval: int = 700,
                  **kwargs: Any) -> None:
-        self.rules = Words(language, top=top, max_wrong=max_wrong)  # check the options before drawing anything
-        super().__init__(**kwargs)
-        self.seed = seed
-        self.rng = random.Random(seed)
-        self.guesser_name = guesser
-        self.guesser: Guesser | None = None
+        self.options = (language, top, max_wrong)
+        Words(language, top=top, max_wrong=max_wrong)  # check the options before drawing anything
         if guesser is not None:
-            guesser_rng = random.Random(None if seed is None else f"guesser {seed}")
-            self.guesser = make_guesser(guesser, guesser_rng)
-        self.players = (HUMAN,) if guesser is None else (f"Computer ({guesser})",)
-        self.start: WordsState = self.rules.initial_state()
-        self.state: WordsState = self.start
-        self.steps: list[Step] = []
-        self._resetting = False
-        self._build(hints if hints is not None else guesser is not None, interval)
+            make_guesser(guesser, random.Random(0))  # check the name
+        guesser_rng = random.Random(None if seed is None else f"guesser {seed}")
+        computers = {name: (lambda _rng, name=name: _observing(make_guesser(name, guesser_rng)))
+                     for name in GUESSERS}
+        super().__init__([YOU if guesser is None else guesser], computers, seed, seat_labels=("Guesser",),
+                         hints=guesser is not None if hints is None else hints, speed=interval, **kwargs)
+        self.hidden: list[Step] = []
+        self._box: str | None = ""
         self.new_game()
 
-    # Setting up ---------------------------------------------------------------------------
+    # What the game's board provides -------------------------------------------------------------
 
-    def _build(self, hints: bool, interval: int) -> None:
-        """Make the widgets and lay them out: the person's controls or the computer's."""
-        self.picture = widgets.HTML()
-        self.pattern_html = widgets.HTML()
-        self.status_label = widgets.Label(value="")
-        self.possible_html = widgets.HTML()
-        self.letter_buttons = {letter: self._letter_button(letter) for letter in self.rules.alphabet}
-        letters = widgets.Box(list(self.letter_buttons.values()),
-                              layout=widgets.Layout(flex_flow="row wrap", max_width="520px"))
-        self.word_box = widgets.Text(value="", placeholder="the whole word", description="Word:")
-        self.word_button = widgets.Button(description="Guess the word", tooltip="Guess the word typed in the box")
-        self.word_button.on_click(lambda _button: self.guess_typed())
-        self.next_button = widgets.Button(description="Next guess", tooltip="The computer makes its next guess")
-        self.next_button.on_click(lambda _button: self.next_guess())
-        self.player = widgets.Play(value=0, min=0, max=self.rules.max_game_length(), step=1, interval=interval,
-                                   description="Watch the whole game")
-        self.player.observe(self._on_tick, names="value")
-        self.new_game_button = widgets.Button(description="New game", tooltip="A new hidden word")
-        self.new_game_button.on_click(lambda _button: self.new_game())
-        self.hint_toggle = widgets.ToggleButton(value=hints, description="Words still possible",
-                                                tooltip="Show how many words of the list still fit, and a few")
-        self.hint_toggle.observe(lambda _change: self._redraw(), names="value")
-        if self.guesser is None:
-            guessing: list[widgets.Widget] = [letters, widgets.HBox([self.word_box, self.word_button])]
-            controls = [self.new_game_button, self.hint_toggle]
-        else:
-            guessing = [letters]
-            controls = [self.next_button, self.player, self.new_game_button, self.hint_toggle]
-        self.children = (self.picture, self.pattern_html, *guessing, self.status_label,
-                         widgets.HBox(controls), self.possible_html)
+    def make_rules(self) -> Words:
+        language, top, max_wrong = self.options
+        return Words(language, top=top, max_wrong=max_wrong)
 
-    def _letter_button(self, letter: str) -> widgets.Button:
-        button = widgets.Button(description=letter, tooltip=f"guess the letter {letter}",
-                                layout=widgets.Layout(width=f"{LETTER_PX}px", padding="0"))
-        button.on_click(lambda _button: self.guess(letter))
-        return button
+    def new_game(self) -> None:
+        """Hide a new word (what the "New game" button does): drawn by chance from the board's generator.
 
-    # What tests and lessons read ----------------------------------------------------------
+        >>> first = WordsBoard(top=300, seed=3).state.secret
+        >>> first == WordsBoard(top=300, seed=3).state.secret
+        True
+        """
+        self.running = False
+        self.rules = self.make_rules()
+        before = self.rules.initial_state()
+        word = draw_chance(self.rules.chance_outcomes(before), self.rng)
+        self.start = self.state = self.rules.next_state(before, word)
+        self.hidden = [Step(CHANCE, word, self.start)]
+        self.steps = []
+        self.at = 0
+        self.strategies = {}
+        self._box = ""
+        self.said = [f"The computer hid a word of {len(word)} letters."]
+        self._turn([], self._computers_answer())
+
+    def draw(self, state: WordsState, *, hints: bool, live: bool) -> str:
+        seen = self.rules.observation(state, 0)
+        notes = []
+        if hints:
+            still = (seen.pattern,) if seen.is_found else possible_words(self.rules, seen)
+            notes.append(possible_text(still))
+        secret = state.secret if self.rules.is_over(state) else None
+        return board_svg(seen, self.rules.alphabet, secret=secret, live=live, notes=notes)
+
+    def move_for(self, key: str) -> str:
+        if len(key) != 1 or key not in self.rules.alphabet:
+            raise NotAMove(f"{key!r} is not a letter of the board")
+        return key
+
+    def describe(self, state: WordsState, move: str) -> str:
+        return f"guessed the {move_words(move)}: {answer_text(state.secret or '', move)}"
+
+    def prompt(self, state: WordsState) -> str:
+        left = self.rules.observation(state, 0).wrong_left
+        return (f"{left} wrong guess{'es' if left != 1 else ''} left; click a letter, "
+                "or type the whole word in the box and press Enter.")
+
+    def extra_controls(self) -> list[dict[str, Any]]:
+        box, self._box = self._box, None  # clear the box once, after a guess or a new game
+        return [text_box("word", "Guess the word", placeholder="the whole word, then Enter", value=box,
+                         disabled=not self.human_to_move() or self.replaying,
+                         title="Type the whole word and press Enter")]
+
+    def on_extra_control(self, name: str, value: Any) -> None:
+        if name == "word":
+            self.guess_typed(str(value))
+
+    def _controls(self) -> list[dict[str, Any]]:
+        controls = super()._controls()
+        for spec in controls:
+            if spec["name"] == "hints":
+                spec.update(label="Words still possible", title="Show how many words of the list still fit, and a few")
+        return controls
+
+    def _turn_text(self) -> str:
+        if not self.is_over:
+            return super()._turn_text()
+        word, wrong = self.state.secret, self.state.wrong_guesses
+        who = "You" if self.seats[0] == YOU else "The computer"
+        if self.observation.is_found:
+            return f"{who} found the word '{word}' with {wrong} wrong guess{'es' if wrong != 1 else ''}."
+        return f"No wrong guess left: the word was '{word}'. {who} lost."
+
+    # What tests and lessons read ------------------------------------------------------------
 
     @property
     def observation(self) -> WordsObservation:
         """What the guesser sees now: the pattern, the guesses tried, the wrong guesses left."""
-        seen: WordsObservation = self.rules.observation(self.state, 0)
-        return seen
+        return self.rules.observation(self.state, 0)
 
     @property
     def possible(self) -> tuple[str, ...]:
@@ -184,34 +223,20 @@ class WordsBoard(GameShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets h
         return (seen.pattern,) if seen.is_found else possible_words(self.rules, seen)
 
     @property
-    def hints(self) -> bool:
-        """Whether the words still possible are shown."""
-        return bool(self.hint_toggle.value)
+    def guesser(self) -> str | None:
+        """The computer guesser's name, ``None`` when you guess."""
+        return None if self.seats[0] == YOU else self.seats[0]
 
-    @hints.setter
-    def hints(self, on: bool) -> None:
-        self.hint_toggle.value = bool(on)
+    @property
+    def record(self) -> Record:
+        """The game so far, chance's draw of the word first; an unfinished game has ``end == "stopped"``."""
+        return Record.of(self.rules, self.players, self.rules.initial_state(), (*self.hidden, *self.steps),
+                         None if self.is_over else End.STOPPED)
 
-    # Playing ------------------------------------------------------------------------------
-
-    def new_game(self) -> None:
-        """Hide a new word (what the "New game" button does): drawn by chance from the board's generator.
-
-        >>> first = WordsBoard(top=300, seed=3).state.secret
-        >>> first == WordsBoard(top=300, seed=3).state.secret
-        True
-        """
-        self.start = self.rules.initial_state()
-        word = draw_chance(self.rules.chance_outcomes(self.start), self.rng)
-        self.state = self.rules.next_state(self.start, word)
-        self.steps = [Step(CHANCE, word, self.state)]
-        self._stop_player()
-        self.word_box.value = ""
-        length = len(self.observation.pattern)
-        self._finish(f"The computer hid a word of {length} letters.")
+    # Playing ----------------------------------------------------------------------------------
 
     def guess(self, move: str) -> bool:
-        """Guess ``move``: a letter or a whole word (what a letter button does); ``False`` if not allowed.
+        """Guess ``move``: a letter or a whole word (what a letter's key does); ``False`` if not allowed.
 
         A guess not allowed changes nothing: the status line says why.
 
@@ -221,119 +246,31 @@ class WordsBoard(GameShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets h
         >>> board.status.split(".")[0]
         "Not allowed: 'xyz' has 3 letters; the hidden word has 4"
         """
-        if self.guesser is not None and not self.is_over:
-            return self._refuse("the computer is guessing here")
-        reason = self.rules.why_illegal(self.state, move)
-        if reason is not None:
-            return self._refuse(reason)
-        said = self._step(move)
-        if len(move) > 1:
-            self.word_box.value = ""
-        self._finish(said)
-        return True
+        return self.play(move)
 
-    def guess_typed(self) -> bool:
-        """Guess the word typed in the box (what "Guess the word" does), spaces dropped and in lower case."""
-        typed = str(self.word_box.value).strip().lower()
+    def guess_typed(self, text: str) -> bool:
+        """Guess the word typed in the box (what Enter in it does), spaces dropped and in lower case."""
+        typed = text.strip().lower()
         if not typed:
-            return self._refuse("type a word in the box first")
-        return self.guess(typed)
+            reason = self._why_not_now() or "Not allowed: type a word in the box first"
+            self._say(f"{reason}. {self._turn_text()}")
+            return False
+        return self.play(typed)
+
+    def play(self, move: Any) -> bool:
+        if self._why_not_now() is None and self.rules.why_illegal(self.state, move) is None:
+            self._box = ""  # a guess made: the box is cleared for the next (a refused one stays, to be corrected)
+        return super().play(move)
 
     def next_guess(self) -> bool:
-        """The computer's next guess (what "Next guess" does); ``False`` when nobody is to guess.
+        """The computer's next guess (what Step does); ``False`` when it is not a computer's guess.
 
         >>> board = WordsBoard(top=300, seed=0, guesser="splitting")
         >>> while board.next_guess(): pass
         >>> board.is_over
         True
         """
-        if self.guesser is None:
-            return self._refuse("you are the guesser here: click a letter or guess the word")
-        if self.is_over:
-            return self._refuse("the game is over")
-        move = self.guesser(self.rules, self.observation)
-        reason = self.rules.why_illegal(self.state, move)
-        if reason is not None:  # a guesser of the course never does this; say so rather than break the game
-            return self._refuse(f"the computer's guess {move!r} is not allowed: {reason}")
-        self._finish(self._step(move))
-        return True
-
-    def _step(self, move: str) -> str:
-        """Make the guess and say what it got."""
-        self.state = self.rules.apply(self.state, move)
-        self.steps.append(Step(0, move, self.state))
-        who = "You" if self.guesser is None else "The computer"
-        secret = self.state.secret or ""
-        return f"{who} guessed the {move_words(move)}: {answer_text(secret, move)}."
-
-    def _refuse(self, reason: str) -> bool:
-        self.status_label.value = f"Not allowed: {reason}. {self._turn_text()}"
-        return False
-
-    def _finish(self, said: str) -> None:
-        self.status_label.value = f"{said} {self._turn_text()}"
-        self._redraw()
-
-    def _turn_text(self) -> str:
-        """What to do next, or the result (the word is named only now)."""
-        seen = self.observation
-        if self.is_over:
-            word = self.state.secret
-            wrong = self.state.wrong_guesses
-            who = "You" if self.guesser is None else "The computer"
-            if seen.is_found:
-                return f"{who} found the word '{word}' with {wrong} wrong guess{'es' if wrong != 1 else ''}."
-            return f"No wrong guess left: the word was '{word}'. {who} lost."
-        left = f"{seen.wrong_left} wrong guess{'es' if seen.wrong_left != 1 else ''} left"
-        if self.guesser is None:
-            return f"Your turn ({left}): click a letter, or type the whole word and click Guess the word."
-        return f"The computer's turn ({left}): {NEXT_HINT}."
-
-    def _on_tick(self, change: dict[str, Any]) -> None:
-        if self._resetting or change["new"] <= change["old"]:
-            return
-        if self.is_over or not self.next_guess():
-            self.player.playing = False
-
-    def _stop_player(self) -> None:
-        self._resetting = True
-        self.player.playing = False
-        self.player.value = 0
-        self._resetting = False
-
-    # Drawing ------------------------------------------------------------------------------
-
-    def _redraw(self) -> None:
-        """Draw what the guesser sees; the hidden word only once the game is over."""
-        seen = self.observation
-        over = self.is_over
-        self.picture.value = record_svg(self.record) if over else observation_svg(seen)
-        self.pattern_html.value = self._pattern_html(seen)
-        for letter, button in self.letter_buttons.items():
-            self._show_letter(button, letter, seen, over)
-        self.word_box.disabled = self.word_button.disabled = over
-        self.next_button.disabled = over
-        self.possible_html.value = escape(possible_text(self.possible)) if self.hints else ""
-
-    def _show_letter(self, button: widgets.Button, letter: str, seen: WordsObservation, over: bool) -> None:
-        tried = letter in seen.letters_tried
-        found = tried and letter in seen.pattern
-        set_text(button, letter)
-        button.disabled = tried or over or self.guesser is not None
-        button.button_style = ("success" if found else "danger") if tried else ""
-        button.tooltip = (f"{letter}: in the word" if found else f"{letter}: not in the word") if tried else (
-            f"guess the letter {letter}")
-
-    def _pattern_html(self, seen: WordsObservation) -> str:
-        """The pattern in large letters, the guesses tried, the wrong guesses left (and the word at the end)."""
-        tried = " ".join(seen.tried) if seen.tried else "nothing yet"
-        lines = [f'<div style="font-family:monospace;font-size:24px;letter-spacing:2px">{escape(spaced(seen.pattern))}'
-                 "</div>",
-                 f"<div>tried: {escape(tried)}</div>",
-                 f"<div>wrong guesses left: {seen.wrong_left} of {self.rules.max_wrong}</div>"]
-        if self.is_over:
-            lines.append(f"<div>the word: <b>{escape(self.state.secret or '')}</b></div>")
-        return "".join(lines)
+        return self.step()
 
 
 __all__ = ["GUESSERS", "WORDS_SHOWN", "WordsBoard", "make_guesser", "possible_text"]
