@@ -401,7 +401,7 @@ print(game3)
 # %% [markdown]
 # ## Play and replay
 #
-# In Jupyter you can play the king against the computer: click a green cell to move it
+# In Jupyter you can play the king against the computer: click a cell with a green dot to move it
 # (you move first; the computer plays perfectly unless you say `computer="random"` or
 # `computer="article"`). A static page cannot play: the board shows its saved state,
 # and below it is a picture of its starting position: a 7 × 5 grid, the king on (6, 4), a P-position, so you are the one

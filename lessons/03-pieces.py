@@ -512,7 +512,7 @@ assert table_wins == len(GAMES) and article_wins < table_wins
 # ## Play
 #
 # In Jupyter, play any piece against the computer: `PieceBoard(piece, width, height)`.
-# Green cells are the piece's moves; the **Hints** button writes P or N on every cell.
+# The cells with a green dot are the piece's moves; the **Hints** box writes P or N on every cell.
 # A static page cannot play, so below the board is its starting position as a picture.
 
 # %%

@@ -409,7 +409,7 @@ for piece, share in shares.items():
 # ## Play with three
 #
 # `PieceBoard(..., players=3)` seats you with two computer players, named by their
-# colours; the line above the board says whose turn it is, and the **Hints** button
+# colours; the lines above the board say whose turn it is, and the **Hints** box
 # writes each cell's class (N, O, P or Q, seen from the player to move). The computer
 # players play the spoiler strategy unless you choose another (`computer="propp"`, or a
 # pair such as `computer=["random", "spoiler"]`). Below the board, a picture of the

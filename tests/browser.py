@@ -58,6 +58,7 @@ BOARDS: dict[str, str] = {
     "beans-keys": "BeansBoard(3, 6, seed=2)",
     "beans-watch": "BeansBoard(3, 6, seed=3)",
     "king": "KingBoard(Grid(5, 4), seed=1)",
+    "king-more": "KingBoard(Grid(5, 4), seed=2)",
     "pieces3": "PieceBoard('queen', 5, 4, players=3, seed=2)",
     "path": "PathBoard(Grid(6, 5))",
     "pursuit": "PursuitBoard(6, 6, start=(Coord(0, 0), Coord(5, 5)), interval=200)",

@@ -1,4 +1,4 @@
-"""The pieces board in a real browser with a live kernel (JupyterLab and Voila): see ``browser.py``."""
+"""The pieces board (and the king's) in a real browser with a live kernel (JupyterLab and Voila): see ``browser.py``."""
 
 from __future__ import annotations
 
@@ -10,74 +10,124 @@ from browser import *  # the harness: reading the page, twins, waiting
 pytestmark = pytest.mark.slow
 
 
+def written(twin: Any) -> set[str]:
+    """The letters and glyphs the twin's picture writes on its cells (not the row and column numbers)."""
+    import re
+
+    return set(re.findall(r'font-size="(?:14.4|27)"[^>]*>([^<]*)</text>', twin.picture))
+
+
 def test_king_illegal_click_a_move_hints_and_new_game(page: Any) -> None:
     from playwright.sync_api import expect
 
     from coursekit.core import Coord
+    from coursekit.views.svg import hit_key
 
     where, twin = board(page, "king"), build("king")
-    king = twin.state.at
-    shown = expect_grid(where, twin)
-    assert shown.count("♔") == 1
+    start = twin.state.at
+    expect_board(where, twin, "the king at the start")
+    expect(where.locator(".ck-picture [data-piece='king']")).to_have_count(1)
     # An illegal click: the status says why, nothing moves.
-    cell(where, twin, 0, 0).click()
-    assert not twin.click(Coord(0, 0))
-    expect_status(where, twin)
-    expect(status(where)).to_contain_text("Not allowed: the king moves one cell")
-    expect_grid(where, twin)
-    # A move and the computer's answer: the king's old cells show nothing.
+    hit(where, "0,0")
+    assert twin.click(Coord(0, 0)) is False
+    expect(ck_status(where)).to_contain_text("Not allowed: the king moves one cell", timeout=WAIT_MS)
+    expect_board(where, twin, "the king after an illegal click")
+    # A move and the computer's answer: one king on the page, on the twin's cell.
     target = twin.rules.legal_moves(twin.state)[0]
-    cell(where, twin, *target).click()
+    hit(where, hit_key(target))
     assert twin.click(target)
-    expect_status(where, twin)
-    expect(status(where)).to_contain_text("The computer moved the king to")
-    shown = expect_grid(where, twin)
-    assert shown.count("♔") == 1, f"more than one king on the page: {shown}"
-    expect(cell(where, twin, *king)).to_have_text("")
-    expect(cell(where, twin, *target)).to_have_text("")
+    expect(ck_status(where)).to_contain_text("The computer moved the king to", timeout=WAIT_MS)
+    expect_board(where, twin, "the king after a move and the answer")
+    expect(where.locator(".ck-picture [data-piece='king']")).to_have_count(1)
     # Hints on: P and N on the cells; off: no letter left.
-    button(where, "Hints: P/N").click()
-    twin.hints = True
-    shown = expect_grid(where, twin)
-    assert {"P", "N"} <= set(shown)
-    button(where, "Hints: P/N").click()
-    twin.hints = False
-    shown = expect_grid(where, twin)
-    assert set(shown) == {"", "♔"}, f"hint letters left after hints off: {shown}"
-    # New game: the king back on its start, nothing else on the board.
-    button(where, "New game").click()
+    ck_control(where, "hints").check()
+    twin.press("hints", True)
+    expect_board(where, twin, "the king with hints")
+    assert {"P", "N"} <= written(twin)
+    ck_control(where, "hints").uncheck()
+    twin.press("hints", False)
+    expect_board(where, twin, "the king with the hints off")
+    assert written(twin) == {"♔"}
+    # New game: the king back on its start.
+    ck_control(where, "new").click()
     twin.new_game()
-    expect_status(where, twin)
-    expect(cell(where, twin, *king)).to_have_text("♔")
-    assert set(expect_grid(where, twin)) == {"", "♔"}
+    assert twin.state.at == start
+    expect_board(where, twin, "the king after New game")
 
 
-def test_three_player_queen_the_turn_line_hints_and_new_game(page: Any) -> None:
+def test_king_keyboard_undo_replay_and_blocked_cells(page: Any) -> None:
     from playwright.sync_api import expect
 
+    from coursekit.core import Coord
+
+    where, twin = board(page, "king-more"), build("king-more")
+    expect_board(where, twin, "the king at the start")
+    # The keyboard: from the king's cell [4, 3], the left arrow goes to [3, 3]; Enter moves there.
+    ck_status(where).click()  # (in JupyterLab, as a person would: that makes the board's cell the active one)
+    where.locator('.ck-picture [data-hit="4,3"]').focus()
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("Enter")
+    assert twin.click(Coord(3, 3))
+    expect(ck_status(where)).to_contain_text("You moved the king to [3, 3].", timeout=WAIT_MS)
+    expect_board(where, twin, "the king after Enter on [3, 3]")
+    # The replay slider: the start again, nothing to click; then the game as it stands.
+    slide(where, "replay", 0)
+    twin.show_move(0)
+    expect_board(where, twin, "the king replayed to the start")
+    expect(where.locator(".ck-picture [data-hit]")).to_have_count(0, timeout=WAIT_MS)
+    slide(where, "replay", len(twin.steps))
+    twin.show_move(len(twin.steps))
+    expect_board(where, twin, "the king replayed to the end")
+    ck_control(where, "undo").click()
+    assert twin.undo()
+    expect_board(where, twin, "the king after Undo")
+    # Blocked cells: a new game with a fifth of the cells blocked, none of them clickable.
+    slide(where, "blocked", 4)  # 4 steps of 5 %
+    for percent in (5, 10, 15, 20):
+        twin.press("blocked", percent)
+    expect(ck_status(where)).to_contain_text("20% of the cells blocked", timeout=WAIT_MS)
+    expect_board(where, twin, "the king with blocked cells")
+    blocked = len(twin.state.grid.blocked)
+    assert blocked == 4
+    expect(where.locator(".ck-picture [data-hit]")).to_have_count(20 - blocked, timeout=WAIT_MS)
+
+
+def test_three_player_queen_the_turn_lines_hints_and_new_game(page: Any) -> None:
+    from playwright.sync_api import expect
+
+    from coursekit.views.svg import hit_key
+
     where, twin = board(page, "pieces3"), build("pieces3")
-    turn = where.locator(":scope > .widget-html").first
-    expect(turn).to_contain_text(twin.turn)
-    start = twin.state.at
-    button(where, "Hints: N/O/P/Q").click()
-    twin.hints = True
-    shown = expect_grid(where, twin)
-    assert set(shown) - {"", "♕"} <= {"N", "O", "P", "Q"} and len(set(shown) - {"", "♕"}) >= 2
-    target = twin.rules.legal_moves(twin.state)[-1]
-    cell(where, twin, *target).click()
+    expect_board(where, twin, "three players at the start")
+    expect(picture(where)).to_contain_text(twin.turn)
+    ck_control(where, "hints").check()
+    twin.press("hints", True)
+    expect_board(where, twin, "three players with hints")
+    letters = written(twin) - {"♕"}
+    assert letters <= {"N", "O", "P", "Q"} and len(letters) >= 2
+    target = twin.rules.legal_moves(twin.state)[0]  # [4, 2]: Blue and Green answer, the game goes on
+    hit(where, hit_key(target))
     assert twin.click(target)
-    expect_status(where, twin)
-    expect(status(where)).to_contain_text("Blue moved the queen to")
-    expect(turn).to_contain_text(twin.turn)
-    shown = expect_grid(where, twin)  # the hints of the new position, none of the old ones
-    assert shown.count("♕") <= 1
-    button(where, "Hints: N/O/P/Q").click()
-    twin.hints = False
-    shown = expect_grid(where, twin)
-    assert set(shown) <= {"", "♕"}, f"hint letters left after hints off: {shown}"
-    button(where, "New game").click()
+    assert "Green moved the queen to" in twin.status
+    expect(ck_status(where)).to_contain_text("Blue moved the queen to", timeout=WAIT_MS)
+    expect_board(where, twin, "three players after a move")  # the new position's hints, none of the old
+    expect(picture(where)).to_contain_text(twin.turn)
+    ck_control(where, "hints").uncheck()
+    twin.press("hints", False)
+    expect_board(where, twin, "three players with the hints off")
+    assert written(twin) <= {"♕"}
+    ck_control(where, "new").click()
     twin.new_game()
-    expect_status(where, twin)
-    expect(turn).to_contain_text(twin.turn)
-    expect(cell(where, twin, *start)).to_have_text("♕")
-    assert set(expect_grid(where, twin)) == {"", "♕"}
+    expect_board(where, twin, "three players after New game")
+    expect(picture(where)).to_contain_text(twin.turn)
+
+
+def test_pieces_colours_are_readable(page: Any) -> None:
+    where = board(page, "pieces3")
+    pairs = where.locator(".ck-picture text tspan, .ck-picture text").evaluate_all(
+        "es => es.filter(e => e.textContent.trim() && e.getAttribute('fill'))"
+        ".map(e => [getComputedStyle(e).fill, 'rgb(255, 255, 255)', e.getBoundingClientRect().top])")
+    header = [(fill, background) for fill, background, _top in pairs if fill != "rgb(17, 17, 17)"]
+    assert header
+    for foreground, background in header:
+        assert contrast(foreground, background) >= 4.5, (foreground, background)

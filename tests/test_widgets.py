@@ -7,7 +7,6 @@ import re
 
 import ipywidgets as widgets
 import pytest
-from ipywidgets.embed import dependency_state
 from ipywidgets.widgets.widget_link import Link
 
 from coursekit.core import Coord, Grid, Player, Record, play
@@ -16,9 +15,8 @@ from coursekit.core.display import as_svg
 from coursekit.games.beans import Beans, BeansState, article_strategy
 from coursekit.games.pieces import OneWayKing
 from coursekit.solvers import ImpartialSolver, perfect_strategy
-from coursekit.views.svg import beans_svg
+from coursekit.views.svg import beans_svg, hit_key
 from coursekit.widgets import BeansBoard, KingBoard, ReplayBoard
-from coursekit.widgets._grid import shown
 from coursekit.widgets.beans import TAKES
 from coursekit.widgets.board import Board
 
@@ -46,12 +44,12 @@ def play_out_beans(board: BeansBoard, rng: random.Random) -> None:
 
 
 def play_out_king(board: KingBoard, rng: random.Random) -> None:
-    """The human clicks green cells at random until the game ends."""
+    """The human clicks cells with a green dot at random until the game ends."""
     for _ in range(100):
         if board.is_over:
             return
-        targets = [cell for cell in board.buttons if board.cell_kind(cell) == "target"]
-        board.buttons[rng.choice(targets)].click()
+        targets = [cell for cell in board.state.grid.cells() if board.cell_kind(cell) == "target"]
+        board.hit(hit_key(rng.choice(targets)))
     raise AssertionError("the game did not end")
 
 
@@ -145,26 +143,28 @@ def test_unknown_computer_is_refused() -> None:
 # One-way king -----------------------------------------------------------------------------
 
 
-def test_king_board_shows_the_king_the_targets_and_the_grid_top_row_first() -> None:
+def king_cells(board: KingBoard) -> dict[Coord, str]:
+    """Every cell as the board draws it now (``cell_kind``), to compare before and after a click."""
+    return {cell: board.cell_kind(cell) for cell in board.state.grid.cells()}
+
+
+def test_king_board_shows_the_king_the_targets_and_the_grid() -> None:
     board = KingBoard(Grid(7, 5), seed=1)
-    assert isinstance(board, widgets.VBox)
+    assert isinstance(board, Board)
     assert board.state.at == Coord(6, 4)
-    assert len(board.buttons) == 35
-    assert board.buttons[Coord(6, 4)].description == "♔"
     assert board.cell_kind(Coord(6, 4)) == "king"
-    targets = {cell for cell in board.buttons if board.cell_kind(cell) == "target"}
+    assert board.picture.count("♔") == 1 and 'data-piece="king"' in board.picture
+    targets = {cell for cell, kind in king_cells(board).items() if kind == "target"}
     assert targets == set(board.rules.legal_moves(board.state)) == {Coord(6, 3), Coord(5, 3), Coord(5, 4)}
-    assert all(shown(board.buttons[c]) == "" for c in board.buttons if c != Coord(6, 4))
-    order = [child for child in board.grid_box.children if isinstance(child, widgets.Button)]
-    assert order[0] is board.buttons[Coord(0, 4)]  # top-left first
-    assert order[-1] is board.buttons[Coord(6, 0)]  # bottom-right last
-    assert order[7] is board.buttons[Coord(0, 3)]
-    assert board.buttons[Coord(2, 1)].tooltip == "[2, 1]"
+    assert len(re.findall(r'data-hit="\d+,\d+"', board.picture)) == 35  # every cell can be clicked
+    assert 'aria-label="5, 3: move the king here"' in board.picture
+    assert 'aria-label="2, 1: the king cannot go here"' in board.picture
+    assert board.picture.count('fill="#7fc97f"') == 3  # a dot on each target
 
 
-def test_clicking_a_green_cell_moves_the_king_and_the_computer_replies() -> None:
+def test_clicking_a_target_moves_the_king_and_the_computer_replies() -> None:
     board = KingBoard(seed=0)  # 5 x 5, king on [4, 4], a losing start for the human
-    board.buttons[Coord(3, 3)].click()
+    board.hit(hit_key(Coord(3, 3)))
     assert [step.player for step in board.steps] == [0, 1]
     assert board.steps[0].move == Coord(3, 3)
     reply = board.steps[1].move
@@ -178,13 +178,13 @@ def test_clicking_a_green_cell_moves_the_king_and_the_computer_replies() -> None
 @pytest.mark.parametrize("cell", [Coord(0, 0), Coord(4, 4), Coord(2, 4), Coord(1, 2)])
 def test_an_illegal_click_explains_and_changes_nothing(cell: Coord) -> None:
     board = KingBoard(seed=0)
-    before = (board.state, {c: board.cell_kind(c) for c in board.buttons})
+    before = (board.state, king_cells(board), board.picture)
     reason = board.rules.why_illegal(board.state, cell)
     assert reason
-    board.buttons[cell].click()
-    assert (board.state, {c: board.cell_kind(c) for c in board.buttons}) == before
+    board.hit(hit_key(cell))
+    assert (board.state, king_cells(board), board.picture) == before
     assert board.steps == []
-    assert board.status == f"Not allowed: {reason}. Your turn: click a green cell to move the king."
+    assert board.status == f"Not allowed: {reason}. Your turn: click a cell with a green dot to move the king."
 
 
 def test_an_illegal_click_says_why_the_king_cannot_go_back() -> None:
@@ -193,11 +193,11 @@ def test_an_illegal_click_says_why_the_king_cannot_go_back() -> None:
     assert "goes back" in board.status and board.state.at == Coord(2, 2)
 
 
-def test_blocked_cells_are_dark_and_disabled() -> None:
+def test_blocked_cells_are_dark_and_not_clickable() -> None:
     blocked = frozenset({Coord(3, 3), Coord(1, 0)})
     board = KingBoard(Grid(5, 5, blocked=blocked), seed=1)
-    for cell, button in board.buttons.items():
-        assert button.disabled == (cell in blocked)
+    for cell in board.state.grid.cells():
+        assert (f'data-hit="{hit_key(cell)}"' in board.picture) == (cell not in blocked)
         assert (board.cell_kind(cell) == "blocked") == (cell in blocked)
     assert board.click(Coord(3, 3)) is False
     assert "[3, 3] is a blocked cell" in board.status
@@ -210,7 +210,7 @@ def test_random_blocked_cells_spare_the_start_and_the_goal() -> None:
         blocked = board.state.grid.blocked
         assert len(blocked) == 7
         assert Coord(4, 4) not in blocked and Coord(0, 0) not in blocked
-        assert {c for c, b in board.buttons.items() if b.disabled} == set(blocked)
+        assert {c for c in board.state.grid.cells() if f'data-hit="{hit_key(c)}"' not in board.picture} == blocked
 
 
 def test_a_perfect_computer_moving_first_from_a_winning_start_always_wins_the_king() -> None:
@@ -231,17 +231,30 @@ def test_after_the_end_a_click_says_the_game_is_over() -> None:
     board = KingBoard(Grid(2, 2), seed=0)  # the human moves straight to [0, 0]
     assert board.click(Coord(0, 0))
     assert board.is_over and board.status.endswith("You win!")
+    assert "data-hit" not in board.picture
     assert board.click(Coord(1, 0)) is False
-    assert "the game is over" in board.status and len(board.steps) == 1
+    assert "The game is over" in board.status and len(board.steps) == 1
 
 
 def test_king_new_game_resets() -> None:
     board = KingBoard(Grid(7, 5), seed=1)
     board.click(Coord(5, 3))
-    board.new_game_button.click()
+    board.press("new")
     assert board.state == board.start and board.state.at == Coord(6, 4) and board.steps == []
     assert board.cell_kind(Coord(6, 4)) == "king" and board.cell_kind(Coord(4, 2)) != "king"
-    assert board.status == "Your turn: click a green cell to move the king."
+    assert board.status == "Your turn: click a cell with a green dot to move the king."
+
+
+def test_king_hints_undo_and_replay() -> None:
+    board = KingBoard(Grid(5, 5), seed=0)
+    board.press("hints", True)
+    assert board.picture.count(">P</text>") == 8  # both coordinates even, but the king's own cell
+    board.click(Coord(3, 3))
+    board.press("replay", 0)
+    assert board.shown_state == board.start and "data-hit" not in board.picture
+    assert ">P</text>" not in board.picture  # no hints on a replayed position
+    board.press("replay", 2)
+    assert board.undo() and board.steps == [] and board.state == board.start
 
 
 def test_same_seed_same_king_game() -> None:
@@ -252,14 +265,6 @@ def test_same_seed_same_king_game() -> None:
 
     assert game(3) == game(3)
     assert len({game(seed) for seed in range(10)}) > 1
-
-
-def test_a_5x5_board_stays_small_when_saved() -> None:
-    board = KingBoard(seed=0)
-    models = dependency_state(board)
-    assert len(models) < 70  # 25 buttons, a few shared styles and layouts, labels
-    assert len({id(b.layout) for b in board.buttons.values()}) == 1
-    assert len({id(b.style) for b in board.buttons.values()}) <= len(board.styles)
 
 
 # Replay -----------------------------------------------------------------------------------

@@ -1,17 +1,19 @@
-"""A board for the one-way pieces (article, sections 3-5, games G1.1 to G1.8): a grid of buttons.
+"""A board for the one-way pieces (article, sections 3-5, games G1.1 to G1.8): click a cell to move the piece.
 
 One board for the king, the queen, the rook and the knight, with two players (you against
-the computer) or three (you against two computer players).
+the computer) or three (you against two computer players, named by their colours). It is a
+:class:`~coursekit.widgets.game.GameBoard`: besides moving the piece it offers New game,
+Undo, the hints, who plays each seat, the speed, the replay slider and, here, how many cells
+are blocked at random.
 """
 
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Iterable, Sequence
 from html import escape
 from typing import Any
-
-import ipywidgets as widgets
 
 from ..core.grid import Coord, Grid
 from ..core.rules import Strategy
@@ -19,20 +21,25 @@ from ..games import pieces as piece_games
 from ..games.pieces import PIECES, OneWayPiece, PieceState
 from ..solvers.propp import propp_strategy, propp_table, spoiler_strategy
 from ..solvers.tables import outcome_table
-from ..views.svg import BLOCKED, DARK, HIGHLIGHT, LIGHT
-from ._common import COMPUTER, COMPUTERS, HUMAN, choose_computer
-from ._grid import button_grid, set_text
-from ._play import PlayBoard
+from ..views.svg import CELL, MARGIN, cell_of, grid_svg, hit_key
+from ..views.text import PIECE_LETTERS
+from .board import slider, toggle
+from .game import YOU, GameBoard, NotAMove, computer_players
 
-CELL_PX = 40
 #: The chess glyph of each piece.
 GLYPHS = {"king": "\u2654", "queen": "\u2655", "rook": "\u2656", "knight": "\u2658"}
-#: Each player's colour, in the order the players move.
-SEAT_COLOURS = ("#d62728", "#1f77b4", "#2ca02c")
-#: The names of those colours, which name the computer players of a three-player board.
+#: Each player's colour, in the order the players move (each at least 4.5:1 on white, for text).
+SEAT_COLOURS = ("#c62828", "#1565c0", "#2e7d32")
+#: The names of those colours, which name the players of a three-player board.
 SEAT_NAMES = ("Red", "Blue", "Green")
 #: How a cell looks, besides the piece's own cell (whose kind is the piece's name).
 CELL_KINDS = ("light", "dark", "target", "blocked")
+#: The ring drawn around the highlight dot of a cell the piece may go to (dark, to be seen on every cell).
+TARGET_RING = "#1e4d1e"
+#: The blocked_percent slider's range and step.
+BLOCKED_PERCENTS = (0, 50, 5)
+#: The height of the turn lines above a three-player grid.
+HEADER = 40
 
 
 def piece_rules_class(piece: str) -> type[OneWayPiece]:
@@ -53,38 +60,66 @@ THREE_PLAYER_COMPUTERS: dict[str, Callable[[random.Random], Strategy]] = {
 }
 
 
-class PieceBoard(PlayBoard):
-    r"""Play a one-way piece against the computer: click a green cell to move the piece.
+def _seated(computer: str | Strategy | Sequence[str | Strategy] | None, players: int, human: int,
+            ) -> tuple[list[str], dict[str, Callable[[random.Random], Strategy]]]:
+    """Who plays each seat (``"you"`` at ``human``), and the computers the board offers."""
+    if computer is None:
+        computer = "perfect" if players == 2 else "spoiler"
+    others = players - 1
+    if isinstance(computer, str) or callable(computer):
+        chosen: list[str | Strategy] = [computer] * others
+    else:
+        chosen = list(computer)
+        if len(chosen) != others:
+            raise ValueError(f"give one strategy for each of the {others} computer players, got {len(chosen)}")
+    _name, offered = computer_players("random", piece_games.article_strategy, THREE_PLAYER_COMPUTERS)
+    names: list[str] = []
+    given = [c for c in chosen if callable(c)]
+    for choice in chosen:
+        if callable(choice):
+            name = "yours" if len(set(map(id, given))) == 1 else f"yours {given.index(choice) + 1}"
+            strategy = choice
+            offered[name] = lambda _rng, strategy=strategy: strategy  # type: ignore[misc]
+        else:
+            name, _offered = computer_players(choice, piece_games.article_strategy, THREE_PLAYER_COMPUTERS)
+        names.append(name)
+    seats = [*names[:human], YOU, *names[human:]]
+    return seats, offered
 
-    ``piece`` is ``"king"``, ``"queen"``, ``"rook"`` or ``"knight"``. The grid is a
-    ``GridBox`` of buttons, the top row first, ``(0, 0)`` at the bottom left; rows and
-    columns are numbered along the left and bottom edges. The cells the piece may go to
-    are green, blocked cells are dark and cannot be clicked. Clicking any other cell says
-    in the status line why the piece cannot go there, and changes nothing. Whoever makes
-    the last move wins.
+
+class PieceBoard(GameBoard):
+    r"""Play a one-way piece against the computer: click a cell with a green dot to move the piece.
+
+    ``piece`` is ``"king"``, ``"queen"``, ``"rook"`` or ``"knight"``. The grid is drawn with
+    ``(0, 0)`` at the bottom left, rows and columns numbered along the left and bottom
+    edges. The cells the piece may go to have a green dot; blocked cells are dark. Every
+    other cell can be clicked too: the status line then says why the piece cannot go
+    there, and nothing changes. Whoever makes the last move wins. The piece glides to its
+    new cell (at the pace of the speed slider).
 
     The board is ``width`` x ``height`` with the ``blocked`` cells (or give a whole
     ``grid``); the piece starts on ``start``, by default the top-right cell.
-    ``blocked_percent`` blocks that percentage of further cells at random (never the start
-    or ``(0, 0)``), drawn again for every new game.
+    ``blocked_percent`` (also a slider on the board) blocks that percentage of further
+    cells at random (never the start or ``(0, 0)``), drawn again for every new game.
 
     ``players`` is 2 or 3; ``human`` is your place in the order of play (0 moves first).
-    With three players the two others are computer players, named by their colours, and
-    the line above the grid shows whose turn it is. ``computer`` names the computer's
-    strategy: ``"perfect"`` (the two-player solver; the default with two players),
-    ``"article"`` (the article's player P0), ``"random"``, or one of the three-player
-    strategies of :mod:`coursekit.solvers.propp`, ``"propp"`` and ``"spoiler"`` (the
-    default with three players); or it is any ``strategy(rules, state)``. With three
-    players it may also be a pair, one for each computer player, in the order they move.
-    The same ``seed`` gives the same game.
+    With three players the two others are computer players, named by their colours (Red,
+    Blue, Green, in the order they move), and the two lines above the grid say who plays
+    which colour and whose turn it is. ``computer`` names the computer's strategy:
+    ``"perfect"`` (the two-player solver; the default with two players), ``"article"`` (the
+    article's player P0), ``"random"``, or one of the three-player strategies of
+    :mod:`coursekit.solvers.propp`, ``"propp"`` and ``"spoiler"`` (the default with three
+    players); or it is any ``strategy(rules, state)``. With three players it may also be a
+    pair, one for each computer player, in the order they move. The "who plays" choices
+    change any seat during the game. The same ``seed`` gives the same game.
 
     ``hints=True`` (or the "Hints" toggle) writes on each cell its class: ``P`` or ``N``
     with two players, Propp's ``N``, ``O``, ``P`` or ``Q`` with three.
 
-    What a program can read and do: ``state``, ``status``, ``turn`` (the text of the turn
-    line), ``record``, ``buttons`` (a dict from each ``Coord`` to its button),
-    ``cell_kind(cell)`` (the piece's name, ``"target"``, ``"blocked"``, ``"light"`` or
-    ``"dark"``), ``click(cell)``, ``play(move)``, ``new_game()`` and ``hints`` (on or off).
+    What a program can read and do: ``state``, ``status``, ``turn`` (the turn line's text),
+    ``record``, ``picture`` (the SVG the page shows), ``cell_kind(cell)`` (the piece's name,
+    ``"target"``, ``"blocked"``, ``"light"`` or ``"dark"``), ``click(cell)``, ``play(move)``,
+    ``undo()``, ``new_game()`` and ``hints`` (on or off).
 
     >>> board = PieceBoard("king", 4, 3, seed=1)
     >>> board.state.at, board.cell_kind(Coord(2, 1)), board.cell_kind(Coord(0, 0))
@@ -93,7 +128,9 @@ class PieceBoard(PlayBoard):
     False
     >>> print(board.status.replace(". ", ".\n"))
     Not allowed: the king moves one cell left, down or diagonally down-left: [3, 2] -> [3, 0] is 2 cells away.
-    Your turn: click a green cell to move the king.
+    Your turn: click a cell with a green dot to move the king.
+    >>> 'data-hit="3,0"' in board.picture, 'data-piece="king"' in board.picture
+    (True, True)
     """
 
     def __init__(
@@ -128,107 +165,87 @@ class PieceBoard(PlayBoard):
         self.blocked_percent = blocked_percent
         self.num_players = players
         self.rules_class(grid, self.start_cell, players)  # check the grid and the start before drawing
-        super().__init__("random", human == 0, seed, piece_games.article_strategy, **kwargs)
-        self.human = human
-        self.players = self._names()  # three names with three players
-        if computer is None:
-            computer = "perfect" if players == 2 else "spoiler"
-        self.strategies = self._choose_strategies(computer)
-        self._build(grid, hints)
-        self.new_game()
-
-    # Setting up ---------------------------------------------------------------------------
-
-    def _names(self) -> tuple[str, ...]:
-        if self.num_players == 2:
-            return tuple(HUMAN if seat == self.human else COMPUTER for seat in range(2))
-        return tuple(HUMAN if seat == self.human else SEAT_NAMES[seat] for seat in range(3))
-
-    def _choose_strategies(self, computer: str | Strategy | Sequence[str | Strategy]) -> dict[int, Strategy]:
-        seats = [seat for seat in range(self.num_players) if seat != self.human]
-        if isinstance(computer, str) or callable(computer):
-            chosen: list[str | Strategy] = [computer] * len(seats)
-        else:
-            chosen = list(computer)
-            if len(chosen) != len(seats):
-                raise ValueError(f"give one strategy for each of the {len(seats)} computer players, "
-                                 f"got {len(chosen)}")
-        return {seat: self._strategy(choice) for seat, choice in zip(seats, chosen, strict=True)}
-
-    def _strategy(self, choice: str | Strategy) -> Strategy:
-        if isinstance(choice, str):
-            if choice in THREE_PLAYER_COMPUTERS:
-                return THREE_PLAYER_COMPUTERS[choice](self.rng)
-            if choice not in COMPUTERS:
-                names = ", ".join(repr(name) for name in (*COMPUTERS, *THREE_PLAYER_COMPUTERS))
-                raise ValueError(f"the computer plays one of {names}, or give a strategy(rules, state); got {choice!r}")
-        return choose_computer(choice, self.rng, piece_games.article_strategy)
-
-    def _build(self, grid: Grid, hints: bool) -> None:
-        width, height = grid.width, grid.height
-        self.styles: dict[str, widgets.ButtonStyle] = {
-            "light": widgets.ButtonStyle(button_color=LIGHT),
-            "dark": widgets.ButtonStyle(button_color=DARK),
-            "target": widgets.ButtonStyle(button_color=HIGHLIGHT),
-            self.piece: widgets.ButtonStyle(button_color="#ffd54f", font_size="24px", font_weight="bold"),
-            "blocked": widgets.ButtonStyle(button_color=BLOCKED),
-        }
-        self.buttons, self.grid_box = button_grid(width, height, CELL_PX, self.styles["light"], self.click)
-        letters = "P/N" if self.num_players == 2 else "N/O/P/Q"
-        self.hint_toggle = widgets.ToggleButton(value=bool(hints), description=f"Hints: {letters}",
-                                                tooltip="Write each cell's class on it")
+        seats, offered = _seated(computer, players, human)
+        labels = SEAT_NAMES if players == 3 else ("First", "Second")
         self._hint_cache: dict[Grid, dict[Coord, str]] = {}
-        self.hint_toggle.observe(lambda _change: self._redraw(), names="value")
-        controls = widgets.HBox([self.new_game_button, self.hint_toggle])
-        self.turn_html = widgets.HTML(value="")
-        parts: list[widgets.Widget] = [self.grid_box, self.status_label, controls]
-        if self.num_players == 3:
-            parts.insert(0, self.turn_html)
-        self.children = tuple(parts)
+        self._hints = False
+        super().__init__(seats, offered, seed, seat_labels=labels, hints=hints, **kwargs)
+        self.new_game()
 
     # What tests and lessons read and do ---------------------------------------------------
 
-    @property
+    @property  # GameBoard keeps it in a plain attribute; here setting it redraws
     def hints(self) -> bool:
-        """Whether each cell shows its class (``P``/``N``, or ``N``/``O``/``P``/``Q`` with three players)."""
-        return bool(self.hint_toggle.value)
+        """Whether each cell shows its class (``P``/``N``, or ``N``/``O``/``P``/``Q`` with three players);
+        setting it redraws the board."""
+        return self._hints
 
     @hints.setter
     def hints(self, on: bool) -> None:
-        self.hint_toggle.value = bool(on)
+        self._hints = bool(on)
+        if getattr(self, "state", None) is not None:
+            self._say(self.status)
+
+    def set_hints(self, on: bool) -> None:
+        self.hints = on
+
+    @property
+    def human(self) -> int | None:
+        """Your place in the order of play (the first seat you play), ``None`` if computers play every seat."""
+        return self.seats.index(YOU) if YOU in self.seats else None
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The players' names in the order of play. With two players as every game's board says them
+        ("You" and "Computer"); with three, each computer is named by its colour ("Red", "You", "Green")."""
+        if self.num_players == 2:
+            return super().players
+        humans = self.seats.count(YOU)
+        return tuple(("You" if humans == 1 else f"{label} (you)") if who == YOU else label
+                     for label, who in zip(self.seat_labels, self.seats, strict=True))
 
     @property
     def turn(self) -> str:
-        """Whose turn it is, as the line above a three-player grid says it (without the HTML)."""
+        """Whose turn it is, as the line above a three-player grid says it: ``"You (blue) to move"``, ``"Red won"``."""
         if self.is_over:
-            return f"{self.winner} won" if self.winner != HUMAN else "You won"
+            return f"{self.winner} won"
         seat = self.rules.to_move(self.state)
         name = self.players[seat]
-        return f"{name} ({SEAT_NAMES[seat].lower()}) to move" if name == HUMAN else f"{name} to move"
+        return f"{name} ({SEAT_NAMES[seat].lower()}) to move" if name == "You" else f"{name} to move"
 
-    def click(self, cell: Coord | tuple[int, int]) -> bool:
-        """Do what clicking ``cell`` does: move the piece there if it may go, else say why not."""
+    def click(self, cell: Coord | tuple[int, int] | str) -> bool | None:
+        """Do what clicking ``cell`` does: move the piece there if it may go, else say why not (``False``)."""
+        if isinstance(cell, str):
+            cell = cell_of(cell)
         cell = Coord(*cell)
-        if cell not in self.buttons:
+        if cell not in self.base_grid:
             raise ValueError(f"{cell} is not a cell of the {self.base_grid.width} x {self.base_grid.height} board")
-        return self.play(cell)
+        return self.on_hit(hit_key(cell))
 
     def cell_kind(self, cell: Coord | tuple[int, int]) -> str:
-        """How ``cell`` is drawn now: the piece's name, ``"target"``, ``"blocked"``, ``"light"`` or ``"dark"``."""
-        style = self.buttons[Coord(*cell)].style
-        return next(kind for kind, shared in self.styles.items() if shared is style)
+        """How ``cell`` is drawn now: the piece's name, ``"target"`` (a green dot), ``"blocked"``, ``"light"``
+        or ``"dark"``."""
+        cell = Coord(*cell)
+        state: PieceState = self.shown_state
+        if cell == state.at:
+            return self.piece
+        if cell in state.grid.blocked:
+            return "blocked"
+        if cell in self._targets(state, self._live()):
+            return "target"
+        return "light" if (cell.x + cell.y) % 2 else "dark"
 
-    def cell_classes(self) -> dict[Coord, str]:
-        """The class of every free cell of this game's grid, as the hints show it."""
-        grid = self.state.grid
+    def cell_classes(self, grid: Grid | None = None) -> dict[Coord, str]:
+        """The class of every free cell of this game's grid (or of ``grid``), as the hints show it."""
+        grid = self.state.grid if grid is None else grid
         if grid not in self._hint_cache:
             table = outcome_table if self.num_players == 2 else propp_table
             self._hint_cache[grid] = table(self.rules_class, grid).as_dict()
         return self._hint_cache[grid]
 
-    # The parts a play board provides ------------------------------------------------------
+    # What a game's board provides -------------------------------------------------------------
 
-    def _make_rules(self) -> OneWayPiece:
+    def make_rules(self) -> OneWayPiece:
         make = self.rules_class
         rules = make(self.base_grid, self.start_cell, self.num_players)
         if not self.blocked_percent or not rules.targets(self.start_cell):
@@ -242,56 +259,115 @@ class PieceBoard(PlayBoard):
         raise ValueError(f"with {self.blocked_percent}% of the cells blocked the {self.piece} could not move "
                          f"from {self.start_cell} in 100 tries: block fewer cells")
 
-    def _computer_replies(self) -> list[str]:
-        said = []
-        while not self.rules.is_over(self.state) and self.rules.to_move(self.state) != self.human:
-            seat = self.rules.to_move(self.state)
-            move = self.strategies[seat](self.rules, self.state)
-            who = "The computer" if self.num_players == 2 else self.players[seat]
-            said.append(f"{who} {self._describe(self.state, move)}.")
-            self._step(move)
-        return said
+    def move_for(self, key: str) -> Coord:
+        try:
+            cell = cell_of(key)
+        except ValueError as error:
+            raise NotAMove(str(error)) from None
+        if cell not in self.state.grid:
+            raise NotAMove(f"{cell} is not a cell of the board")
+        return cell
 
-    def _turn_text(self) -> str:
-        if self.num_players == 2 or not self.is_over:
-            return super()._turn_text()
-        return "You win!" if self.winner == HUMAN else f"{self.winner} wins."
-
-    def _redraw(self) -> None:
-        state: PieceState = self.state
-        targets = set(self.rules.legal_moves(state))
-        classes = self.cell_classes() if self.hints else {}
-        glyph = GLYPHS.get(self.piece, self.piece[:1].upper())
-        for cell, button in self.buttons.items():
-            blocked = cell in state.grid.blocked
-            if cell == state.at:
-                kind = self.piece
-            elif blocked:
-                kind = "blocked"
-            elif cell in targets:
-                kind = "target"
-            else:
-                kind = "light" if (cell.x + cell.y) % 2 else "dark"
-            button.style = self.styles[kind]
-            set_text(button, glyph if cell == state.at else classes.get(cell, ""))
-            button.disabled = blocked
-        self.turn_html.value = self._turn_html()
-
-    def _turn_html(self) -> str:
-        if self.num_players != 3:
-            return ""
-        seat = self.rules.winner(self.state) if self.is_over else self.rules.to_move(self.state)
-        seat = 0 if seat is None else seat
-        dots = " ".join(f'<span style="color:{SEAT_COLOURS[s]}">&#9679;</span> {escape(self.players[s])}'
-                        for s in range(3))
-        now = (f'<b style="color:{SEAT_COLOURS[seat]}">{escape(self.turn)}</b>')
-        return f"<div>{dots}</div><div>{now}</div>"
-
-    def _describe(self, state: PieceState, move: Any) -> str:
+    def describe(self, state: PieceState, move: Any) -> str:
         return f"moved the {self.piece} to {Coord(*move)}"
 
-    def _hint(self) -> str:
-        return f"click a green cell to move the {self.piece}."
+    def prompt(self, state: PieceState) -> str:
+        return f"click a cell with a green dot to move the {self.piece}."
+
+    def draw(self, state: PieceState, *, hints: bool, live: bool) -> str:
+        grid = state.grid
+        targets = self._targets(state, live)
+        classes = self.cell_classes(grid) if hints else {}
+        hits: dict[Coord, str] = {}
+        if live:
+            for cell in grid.free_cells():
+                if cell == state.at:
+                    words = f"the {self.piece} is here"
+                elif cell in targets:
+                    words = f"move the {self.piece} here"
+                else:
+                    words = f"the {self.piece} cannot go here"
+                hits[cell] = f"{words}, class {classes[cell]}" if cell in classes else words
+        letter = PIECE_LETTERS.get(self.piece, "K")
+        title = f"the {self.piece} on {state.at}" + ("" if self.is_over_at(state) else
+                                                     f", {self.players[self.rules.to_move(state)]} to move")
+        svg = grid_svg(grid, pieces={state.at: letter}, highlight=targets,
+                       texts={c: t for c, t in classes.items() if c != state.at}, title=title,
+                       hits=hits, piece_ids={state.at: self.piece})
+        rings = "".join(
+            f'<circle cx="{MARGIN + c.x * CELL + CELL / 2:g}" cy="{(grid.height - 1 - c.y) * CELL + CELL / 2:g}" '
+            f'r="{CELL * 0.18 + 1:g}" fill="none" stroke="{TARGET_RING}" stroke-width="2" pointer-events="none"/>'
+            for c in sorted(targets))
+        svg = svg[: -len("</svg>")] + rings + "</svg>"
+        return self._with_turn_lines(svg, state) if self.num_players == 3 else svg
+
+    def extra_controls(self) -> list[dict[str, Any]]:
+        low, high, every = BLOCKED_PERCENTS
+        value = int(self.blocked_percent)
+        return [slider("blocked", "Blocked cells (%)", low, max(high, value), value, step=every,
+                       title="Block this share of the cells at random: starts a new game",
+                       valuetext=f"{value} percent of the cells blocked at random")]
+
+    def on_extra_control(self, name: str, value: Any) -> None:
+        if name == "blocked":
+            percent = int(value)
+            if not 0 <= percent <= 100:
+                raise ValueError(f"blocked_percent must be between 0 and 100, got {percent}")
+            self.blocked_percent = percent
+            self.said.append(f"A new game with {percent}% of the cells blocked at random.")
+            self.new_game()
+
+    # Drawing ------------------------------------------------------------------------------------
+
+    def is_over_at(self, state: PieceState) -> bool:
+        """Whether the game is over in ``state``."""
+        return bool(self.rules.is_over(state))
+
+    def _live(self) -> bool:
+        return not self.replaying and self.human_to_move()
+
+    def _targets(self, state: PieceState, live: bool) -> set[Coord]:
+        return set(self.rules.legal_moves(state)) if live else set()
+
+    def _controls(self) -> list[dict[str, Any]]:
+        letters = "P/N" if self.num_players == 2 else "N/O/P/Q"
+        return [toggle("hints", f"Hints: {letters}", self.hints, title="Write each cell's class on it")
+                if spec["name"] == "hints" else spec for spec in super()._controls()]
+
+    def _with_turn_lines(self, svg: str, state: PieceState) -> str:
+        """``svg`` with two lines above the grid: the players in their colours, and whose turn it is."""
+        over = self.is_over_at(state)
+        seat = self.rules.winner(state) if over else self.rules.to_move(state)
+        seat = 0 if seat is None else seat
+        name = self.players[seat]
+        if over:
+            now = f"{name} won"
+        else:
+            now = f"{name} ({SEAT_NAMES[seat].lower()}) to move" if name == "You" else f"{name} to move"
+        spans = []
+        for s, player in enumerate(self.players):
+            weight = ' font-weight="bold"' if s == seat else ""
+            spans.append(f'<tspan fill="{SEAT_COLOURS[s]}"{weight}>\u25cf {escape(player)}</tspan>')
+        line1 = (f'<text x="4" y="{-HEADER + 13}" font-size="13" fill="#1b1b1b">'
+                 + '<tspan fill="#1b1b1b">  </tspan>'.join(spans) + "</text>")
+        line2 = (f'<text x="4" y="{-HEADER + 31}" font-size="13" font-weight="bold" '
+                 f'fill="{SEAT_COLOURS[seat]}">{escape(now)}</text>')
+        match = re.match(r'<svg [^>]*width="(\d+)" height="(\d+)" viewBox="0 0 \d+ \d+"', svg)
+        assert match, "grid_svg draws an <svg> with a width, a height and a viewBox"
+        width, height = int(match.group(1)), int(match.group(2))
+        longest = max(sum(len(p) + 4 for p in self.players), len(now) + 2)
+        width = max(width, 8 * longest)
+        height += HEADER
+        opening = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+                   f'viewBox="0 {-HEADER} {width} {height}"')
+        return opening + _after_title(svg[match.end():], line1 + line2)
+
+
+def _after_title(rest: str, lines: str) -> str:
+    """The rest of an ``<svg`` tag and its content, with ``lines`` inserted after its ``<title>`` (or first)."""
+    end = rest.find("</title>")
+    at = end + len("</title>") if end >= 0 else rest.find(">") + 1
+    return rest[:at] + lines + rest[at:]
 
 
 __all__ = ["CELL_KINDS", "GLYPHS", "SEAT_COLOURS", "SEAT_NAMES", "PieceBoard", "piece_rules_class"]
