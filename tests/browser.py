@@ -65,7 +65,10 @@ BOARDS: dict[str, str] = {
     "replay": ("ReplayBoard(play(Beans(3, 6), [Player('A', article_strategy(random.Random(1))), "
                "Player('B', random_strategy(random.Random(2)))]))"),
     "tictactoe": "TicTacToeBoard(computer='random', seed=1)",
+    "tictactoe-undo": "TicTacToeBoard(computer='perfect', seed=2)",
+    "tictactoe-tree": "TicTacToeBoard(4, 3, 4, players=3, computer='random', seed=1)",
     "basket": "BasketBoard(computer='perfect', seed=1)",
+    "basket-source": "BasketBoard(computer='source', depth=3, seed=2)",
     "crawler": "CrawlerBoard(4, 3, computer='random', seed=1)",
     "crawler-watch": "CrawlerBoard(4, 3, computer='random', seed=2)",
     "mines": "MinesBoard(width=5, height=4, mines=3, seed=0)",

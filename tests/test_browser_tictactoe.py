@@ -1,4 +1,4 @@
-"""The tictactoe board in a real browser with a live kernel (JupyterLab and Voila): see ``browser.py``."""
+"""The tic-tac-toe board in a real browser with a live kernel (JupyterLab and Voila): see ``browser.py``."""
 
 from __future__ import annotations
 
@@ -23,48 +23,121 @@ def winning_clicks(name: str) -> list[Any]:
     return clicks
 
 
+def key(cell: Any) -> str:
+    return f"{cell.x},{cell.y}"
+
+
 def test_tictactoe_marks_answers_hints_the_winning_line_and_new_game(page: Any) -> None:
     from playwright.sync_api import expect
 
     from coursekit.widgets.tictactoe import LINE_COLOUR
 
     where, twin = board(page, "tictactoe"), build("tictactoe")
+    expect_board(where, twin, "tic-tac-toe at the start")
+    start_status = twin.status
     clicks = winning_clicks("tictactoe")
     # The first mark and the computer's answer.
-    cell(where, twin, *clicks[0]).click()
+    hit(where, key(clicks[0]))
     assert twin.click(clicks[0])
-    expect_status(where, twin)
-    expect(status(where)).to_contain_text("The computer (O) marked")
-    shown = expect_grid(where, twin)
-    assert sorted(t for t in shown if t) == ["O", "X"]
+    expect(ck_status(where)).to_contain_text("The computer (O) marked", timeout=WAIT_MS)
+    expect_board(where, twin, "tic-tac-toe after the first mark and the answer")
+    expect(picture(where).locator("path")).to_have_count(1)  # one X
+    expect(picture(where).locator("circle[r='14.4']")).to_have_count(1)  # one O
     # A click on a taken cell is refused, with the reason.
-    cell(where, twin, *clicks[0]).click()
-    assert not twin.click(clicks[0])
-    expect(status(where)).to_contain_text(f"Not allowed: {clicks[0]} is taken: X marked it")
+    hit(where, key(clicks[0]))
+    assert twin.click(clicks[0]) is False
+    expect(ck_status(where)).to_contain_text(f"Not allowed: {clicks[0]} is taken: X marked it", timeout=WAIT_MS)
+    expect_board(where, twin, "tic-tac-toe after a refused click")
     # Hints on: W, D or L on every empty cell; off: none left.
-    button(where, "Hints: W/D/L").click()
-    twin.hints = True
-    expect_status(where, twin)
-    shown = expect_grid(where, twin)
-    assert all(t in "WDL" and t for t in shown if t not in ("X", "O"))
-    button(where, "Hints: W/D/L").click()
-    twin.hints = False
-    shown = expect_grid(where, twin)
-    assert sorted(t for t in shown if t) == ["O", "X"], f"hint letters left after hints off: {shown}"
-    # Play on to the win: the winning line is highlighted and underlined.
+    ck_control(where, "hints").check()
+    twin.press("hints", True)
+    expect_board(where, twin, "tic-tac-toe with hints")
+    letters = picture(where).locator("text").filter(has_text=re_letters())
+    expect(letters).to_have_count(7)
+    ck_control(where, "hints").uncheck()
+    twin.press("hints", False)
+    expect_board(where, twin, "tic-tac-toe with the hints off")
+    expect(letters).to_have_count(0)
+    # Play on to the win: the winning line is drawn through its filled cells.
     for move in clicks[1:]:
-        cell(where, twin, *move).click()
+        hit(where, key(move))
         assert twin.click(move)
-        expect_status(where, twin)
-    expect(status(where)).to_contain_text("You win!")
-    expect_grid(where, twin)
-    for x, y in twin.state.line:
-        line_cell = cell(where, twin, x, y)
-        expect(line_cell).to_have_text("X")
-        expect(line_cell).to_have_css("background-color", rgb(LINE_COLOUR))
-        expect(line_cell).to_have_css("text-decoration-line", "underline")
+        expect_board(where, twin, f"tic-tac-toe after {move}")
+    expect(ck_status(where)).to_contain_text("You win!")
+    expect(picture(where).locator(f'rect[fill="{LINE_COLOUR}"]')).to_have_count(3)
+    expect(picture(where).locator('line[stroke-width="5"]')).to_have_count(1)
+    expect(picture(where).locator("[data-hit]")).to_have_count(0)  # nothing to click after the end
     # New game: every mark gone.
-    button(where, "New game").click()
+    ck_control(where, "new").click()
     twin.new_game()
-    expect_status(where, twin)
-    assert set(expect_grid(where, twin)) == {""}, "marks left after New game"
+    expect(ck_status(where)).to_have_text(start_status, timeout=WAIT_MS)
+    expect_board(where, twin, "tic-tac-toe after New game")
+    expect(picture(where).locator("path")).to_have_count(0)
+
+
+def re_letters() -> Any:
+    import re
+
+    return re.compile(r"^[WDL]$")
+
+
+def test_tictactoe_undo_replay_seats_and_the_keyboard(page: Any) -> None:
+    from playwright.sync_api import expect
+
+    where, twin = board(page, "tictactoe-undo"), build("tictactoe-undo")
+    expect_board(where, twin, "tic-tac-toe at the start")
+    # The keyboard: from the top left cell, the right arrow goes to the top middle one; Enter marks it.
+    ck_status(where).click()
+    where.locator('.ck-picture [data-hit="0,2"]').focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")
+    assert twin.click("1,2")
+    expect_board(where, twin, "tic-tac-toe after Enter on [1, 2]")
+    expect(ck_status(where)).to_contain_text("nodes searched", timeout=WAIT_MS)
+    free = next(c for c in ("0,0", "2,0", "0,1", "2,1") if twin.state.at(twin.move_for(c)) == ".")
+    hit(where, free)
+    assert twin.click(free)
+    expect_board(where, twin, "tic-tac-toe after the second mark")
+    slide(where, "replay", 1)
+    twin.show_move(1)
+    expect_board(where, twin, "tic-tac-toe replayed to move 1")
+    expect(ck_status(where)).to_contain_text("Move 1 of 4", timeout=WAIT_MS)
+    expect(where.locator(".ck-picture [data-hit]")).to_have_count(0, timeout=WAIT_MS)
+    slide(where, "replay", 4)
+    twin.show_move(4)
+    expect_board(where, twin, "tic-tac-toe replayed to the end")
+    ck_control(where, "undo").click()
+    assert twin.undo()
+    expect_board(where, twin, "tic-tac-toe after Undo")
+    expect(ck_status(where)).to_contain_text("Took back your move", timeout=WAIT_MS)
+    # Let D's program play X: the two computers play on with Step.
+    ck_control(where, "seat0").select_option("source")
+    twin.press("seat0", "source")
+    expect_board(where, twin, "tic-tac-toe with two computers")
+    ck_control(where, "step").click()
+    assert twin.step()
+    expect_board(where, twin, "tic-tac-toe after Step")
+    expect(ck_status(where)).to_contain_text("It says:", timeout=WAIT_MS)
+
+
+def test_tictactoe_the_search_tree_of_three_players(page: Any) -> None:
+    from playwright.sync_api import expect
+
+    where, twin = board(page, "tictactoe-tree"), build("tictactoe-tree")
+    expect(ck_control(where, "tree")).to_be_disabled(timeout=WAIT_MS)
+    for _ in range(3):
+        cell = sorted(c for c in (twin.move_for(f"{x},{y}") for y in range(3) for x in range(4))
+                      if twin.state.at(c) == ".")[0]
+        hit(where, key(cell))
+        assert twin.click(cell)
+        expect_board(where, twin, f"tic-tac-toe after {cell}")
+    expect(ck_control(where, "tree")).to_be_enabled(timeout=WAIT_MS)
+    ck_control(where, "tree").click()
+    assert twin.show_tree()
+    expect_board(where, twin, "tic-tac-toe with its search tree")
+    expect(ck_status(where)).to_contain_text("max^n", timeout=WAIT_MS)
+    expect(picture(where).locator("svg svg")).to_have_count(2)  # the board and the tree
+    ck_control(where, "new").click()
+    twin.new_game()
+    expect_board(where, twin, "tic-tac-toe after New game: no tree")
+    expect(picture(where).locator("svg svg")).to_have_count(0)

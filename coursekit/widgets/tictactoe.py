@@ -1,9 +1,10 @@
-"""A board for tic-tac-toe and m, n, k-games (article, G3.1; source D): a grid of buttons.
+"""A board for tic-tac-toe and m, n, k-games (article, G3.1; source D), on the course's board widget.
 
-You take one seat (or none, and watch the computers play each other); the other seats are
-computer players: the perfect player (the game-tree solver), D's program, a random player,
-or any strategy of yours. Hints show what each empty cell is worth, and the search tree of
-a small position can be drawn.
+Each seat (X, O, A, B) is played by you or by a computer player: the perfect player (the
+game-tree solver), D's program, a random player, or any strategy of yours. Click an empty
+cell to mark it; the computers answer, each move shown in turn. Hints write on each empty
+cell what marking it is worth, and the search tree of a small position can be drawn under
+the board.
 """
 
 from __future__ import annotations
@@ -11,24 +12,19 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from html import escape
 from typing import Any
-
-import ipywidgets as widgets
 
 from ..core.engine import random_strategy
 from ..core.grid import Coord
-from ..core.record import Step
 from ..core.rules import Strategy
 from ..games.tictactoe import EMPTY, MARKS, TicTacToe, TicTacToeState, source_best_move
 from ..solvers import gametree
 from ..views.gametree import solution_svg
-from ..views.tictactoe import MARK_COLOURS
-from ._common import HUMAN
-from ._grid import button_grid, set_text
-from ._play import GameShown
+from ..views.svg import cell_of, hit_key
+from ..views.tictactoe import LINE_FILL, play_svg, stack_svg
+from .board import button
+from .game import YOU, GameBoard, NotAMove
 
-CELL_PX = 44
 #: The computer players a board can be given by name.
 COMPUTER_NAMES = ("perfect", "source", "random")
 #: The most empty cells a position may have for the board to solve it at once (perfect play, hints),
@@ -37,15 +33,15 @@ COMPUTER_NAMES = ("perfect", "source", "random")
 SOLVE_LIMITS = {2: 12, 3: 9, 4: 8}
 #: The most empty cells a position may have for its search tree to be drawn.
 TREE_LIMIT = 4
-#: A cell's background: an ordinary cell, and a cell of the winning line (every mark stays
-#: readable on both: a contrast of at least 4.2 to 1). The line's marks are underlined too,
-#: so the line does not rest on colour alone.
-CELL_COLOUR = "#f4f4f4"
-LINE_COLOUR = "#ffe082"
+#: The background of the winning line's cells (every mark stays readable on it: a contrast of at
+#: least 4.2 to 1); the line is drawn through them too, so it does not rest on colour alone.
+LINE_COLOUR = LINE_FILL
 #: The hint letters (the value of marking a cell, for the player to move) and their colours.
 HINT_LETTERS = {1: "W", 0: "D", -1: "L"}
 HINT_COLOURS = {"W": "#1b7837", "D": "#555555", "L": "#b2182b"}
 HINT_WORDS = {"W": "a win", "D": "a draw", "L": "a loss"}
+#: How long a new mark takes to grow in, as a share of the board's speed (ms a move).
+APPEAR_SHARE = 0.8
 
 
 @dataclass(frozen=True)
@@ -84,7 +80,11 @@ def hint_letter(value: float) -> str:
 
 
 def strategy_player(strategy: Strategy) -> ComputerPlayer:
-    """A computer player that plays ``strategy(rules, state)`` and counts nothing."""
+    """A computer player that plays ``strategy(rules, state)`` and counts nothing.
+
+    >>> strategy_player(lambda rules, state: (2, 0))(TicTacToe(), TicTacToe().initial_state())
+    ComputerMove(move=Coord(x=2, y=0), nodes=None, note='')
+    """
 
     def choose(rules: TicTacToe, state: TicTacToeState) -> ComputerMove:
         return ComputerMove(Coord(*strategy(rules, state)))
@@ -153,37 +153,38 @@ def source_applies(rules: TicTacToe) -> str | None:
             f"{rules.width} x {rules.height}, {rules.k} in a row, {rules.num_players} players")
 
 
-class TicTacToeBoard(GameShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
+class TicTacToeBoard(GameBoard):
     r"""Play tic-tac-toe (any m, n, k and 2 to 4 players) against the computer: click an empty cell.
 
     The board is ``width`` x ``height`` cells, ``k`` in a row wins; ``players`` mark with
     X, O, A, B in that order. ``human`` is your seat (0 plays X and moves first); with
-    ``human=None`` computers play every seat and the **Step** button and the ``Play``
-    widget make their moves. ``computer`` names the computer players: ``"perfect"`` (the
-    game-tree solver; the default where the board is small enough to solve at once, see
+    ``human=None`` computers play every seat and the **Step** and **▶ Run** buttons make
+    their moves. ``computer`` names the computer players: ``"perfect"`` (the game-tree
+    solver; the default where the board is small enough to solve at once, see
     :data:`SOLVE_LIMITS`: 12 cells with two players, 9 with three, 8 with four),
     ``"source"`` (D's program, on the 3 x 3 board with two players), ``"random"`` (the
     default on larger boards), or any ``strategy(rules, state)``; one choice for every
     computer seat, or a sequence with one per computer seat in the order they move. The
-    same ``seed`` gives the same games.
+    same ``seed`` gives the same games. The seats can be changed on the page ("who plays").
 
-    A click on an empty cell marks it and the computers answer; a click on a taken cell,
-    or after the end, says why in the status line and changes nothing. After each computer
+    A click on an empty cell marks it and the computers answer (each move is a frame of its
+    own, the new mark growing in at the speed slider's pace); a click on a taken cell, or
+    after the end, says why in the status line and changes nothing. After each computer
     move the status line gives the nodes its search counted (the solver's count for the
-    perfect player, D's own count and words for D's program). The winning line is
-    highlighted. ``hints=True`` (or the "Hints" toggle) writes on each empty cell what
-    marking it is worth to the player to move: ``W`` a win, ``D`` a draw, ``L`` a loss
-    (with perfect play after it); a position with more empty cells than the board solves at
-    once gets no hints until the board fills up (the status line says so). "Show the search
-    tree" draws the tree that alpha-beta (two players) or max^n (more) explores from a
-    position with at most :data:`TREE_LIMIT` empty cells.
+    perfect player, D's own count and words for D's program). The winning line is drawn
+    through its cells, which are filled. ``hints=True`` (or the "Hints" box) writes on each
+    empty cell what marking it is worth to the player to move: ``W`` a win, ``D`` a draw,
+    ``L`` a loss (with perfect play after it); a position with more empty cells than the
+    board solves at once gets no hints until the board fills up (the status line says so).
+    "Show the search tree" draws, under the board, the tree that alpha-beta (two players) or
+    max^n (more) explores from a position with at most :data:`TREE_LIMIT` empty cells.
 
     What a program can read and do: ``rules``, ``state``, ``start``, ``steps``, ``record``,
-    ``status``, ``turn``, ``is_over``, ``winner``, ``players``, ``buttons`` (a dict from
-    each ``Coord`` to its button), ``cell_kind(cell)``, ``move_values()``, ``hint_texts()``, ``click(cell)``,
-    ``play(move)``, ``step()``, ``new_game()``, ``show_tree()``, ``hints`` (on or off), and
-    the widgets ``new_game_button``, ``hint_toggle``, ``tree_button``, ``tree_html``,
-    ``step_button``, ``player``.
+    ``status``, ``turn``, ``is_over``, ``winner``, ``players``, ``picture`` (the SVG the page
+    shows), ``cell_kind(cell)``, ``move_values()``, ``hint_texts()``, ``click(cell)`` (a
+    :class:`~coursekit.core.Coord` or the key ``"x,y"``), ``play(move)``, ``step()``,
+    ``undo()``, ``new_game()``, ``show_tree()``, ``tree_shown``, ``hints``, and every
+    control with ``press(name, value)`` (see :class:`~coursekit.widgets.game.GameBoard`).
 
     >>> board = TicTacToeBoard(computer="random", seed=1)
     >>> board.click(Coord(1, 1))
@@ -192,6 +193,8 @@ class TicTacToeBoard(GameShown, widgets.VBox):  # type: ignore[misc]  # ipywidge
     False
     >>> board.status.split(". ")[0]
     'Not allowed: [1, 1] is taken: X marked it'
+    >>> 'data-hit="1,1"' in board.picture, board.cell_kind(Coord(1, 1))
+    (True, 'X')
     """
 
     def __init__(
@@ -205,118 +208,141 @@ class TicTacToeBoard(GameShown, widgets.VBox):  # type: ignore[misc]  # ipywidge
         seed: int | None = 0,
         *,
         hints: bool = False,
-        interval: int = 600,
+        interval: int | None = None,
         **kwargs: Any,
     ) -> None:
-        super().__init__(**kwargs)
-        self.rules = TicTacToe(width, height, k, players)
+        self.game = TicTacToe(width, height, k, players)
         if human is not None and (type(human) is not int or not 0 <= human < players):
             raise ValueError(f"human is your seat, 0 to {players - 1} (0 plays X and moves first), "
                              f"or None to let computers play every seat; got {human!r}")
-        self.human = human
-        self.seed = seed
-        self.rng = random.Random(seed)
         if computer is None:
-            computer = "perfect" if width * height <= solve_limit(self.rules) else "random"
-        self.computers = self._choose_computers(computer)
-        self.players = self._names()
-        self.start: TicTacToeState = self.rules.initial_state()
-        self.state: TicTacToeState = self.start
-        self.steps: list[Step] = []
-        self._said: list[str] = []  # what the status line says of the last moves
+            computer = "perfect" if width * height <= solve_limit(self.game) else "random"
+        offered, chosen = self._offer(computer, human)
+        seats = [YOU if seat == human else chosen.pop(0) for seat in range(players)]
+        if interval is not None:
+            kwargs.setdefault("speed", interval)
         self._values: dict[TicTacToeState, dict[Coord, float]] = {}
-        self._build(hints, interval)
+        self._tree: tuple[TicTacToeState, str] | None = None
+        self._note = ("", "")
+        self._animate = False
+        super().__init__(seats, offered, seed, seat_labels=MARKS[:players], hints=hints, **kwargs)
         self.new_game()
 
     # Setting up ---------------------------------------------------------------------------
 
-    def _computer_seats(self) -> list[int]:
-        return [seat for seat in range(self.rules.num_players) if seat != self.human]
-
-    def _choose_computers(self, computer: str | Strategy | Sequence[str | Strategy]) -> dict[int, ComputerPlayer]:
-        seats = self._computer_seats()
+    def _offer(self, computer: str | Strategy | Sequence[str | Strategy],
+               human: int | None) -> tuple[dict[str, Callable[[random.Random], Any]], list[str]]:
+        """The computer players offered (by name) and the names of those asked for, one per computer seat."""
+        rules = self.game
+        cells, limit = rules.width * rules.height, solve_limit(rules)
+        offered: dict[str, Callable[[random.Random], Any]] = {}
+        if cells <= limit:
+            offered["perfect"] = perfect_player
+        if source_applies(rules) is None:
+            offered["source"] = lambda _rng: source_player()
+        offered["random"] = lambda rng: strategy_player(random_strategy(rng))
+        seats = [seat for seat in range(rules.num_players) if seat != human]
         if isinstance(computer, str) or callable(computer):
-            chosen: list[str | Strategy] = [computer] * len(seats)
+            asked: list[str | Strategy] = [computer] * len(seats)
         else:
-            chosen = list(computer)
-            if len(chosen) != len(seats):
+            asked = list(computer)
+            if len(asked) != len(seats):
                 raise ValueError(f"give one computer player for each of the {len(seats)} computer seats "
-                                 f"({', '.join(MARKS[s] for s in seats)}), got {len(chosen)}")
-        return {seat: self._computer(seat, choice) for seat, choice in zip(seats, chosen, strict=True)}
-
-    def _computer(self, seat: int, choice: str | Strategy) -> ComputerPlayer:
-        if callable(choice):
-            return strategy_player(choice)
-        if choice == "random":
-            return strategy_player(random_strategy(self.rng))
-        if choice == "perfect":
-            cells, limit = self.rules.width * self.rules.height, solve_limit(self.rules)
-            if cells > limit:
+                                 f"({', '.join(MARKS[s] for s in seats)}), got {len(asked)}")
+        yours = list(dict.fromkeys(c for c in asked if callable(c)))
+        names = []
+        for choice in asked:
+            if callable(choice):
+                name = "yours" if len(yours) == 1 else f"yours {yours.index(choice) + 1}"
+                offered[name] = _fixed(strategy_player(choice))
+            elif choice == "perfect" and cells > limit:
                 raise ValueError(f"the perfect player solves boards of at most {limit} cells at once with "
-                                 f"{self.rules.num_players} players; this one has {cells}: choose 'random' "
+                                 f"{rules.num_players} players; this one has {cells}: choose 'random' "
                                  "or a smaller board")
-            return perfect_player(self.rng)
-        if choice == "source":
-            reason = source_applies(self.rules)
-            if reason is not None:
-                raise ValueError(reason)
-            return source_player()
-        names = ", ".join(repr(name) for name in COMPUTER_NAMES)
-        raise ValueError(f"a computer player is one of {names}, or a strategy(rules, state); got {choice!r}")
+            elif choice == "source" and source_applies(rules) is not None:
+                raise ValueError(source_applies(rules))
+            elif choice not in COMPUTER_NAMES:
+                known = ", ".join(repr(name) for name in COMPUTER_NAMES)
+                raise ValueError(f"a computer player is one of {known}, or a strategy(rules, state); got {choice!r}")
+            else:
+                name = choice
+            names.append(name)
+        return offered, names
 
-    def _names(self) -> tuple[str, ...]:
-        seats = self._computer_seats()
-        if len(seats) == 1:
-            return tuple(HUMAN if seat == self.human else "Computer" for seat in range(self.rules.num_players))
-        return tuple(HUMAN if seat == self.human else f"Computer {MARKS[seat]}"
-                     for seat in range(self.rules.num_players))
+    # What GameBoard asks for ----------------------------------------------------------------
 
-    def _build(self, hints: bool, interval: int) -> None:
-        base = {"button_color": CELL_COLOUR}
-        mark_font = {"font_size": "22px", "font_weight": "bold"}
-        self.styles: dict[str, widgets.ButtonStyle] = {"empty": widgets.ButtonStyle(**base)}
-        for mark in MARKS[:self.rules.num_players]:
-            colour = MARK_COLOURS[mark]
-            self.styles[mark] = widgets.ButtonStyle(**base, text_color=colour, **mark_font)
-            self.styles[f"{mark} line"] = widgets.ButtonStyle(button_color=LINE_COLOUR, text_color=colour,
-                                                              text_decoration="underline", **mark_font)
-        for letter, colour in HINT_COLOURS.items():
-            self.styles[f"hint {letter}"] = widgets.ButtonStyle(**base, text_color=colour, font_size="13px")
-        self.buttons, self.grid_box = button_grid(self.rules.width, self.rules.height, CELL_PX,
-                                                  self.styles["empty"], self.click)
-        self.status_label = widgets.Label(value="")
-        self.turn_html = widgets.HTML(value="")
-        self.new_game_button = widgets.Button(description="New game", tooltip="Start again with an empty board")
-        self.new_game_button.on_click(lambda _button: self.new_game())
-        self.hint_toggle = widgets.ToggleButton(value=bool(hints), description="Hints: W/D/L",
-                                                tooltip="Write on each empty cell what marking it is worth")
-        self.hint_toggle.observe(lambda _change: self._finish(self._said), names="value")
-        self.tree_button = widgets.Button(description="Show the search tree",
-                                          tooltip=f"Draw the game tree (at most {TREE_LIMIT} empty cells)")
-        self.tree_button.on_click(lambda _button: self.show_tree())
-        self.tree_html = widgets.HTML(value="")
-        self._tree_of: TicTacToeState | None = None
-        self.step_button = widgets.Button(description="Step", tooltip="One move of the computer to move")
-        self.step_button.on_click(lambda _button: self.step())
-        self.player = widgets.Play(value=0, min=0, max=self.rules.max_game_length(), step=1, interval=interval,
-                                   description="Play the game")
-        self.player.observe(self._on_tick, names="value")
-        self._resetting = False
-        controls: list[widgets.Widget] = [self.new_game_button, self.hint_toggle, self.tree_button]
-        if self.human is None:
-            controls = [self.step_button, self.player, *controls]
-        self.children = (self.turn_html, self.grid_box, self.status_label, widgets.HBox(controls), self.tree_html)
+    def make_rules(self) -> TicTacToe:
+        return self.game
 
-    # What tests and lessons read ---------------------------------------------------------
+    def move_for(self, key: str) -> Coord:
+        try:
+            cell = cell_of(key)
+        except ValueError as error:
+            raise NotAMove(str(error)) from None
+        if not (0 <= cell.x < self.game.width and 0 <= cell.y < self.game.height):
+            raise NotAMove(f"{cell} is not a cell of the {self.game.width} x {self.game.height} board")
+        return cell
+
+    def describe(self, state: TicTacToeState, move: Any) -> str:
+        return f"({MARKS[state.turn]}) marked {Coord(*move)}"
+
+    def prompt(self, state: TicTacToeState) -> str:
+        return f"click an empty cell to mark it {MARKS[state.turn]}."
+
+    def draw(self, state: TicTacToeState, *, hints: bool, live: bool) -> str:
+        values = self._values_of(state) if hints else None
+        mark = MARKS[state.turn]
+        texts, colours, hits, dots = {}, {}, {}, []
+        for y in range(state.height):
+            for x in range(state.width):
+                cell = Coord(x, y)
+                taken = state.at(cell)
+                words = ""
+                if values is not None and cell in values:
+                    letter = hint_letter(values[cell])
+                    texts[cell], colours[cell] = letter, HINT_COLOURS[letter]
+                    words = f", {HINT_WORDS[letter]} for {mark}"
+                if not live:
+                    continue
+                if taken == EMPTY:
+                    hits[cell] = f"empty: mark it {mark}{words}"
+                    if cell not in texts:
+                        dots.append(cell)
+                else:
+                    hits[cell] = f"taken by {taken}"
+        fresh: tuple[Coord, ...] = ()
+        if self._animate and self.steps and state == self.steps[-1].state:
+            fresh = (Coord(*self.steps[-1].move),)
+        picture = play_svg(state, texts=texts, text_colours=colours, hits=hits, open_cells=dots, fresh=fresh,
+                           appear_ms=int(self.speed * APPEAR_SHARE), line_fill=True)
+        if self._tree is not None and self._tree[0] == state and state == self.state:
+            picture = stack_svg([picture, self._tree[1]])
+        return picture
+
+    def extra_controls(self) -> list[dict[str, Any]]:
+        why = self._why_no_tree()
+        return [button("tree", "Show the search tree", disabled=why is not None or self.tree_shown,
+                       title=f"Draw the game tree under the board (at most {TREE_LIMIT} empty cells)")]
+
+    def on_extra_control(self, name: str, value: Any) -> None:
+        if name == "tree":
+            self.show_tree()
+
+    # The players' names and what the status line says -------------------------------------------
 
     @property
-    def hints(self) -> bool:
-        """Whether the empty cells show their values (``W``, ``D``, ``L``) for the player to move."""
-        return bool(self.hint_toggle.value)
+    def players(self) -> tuple[str, ...]:
+        """"You" and "Computer" with one of each, else "Computer O" (or "X (you)") for each seat."""
+        humans = self.seats.count(YOU)
+        computers = len(self.seats) - humans
+        return tuple(("You" if humans == 1 else f"{MARKS[seat]} (you)") if who == YOU
+                     else ("Computer" if computers == 1 else f"Computer {MARKS[seat]}")
+                     for seat, who in enumerate(self.seats))
 
-    @hints.setter
-    def hints(self, on: bool) -> None:
-        self.hint_toggle.value = bool(on)
+    @property
+    def human(self) -> int | None:
+        """The first seat you play (0 plays X), ``None`` when computers play every seat."""
+        return self.seats.index(YOU) if YOU in self.seats else None
 
     @property
     def turn(self) -> str:
@@ -327,21 +353,44 @@ class TicTacToeBoard(GameShown, widgets.VBox):  # type: ignore[misc]  # ipywidge
         seat = self.rules.to_move(self.state)
         return f"{MARKS[seat]} ({self.players[seat]}) to move"
 
+    def _turn_text(self) -> str:
+        if self.is_over:
+            return "A draw: the board is full." if self.rules.winner(self.state) is None else super()._turn_text()
+        return super()._turn_text() + self._hint_note()
+
+    def _hint_note(self) -> str:
+        if not self.hints or self.is_over:
+            return ""
+        empty = empty_count(self.state)
+        if empty > solve_limit(self.game):
+            return (f" Hints appear when at most {solve_limit(self.game)} cells are empty ({empty} are now): "
+                    "larger positions take too long to solve.")
+        return " Hints: W wins, D draws, L loses (with perfect play after it)."
+
+    # What tests and lessons read ---------------------------------------------------------
+
     def cell_kind(self, cell: Coord | tuple[int, int]) -> str:
         """How ``cell`` is drawn: ``"empty"``, a mark (``"X"``), a mark on the winning line
         (``"X line"``), or a hint (``"hint W"``, ``"hint D"``, ``"hint L"``)."""
-        style = self.buttons[Coord(*cell)].style
-        return next(kind for kind, shared in self.styles.items() if shared is style)
+        cell = Coord(*cell)
+        mark = self.state.at(cell)
+        if mark != EMPTY:
+            return f"{mark} line" if cell in self.state.line else mark
+        hints = self.hint_texts()
+        return f"hint {hints[cell]}" if cell in hints else "empty"
 
     def move_values(self) -> dict[Coord, float] | None:
         """Each legal move's value for the player to move (from the game-tree solver), or
         ``None`` where the position has more than :data:`SOLVE_LIMITS` empty cells or the game is over."""
-        if self.is_over or empty_count(self.state) > solve_limit(self.rules):
+        return self._values_of(self.state)
+
+    def _values_of(self, state: TicTacToeState) -> dict[Coord, float] | None:
+        if self.game.is_over(state) or empty_count(state) > solve_limit(self.game):
             return None
-        if self.state not in self._values:
-            values = gametree.move_values(self.rules, self.state)
-            self._values[self.state] = {Coord(*move): value for move, value in values.items()}
-        return self._values[self.state]
+        if state not in self._values:
+            values = gametree.move_values(self.game, state)
+            self._values[state] = {Coord(*move): value for move, value in values.items()}
+        return self._values[state]
 
     def hint_texts(self) -> dict[Coord, str]:
         """What the hints write on the empty cells now (``{}`` with hints off or a position too big to solve)."""
@@ -350,171 +399,102 @@ class TicTacToeBoard(GameShown, widgets.VBox):  # type: ignore[misc]  # ipywidge
         values = self.move_values()
         return {} if values is None else {cell: hint_letter(value) for cell, value in values.items()}
 
+    @property
+    def tree_shown(self) -> bool:
+        """Whether the search tree of the position is drawn under the board."""
+        return self._tree is not None and self._tree[0] == self.state and not self.replaying
+
     # Doing --------------------------------------------------------------------------------
+
+    def click(self, cell: Coord | tuple[int, int] | str) -> bool | None:
+        """Do what clicking ``cell`` does: mark it if you may, else say why not in the status line."""
+        if isinstance(cell, str):
+            return super().click(cell)
+        cell = Coord(*cell)
+        if not (0 <= cell.x < self.game.width and 0 <= cell.y < self.game.height):
+            raise ValueError(f"{cell} is not a cell of the {self.game.width} x {self.game.height} board")
+        return super().click(hit_key(cell))
+
+    def play(self, move: Any) -> bool:
+        """Mark ``move`` for you, then let the computers answer; ``False`` (the status line says why) if not allowed."""
+        if isinstance(move, tuple) and len(move) == 2:
+            move = Coord(*move)
+        return super().play(move)
 
     def new_game(self) -> None:
         """Start again with an empty board (what "New game" does); computers before you move first.
 
         The random choices go on with the same generator, so a seed fixes the whole series of games.
         """
-        self.state = self.start = self.rules.initial_state()
-        self.steps = []
-        self._resetting = True
-        self.player.playing = False
-        self.player.value = 0
-        self._resetting = False
-        self._finish(self._computer_replies())
+        self._tree = None
+        super().new_game()
 
-    def click(self, cell: Coord | tuple[int, int]) -> bool:
-        """Do what clicking ``cell`` does: mark it if you may, else say why not in the status line."""
-        cell = Coord(*cell)
-        if cell not in self.buttons:
-            raise ValueError(f"{cell} is not a cell of the {self.rules.width} x {self.rules.height} board")
-        return self.play(cell)
-
-    def play(self, move: Coord | tuple[int, int]) -> bool:
-        """Mark ``move`` for you, then let the computers answer; ``False`` if not allowed.
-
-        A move that is not allowed changes nothing: the status line says why.
-        """
-        reason = self.rules.why_illegal(self.state, move)
-        if reason is None and self.human is None:
-            reason = "computers play every seat: press Step or Play"
-        elif reason is None and self.rules.to_move(self.state) != self.human:
-            reason = "it is not your turn"
-        if reason is not None:
-            self.status_label.value = f"Not allowed: {reason}. {self._turn_text()}"
-            return False
-        said = [f"You ({self._mark_to_move()}) marked {Coord(*move)}."]
-        self._mark(Coord(*move))
-        self._finish(said + self._computer_replies())
-        return True
-
-    def step(self) -> bool:
-        """One move of the computer to move (what Step does); ``False`` at the end or on your turn."""
-        if self.is_over or self.rules.to_move(self.state) == self.human:
-            self.status_label.value = self._turn_text()
-            return False
-        self._finish([self._computer_move()])
-        return True
+    def set_hints(self, on: bool) -> None:
+        """Show or hide the hints (the "Hints" box); the status line says what they mean."""
+        before = self._turn_text()
+        self.hints = bool(on)
+        said = self.status[:-len(before)] if self.status.endswith(before) and not self.replaying else None
+        self._say(self.status if said is None else said + self._turn_text())
 
     def show_tree(self) -> bool:
-        """Draw the search tree of the position (what "Show the search tree" does); ``False``
-        (and the status says why) when more than :data:`TREE_LIMIT` cells are empty."""
-        empty = empty_count(self.state)
-        if self.is_over or empty > TREE_LIMIT:
-            why = "the game is over" if self.is_over else f"{empty} cells are empty"
-            self.status_label.value = (f"The search tree is drawn for at most {TREE_LIMIT} empty cells; "
-                                       f"{why}. {self._turn_text()}")
+        """Draw the search tree of the position under the board (what "Show the search tree" does);
+        ``False`` (and the status says why) when more than :data:`TREE_LIMIT` cells are empty."""
+        why = self._why_no_tree()
+        if why is not None:
+            self._say(f"The search tree is drawn for at most {TREE_LIMIT} empty cells; {why}. {self._turn_text()}")
             return False
-        if self.rules.num_players == 2:
-            solution = gametree.alphabeta(self.rules, self.state, tree=True)
+        if self.game.num_players == 2:
+            solution = gametree.alphabeta(self.game, self.state, tree=True)
             how = "alpha-beta; each node shows its value for the player who moves there, cut branches are dashed"
         else:
-            solution = gametree.maxn(self.rules, self.state, tree=True)
-            how = f"max^n; each node shows one value per player ({', '.join(MARKS[:self.rules.num_players])})"
-        picture = solution_svg(solution)
-        caption = (f"The search tree of this position, {self._mark_to_move()} to move, "
-                   f"{solution.nodes:,} nodes searched: {how}.")
-        self.tree_html.value = (f"<div>{escape(caption)}</div>"
-                                f'<div style="overflow-x:auto;max-width:100%">{picture}</div>')
-        self._tree_of = self.state
+            solution = gametree.maxn(self.game, self.state, tree=True)
+            how = f"max^n; each node shows one value per player ({', '.join(MARKS[:self.game.num_players])})"
+        self._tree = (self.state, solution_svg(solution))
+        mover = MARKS[self.rules.to_move(self.state)]
+        self._say(f"The search tree of this position (under the board), {mover} to move, "
+                  f"{solution.nodes:,} nodes searched: {how}. {self._turn_text()}")
         return True
 
-    # Moves --------------------------------------------------------------------------------
-
-    def _mark_to_move(self) -> str:
-        return MARKS[self.rules.to_move(self.state)]
-
-    def _mark(self, cell: Coord) -> None:
-        seat = self.rules.to_move(self.state)
-        self.state = self.rules.apply(self.state, cell)
-        self.steps.append(Step(seat, cell, self.state))
-
-    def _computer_replies(self) -> list[str]:
-        said = []
-        while self.human is not None and not self.is_over and self.rules.to_move(self.state) != self.human:
-            said.append(self._computer_move())
-        return said
-
-    def _computer_move(self) -> str:
-        seat = self.rules.to_move(self.state)
-        chosen = self.computers[seat](self.rules, self.state)
-        who = "The computer" if self.players[seat] == "Computer" else self.players[seat]
-        text = f"{who} ({MARKS[seat]}) marked {chosen.move}"
-        if chosen.nodes is not None:
-            text += f" ({chosen.nodes:,} node{'s' if chosen.nodes != 1 else ''} searched)"
-        text += "."
-        if chosen.note:
-            text += f' It says: "{chosen.note}"'
-        self._mark(chosen.move)
-        return text
-
-    def _on_tick(self, change: dict[str, Any]) -> None:
-        if self._resetting or change["new"] <= change["old"]:
-            return
-        if not self.step():
-            self.player.playing = False
-
-    # Drawing ------------------------------------------------------------------------------
-
-    def _finish(self, said: list[str]) -> None:
-        self._said = said
-        self._show()
-        self.status_label.value = " ".join([*said, self._turn_text()])
-
-    def _turn_text(self) -> str:
+    def _why_no_tree(self) -> str | None:
         if self.is_over:
-            seat = self.rules.winner(self.state)
-            if seat is None:
-                return "A draw: the board is full."
-            return "You win!" if self.players[seat] == HUMAN else (
-                "The computer wins." if self.players[seat] == "Computer" else f"{self.players[seat]} wins.")
-        seat = self.rules.to_move(self.state)
-        if seat == self.human:
-            text = f"Your turn: click an empty cell to mark it {MARKS[seat]}."
-        else:
-            text = f"{MARKS[seat]} ({self.players[seat]}) to move: press Step or Play."
-        return text + self._hint_note()
-
-    def _hint_note(self) -> str:
-        if not self.hints or self.is_over:
-            return ""
+            return "the game is over"
+        if self.replaying:
+            return "the replay shows an earlier position"
         empty = empty_count(self.state)
-        if empty > solve_limit(self.rules):
-            return (f" Hints appear when at most {solve_limit(self.rules)} cells are empty ({empty} are now): "
-                    "larger positions take too long to solve.")
-        return " Hints: W wins, D draws, L loses (with perfect play after it)."
+        return f"{empty} cells are empty" if empty > TREE_LIMIT else None
 
-    def _show(self) -> None:
-        state = self.state
-        hints = self.hint_texts()
-        line = set(state.line)
-        for cell, button in self.buttons.items():
-            mark = state.at(cell)
-            if mark != EMPTY:
-                kind, text = (f"{mark} line" if cell in line else mark), mark
-            elif cell in hints:
-                kind, text = f"hint {hints[cell]}", hints[cell]
-            else:
-                kind, text = "empty", ""
-            button.style = self.styles[kind]
-            set_text(button, text)
-            button.tooltip = f"{cell}: {HINT_WORDS[text]} for {self._mark_to_move()}" if cell in hints else str(cell)
-        self.turn_html.value = self._turn_html()
-        self.tree_button.disabled = self.is_over or empty_count(state) > TREE_LIMIT
-        if self._tree_of != state:
-            self.tree_html.value = ""
-            self._tree_of = None
-        self.step_button.disabled = self.is_over
+    # Computer moves: their node counts and words, and the new mark growing in -------------------
 
-    def _turn_html(self) -> str:
-        seats = " ".join(
-            f'<span style="color:{MARK_COLOURS[MARKS[s]]};font-weight:bold">{MARKS[s]}</span> '
-            f"{escape(self.players[s])}" for s in range(self.rules.num_players))
-        seat = self.rules.winner(self.state) if self.is_over else self.rules.to_move(self.state)
-        colour = "#333" if seat is None else MARK_COLOURS[MARKS[seat]]
-        return f'<div>{seats}</div><div style="color:{colour}"><b>{escape(self.turn)}</b></div>'
+    def _computer_move(self) -> Coord:
+        chosen = super()._computer_move()
+        if not isinstance(chosen, ComputerMove):
+            chosen = ComputerMove(Coord(*chosen))
+        counted = ""
+        if chosen.nodes is not None:
+            counted = f" ({chosen.nodes:,} node{'s' if chosen.nodes != 1 else ''} searched)"
+        self._note = (counted, chosen.note)
+        return chosen.move
+
+    def _step(self, move: Any) -> str:
+        (counted, note), self._note = self._note, ("", "")
+        self._animate = True
+        frame = super()._step(Coord(*move))
+        if counted or note:
+            said = self.said[-1][:-1] + counted + "."
+            self.said[-1] = said + (f' It says: "{note}"' if note else "")
+        return frame
+
+    def _turn(self, first: list[str], rest: list[str]) -> None:
+        self._animate = True
+        try:
+            super()._turn(first, rest)
+        finally:
+            self._animate = False
+
+
+def _fixed(player: ComputerPlayer) -> Callable[[random.Random], ComputerPlayer]:
+    """A computer player's maker that always gives ``player``."""
+    return lambda _rng: player
 
 
 __all__ = ["COMPUTER_NAMES", "SOLVE_LIMITS", "TREE_LIMIT", "ComputerMove", "TicTacToeBoard", "hint_letter",
