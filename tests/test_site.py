@@ -136,6 +136,13 @@ def test_site_builds_strict_offline_with_svg_boards(site: Path) -> None:
         assert "jp-CodeCell" in html and "jp-OutputArea-output" in html, f"{lesson}: no executed cells"
         if WIDGET_STATE in html:  # the boards' saved state is drawn by the shipped renderer
             assert f"'../{RENDERER}'" in html, f"{lesson}: the widget renderer is not the local copy"
+        # The course's boards are still pictures of their last state: nothing clickable, no module to load.
+        assert '"AnyModel"' not in html, f"{lesson}: a board's widget state is left for a renderer that cannot load it"
+        for still in re.findall(r'<div class="ck-still-board">(.*?)</div>', html, re.S):
+            assert "<svg" in still and 'class="ck-status"' in still, f"{lesson}: a still board without its picture"
+            assert not re.search(r"data-hit=|tabindex=|role=\"button\"", still), f"{lesson}: a still board looks live"
+    first = (site / LESSONS[0] / "index.html").read_text(encoding="utf-8")
+    assert 'class="ck-still-board"' in first and "3 white and 6 black beans" in first, "lesson 01's board is not drawn"
     renderer = site / RENDERER
     assert renderer.is_file() and renderer.stat().st_size > 500_000, "the widget renderer is not shipped"
 
