@@ -1,71 +1,138 @@
-"""The minesweeper board, driven by clicking its buttons (no browser).
+"""The minesweeper board on the course's board widget, driven as the page drives it (no browser).
 
-Small boards (6 x 5 with 5 mines) keep the exact chances quick. A test may peek at the mines
-(``board.state.mines``) to choose a lucky or an unlucky cell; the board may not show them.
+Clicks are ``board.hit("x,y")`` (what a click on a cell of the picture sends), controls
+``board.press(name, value)``, and a few tests send the page's very messages. Small boards
+(6 x 5 with 5 mines) keep the exact chances quick. A test may peek at the mines
+(``board.state.mines``) to choose a lucky or an unlucky cell; the board may not show them:
+every picture and frame sent to the page while the game goes on is checked for them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import random
+import re
+from dataclasses import replace
 from fractions import Fraction
+from typing import Any
 
-import ipywidgets as widgets
 import pytest
 
 import coursekit.widgets as widgets_module
 from coursekit.core import Coord, Record
+from coursekit.core.record import Step
 from coursekit.core.rules import CHANCE, End
 from coursekit.games import GAMES, rules_from_spec
 from coursekit.games.minesweeper import Flag, best_cell, probabilities
-from coursekit.widgets._grid import BLANK, shown
-from coursekit.widgets.minesweeper import FLAG, MINE, MOST_CELLS, TOLD, MinesBoard, percent
-from tests.test_widgets_blank import watch
-
-#: Kinds a cell may have only once the game is over (they show where the mines are).
-END_KINDS = {"mine", "exploded", "wrong flag"}
+from coursekit.views.minesweeper import END_KINDS
+from coursekit.widgets.minesweeper import FLAG, MOST_CELLS, TOLD, MinesBoard, percent
 
 
 def small(**options: object) -> MinesBoard:
     return MinesBoard(width=6, height=5, mines=5, **options)  # type: ignore[arg-type]
 
 
-def every_widget(widget: widgets.Widget) -> Iterator[widgets.Widget]:
-    yield widget
-    for child in getattr(widget, "children", ()):
-        yield from every_widget(child)
+def key(cell: Coord | tuple[int, int]) -> str:
+    return f"{cell[0]},{cell[1]}"
 
 
-def looks(board: MinesBoard) -> tuple[object, ...]:
-    """Everything a click could change but the status line."""
-    texts = [(getattr(w, name, None)) for w in every_widget(board)
-             for name in ("value", "description", "tooltip", "disabled") if w is not board.status_label]
-    kinds = {cell: board.cell_kind(cell) for cell in board.buttons}
-    return board.state, list(board.steps), texts, kinds
+def send(board: Any, **content: object) -> None:
+    """What the page's front end sends (a click, a control, a tick)."""
+    board._message(board, content, [])
 
 
-def drawing(board: MinesBoard) -> dict[Coord, tuple[str, str, str]]:
-    """What each cell shows: its text, its kind and its tooltip."""
-    return {cell: (shown(b), board.cell_kind(cell), b.tooltip) for cell, b in board.buttons.items()}
+# Hidden information: what reaches the page ---------------------------------------------------------
+
+def cell_chunks(svg: str) -> dict[Coord, str]:
+    """Each cell's group in a picture, by cell."""
+    return {Coord(int(x), int(y)): chunk
+            for x, y, chunk in re.findall(r'<g data-cell="(\d+),(\d+)"(.*?)</g>', svg)}
+
+
+#: What a screen reader may say of a hidden mine while the game goes on (all from what the player sees).
+ALLOWED_WORDS = re.compile(r'aria-label="\d+, \d+: (hidden|flagged|a mine: a revealed neighbour told|'
+                           r'a mine, discovered by)')
+
+
+class Spy:
+    """Every picture and frame a board sends to the page, with the mines hidden at that moment
+    (the mines placed, but neither revealed, discovered nor told), while the game goes on."""
+
+    def __init__(self, board: Any) -> None:
+        self.board = board
+        self.sent: list[tuple[str, frozenset[Coord]]] = []
+        board.observe(self._record, names=["picture", "frames"])
+
+    def hidden_mines(self) -> frozenset[Coord]:
+        state = self.board.state
+        seen = state.board
+        shown = seen.told | getattr(getattr(state, "seen", None), "discovered", frozenset())
+        return frozenset(state.mines - shown - ({seen.exploded} if seen.exploded else set()))
+
+    def _record(self, change: dict[str, Any]) -> None:
+        if self.board.is_over and change["name"] == "picture":
+            return  # the end: the mines are shown
+        pictures = change["new"] if change["name"] == "frames" else [change["new"]]
+        self.sent += [(svg, self.hidden_mines()) for svg in pictures]
+
+    def check(self) -> int:
+        """No picture sent while the game went on shows a hidden mine: its cell has no disc, and what
+        a screen reader says of it comes from what the player sees. The pictures checked."""
+        checked = 0
+        for svg, mines in self.sent:
+            chunks = cell_chunks(svg)
+            for mine in mines:
+                chunk = chunks[mine]
+                assert "<circle" not in chunk, f"a hidden mine at {mine} is drawn: {chunk}"
+                if "aria-label" in chunk:
+                    assert ALLOWED_WORDS.search(chunk), f"the hidden mine at {mine} is said: {chunk}"
+            checked += bool(mines)
+        return checked
+
+
+def assert_drawn_from_what_the_player_sees(board: Any) -> None:
+    """While the game goes on, the picture stays the same whatever the hidden mines: other mines
+    (any cells not revealed, discovered or told) give the very same picture, words and status."""
+    if board.is_over or not board.state.mines:
+        return
+    before = (board.picture, board.status, board.controls)
+    state = board.state
+    seen = state.board
+    keep = seen.told | getattr(getattr(state, "seen", None), "discovered", frozenset())
+    free = [c for c in seen.hidden() if c not in keep]
+    decoy = frozenset(keep | set(random.Random(len(board.steps)).sample(free, len(state.mines - keep))))
+    steps = list(board.steps)
+    board.state = replace(state, mines=decoy)
+    if steps:  # the picture shows the last step's state
+        board.steps[-1] = Step(steps[-1].player, steps[-1].move, board.state)
+    board._say(board.status)
+    assert (board.picture, board.status, board.controls) == before
+    board.state, board.steps[:] = state, steps
+    board._say(board.status)
+    assert (board.picture, board.status, board.controls) == before
 
 
 def assert_hides_the_mines(board: MinesBoard) -> None:
-    """Before the end, every cell is drawn from the observation alone: a hidden mine looks like any
-    hidden cell, and the hints are the exact chances of what the player sees."""
+    """Before the end, every cell is drawn from the observation alone, the hints are the exact chances."""
     assert not board.is_over
     seen = board.observation
     chances = probabilities(seen) if board.hints else {}
-    for cell, (text, kind, tip) in drawing(board).items():
-        assert kind not in END_KINDS and text != MINE, f"{cell} shows a mine before the end"
+    chunks = cell_chunks(board.picture)
+    for cell in seen.cells():
+        kind = board.cell_kind(cell)
+        assert kind not in END_KINDS, f"{cell} shows a mine before the end"
+        assert "<circle" not in chunks[cell]
         number = seen.number(cell)
         if number is not None:
-            assert (text, kind) == (str(number) if number else "", str(number))
+            assert kind == str(number)
         elif cell in seen.flags:
-            assert (text, kind, tip) == (FLAG, "flag", f"{cell}: flagged")
+            assert kind == "flag" and f">{FLAG}<" in chunks[cell]
+        elif cell in seen.told:  # the coordinates variant: a revealed neighbour named this mine
+            assert kind == "told" and f">{TOLD}<" in chunks[cell]
         elif board.hints:
-            assert text == percent(chances[cell])
-            assert kind in {"hint", "safe", "sure mine", "best"}
+            assert f">{percent(chances[cell])}<" in chunks[cell] and kind in {"hint", "safe", "sure mine", "best"}
         else:
-            assert (text, kind, tip) == ("", "hidden", f"{cell}: hidden")
+            assert kind == "hidden" and "<text" not in chunks[cell]
+    assert_drawn_from_what_the_player_sees(board)
 
 
 def safe_cell(board: MinesBoard) -> Coord:
@@ -88,7 +155,7 @@ def win_by_clicks(board: MinesBoard, check: bool = True) -> list[Coord]:
             assert_hides_the_mines(board)
         cell = safe_cell(board) if board.observation.revealed else Coord(0, 0)
         clicked.append(cell)
-        board.buttons[cell].click()
+        assert board.hit(key(cell))
     raise AssertionError("the game did not end")
 
 
@@ -106,18 +173,23 @@ def assert_replays(board: MinesBoard) -> Record:
 def test_the_default_board_is_the_beginner_level_with_nothing_revealed() -> None:
     board = MinesBoard()
     assert (board.rules.width, board.rules.height, board.rules.mines) == (9, 9, 10)
-    assert len(board.buttons) == 81 and board.players == ("You",) and not board.watching
+    assert len(cell_chunks(board.picture)) == 81 and board.picture.count("data-hit=") == 81
+    assert board.players == ("You",) and not board.watching
     assert board.steps == [] and board.state.mines == frozenset()  # the mines wait for the first reveal
     assert board.status == ("A new game: 9 x 9, 10 mines, first reveal safe. "
                             "Your turn: click a hidden cell to reveal it (the first reveal is always safe).")
-    assert "Mines left: 10" in board.info_html.value and "Playing" in board.info_html.value
+    assert ">Mines left: 10 (10 mines, 0 flags)<" in board.picture
+    assert 'aria-label="0, 0: hidden: click to reveal it"' in board.picture
+    assert [c["name"] for c in board.controls] == ["new", "undo", "hints", "seat0", "speed", "replay", "flag"]
+    assert board.control("seat0")["options"] == ["you", "probability", "knowledge", "random"]
     assert_hides_the_mines(board)
-    assert board.buttons[Coord(0, 0)].tooltip == "[0, 0]: hidden"
+    assert "data-hit" not in board.still() and "<svg" in board.still()  # the saved notebook's still picture
 
 
 def test_the_options_and_their_limits() -> None:
     assert MinesBoard("expert").rules.mines == 99
     assert (MinesBoard("intermediate", mines=12).rules.mines, MinesBoard(width=4).rules.width) == (12, 4)
+    assert MinesBoard(interval=250).speed == 250 and MinesBoard(speed=100).speed == 100
     with pytest.raises(ValueError, match="the levels are"):
         MinesBoard("hard")
     with pytest.raises(ValueError, match="0 to 5 mines"):
@@ -130,24 +202,27 @@ def test_the_options_and_their_limits() -> None:
 
 def test_a_game_is_won_by_clicking_safe_cells() -> None:
     board = small(seed=3)
+    spy = Spy(board)
     clicked = win_by_clicks(board)
     assert board.is_over and board.result == "won" and board.winner == "You"
     assert board.record.end == End.WON
     assert board.status.endswith(f"You won: every safe cell is revealed ({len(clicked)} moves)!")
-    assert "<b>Won</b>" in board.info_html.value
+    assert ": won, every safe cell is revealed<" in board.picture
+    assert "data-hit" not in board.picture  # nothing to click at the end
     mines = board.state.mines
     for cell in board.observation.cells():  # the numbers are the true counts, the mines are shown now
         if cell in mines:
-            assert board.cell_kind(cell) == "mine" and shown(board.buttons[cell]) == MINE
+            assert board.cell_kind(cell) == "mine" and "<circle" in cell_chunks(board.picture)[cell]
         else:
             count = sum(c in mines for c in board.observation.neighbours(cell))
             assert board.cell_kind(cell) == str(count)
+    assert spy.check() > 3
     assert_replays(board)
 
 
 def test_a_reveal_says_what_it_opened() -> None:
     board = small(seed=0)
-    board.buttons[Coord(0, 0)].click()
+    assert board.hit("0,0")
     seen = board.observation
     opened = seen.revealed
     number = seen.number(Coord(0, 0))
@@ -159,93 +234,119 @@ def test_a_reveal_says_what_it_opened() -> None:
 
 def test_a_game_is_lost_on_a_mine_and_the_mines_are_shown() -> None:
     board = small(seed=1)
-    board.buttons[Coord(2, 2)].click()
-    mine = min(board.state.mines - {c for c in board.observation.cells() if board.observation.is_revealed(c)})
-    board.flag_mode = True
+    spy = Spy(board)
+    board.hit("2,2")
+    mine = min(board.state.mines)
+    board.press("flag", True)
     wrong = next(c for c in board.observation.hidden() if c not in board.state.mines)
-    board.buttons[wrong].click()
+    assert board.hit(key(wrong))
     right = next(c for c in board.state.mines if c != mine)
-    board.buttons[right].click()
-    board.flag_mode = False
-    board.buttons[mine].click()
+    assert board.hit(key(right))
+    assert_hides_the_mines(board)
+    board.press("flag", False)
+    assert board.hit(key(mine))
     assert board.is_over and board.result == "lost" and board.winner is None
     assert board.record.end == End.LOST
     assert board.status == (f"You revealed {mine}: a mine went off. "
                             f"You lost: a mine went off at {mine}. The mines are shown.")
-    assert board.cell_kind(mine) == "exploded" and shown(board.buttons[mine]) == MINE
-    assert board.cell_kind(wrong) == "wrong flag" and board.buttons[wrong].tooltip.endswith("a flag, but no mine")
-    assert board.cell_kind(right) == "flag" and board.buttons[right].tooltip.endswith("a mine, flagged")
+    assert board.cell_kind(mine) == "exploded"
+    assert board.cell_kind(wrong) == "wrong flag" and board.cell_kind(right) == "flag"
     assert all(board.cell_kind(c) == "mine" for c in board.state.mines - {mine, right})
-    assert "<b>Lost</b>" in board.info_html.value
-    assert board.flag_toggle.disabled
+    assert f": lost, a mine went off at {mine}<" in board.picture
+    assert board.control("flag")["disabled"] and board.control("undo")["disabled"]
+    assert not board.undo() and "the mines are shown" in board.status  # no taking back what you have seen
+    assert spy.check() >= 3
     assert_replays(board)
 
 
 def test_flags_go_on_and_off_and_count_the_mines_left() -> None:
     board = small(seed=2)
-    board.buttons[Coord(0, 0)].click()
+    board.hit("0,0")
     cell = board.observation.hidden()[0]
-    board.flag_toggle.value = True
-    assert board.status.endswith("Flag mode: click a hidden cell to put a flag on it or take it off.")
-    board.buttons[cell].click()
+    board.press("flag", True)
+    assert board.flag_mode and board.control("flag")["value"] is True
+    assert board.status.endswith("Your turn: Flag mode is on: click a hidden cell to put a flag on it or take it off.")
+    assert f'aria-label="{cell.x}, {cell.y}: hidden: click to put a flag on it"' in board.picture
+    assert board.hit(key(cell))
     assert board.status.startswith(f"You put a flag on {cell}.")
     assert board.steps[-1].move == Flag(cell) and cell in board.observation.flags
-    assert (shown(board.buttons[cell]), board.cell_kind(cell), board.mines_left) == (FLAG, "flag", 4)
-    assert "Mines left: 4</b> (5 mines, 1 flag)" in board.info_html.value
-    board.flag_toggle.value = False
-    before = looks(board)
-    assert not board.reveal(cell)  # a flagged cell is not revealed
+    assert (board.cell_kind(cell), board.mines_left) == ("flag", 4)
+    assert ">Mines left: 4 (5 mines, 1 flag)<" in board.picture
+    board.press("flag", False)
+    before = (board.state, list(board.steps), board.picture)
+    assert not board.hit(key(cell))  # a flagged cell is not revealed
     assert board.status.startswith(
         f"Not allowed: {cell} has a flag: turn on Flag mode and click it to take the flag off.")
-    assert looks(board) == before
+    assert (board.state, list(board.steps), board.picture) == before
     board.flag_mode = True
-    board.buttons[cell].click()
+    board.hit(key(cell))
     assert board.status.startswith(f"You took the flag off {cell}.")
-    assert (shown(board.buttons[cell]), board.cell_kind(cell), board.mines_left) == ("", "hidden", 5)
+    assert (board.cell_kind(cell), board.mines_left) == ("hidden", 5)
     for extra in board.observation.hidden()[:7]:  # more flags than mines: the counter goes below 0
         assert board.flag(extra)
-    assert board.mines_left == -2 and "Mines left: -2" in board.info_html.value
+    assert board.mines_left == -2 and ">Mines left: -2 (5 mines, 7 flags)<" in board.picture
     assert not board.is_over
 
 
 def test_refused_clicks_change_nothing_but_the_status() -> None:
     board = small(seed=4)
-    board.buttons[Coord(0, 0)].click()
+    board.hit("0,0")
     revealed = next(c for c in board.observation.cells() if board.observation.is_revealed(c))
-    before = looks(board)
-    board.buttons[revealed].click()
+    before = (board.state, list(board.steps), board.picture, board.controls)
+    board.hit(key(revealed))
     assert board.status == (f"Not allowed: {revealed} is already revealed. "
                             "Your turn: click a hidden cell to reveal it.")
-    assert looks(board) == before
-    board.flag_mode = True
-    before = looks(board)
-    board.buttons[revealed].click()
+    assert (board.state, list(board.steps), board.picture, board.controls) == before
+    board.press("flag", True)
+    before = (board.state, list(board.steps))
+    assert board.hit(key(revealed)) is False
     assert board.status.startswith(f"Not allowed: {revealed} is revealed: only a hidden cell takes a flag.")
-    assert looks(board) == before
-    board.flag_mode = False
+    assert (board.state, list(board.steps)) == before
+    assert board.hit("9,9") is False and board.status.startswith("[9, 9] is not a cell of the 6 x 5 board.")
+    assert board.hit("nonsense") is False and board.status.startswith("a cell's key is 'x,y'")
+    board.press("flag", False)
     win_by_clicks(board, check=False)
-    before = looks(board)
+    before = (board.state, list(board.steps), board.picture)
     for cell in (revealed, min(board.state.mines)):
         assert not board.click(cell)
-        assert board.status.startswith("Not allowed: the game is over: every safe cell is revealed.")
-        assert looks(board) == before
+        assert board.status.startswith("The game is over: press New game to play again.")
+        assert (board.state, list(board.steps), board.picture) == before
     with pytest.raises(ValueError, match="not a cell"):
         board.click((6, 0))
 
 
-def test_the_mines_never_show_before_the_end_with_or_without_hints() -> None:
+def test_the_mines_never_reach_the_page_before_the_end_with_or_without_hints() -> None:
     for seed in range(4):
         board = small(seed=seed, hints=seed % 2 == 1)
-        board.buttons[Coord(5, 4)].click()
+        spy = Spy(board)
+        board.hit("5,4")
         while not board.is_over:
             assert_hides_the_mines(board)
-            board.hints = not board.hints
+            board.press("hints", not board.hints)
             assert_hides_the_mines(board)
             if not board.observation.flags:  # a flag on a mine looks like any flag
                 board.flag(min(board.state.mines))
             assert_hides_the_mines(board)
+            board.press("replay", 0)  # the replay of the start: nothing of the mines either
+            board.press("replay", board.control("replay")["max"])
             board.reveal(safe_cell(board))
         assert board.result == "won"
+        assert spy.check() > 5
+
+
+def test_the_coordinates_variant_draws_the_named_mines_only() -> None:
+    board = MinesBoard(width=5, height=4, mines=3, first_safe=False, coordinates=True, seed=1)
+    spy = Spy(board)
+    assert [s.player for s in board.steps] == [CHANCE] * 3 and len(board.state.mines) == 3
+    assert "(the first reveal" not in board.status
+    safe = next(c for c in board.observation.cells() if c not in board.state.mines)
+    board.reveal(safe)
+    for cell in board.observation.told - board.observation.flags:
+        if not board.is_over:
+            assert board.cell_kind(cell) == "told" and f">{TOLD}<" in cell_chunks(board.picture)[cell]
+    spy.check()
+    if not board.is_over:
+        assert_hides_the_mines(board)
 
 
 def assert_hints_are_the_chances(board: MinesBoard) -> set[str]:
@@ -254,11 +355,12 @@ def assert_hints_are_the_chances(board: MinesBoard) -> set[str]:
     chances = probabilities(seen)
     assert board.chances() == chances
     assert board.hint_texts() == {c: percent(p) for c, p in chances.items() if c not in seen.flags}
-    best = best_cell(seen, chances)
+    best = best_cell(seen, {c: p for c, p in chances.items() if c not in seen.flags})
+    chunks = cell_chunks(board.picture)
     assert board.best() == best and board.cell_kind(best) == "best"
-    assert board.buttons[best].tooltip.endswith("(the best cell)")
+    assert "(the best cell)" in chunks[best] and f"Underlined ({best}): the best cell" in board.picture
     for cell, text in board.hint_texts().items():
-        assert shown(board.buttons[cell]) == text
+        assert f">{text}<" in chunks[cell]
         if cell != best:
             assert board.cell_kind(cell) == {Fraction(0): "safe", Fraction(1): "sure mine"}.get(chances[cell], "hint")
     return {board.cell_kind(c) for c in chances}
@@ -266,32 +368,71 @@ def assert_hints_are_the_chances(board: MinesBoard) -> set[str]:
 
 def test_the_hints_are_the_exact_chances_and_go_away() -> None:
     board = small(seed=6)
-    board.buttons[Coord(0, 0)].click()
+    board.hit("0,0")
     board.flag(min(board.state.mines))  # a flag stays a flag; the chances do not believe it
-    assert board.hint_texts() == {} and board.legend_html.value == ""
-    board.hint_toggle.value = True
-    assert "the best cell" in board.legend_html.value
+    assert board.hint_texts() == {} and "Hints:" not in board.picture
+    send(board, event="control", name="hints", value=True)
+    assert board.hints and board.control("hints")["value"] is True
+    assert "Hints: the chance of a mine on each hidden cell" in board.picture
     kinds = assert_hints_are_the_chances(board)
     while not board.is_over:
         board.reveal(safe_cell(board))
         if not board.is_over:
             kinds |= assert_hints_are_the_chances(board)
     assert kinds >= {"safe", "hint", "best", "flag"}  # the game met every kind of hint
-    board.new_game()
+    board.press("new")
     board.reveal((0, 0))
-    board.hints = False
+    board.press("hints", False)
     seen = board.observation
     assert all(board.cell_kind(c) == "hidden" for c in seen.hidden())
-    assert all(shown(board.buttons[c]) == "" for c in seen.hidden())
+    assert "%<" not in board.picture
 
 
 def test_the_hints_end_with_the_game() -> None:
     board = small(seed=6, hints=True)
     assert set(board.hint_texts().values()) == {"17%"}  # 5 mines in 30 cells
-    assert "always safe" in board.legend_html.value
+    assert "The first reveal is always safe, whatever its chance says." in board.picture
     win_by_clicks(board, check=False)
     assert board.chances() is None and board.best() is None and board.hint_texts() == {}
-    assert not {board.cell_kind(c) for c in board.buttons} & {"hint", "safe", "sure mine", "best"}
+    assert not {board.cell_kind(c) for c in cell_chunks(board.picture)} & {"hint", "safe", "sure mine", "best"}
+    assert "%<" not in board.picture
+
+
+# Undo, replay, seats -----------------------------------------------------------------------------
+
+def test_undo_takes_back_a_move_with_the_mines_it_placed() -> None:
+    board = small(seed=7)
+    assert board.control("undo")["disabled"] and not board.undo()
+    board.hit("0,0")
+    assert len(board.steps) == 6 and not board.control("undo")["disabled"]
+    cell = safe_cell(board)
+    board.hit(key(cell))
+    assert board.undo() and len(board.steps) == 6 and board.observation.is_revealed(cell) is False
+    assert board.status.startswith("Took back your move. Your turn")
+    assert board.undo() and board.steps == [] and board.state == board.start  # the mines went with the first reveal
+    assert board.state.mines == frozenset() and not board.undo()
+    board.hit("0,0")
+    assert len(board.state.mines) == 5
+
+
+def test_the_replay_slider_goes_by_your_moves() -> None:
+    board = small(seed=8)
+    board.hit("0,0")
+    board.flag(board.observation.hidden()[0])
+    board.reveal(safe_cell(board))
+    replay = board.control("replay")
+    assert (replay["max"], replay["value"]) == (3, 3)  # three moves; the five mines are no moves
+    send(board, event="control", name="replay", value=1)
+    assert board.replaying and board.shown_state == board.steps[5].state
+    assert board.status.startswith("Move 1 of 3: You revealed [0, 0]: ")
+    assert "data-hit" not in board.picture  # nothing can be clicked meanwhile
+    assert board.hit("5,4") is False and "slide the replay to the end" in board.status
+    board.press("replay", 0)
+    assert board.status == "The start, before any of the 3 moves. Slide to the end to play on."
+    board.press("replay", 3)
+    assert not board.replaying and "data-hit" in board.picture
+    with pytest.raises(ValueError, match="from 0 to 3"):
+        board.show_move(4)
 
 
 # Watching the computer ------------------------------------------------------------------------
@@ -299,26 +440,29 @@ def test_the_hints_end_with_the_game() -> None:
 @pytest.mark.parametrize("name", ["probability", "knowledge", "random"])
 def test_the_computer_plays_step_by_step_to_the_end(name: str) -> None:
     board = small(computer=name, seed=1)
+    spy = Spy(board)
     assert board.watching and board.players == (f"Computer ({name})",)
-    assert board.status.endswith(f'Press "Next move" or \u25b6 to watch the computer ({name}) '
+    assert board.status.endswith(f"Press Step or ▶ Run to watch the computer ({name}) "
                                  "(the first reveal is always safe).")
-    before = looks(board)
-    assert not board.click((0, 0))  # you cannot click while the computer plays
-    assert board.status.startswith('Not now: the computer plays; press "Next move" or \u25b6 to watch it.')
-    assert looks(board) == before
-    board.next_button.click()
+    assert "data-hit" not in board.picture and board.control("flag")["disabled"]
+    before = (board.state, board.picture)
+    assert not board.hit("0,0")  # you cannot click while the computer plays
+    assert board.status.startswith("It is not your turn: press Step or ▶ Run to let the computer move.")
+    assert (board.state, board.picture) == before
+    board.press("step")
     assert board.status.startswith("The computer revealed") and "(the first reveal is always safe)" in board.status
     moves = 1
     while not board.is_over:
         assert_hides_the_mines(board)
-        board.next_button.click()
+        board.press("step")
         moves += 1
         assert moves <= 30
         assert board.status.startswith("The computer revealed")
         assert any(why in board.status for why in ("(certainly safe)", "the least likely", "chance of a mine"))
-    assert board.next_button.disabled and not board.next_move()
+    assert board.control("step")["disabled"] and not board.next_move()
     assert board.status.startswith("Not now: the game is over.")
     assert board.winner == (board.players[0] if board.result == "won" else None)
+    spy.check()
     assert_replays(board)
 
 
@@ -333,43 +477,64 @@ def test_the_probability_player_says_why() -> None:
         assert "(certainly safe)" in line or "no cell is certainly safe; the least likely to hold a mine: " in line
 
 
-def test_the_play_control_runs_the_game_and_stops() -> None:
+def test_run_plays_the_game_by_ticks_and_stops() -> None:
     board = small(computer="probability", seed=3)
-    board.player.playing = True
-    for tick in range(1, 40):
-        if not board.player.playing:
+    send(board, event="control", name="run", value=True)
+    assert board.running and board.control("run")["label"] == "⏸ Pause"
+    for _ in range(40):
+        if not board.running:
             break
-        board.player.value = tick  # what the browser's ▶ does, one tick at a time
-    assert board.is_over and not board.player.playing
-    board.new_game_button.click()
-    assert board.player.value == 0 and not board.is_over and board.steps == []
+        send(board, event="tick", version=board.version)  # what the page sends every `speed` ms
+    assert board.is_over and not board.running
+    assert board.status.startswith("The computer revealed") and "The computer" in board.status.split(". ")[-1]
+    board.press("new")
+    assert not board.is_over and board.steps == [] and not board.running
+
+
+def test_the_player_choice_hands_the_board_to_a_computer_and_back() -> None:
+    board = small(seed=4)
+    board.hit("0,0")
+    board.press("seat0", "probability")
+    assert board.watching and board.players == ("Computer (probability)",)
+    assert board.step() and board.status.startswith("The computer revealed")
+    board.press("seat0", "you")
+    assert not board.watching and board.status.startswith("Your turn")
+    assert board.undo() and len([s for s in board.steps if s.player != CHANCE]) == 1  # the computer's move, gone
 
 
 def test_your_own_strategy_can_play() -> None:
     board = small(computer=lambda rules, seen: seen.hidden()[0], seed=1)
-    assert board.players == ("Computer (yours)",)
+    assert board.players == ("Computer (yours)",) and "yours" in board.control("seat0")["options"]
     board.next_move()
     assert board.status.startswith("The computer revealed [0, 0]")
+
+
+def test_a_computer_move_not_allowed_is_said_and_stops() -> None:
+    board = small(computer=lambda rules, seen: (9, 9), seed=1)
+    board.press("run")
+    send(board, event="tick", version=board.version)
+    assert not board.running and board.steps == []
+    assert board.status.startswith("The computer's move Coord(x=9, y=9) is not allowed:")
 
 
 # Games, seeds, records --------------------------------------------------------------------------
 
 def test_new_game_hides_new_mines_from_the_same_generator() -> None:
     board = small(seed=5, hints=True)
-    board.buttons[Coord(0, 0)].click()
+    board.hit("0,0")
     board.flag(board.observation.hidden()[0])
     first = board.state.mines
-    board.new_game_button.click()
+    board.press("new")
     assert board.steps == [] and board.state == board.start and board.state.mines == frozenset()
-    assert {board.cell_kind(c) for c in board.buttons} == {"hint", "best"}
+    assert {board.cell_kind(c) for c in cell_chunks(board.picture)} == {"hint", "best"}
     assert board.status.startswith("A new game: 6 x 5, 5 mines, first reveal safe.")
-    board.buttons[Coord(0, 0)].click()
+    board.hit("0,0")
     assert board.state.mines != first
     again = small(seed=5)
-    again.buttons[Coord(0, 0)].click()
+    again.hit("0,0")
     again.flag(again.observation.hidden()[0])
     again.new_game()
-    again.buttons[Coord(0, 0)].click()
+    again.hit("0,0")
     assert again.state.mines == board.state.mines  # the whole series follows from the seed
 
 
@@ -392,8 +557,8 @@ def small_mines(seed: int) -> frozenset[Coord]:
 def test_the_watched_computer_is_the_same_for_the_same_seed() -> None:
     def game() -> list[object]:
         board = small(computer="random", seed=8)
-        while not board.is_over:
-            board.next_move()
+        while board.step():
+            pass
         return [step.move for step in board.steps]
 
     assert game() == game()
@@ -410,41 +575,18 @@ def test_records_replay_finished_or_not() -> None:
     assert [s.player for s in record.steps] == [0] + [CHANCE] * 5 + [0]
 
 
-def test_mines_placed_before_the_first_reveal_and_the_coordinates_variant() -> None:
-    board = MinesBoard(width=5, height=4, mines=3, first_safe=False, coordinates=True, seed=1)
-    assert [s.player for s in board.steps] == [CHANCE] * 3 and len(board.state.mines) == 3
-    assert "(the first reveal" not in board.status
-    safe = next(c for c in board.observation.cells() if c not in board.state.mines)
-    board.reveal(safe)
-    for cell in board.observation.told - board.observation.flags:
-        if not board.is_over:
-            assert (shown(board.buttons[cell]), board.cell_kind(cell)) == (TOLD, "told")
-    if board.is_over:
-        assert_replays(board)
-
-
 def test_the_board_is_the_games_registered_board() -> None:
     assert GAMES["minesweeper"].board_class() is MinesBoard is widgets_module.MinesBoard
 
 
-# No ghosts in the browser -----------------------------------------------------------------------
-
-def test_no_cell_is_ever_given_an_empty_label() -> None:
-    board = small(seed=10, hints=True)
-    assert all(b.description != "" for b in board.buttons.values())
-    seen = watch(board.buttons)
-    board.buttons[Coord(0, 0)].click()
-    board.flag_mode = True
+def test_the_page_messages_do_what_the_methods_do() -> None:
+    board, twin = small(seed=11), small(seed=11)
+    send(board, event="hit", key="0,0")
+    assert twin.click((0, 0))
+    send(board, event="control", name="flag", value=True)
+    twin.flag_mode = True
     cell = board.observation.hidden()[0]
-    board.buttons[cell].click()
-    board.buttons[cell].click()
-    board.flag_mode = False
-    board.hints = False
-    board.hints = True
-    win_by_clicks(board, check=False)
-    board.new_game_button.click()
-    board.hints = False
-    assert seen, "nothing was watched"
-    assert not [c for c, text in seen if text == ""]
-    assert (cell, BLANK) in seen  # a hint or flag was really cleared
-    assert all(b.description == BLANK for b in board.buttons.values())
+    send(board, event="hit", key=key(cell))
+    assert twin.click(cell)
+    assert (board.state, board.status, board.picture, board.controls) == (
+        twin.state, twin.status, twin.picture, twin.controls)

@@ -1,15 +1,13 @@
-"""The two-player minesweeper board, driven by clicking its buttons (no browser).
+"""The two-player minesweeper board on the course's board widget, driven as the page drives it (no browser).
 
 Small boards (6 x 5 with 5 mines, 5 x 4 with 3) keep the exact chances and the lookahead quick.
 A test may peek at the mines (``board.state.mines``) to choose a lucky or an unlucky cell; the
-board may not show them.
+board may not show them: every picture and frame sent to the page while the game goes on is
+checked for them (the ``Spy`` of the one-player tests).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import ipywidgets as widgets
 import pytest
 
 import coursekit.widgets as widgets_module
@@ -18,32 +16,14 @@ from coursekit.core.rules import CHANCE, End
 from coursekit.games import GAMES, rules_from_spec
 from coursekit.games.minesweeper import probabilities
 from coursekit.games.minesweeper2 import Minesweeper2, Minesweeper2Board
-from coursekit.views.minesweeper import FINDER_MARKS
-from coursekit.widgets._grid import BLANK, shown
-from coursekit.widgets.minesweeper import MINE, MOST_CELLS, percent
+from coursekit.views.minesweeper import END_KINDS, FINDER_MARKS
+from coursekit.widgets.minesweeper import MOST_CELLS, percent
 from coursekit.widgets.minesweeper2 import COMPUTER_NAMES, MinesDuelBoard
-from tests.test_widgets_blank import watch
-
-#: Kinds a cell may have only once the game is over (they show where the mines are).
-END_KINDS = {"mine", "exploded"}
+from tests.test_widgets_minesweeper import Spy, assert_drawn_from_what_the_player_sees, cell_chunks, key, send
 
 
 def small(**options: object) -> MinesDuelBoard:
     return MinesDuelBoard(width=6, height=5, mines=5, **options)  # type: ignore[arg-type]
-
-
-def every_widget(widget: widgets.Widget) -> Iterator[widgets.Widget]:
-    yield widget
-    for child in getattr(widget, "children", ()):
-        yield from every_widget(child)
-
-
-def looks(board: MinesDuelBoard) -> tuple[object, ...]:
-    """Everything a click could change but the status line."""
-    texts = [getattr(w, name, None) for w in every_widget(board)
-             for name in ("value", "description", "tooltip", "disabled") if w is not board.status_label]
-    kinds = {cell: board.cell_kind(cell) for cell in board.buttons}
-    return board.state, list(board.steps), texts, kinds
 
 
 def assert_hides_the_mines(board: MinesDuelBoard) -> None:
@@ -52,21 +32,24 @@ def assert_hides_the_mines(board: MinesDuelBoard) -> None:
     assert not board.is_over
     seen = board.observation
     chances = probabilities(seen.board) if board.hints else {}
-    for cell, button in board.buttons.items():
-        text, kind, tip = shown(button), board.cell_kind(cell), button.tooltip
-        assert kind not in END_KINDS and text != MINE, f"{cell} shows a mine before the end"
+    chunks = cell_chunks(board.picture)
+    for cell, chunk in chunks.items():
+        kind = board.cell_kind(cell)
+        assert kind not in END_KINDS, f"{cell} shows a mine before the end"
         number = seen.board.number(cell)
         finder = seen.finder(cell)
         if number is not None:
-            assert (text, kind) == (str(number) if number else "", str(number))
+            assert kind == str(number) and "<circle" not in chunk
         elif finder is not None:
             mark = FINDER_MARKS[finder]
-            assert (text, kind) == (mark, f"found {mark}")
-            assert tip == f"{cell}: a mine, discovered by {board.players[finder]} ({mark})"
+            assert kind == f"found {mark}" and f">{mark}<" in chunk  # a letter, not colour alone
+            if "aria-label" in chunk:
+                assert f"a mine, discovered by {board.players[finder]} ({mark})" in chunk
         elif board.hints:
-            assert text == percent(chances[cell]) and kind in {"hint", "safe", "sure mine"}
+            assert f">{percent(chances[cell])}<" in chunk and kind in {"hint", "safe", "sure mine"}
         else:
-            assert (text, kind, tip) == ("", "hidden", f"{cell}: hidden")
+            assert kind == "hidden" and "<text" not in chunk and "<circle" not in chunk
+    assert_drawn_from_what_the_player_sees(board)
 
 
 def safe_cell(board: MinesDuelBoard) -> Coord:
@@ -84,7 +67,7 @@ def play_safely(board: MinesDuelBoard, check: bool = True) -> None:
             return
         if check:
             assert_hides_the_mines(board)
-        board.buttons[safe_cell(board) if board.state.mines else Coord(0, 0)].click()
+        assert board.hit(key(safe_cell(board) if board.state.mines else Coord(0, 0)))
     raise AssertionError("the game did not end")
 
 
@@ -98,18 +81,20 @@ def assert_replays(board: MinesDuelBoard) -> Record:
 
 
 def assert_end_drawn(board: MinesDuelBoard) -> None:
-    """At the end: the mines are shown, the discovered ones still lettered by their finder."""
-    assert board.is_over
+    """At the end: the mines are shown, the discovered ones still lettered by their finder; nothing to click."""
+    assert board.is_over and "data-hit" not in board.picture
     seen = board.observation
+    chunks = cell_chunks(board.picture)
     for cell in board.state.mines:
         finder = seen.finder(cell)
+        assert "<circle" in chunks[cell]
         if cell == seen.board.exploded:
-            assert (board.cell_kind(cell), shown(board.buttons[cell])) == ("exploded", MINE)
+            assert board.cell_kind(cell) == "exploded"
         elif finder is not None:
-            assert shown(board.buttons[cell]) == FINDER_MARKS[finder]
+            assert f">{FINDER_MARKS[finder]}<" in chunks[cell]
         else:
-            assert (board.cell_kind(cell), shown(board.buttons[cell])) == ("mine", MINE)
-    assert board.next_button.disabled
+            assert board.cell_kind(cell) == "mine"
+    assert board.control("undo")["disabled"]
 
 
 # Drawing and playing ------------------------------------------------------------------------
@@ -117,15 +102,15 @@ def assert_end_drawn(board: MinesDuelBoard) -> None:
 def test_the_default_board_is_the_beginner_level_against_the_lookahead() -> None:
     board = MinesDuelBoard()
     assert (board.rules.width, board.rules.height, board.rules.mines) == (9, 9, 10)
-    assert len(board.buttons) == 81 and board.players == ("You", "Computer (lookahead)")
+    assert len(cell_chunks(board.picture)) == 81 and board.players == ("You", "Computer (lookahead)")
     assert board.human == 0 and not board.watching and board.steps == [] and board.state.mines == frozenset()
     assert board.status == ("A new game: 9 x 9, 10 mines, first reveal safe. "
                             "Your turn (A): click a hidden cell to reveal it (the first reveal is always safe).")
-    info = board.info_html.value
-    assert "You: <b>0 mines</b> discovered" in info and "Computer (lookahead): <b>0 mines</b>" in info
-    assert "You to reveal (A)" in info
+    assert ">Discovered: A You: 0 mines, B Computer (lookahead): 0 mines<" in board.picture
+    assert ">10 mines in all; You to reveal (A)<" in board.picture
+    assert [c["name"] for c in board.controls] == ["new", "undo", "hints", "seat0", "seat1", "speed", "replay"]
+    assert (board.control("seat0")["label"], board.control("seat1")["value"]) == ("A", "lookahead")
     assert_hides_the_mines(board)
-    assert board.next_button not in board.children[3].children  # you play: no "Next move"
 
 
 def test_the_options_and_their_limits() -> None:
@@ -148,6 +133,7 @@ def test_the_options_and_their_limits() -> None:
 @pytest.mark.parametrize("name", COMPUTER_NAMES)
 def test_a_game_to_its_end_against_each_computer(name: str) -> None:
     board = small(computer=name, seed=4)
+    spy = Spy(board)
     play_safely(board)
     seen = board.observation
     first, second = seen.counts
@@ -166,33 +152,36 @@ def test_a_game_to_its_end_against_each_computer(name: str) -> None:
         assert board.status.endswith({"draw": "A draw.", "won": "You won!", "lost": "The computer won."}[result]
                                      + " The mines are shown.")
     assert_end_drawn(board)
+    assert spy.check() >= 1
     assert_replays(board)
 
 
 def test_a_mine_clicked_loses_at_once() -> None:
     board = small(computer="safest", seed=1)
-    board.buttons[Coord(0, 0)].click()
+    board.hit("0,0")
     mine = min(board.state.mines - board.observation.discovered)
-    board.buttons[mine].click()
+    board.hit(key(mine))
     assert board.is_over and board.result == "lost" and board.winner == "Computer (safest)"
     assert board.observation.exploded_by == 0
     assert board.status == (f"You revealed {mine}: a mine, which loses at once. "
                             f"You revealed a mine at {mine}. The computer won. The mines are shown.")
     assert board.steps[-1].player == 0  # the computer did not answer
     assert board.record.end == End.WON and board.record.winner == 1
-    assert "The computer won" in board.info_html.value
+    assert f"You revealed a mine at {mine}<" in board.picture
+    assert not board.undo() and "the mines are shown" in board.status
     assert_end_drawn(board)
     assert_replays(board)
 
 
 def test_discoveries_are_credited_lettered_and_counted() -> None:
     board = small(computer="lookahead", seed=4)
+    spy = Spy(board)
     credited = [False, False]
     for _ in range(30):
         if board.is_over:
             break
         before = board.observation.discovered
-        board.buttons[safe_cell(board) if board.state.mines else Coord(0, 0)].click()
+        board.hit(key(safe_cell(board) if board.state.mines else Coord(0, 0)))
         if board.is_over:
             break
         seen = board.observation
@@ -204,80 +193,93 @@ def test_discoveries_are_credited_lettered_and_counted() -> None:
                 words = ", discovering " + ("1 mine" if len(new) == 1 else f"{len(new)} mines")
                 assert any(part.startswith(who) and words in part for part in board.status.split(". "))
         for player, mark in enumerate(FINDER_MARKS):
-            assert f"{board.players[player]}: <b>{seen.counts[player]} mine" in board.info_html.value
+            count = seen.counts[player]
+            assert f"{mark} {board.players[player]}: {count} mine{'' if count == 1 else 's'}" in board.picture
             for cell in seen.found[player]:
-                assert (shown(board.buttons[cell]), board.cell_kind(cell)) == (mark, f"found {mark}")
+                assert board.cell_kind(cell) == f"found {mark}"
         assert_hides_the_mines(board)
     assert credited == [True, True], "the seeded game should give both players a discovery"
+    spy.check()
 
 
 def test_refused_clicks_change_nothing_but_the_status() -> None:
     board = small(computer="safest", seed=2)
-    board.buttons[Coord(0, 0)].click()
-    before = looks(board)
+    board.hit("0,0")
+    before = (board.state, list(board.steps), board.picture, board.controls)
     assert not board.click((0, 0))
     assert board.status == "Not allowed: [0, 0] is already revealed. Your turn (A): click a hidden cell to reveal it."
-    assert looks(board) == before
-    assert not board.next_move()  # the computer answers at once: no "Next move" in your game
-    assert board.status.startswith("Not now: the computer answers at once")
-    assert looks(board) == before
+    assert (board.state, list(board.steps), board.picture, board.controls) == before
+    assert not board.next_move()  # the computer answers at once: Step is for computers only
+    assert board.status.startswith("Not now: it is your turn")
+    assert board.hit("7,1") is False and board.status.startswith("[7, 1] is not a cell of the 6 x 5 board.")
     with pytest.raises(ValueError, match="not a cell"):
         board.click((6, 0))
 
     watched = small(human=None, computer="safest", seed=2)
-    before = looks(watched)
-    assert not watched.click((0, 0))
-    assert watched.status.startswith('Not your turn: two computers play; press "Next move" or \u25b6')
-    assert looks(watched) == before
+    before = (watched.state, watched.picture)
+    assert not watched.hit("0,0")
+    assert watched.status.startswith("It is not your turn: press Step or ▶ Run")
+    assert (watched.state, watched.picture) == before
 
-    board.buttons[min(board.state.mines - board.observation.discovered)].click()  # the end
-    before = looks(board)
+    board.hit(key(min(board.state.mines - board.observation.discovered)))  # the end
+    before = (board.state, board.picture)
     hidden = board.observation.board.hidden()[0]
     assert not board.click(hidden)
-    assert board.status.startswith("Not allowed: the game is over. You revealed a mine at")
-    assert looks(board) == before
+    assert board.status.startswith("The game is over: press New game to play again.")
+    assert (board.state, board.picture) == before
 
 
-def test_the_mines_never_show_before_the_end_with_or_without_hints() -> None:
+def test_the_mines_never_reach_the_page_before_the_end_with_or_without_hints() -> None:
     for hints in (False, True):
         board = small(computer="random", seed=7, hints=hints)
+        spy = Spy(board)
         assert_hides_the_mines(board)
         play_safely(board)  # checks every position on your turn
         assert_end_drawn(board)
+        assert spy.check() > 2
+    watched = small(human=None, computer=("random", "lookahead"), seed=3, hints=True)
+    spy = Spy(watched)
+    while watched.step():
+        if not watched.is_over:
+            assert_hides_the_mines(watched)
+    assert spy.check() > 2
 
 
 def test_the_hints_are_the_exact_chances_and_go_away() -> None:
     board = small(computer="safest", seed=3)
-    assert board.hint_texts() == {} and board.legend_html.value == ""
-    board.hints = True
-    assert board.hint_toggle.value and "Chances: each hidden cell" in board.legend_html.value
+    assert board.hint_texts() == {} and "Hints:" not in board.picture
+    send(board, event="control", name="hints", value=True)
+    assert board.hints and "Hints: the chance of a mine on each hidden cell" in board.picture
     for _ in range(4):
         seen = board.observation
         exact = probabilities(seen.board)
         assert board.chances() == exact
         assert board.hint_texts() == {c: percent(p) for c, p in exact.items() if c not in seen.discovered}
+        chunks = cell_chunks(board.picture)
         for cell, text in board.hint_texts().items():
-            assert shown(board.buttons[cell]) == text
+            assert f">{text}<" in chunks[cell]
             kind = board.cell_kind(cell)
             assert kind == ("safe" if exact[cell] == 0 else "sure mine" if exact[cell] == 1 else "hint")
-        board.buttons[safe_cell(board) if board.state.mines else Coord(0, 0)].click()
-    board.hints = False
-    assert board.hint_texts() == {} and board.legend_html.value == ""
+        board.hit(key(safe_cell(board) if board.state.mines else Coord(0, 0)))
+    board.press("hints", False)
+    assert board.hint_texts() == {} and "Hints:" not in board.picture and "%<" not in board.picture
     assert_hides_the_mines(board)
-    board.hints = True
+    board.press("hints", True)
     play_safely(board, check=False)
-    assert board.chances() is None and board.hint_texts() == {} and board.legend_html.value == ""
+    assert board.chances() is None and board.hint_texts() == {} and "Hints:" not in board.picture
 
+
+# Computers, seats, undo and replay ----------------------------------------------------------------
 
 def test_two_computers_play_step_by_step() -> None:
     board = MinesDuelBoard(width=5, height=4, mines=3, computer=("random", "lookahead"), human=None, seed=1)
     assert board.watching and board.players == ("Computer A (random)", "Computer B (lookahead)")
-    assert board.next_button in board.children[3].children
-    assert board.status.endswith('Computer A (random) to reveal: press "Next move" or \u25b6.')
+    assert board.control("step")["disabled"] is False
+    assert board.status.endswith("Computer A (random) to reveal: press Step or ▶ Run.")
     moves = 0
     while not board.is_over:
         turn = board.observation.turn
-        assert board.next_move()
+        board.press("step")
         moves += 1
         assert board.status.startswith(f"{board.players[turn]} revealed ")
         assert [s.player for s in board.steps if s.player != CHANCE][-1] == turn
@@ -291,16 +293,17 @@ def test_two_computers_play_step_by_step() -> None:
     assert_replays(board)
 
 
-def test_the_play_control_runs_two_computers_to_the_end() -> None:
+def test_run_plays_two_computers_to_the_end_by_ticks() -> None:
     board = small(human=None, computer="safest", seed=3)
-    board.player.playing = True
-    for tick in range(1, 40):
-        if not board.player.playing:
+    send(board, event="control", name="run", value=True)
+    assert board.running
+    for _ in range(40):
+        if not board.running:
             break
-        board.player.value = tick  # what the browser's ▶ does, one tick at a time
-    assert board.is_over and not board.player.playing
-    board.new_game_button.click()
-    assert board.player.value == 0 and not board.is_over and board.steps == []
+        send(board, event="tick", version=board.version)  # what the page sends every `speed` ms
+    assert board.is_over and not board.running
+    board.press("new")
+    assert not board.is_over and board.steps == [] and not board.running
 
 
 def test_sitting_second_the_computer_reveals_first() -> None:
@@ -309,8 +312,47 @@ def test_sitting_second_the_computer_reveals_first() -> None:
     assert board.steps[0].player == 0 and board.observation.turn == 1
     assert board.status.startswith("A new game: 6 x 5, 5 mines, first reveal safe. The computer revealed ")
     assert board.status.endswith("Your turn (B): click a hidden cell to reveal it.")
+    assert not board.undo()  # nothing of yours to take back
     play_safely(board)
     assert_replays(board)
+
+
+def test_the_seat_choices_change_who_plays() -> None:
+    board = small(computer="safest", seed=7)
+    board.hit("0,0")
+    board.press("seat0", "random")
+    assert board.watching and board.human is None
+    assert board.players == ("Computer A (random)", "Computer B (safest)")
+    assert board.step() and board.status.startswith("Computer A (random) revealed")
+    board.press("seat1", "you")
+    assert board.human == 1 and board.players == ("Computer (random)", "You")
+    assert board.status.endswith("Your turn (B): click a hidden cell to reveal it.")
+    board.press("seat0", "you")
+    assert board.players == ("A (you)", "B (you)") and board.status.startswith("B (you) to reveal (B):")
+
+
+def test_undo_takes_back_your_reveal_and_the_answer() -> None:
+    board = small(computer="safest", seed=8)
+    board.hit("0,0")
+    after_first = list(board.steps)
+    board.hit(key(safe_cell(board)))
+    assert len([s for s in board.steps if s.player != CHANCE]) == 4
+    assert board.undo() and board.steps == after_first
+    assert board.status.startswith("Took back your move. Your turn (A)")
+    assert board.undo() and board.steps == [] and board.state.mines == frozenset()
+    assert not board.undo() and board.control("undo")["disabled"]
+
+
+def test_the_replay_slider_goes_by_the_reveals() -> None:
+    board = small(computer="safest", seed=8)
+    board.hit("0,0")
+    board.hit(key(safe_cell(board)))
+    assert board.control("replay")["max"] == 4
+    board.press("replay", 2)
+    assert board.status.startswith("Move 2 of 4: The computer revealed ")
+    assert "data-hit" not in board.picture and board.hit("5,4") is False
+    board.press("replay", 4)
+    assert not board.replaying and board.status.startswith("Your turn (A)")
 
 
 def test_your_own_strategy_can_play() -> None:
@@ -320,7 +362,7 @@ def test_your_own_strategy_can_play() -> None:
 
     board = small(computer=first_hidden, seed=1)
     assert board.players == ("You", "Computer (yours)")
-    board.buttons[Coord(5, 4)].click()
+    board.hit("5,4")
     assert ". The computer revealed [0, 0] (" in board.status
 
 
@@ -328,13 +370,13 @@ def test_your_own_strategy_can_play() -> None:
 
 def test_new_game_hides_new_mines_from_the_same_generator() -> None:
     board = small(computer="safest", seed=5, hints=True)
-    board.buttons[Coord(0, 0)].click()
+    board.hit("0,0")
     first = board.state.mines
-    board.new_game_button.click()
+    board.press("new")
     assert board.steps == [] and board.state == board.rules.initial_state() and not board.is_over
     assert board.status.startswith("A new game: 6 x 5, 5 mines")
     assert_hides_the_mines(board)
-    board.buttons[Coord(0, 0)].click()
+    board.hit("0,0")
     assert board.state.mines != first  # seed 5 gives other mines the second time
 
 
@@ -354,7 +396,7 @@ def test_the_same_seed_and_clicks_give_the_same_game() -> None:
 
 def test_records_replay_finished_or_not() -> None:
     board = small(computer="lookahead", seed=9)
-    board.buttons[Coord(2, 2)].click()
+    board.hit("2,2")
     again = assert_replays(board)
     assert again.end == End.STOPPED
     for safe in (True, False):
@@ -365,27 +407,3 @@ def test_records_replay_finished_or_not() -> None:
 
 def test_the_board_is_the_games_registered_board() -> None:
     assert GAMES["minesweeper2"].board_class() is MinesDuelBoard is widgets_module.MinesDuelBoard
-
-
-# No ghosts in the browser -----------------------------------------------------------------------
-
-def test_no_cell_is_ever_given_an_empty_label() -> None:
-    board = small(computer="lookahead", seed=10, hints=True)
-    assert all(b.description != "" for b in board.buttons.values())
-    seen = watch(board.buttons)
-    board.buttons[Coord(0, 0)].click()
-    board.hints = False
-    board.hints = True
-    play_safely(board, check=False)
-    board.new_game_button.click()
-    board.hints = False
-    watched = small(human=None, computer="random", seed=10, hints=True)
-    seen += watch(watched.buttons)
-    while watched.next_move():
-        pass
-    watched.new_game_button.click()
-    assert seen, "nothing was watched"
-    assert not [c for c, text in seen if text == ""]
-    assert any(text == BLANK for _c, text in seen)  # hints or marks were really cleared
-    assert all(b.description == BLANK for b in board.buttons.values())
-    assert all(b.description == BLANK or b.description.endswith("%") for b in watched.buttons.values())

@@ -15,6 +15,9 @@ finished game's whole state, ``*`` every other mine.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
 from html import escape
 
 from ..core import display
@@ -28,7 +31,7 @@ CELL = 26
 MARGIN = 22
 HIDDEN_FILL, OPEN_FILL, BOOM_FILL, MINE_FILL = "#9aa5b1", "#eef1f4", "#e34a33", "#fdd0a2"
 #: Number colours (the usual ones), dark enough to read on the light cells.
-INKS = ("#777", "#1f4fbf", "#1a7f2e", "#c0211f", "#2b1a8f", "#7f1a1a", "#16777f", "#111", "#555")
+INKS = ("#555", "#1f4fbf", "#176f29", "#c0211f", "#2b1a8f", "#7f1a1a", "#16777f", "#111", "#555")
 
 
 def _marks(board: MinesweeperBoard, mines: frozenset[Coord] = frozenset()) -> dict[Coord, str]:
@@ -354,6 +357,245 @@ def duel_move_words(move: object) -> str:
     """A two-player move: ``reveal 3,4``."""
     assert isinstance(move, tuple)
     return f"reveal {move[0]},{move[1]}"
+
+
+
+# ---------------------------------------------------------------------------------------------
+# Boards that play (the course's board widget): every cell drawn from what the players see, the
+# mines only once the game is over; each cell may be clickable (``data-hit="x,y"``).
+
+#: The size of a cell on a playing board (a finger's width).
+PLAY_CELL = 30
+#: Backgrounds on a playing board: a hidden cell, a revealed one, the mine that went off, the other
+#: mines at the end, certainly safe and certainly a mine (hints), the best cell (hints). Every text
+#: on them has a contrast of at least 4.5 to 1, and the kinds differ by shape or text too, not by
+#: colour alone: a hidden cell is a raised tile, a revealed one flat; the hints write ``0%``,
+#: ``100%``, and underline the best cell.
+PLAY_HIDDEN, PLAY_OPEN, PLAY_BOOM, PLAY_MINE = "#c3ccd5", "#eef1f4", "#c0211f", "#fdd0a2"
+SAFE_FILL, SURE_MINE_FILL, BEST_FILL = "#c8e6c9", "#f8c4c4", "#ffe082"
+FLAG_INK, HINT_INK, SAFE_INK = "#8a0000", "#111", "#1a5e20"
+#: What a flag and a mine a revealed neighbour named (the coordinates variant) look like.
+FLAG_MARK, TOLD_MARK = "\u2691", "M"
+#: The kinds a cell has only once the game is over: they show where the mines are.
+END_KINDS = frozenset({"mine", "exploded", "wrong flag"})
+#: The kinds of a hidden cell (one a click may reveal).
+HIDDEN_KINDS = frozenset({"hidden", "hint", "safe", "sure mine", "best", "told"})
+
+
+@dataclass(frozen=True)
+class Look:
+    """How a cell of a playing board is drawn: its ``kind`` (``"hidden"``, ``"3"``, ``"flag"``,
+    ``"found A"``, ...), its ``text`` and the ``words`` a screen reader says of it."""
+
+    kind: str
+    text: str
+    words: str
+
+
+def percent(chance: Fraction) -> str:
+    """A chance as the hints write it: ``0%`` and ``100%`` only when certain, else 1% to 99%.
+
+    >>> percent(Fraction(0)), percent(Fraction(1, 8)), percent(Fraction(1, 1000)), percent(Fraction(999, 1000))
+    ('0%', '12%', '1%', '99%')
+    """
+    if chance == 0:
+        return "0%"
+    if chance == 1:
+        return "100%"
+    return f"{min(99, max(1, round(chance * 100)))}%"
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def _number_look(number: int) -> Look:
+    return Look(str(number), str(number) if number else "",
+                f"revealed, {_plural(number, 'mine') if number else 'no mine'} around")
+
+
+def _hint_look(chance: Fraction, best: bool = False) -> Look:
+    kind = "best" if best else "safe" if chance == 0 else "sure mine" if chance == 1 else "hint"
+    words = ("certainly safe" if chance == 0 else "certainly a mine" if chance == 1
+             else f"a {percent(chance)} chance of a mine")
+    return Look(kind, percent(chance), f"hidden, {words}" + (" (the best cell)" if best else ""))
+
+
+def mines_looks(state: MinesweeperState, chances: Mapping[Coord, Fraction] | None = None,
+                best: Coord | None = None) -> dict[Coord, Look]:
+    """How each cell of a one-player game is drawn: from what the player sees (and ``chances``, the
+    hints, on the hidden cells without a flag); the mines only once the game is over.
+
+    >>> from coursekit.games.minesweeper import Minesweeper
+    >>> rules = Minesweeper(3, 1, 1, first_safe=False)
+    >>> state = rules.next_state(rules.initial_state(), Coord(2, 0))   # chance: the mine
+    >>> [look.kind for look in mines_looks(state).values()]   # the mine looks like any hidden cell
+    ['hidden', 'hidden', 'hidden']
+    >>> [look.kind for look in mines_looks(rules.next_state(state, Coord(2, 0))).values()]
+    ['hidden', 'hidden', 'exploded']
+    """
+    seen = state.board
+    mines = state.mines if seen.is_over else frozenset()
+    looks: dict[Coord, Look] = {}
+    for cell in seen.cells():
+        number = seen.number(cell)
+        if number is not None:
+            looks[cell] = _number_look(number)
+        elif cell == seen.exploded:
+            looks[cell] = Look("exploded", "", "the mine that went off")
+        elif cell in seen.flags:
+            if mines and cell not in mines:
+                looks[cell] = Look("wrong flag", FLAG_MARK, "a flag, but no mine")
+            else:
+                looks[cell] = Look("flag", FLAG_MARK, "a mine, flagged" if mines else "flagged")
+        elif cell in mines:
+            looks[cell] = Look("mine", "", "a mine")
+        elif cell in seen.told:
+            looks[cell] = Look("told", TOLD_MARK, "a mine: a revealed neighbour told where it is")
+        elif chances is not None and cell in chances:
+            looks[cell] = _hint_look(chances[cell], cell == best)
+        else:
+            looks[cell] = Look("hidden", "", "hidden")
+    return looks
+
+
+def duel_looks(state: Minesweeper2State, names: tuple[str, str] = ("player 1", "player 2"),
+               chances: Mapping[Coord, Fraction] | None = None) -> dict[Coord, Look]:
+    """How each cell of a two-player game is drawn: from what both players see (each discovered mine
+    lettered A or B for its finder; ``chances``, the hints, on the other hidden cells); the other
+    mines only once the game is over."""
+    seen = state.seen
+    board = seen.board
+    mines = state.mines if board.is_over else frozenset()
+    looks: dict[Coord, Look] = {}
+    for cell in board.cells():
+        number = board.number(cell)
+        finder = seen.finder(cell)
+        if number is not None:
+            looks[cell] = _number_look(number)
+        elif cell == board.exploded:
+            loser = seen.exploded_by
+            looks[cell] = Look("exploded", "", f"the mine {names[loser] if loser is not None else ''} revealed")
+        elif finder is not None:
+            mark = FINDER_MARKS[finder]
+            looks[cell] = Look(f"found {mark}", mark, f"a mine, discovered by {names[finder]} ({mark})")
+        elif cell in mines:
+            looks[cell] = Look("mine", "", "a mine no one discovered")
+        elif chances is not None and cell in chances:
+            looks[cell] = _hint_look(chances[cell])
+        else:
+            looks[cell] = Look("hidden", "", "hidden")
+    return looks
+
+
+def _cell_svg(cell: Coord, look: Look, x0: float, y0: float, hit: str | None) -> str:
+    size = PLAY_CELL
+    cx, cy = x0 + size / 2, y0 + size / 2
+    key = f"{cell.x},{cell.y}"
+    label = f' data-hit="{key}" tabindex="0" role="button" aria-label="{escape(f"{cell.x}, {cell.y}: {hit}")}"' \
+        if hit is not None else ""
+    out = [f'<g data-cell="{key}"{label}>']
+    kind = look.kind
+    if kind in HIDDEN_KINDS or kind == "flag":  # a raised tile: a light edge top and left, a dark one under
+        fill = {"safe": SAFE_FILL, "sure mine": SURE_MINE_FILL, "best": BEST_FILL}.get(kind, PLAY_HIDDEN)
+        out.append(f'<rect x="{x0:g}" y="{y0:g}" width="{size}" height="{size}" fill="{fill}" stroke="#667"/>')
+        out.append(f'<path d="M{x0 + 2:g} {y0 + size - 2:g}V{y0 + 2:g}H{x0 + size - 2:g}" fill="none" '
+                   'stroke="#ffffff" stroke-width="2"/>'
+                   f'<path d="M{x0 + 2:g} {y0 + size - 2:g}H{x0 + size - 2:g}V{y0 + 2:g}" fill="none" '
+                   'stroke="#5a6470" stroke-width="2"/>')
+    else:
+        fill = {"exploded": PLAY_BOOM, "mine": PLAY_MINE}.get(kind, PLAY_OPEN)
+        if kind.startswith("found "):
+            fill = FINDER_FILLS[FINDER_MARKS.index(kind[-1])]
+        out.append(f'<rect x="{x0:g}" y="{y0:g}" width="{size}" height="{size}" fill="{fill}" stroke="#8a94a0"/>')
+    centre = f'x="{cx:g}" y="{cy:g}" text-anchor="middle" dominant-baseline="central"'
+    if kind.isdigit() and look.text:
+        out.append(f'<text {centre} font-size="16" font-weight="bold" fill="{INKS[int(kind)]}">{look.text}</text>')
+    elif kind in ("flag", "told"):
+        out.append(f'<text {centre} font-size="17" font-weight="bold" fill="{FLAG_INK}">{escape(look.text)}</text>')
+    elif kind == "wrong flag":
+        out.append(f'<text {centre} font-size="17" font-weight="bold" fill="{FLAG_INK}">{escape(look.text)}</text>'
+                   f'<line x1="{x0 + 5:g}" y1="{y0 + 5:g}" x2="{x0 + size - 5:g}" y2="{y0 + size - 5:g}" '
+                   f'stroke="{FLAG_INK}" stroke-width="2.5"/>')
+    elif kind in ("mine", "exploded"):
+        out.append(f'<circle cx="{cx:g}" cy="{cy:g}" r="{size * 0.27:g}" fill="#111"/>')
+        if kind == "exploded":
+            out.append(f'<circle cx="{cx:g}" cy="{cy:g}" r="{size * 0.36:g}" fill="none" stroke="#ffffff" '
+                       'stroke-width="2"/>')
+    elif kind.startswith("found "):
+        out.append(f'<circle cx="{cx:g}" cy="{cy:g}" r="{size * 0.32:g}" fill="#111"/>'
+                   f'<text {centre} font-size="14" font-weight="bold" fill="#ffffff">{escape(look.text)}</text>')
+    elif kind in ("hint", "safe", "sure mine", "best"):
+        ink = {"safe": SAFE_INK, "sure mine": FLAG_INK}.get(kind, HINT_INK)
+        weight = "normal" if kind == "hint" else "bold"
+        out.append(f'<text {centre} font-size="10" font-weight="{weight}" fill="{ink}">{escape(look.text)}</text>')
+        if kind == "best":
+            out.append(f'<line x1="{x0 + 6:g}" y1="{cy + 7:g}" x2="{x0 + size - 6:g}" y2="{cy + 7:g}" '
+                       f'stroke="{HINT_INK}" stroke-width="1.5"/>')
+    out.append("</g>")
+    return "".join(out)
+
+
+def play_svg(width: int, height: int, looks: Mapping[Coord, Look], lines: Sequence[str] = (),
+             hits: Mapping[Coord, str] | None = None, title: str = "") -> str:
+    """A playing board: each cell as ``looks`` says (see :func:`mines_looks`), numbered edges, then
+    ``lines`` of words under it. ``hits`` makes cells clickable: it maps a cell to the words a
+    screen reader says of it (the click sends ``"x,y"``).
+
+    Every cell is its own group ``<g data-cell="x,y">``, with nothing in it but what its look says.
+
+    >>> looks = {Coord(0, 0): Look("hidden", "", "hidden"), Coord(1, 0): Look("2", "2", "revealed")}
+    >>> svg = play_svg(2, 1, looks, ["1 mine"], hits={Coord(0, 0): "hidden: click to reveal"})
+    >>> svg.count("data-hit="), 'aria-label="0, 0: hidden: click to reveal"' in svg, ">1 mine<" in svg
+    (1, True, True)
+    """
+    hits = hits or {}
+    grid_w, grid_h = MARGIN + width * PLAY_CELL + 4, height * PLAY_CELL + MARGIN
+    longest = max((len(line) for line in lines), default=0)
+    total_w = max(grid_w, int(longest * 6.6) + 12)
+    total_h = grid_h + 17 * len(lines) + (6 if lines else 0)
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{total_w}" height="{total_h}" '
+           f'viewBox="0 0 {total_w} {total_h}" font-family="sans-serif" role="img">']
+    if title:
+        out.append(f"<title>{escape(title)}</title>")
+    for cell, look in looks.items():
+        x0, y0 = MARGIN + cell.x * PLAY_CELL, (height - 1 - cell.y) * PLAY_CELL
+        out.append(_cell_svg(cell, look, x0, y0, hits.get(cell)))
+    for x in range(width):
+        out.append(f'<text x="{MARGIN + x * PLAY_CELL + PLAY_CELL / 2:g}" y="{height * PLAY_CELL + MARGIN / 2 + 2:g}" '
+                   f'font-size="11" fill="#555" text-anchor="middle" dominant-baseline="central">{x}</text>')
+    for y in range(height):
+        out.append(f'<text x="{MARGIN / 2:g}" y="{(height - 1 - y) * PLAY_CELL + PLAY_CELL / 2:g}" font-size="11" '
+                   f'fill="#555" text-anchor="middle" dominant-baseline="central">{y}</text>')
+    for i, line in enumerate(lines):
+        out.append(f'<text x="4" y="{grid_h + 12 + 17 * i:g}" font-size="12" fill="#1b1b1b" '
+                   f'dominant-baseline="central">{escape(line)}</text>')
+    out.append("</svg>")
+    return "".join(out)
+
+
+def mines_caption(seen: MinesweeperBoard) -> str:
+    """The line under a one-player board: ``Mines left: 2 (3 mines, 1 flag)``, and how it ended."""
+    line = f"Mines left: {seen.mines_left} ({_plural(seen.mines, 'mine')}, {_plural(len(seen.flags), 'flag')})"
+    if seen.exploded is not None:
+        line += f": lost, a mine went off at {seen.exploded}"
+    elif seen.is_won:
+        line += ": won, every safe cell is revealed"
+    return line
+
+
+def duel_caption(seen: Minesweeper2Board, names: tuple[str, str]) -> list[str]:
+    """The lines under a two-player board: each player's discoveries (A, B), then the mines and the turn."""
+    found = [f"{mark} {names[player]}: {_plural(seen.counts[player], 'mine')}"
+             for player, mark in enumerate(FINDER_MARKS)]
+    board = seen.board
+    if seen.exploded_by is not None:
+        end = f"{names[seen.exploded_by]} revealed a mine at {board.exploded}"
+    elif board.is_won:
+        end = "every safe cell is revealed"
+    else:
+        end = f"{names[seen.turn]} to reveal ({FINDER_MARKS[seen.turn]})"
+    return ["Discovered: " + ", ".join(found), f"{_plural(board.mines, 'mine')} in all; {end}"]
 
 
 def register() -> None:

@@ -2,38 +2,40 @@
 
 The board is called :class:`MinesBoard`: the game module's :class:`~coursekit.games.minesweeper.MinesweeperBoard`
 is already the player's observation (the board as the player sees it), and the widget draws
-exactly that observation.
+exactly that observation, on the course's board widget
+(:class:`~coursekit.widgets.game.GameBoard`).
 
 **The board shows what the player may see, never more**: the numbers revealed, the flags and
-how many mines are left; the cells drawn from the observation alone, so a hidden mine looks
-like any hidden cell. The mines appear only when the game is over.
+how many mines are left; every cell is drawn from the observation alone
+(:func:`~coursekit.views.minesweeper.mines_looks`), so a hidden mine looks like any hidden
+cell, in the picture, its words for screen readers and the animation's frames alike. The
+mines appear only when the game is over; then Undo is off (it would hand back a game whose
+mines you have seen).
 
 **Chance places the mines** from the board's one generator seeded with ``seed`` (the same seed
 and the same clicks, the same mines; "New game" goes on with the same generator): the first
 reveal is made, then the mines are placed on the other cells (the first reveal is safe), one
 mine a chance step, kept in ``board.record`` so that the game replays like any record of the
-course.
+course. Undo and the replay slider go by the players' moves; chance's steps go with the move
+that called for them.
 
-**Hints** (the "Chances" toggle) write on each hidden cell its exact chance of holding a mine
-(from :func:`~coursekit.games.minesweeper.probabilities`): a green ``0%`` is certainly safe, a
-red ``100%`` certainly a mine, and the best cell (the least likely to be a mine,
+**Hints** (the "Hints: chances" box) write on each hidden cell its exact chance of holding a
+mine (from :func:`~coursekit.games.minesweeper.probabilities`): a green ``0%`` is certainly
+safe, a red ``100%`` certainly a mine, and the best cell (the least likely to be a mine,
 :func:`~coursekit.games.minesweeper.best_cell`) is yellow and underlined.
 
-**Watching a computer** (``computer="probability"``, ``"knowledge"`` or ``"random"``): "Next
-move" makes one move and the ▶ control plays the game to its end; the status line says what
-the computer revealed and why (certainly safe, or the least likely cell and its chance).
+**Watching a computer** (``computer="probability"``, ``"knowledge"`` or ``"random"``, or the
+"Player" choice): Step makes one move and ▶ Run plays the game to its end, at the pace of the
+speed slider; the status line says what the computer revealed and why (certainly safe, or the
+least likely cell and its chance).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from collections.abc import Set as AbstractSet
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from html import escape
 from typing import Any
-
-import ipywidgets as widgets
 
 from ..core.grid import Coord
 from ..core.record import Step
@@ -50,40 +52,33 @@ from ..games.minesweeper import (
     probability_strategy,
     random_strategy,
 )
-from ..views.minesweeper import INKS, rules_text
-from ._common import HUMAN
-from ._grid import button_grid, set_text
-from ._play import GameShown
+from ..views.minesweeper import (
+    FLAG_MARK,
+    HIDDEN_KINDS,
+    TOLD_MARK,
+    Look,
+    _plural,
+    mines_caption,
+    mines_looks,
+    percent,
+    play_svg,
+    rules_text,
+)
+from ..views.svg import cell_of
+from .board import button, slider, toggle
+from .game import YOU, GameBoard, NotAMove
 
 #: A computer player: from the rules and the board it sees (never the mines) to the cell it reveals.
 MinesweeperStrategy = Callable[[Minesweeper, MinesweeperBoard], Any]
 #: The computer players a board can be given by name.
 COMPUTER_NAMES = ("probability", "knowledge", "random")
-#: The most cells a board draws (one button a cell): the expert board has 480.
+#: The most cells a board draws: the expert board has 480.
 MOST_CELLS = 1000
-CELL_PX = 30
-#: What a flag, a mine and a mine named by a neighbour (the coordinates variant) look like on a cell.
-FLAG, MINE, TOLD = "\u2691", "\u25cf", "M"
-#: Backgrounds: a hidden cell, a revealed one, the mine that went off, the other mines at the end,
-#: certainly safe and certainly a mine (hints), the best cell (hints). Every text on them has a
-#: contrast of at least 4.5 to 1 (the numbers use the pictures' inks), and the hint kinds differ
-#: by their text too (``0%``, ``100%``, underlined), not by colour alone.
-HIDDEN_FILL, OPEN_FILL, BOOM_FILL, MINE_FILL = "#c3ccd5", "#eef1f4", "#c0211f", "#fdd0a2"
-SAFE_FILL, SURE_MINE_FILL, BEST_FILL = "#c8e6c9", "#f8c4c4", "#ffe082"
-FLAG_INK, HINT_INK, SAFE_INK = "#8a0000", "#111", "#1a5e20"
-
-
-def percent(chance: Fraction) -> str:
-    """A chance as the hints write it: ``0%`` and ``100%`` only when certain, else 1% to 99%.
-
-    >>> percent(Fraction(0)), percent(Fraction(1, 8)), percent(Fraction(1, 1000)), percent(Fraction(999, 1000))
-    ('0%', '12%', '1%', '99%')
-    """
-    if chance == 0:
-        return "0%"
-    if chance == 1:
-        return "100%"
-    return f"{min(99, max(1, round(chance * 100)))}%"
+#: What a flag and a mine a neighbour named (the coordinates variant) look like on a cell.
+FLAG, TOLD = FLAG_MARK, TOLD_MARK
+#: The lines the hints add under the board.
+LEGEND = ("Hints: the chance of a mine on each hidden cell, from what the board shows.",
+          "0% (green): certainly safe; 100% (red): certainly a mine.")
 
 
 def make_computer(name: str, rng: random.Random) -> MinesweeperStrategy:
@@ -103,10 +98,6 @@ def make_computer(name: str, rng: random.Random) -> MinesweeperStrategy:
                      f"or give a strategy(rules, board); got {name!r}")
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
-
-
 def _level_size(level: str, width: int | None, height: int | None, mines: int | None) -> tuple[int, int, int]:
     """The board's width, height and mines: the ``level``'s, unless given."""
     if level not in LEVELS:
@@ -115,211 +106,341 @@ def _level_size(level: str, width: int | None, height: int | None, mines: int | 
     return w if width is None else width, h if height is None else height, m if mines is None else mines
 
 
-def _number_look(number: int) -> tuple[str, str, str]:
-    """A revealed cell's kind, text and tooltip."""
-    return str(number), str(number) if number else "", f"{_plural(number, 'mine')} around"
+def _offered(names: Sequence[str], make: Callable[[str, random.Random], Any],
+             given: Sequence[Any]) -> tuple[list[str], dict[str, Callable[[random.Random], Any]]]:
+    """The computers a board offers by name (and each given strategy as ``"yours"``), and the name of each given one."""
+    def maker(name: str) -> Callable[[random.Random], Any]:
+        return lambda rng: make(name, rng)
+
+    def given_one(strategy: Any) -> Callable[[random.Random], Any]:
+        return lambda _rng: strategy
+
+    offered: dict[str, Callable[[random.Random], Any]] = {name: maker(name) for name in names}
+    chosen = []
+    for i, computer in enumerate(given):
+        if isinstance(computer, str):
+            if computer not in offered:
+                make(computer, random.Random(0))  # raises: says which names there are
+            chosen.append(computer)
+        else:
+            name = "yours" if i == 0 or given[0] is computer else f"yours {i + 1}"
+            offered[name] = given_one(computer)
+            chosen.append(name)
+    return chosen, offered
 
 
-def _hint_look(chance: Fraction, text: str, best: bool = False) -> tuple[str, str, str]:
-    """A hidden cell's kind, text and tooltip with the hints on."""
-    kind = "best" if best else "safe" if chance == 0 else "sure mine" if chance == 1 else "hint"
-    words = ("certainly safe" if chance == 0 else "certainly a mine" if chance == 1
-             else f"a {percent(chance)} chance of a mine")
-    return kind, text, words + (" (the best cell)" if best else "")
+class MinesGame(GameBoard):
+    """What the one-player and the two-player boards share on the course's board widget.
 
+    Chance's steps (the mines, drawn from the board's generator) follow the move that calls for
+    them and are never said or drawn; computers see only the players' board (never the state);
+    undo and the replay slider go by the players' moves; the picture is drawn from what the
+    players see (:meth:`looks`), the mines only once the game is over.
+    """
 
-class _MinesShown(GameShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
-    """What the one-player and the two-player boards share: the setting up, the chance steps, the
-    ▶ control, the hints toggle and the drawing of the cells."""
+    rules: Any
 
-    #: Whether the ▶ control stops as soon as the last move is made (else at the next tick).
-    _stop_at_last_move = False
-
-    def __init__(self, rules: Any, seed: int | None, **kwargs: Any) -> None:
-        self.rules = rules
+    def __init__(self, rules: Any, seats: Sequence[str], computers: Mapping[str, Callable[[random.Random], Any]],
+                 seed: int | None, *, seat_labels: Sequence[str], hints: bool, speed: int,
+                 computer_seeds: Sequence[str], **kwargs: Any) -> None:
         if rules.width * rules.height > MOST_CELLS:
             raise ValueError(f"a {rules.width} x {rules.height} board has too many cells to draw "
-                             f"(at most {MOST_CELLS:,}: one button a cell)")
-        super().__init__(**kwargs)
-        self.seed = seed
-        self.rng = random.Random(seed)
-        self.start = self.state = rules.initial_state()
-        self.steps: list[Step] = []
-        self._said: list[str] = []
+                             f"(at most {MOST_CELLS:,})")
+        self._rules = rules
+        super().__init__(seats, computers, seed, seat_labels=seat_labels, hints=hints, speed=speed, **kwargs)
+        #: Each seat's computer draws its random choices from its own generator, so that they do not move the mines.
+        self.computer_rngs = [random.Random(None if seed is None else f"computer {seed}{more}")
+                              for more in computer_seeds]
         self._cache: tuple[Any, dict[Coord, Fraction]] | None = None
-        self._resetting = False
 
-    def _build_board(self, hints: bool, interval: int, styles: dict[str, widgets.ButtonStyle], next_tip: str,
-                     controls: list[widgets.Widget]) -> None:
-        """Make the shared widgets and lay them out: ``controls`` (before the hints toggle) when you play."""
-        bold = {"font_weight": "bold", "font_size": "15px"}
-        small = {"font_size": "10px"}
-        self.styles: dict[str, widgets.ButtonStyle] = {
-            "hidden": widgets.ButtonStyle(button_color=HIDDEN_FILL),
-            "hint": widgets.ButtonStyle(button_color=HIDDEN_FILL, text_color=HINT_INK, **small),
-            "safe": widgets.ButtonStyle(button_color=SAFE_FILL, text_color=SAFE_INK, font_weight="bold", **small),
-            "sure mine": widgets.ButtonStyle(button_color=SURE_MINE_FILL, text_color=FLAG_INK, font_weight="bold",
-                                             **small),
-            "mine": widgets.ButtonStyle(button_color=MINE_FILL, text_color=HINT_INK, **bold),
-            "exploded": widgets.ButtonStyle(button_color=BOOM_FILL, text_color="#fff", **bold),
-            **styles,
-        }
-        for number, ink in enumerate(INKS):
-            self.styles[str(number)] = widgets.ButtonStyle(button_color=OPEN_FILL, text_color=ink, **bold)
-        self.buttons, self.grid_box = button_grid(self.rules.width, self.rules.height, CELL_PX,
-                                                  self.styles["hidden"], self.click)
-        self.info_html = widgets.HTML()
-        self.legend_html = widgets.HTML()
-        self.status_label = widgets.Label(value="")
-        self.hint_toggle = widgets.ToggleButton(value=bool(hints), description="Chances",
-                                                tooltip="Write on each hidden cell its chance of holding a mine")
-        self.hint_toggle.observe(lambda _change: self._finish(self._said), names="value")
-        self.next_button = widgets.Button(description="Next move", tooltip=next_tip)
-        self.next_button.on_click(lambda _button: self.next_move())
-        self.player = widgets.Play(value=0, min=0, max=self.rules.max_game_length(), step=1, interval=interval,
-                                   description="Watch the whole game")
-        self.player.observe(self._on_tick, names="value")
-        self.new_game_button = widgets.Button(description="New game", tooltip="Hide new mines and start again")
-        self.new_game_button.on_click(lambda _button: self.new_game())
-        if self.watching:
-            controls = [self.next_button, self.player, self.hint_toggle, self.new_game_button]
-        else:
-            controls = [*controls, self.hint_toggle, self.new_game_button]
-        self.children = (self.info_html, self.grid_box, self.status_label, widgets.HBox(controls), self.legend_html)
+    # What a game's board provides ------------------------------------------------------------
+
+    def make_rules(self) -> Any:
+        return self._rules
+
+    def looks(self, state: Any, chances: Mapping[Coord, Fraction] | None) -> dict[Coord, Look]:
+        """How each cell of ``state`` is drawn (the mines only if the game is over)."""
+        raise NotImplementedError
+
+    def caption(self, state: Any) -> list[str]:
+        """The lines under the board: the counts, and how the game ended."""
+        raise NotImplementedError
+
+    def seen_of(self, state: Any) -> Any:
+        """What the players see of ``state`` (what a computer player is given)."""
+        return self.rules.observation(state, 0)
+
+    def board_of(self, state: Any) -> MinesweeperBoard:
+        """The revealed board of ``state`` (what the chances are computed from)."""
+        board: MinesweeperBoard = state.board
+        return board
+
+    def hinted(self, state: Any) -> frozenset[Coord]:
+        """The hidden cells the hints write nothing on (flags, discovered mines)."""
+        return frozenset()
+
+    def best_of(self, state: Any, chances: Mapping[Coord, Fraction]) -> Coord | None:
+        """The cell the hints underline, if any."""
+        return None
+
+    def action(self, look: Look) -> str:
+        """What clicking a cell drawn so does, in words for a screen reader (after its own words)."""
+        return ": click to reveal it" if look.kind in HIDDEN_KINDS else ""
+
+    def legend(self, state: Any) -> list[str]:
+        """The lines the hints add under the board."""
+        return list(LEGEND)
+
+    # Reading the game ---------------------------------------------------------------------------
 
     @property
-    def hints(self) -> bool:
-        """Whether the hidden cells show their chances of holding a mine."""
-        return bool(self.hint_toggle.value)
+    def observation(self) -> Any:
+        """What the player sees now: the numbers revealed (and flags, or discoveries), never where the mines are."""
+        return self.seen_of(self.state)
 
-    @hints.setter
-    def hints(self, on: bool) -> None:
-        self.hint_toggle.value = bool(on)
-
-    def _chances_of(self, seen: Any, board: MinesweeperBoard) -> dict[Coord, Fraction]:
-        """The chances on ``board`` (what ``seen`` shows), kept while ``seen`` stays the same."""
-        if self._cache is None or self._cache[0] != seen:
-            self._cache = (seen, probabilities(board))
+    def chances_of(self, state: Any) -> dict[Coord, Fraction]:
+        """Every hidden cell's exact chance of a mine in ``state``, from what the players see (kept while
+        the board stays the same)."""
+        board = self.board_of(state)
+        if self._cache is None or self._cache[0] != board:
+            self._cache = (board, probabilities(board))
         return self._cache[1]
 
-    def _hint_texts(self, unhinted: Callable[[Any], AbstractSet[Coord]]) -> dict[Coord, str]:
-        """What the hints write on the hidden cells but the ``unhinted(observation)`` ones."""
+    def chances(self) -> dict[Coord, Fraction] | None:
+        """Every hidden cell's exact chance of a mine, from what the players see; ``None`` once the game is over."""
+        return None if self.is_over else self.chances_of(self.state)
+
+    def hint_texts(self) -> dict[Coord, str]:
+        """What the hints write on the hidden cells (``{}`` with hints off or at the end)."""
         chances = self.chances() if self.hints else None
         if chances is None:
             return {}
-        skip = unhinted(self.observation)
+        skip = self.hinted(self.state)
         return {cell: percent(chance) for cell, chance in chances.items() if cell not in skip}
 
-    def _kind(self, cell: Coord | tuple[int, int]) -> str:
-        style = self.buttons[Coord(*cell)].style
-        return next(kind for kind, shared in self.styles.items() if shared is style)
+    def cell_kind(self, cell: Coord | tuple[int, int]) -> str:
+        """How ``cell`` is drawn now (see :func:`~coursekit.views.minesweeper.mines_looks`)."""
+        return self._looks_now()[self._cell(cell)].kind
+
+    def _looks_now(self) -> dict[Coord, Look]:
+        state = self.shown_state
+        hints = self.hints and not self.replaying and not self.rules.is_over(state)
+        return self.looks(state, self._hint_chances(state) if hints else None)
+
+    def _hint_chances(self, state: Any) -> dict[Coord, Fraction]:
+        skip = self.hinted(state)
+        return {c: p for c, p in self.chances_of(state).items() if c not in skip}
 
     def _cell(self, cell: Coord | tuple[int, int]) -> Coord:
         """``cell`` as a :class:`Coord`; an error if it is not on the board."""
         cell = Coord(*cell)
-        if cell not in self.buttons:
+        if not (0 <= cell.x < self.rules.width and 0 <= cell.y < self.rules.height):
             raise ValueError(f"{cell} is not a cell of the {self.rules.width} x {self.rules.height} board")
         return cell
 
-    def _refused(self, reason: str | None) -> bool:
-        """Whether there is a ``reason`` not to play (then the status line says it)."""
-        if reason is None:
-            return False
-        self.status_label.value = f"{reason}. {self._turn_text()}"
-        return True
+    # Drawing ----------------------------------------------------------------------------------
 
-    def _not_now(self, when_you_play: str) -> bool:
-        """Whether a watched computer cannot move now (then the status line says why)."""
-        if not self.watching or self.is_over:
-            why = "the game is over" if self.is_over else when_you_play
-            self.status_label.value = f"Not now: {why}. {self._turn_text()}"
-            return True
-        return False
+    def draw(self, state: Any, *, hints: bool, live: bool) -> str:
+        over = self.rules.is_over(state)
+        chances = self._hint_chances(state) if hints and not over else None
+        looks = self.looks(state, chances)
+        best = next((cell for cell, look in looks.items() if look.kind == "best"), None)
+        hits = {cell: look.words + self.action(look) for cell, look in looks.items()} if live else None
+        lines = self.caption(state) + (self.legend(state) if chances is not None else [])
+        if best is not None:
+            lines.append(f"Underlined ({best}): the best cell, the least likely to hold a mine.")
+        return play_svg(self.rules.width, self.rules.height, looks, lines, hits=hits, title=lines[0])
 
-    def _step(self, player: int, move: Any) -> None:
-        self.state = (self.rules.next_state(self.state, move) if player == CHANCE
-                      else self.rules.apply(self.state, move))
-        self.steps.append(Step(player, move, self.state))
+    # Chance, the computers, undo and replay ---------------------------------------------------------
 
     def _chance(self) -> None:
-        """Chance's steps, if it is chance's turn: each mine drawn from the board's generator."""
-        while self.rules.to_move(self.state) == CHANCE:
-            self._step(CHANCE, draw_chance(self.rules.chance_outcomes(self.state), self.rng))
+        """Chance's steps, while it is chance's turn: each mine drawn from the board's generator."""
+        while not self.rules.is_over(self.state) and self.rules.to_move(self.state) == CHANCE:
+            mine = draw_chance(self.rules.chance_outcomes(self.state), self.rng)
+            self.state = self.rules.next_state(self.state, mine)
+            self.steps.append(Step(CHANCE, mine, self.state))
+        self.at = len(self.steps)
 
-    def _on_tick(self, change: dict[str, Any]) -> None:
-        if self._resetting or change["new"] <= change["old"]:
-            return
-        if self.is_over or not self.next_move() or (self._stop_at_last_move and self.is_over):
-            self.player.playing = False
+    def _step(self, move: Any) -> str:
+        player = self.rules.to_move(self.state)
+        before = self.state
+        self.state = self.rules.apply(self.state, move)
+        self.steps.append(Step(player, move, self.state))
+        self._chance()
+        self.at = len(self.steps)
+        self.said.append(self._words(player, before, move, self.state) + ".")
+        return self.draw(self.state, hints=False, live=False)
 
-    def _stop_player(self) -> None:
-        self._resetting = True
-        self.player.playing = False
-        self.player.value = 0
-        self._resetting = False
-
-    def _finish(self, said: list[str]) -> None:
-        self._said = said
-        self._show()
-        self.status_label.value = ". ".join([*said, self._turn_text()])
-
-    def _show(self) -> None:
-        seen = self.observation
-        mines = self.state.mines if self.is_over else frozenset()
-        hints = self.hint_texts()
-        chances = self.chances() if hints else None
-        best = self._best_shown() if hints else None
-        for cell, button in self.buttons.items():
-            kind, text, tip = self._look(cell, seen, mines, hints, chances, best)
-            button.style = self.styles[kind]
-            set_text(button, text)
-            button.tooltip = f"{cell}: {tip}"
-        self.info_html.value = self._info_html()
-        self.legend_html.value = self._legend_html()
-        self.next_button.disabled = self.is_over
-
-    def _best_shown(self) -> Coord | None:
-        """The cell the hints highlight, if any."""
-        return None
-
-    def _legend_html(self) -> str:
-        if not self.hints or self.is_over:
-            return ""
-        return ("<div>Chances: each hidden cell's chance of holding a mine, from what "
-                f"{self._legend_whose()}. "
-                f'<span style="background:{SAFE_FILL};color:{SAFE_INK}">0%</span> is certainly safe, '
-                f'<span style="background:{SURE_MINE_FILL};color:{FLAG_INK}">100%</span> certainly a mine, '
-                f"{self._legend_more()}</div>")
-
-    def _legend_whose(self) -> str:
+    def _words(self, player: int, before: Any, move: Any, after: Any) -> str:
+        """What ``player``'s ``move`` from ``before`` did (``after``, chance's steps made), in words."""
         raise NotImplementedError
 
-    def _legend_more(self) -> str:
-        raise NotImplementedError
+    def _computer_move(self) -> Any:
+        player = self.rules.to_move(self.state)
+        if player not in self.strategies:
+            self.strategies[player] = self.computers[self.seats[player]](self.computer_rngs[player])
+        move = self.strategies[player](self.rules, self.observation)
+        if isinstance(move, tuple) and not isinstance(move, Coord):
+            move = Coord(*move)
+        reason = self.rules.why_illegal(self.state, move)
+        if reason is not None:
+            raise NotAMove(f"The computer's move {move!r} is not allowed: {reason}")
+        return move
+
+    def _computers_answer(self) -> list[str]:
+        self._chance()
+        frames = []
+        if YOU in self.seats:
+            while not self.is_over and self.seats[self.rules.to_move(self.state)] != YOU:
+                try:
+                    move = self._computer_move()
+                except NotAMove as error:
+                    self.said.append(f"{error}.")
+                    break
+                frames.append(self._step(move))
+        return frames
+
+    def step(self) -> bool:
+        """One computer move (the Step button); ``False`` if it is not a computer's turn."""
+        if self.is_over or self.replaying or self.seats[self.rules.to_move(self.state)] == YOU:
+            return False
+        try:
+            move = self._computer_move()
+        except NotAMove as error:
+            self.running = False
+            self._say(f"{error}.")
+            return False
+        self._turn([self._step(move)], [])
+        return True
+
+    def next_move(self) -> bool:
+        """The computer's next move (what Step does); ``False`` (and the status line says why) when it cannot move."""
+        if self.step():
+            return True
+        if self.status.startswith("The computer's move"):
+            return False
+        why = ("the game is over" if self.is_over else "slide the replay to the end" if self.replaying
+               else "it is your turn: click a cell")
+        self._say(f"Not now: {why}. {self._turn_text()}")
+        return False
+
+    def _marks(self) -> list[int]:
+        """Where each player's move ends in ``steps`` (with chance's steps after it); first, the start."""
+        marks = [0]
+        for i, step in enumerate(self.steps):
+            if step.player != CHANCE:
+                marks.append(i + 1)
+            elif marks[-1] == i:
+                marks[-1] = i + 1
+        return marks
+
+    def undo(self) -> bool:
+        """Take back your last move and the computers' answers to it (with computers only: the last
+        move); ``False`` if there is nothing to take back, or once the game is over (the mines are shown)."""
+        if self.is_over:
+            self._say("The game is over and the mines are shown: press New game to play again.")
+            return False
+        movers = [i for i, step in enumerate(self.steps)
+                  if step.player != CHANCE and (YOU not in self.seats or self.seats[step.player] == YOU)]
+        if not movers:
+            return False
+        self.running = False
+        del self.steps[movers[-1]:]
+        self.state = self.history[-1]
+        self.at = len(self.steps)
+        self.forget_selection()
+        self._say(f"Took back {'your move' if YOU in self.seats else 'a move'}. {self._turn_text()}")
+        return True
+
+    def show_move(self, at: int) -> None:
+        """Show the position after ``at`` of the players' moves (the replay slider); the last: the game as it stands."""
+        marks = self._marks()
+        if not 0 <= at < len(marks):
+            raise ValueError(f"the replay slider goes from 0 to {len(marks) - 1}, not {at!r}")
+        self.at = marks[at]
+        self.forget_selection()
+        self._say(self._replay_text() if self.replaying else self._turn_text())
+
+    def _replay_text(self) -> str:
+        marks = self._marks()
+        moves = len(marks) - 1
+        number = marks.index(self.at)
+        if number == 0:
+            return f"The start, before any of the {moves} moves. Slide to the end to play on."
+        i = max(j for j in range(self.at) if self.steps[j].player != CHANCE)
+        step = self.steps[i]
+        words = self._words(step.player, self.history[i], step.move, self.history[self.at])
+        return f"Move {number} of {moves}: {words}. Slide to the end to play on."
+
+    def _controls(self) -> list[dict[str, Any]]:
+        marks = self._marks()
+        moves = len(marks) - 1
+        shown = marks.index(self.at) if self.at in marks else moves
+        can_undo = not self.is_over and any(
+            step.player != CHANCE and (YOU not in self.seats or self.seats[step.player] == YOU) for step in self.steps)
+        controls = super()._controls()
+        for i, spec in enumerate(controls):
+            if spec["name"] == "replay":
+                controls[i] = slider("replay", "Replay", 0, moves, shown, disabled=not moves,
+                                     valuetext=f"move {shown} of {moves}")
+            elif spec["name"] == "undo":
+                controls[i] = button("undo", "Undo", disabled=not can_undo,
+                                     title="Take back your last move (not once the mines are shown)")
+            elif spec["name"] == "hints":
+                controls[i] = toggle("hints", "Hints: chances", self.hints,
+                                     title="Write on each hidden cell its chance of holding a mine")
+        return controls
+
+    def new_game(self) -> None:
+        """Start again with new mines (the "New game" button), drawn from the same generator."""
+        self.said = [f"A new game: {self._rules_text()}."]
+        super().new_game()
+
+    def _rules_text(self) -> str:
+        return rules_text(self._rules)
+
+    def describe(self, state: Any, move: Any) -> str:
+        return f"put a flag on or took it off {Coord(*move.cell)}" if isinstance(move, Flag) else f"revealed {move}"
+
+    def _why(self, seen: MinesweeperBoard, cell: Coord) -> str:
+        """Why a computer's reveal of ``cell`` was reasonable (or not), from what it saw."""
+        if seen.revealed == 0 and self.rules.first_safe:
+            return "the first reveal is always safe"
+        chances = probabilities(seen)
+        chance = chances[cell]
+        if chance == 0:
+            return "certainly safe"
+        if chance == 1:
+            return "certainly a mine"
+        lowest = min(p for c, p in chances.items() if c not in seen.flags)
+        if chance == lowest:
+            return f"no cell is certainly safe; the least likely to hold a mine: {percent(chance)}"
+        return f"a {percent(chance)} chance of a mine; the least likely cell had {percent(lowest)}"
 
 
-class MinesBoard(_MinesShown):
+class MinesBoard(MinesGame):
     r"""Play minesweeper: click a hidden cell to reveal it; with "Flag mode" on, a click puts a flag or takes it off.
 
     The board is a standard ``level`` (``"beginner"`` 9 x 9 with 10 mines, ``"intermediate"``,
     ``"expert"``) unless ``width``, ``height`` or ``mines`` say otherwise; ``first_safe`` and
     ``coordinates`` are the game's options. ``computer=None`` lets you play; a name from
     :data:`COMPUTER_NAMES` (or any ``strategy(rules, board)``) makes the computer play while
-    you watch: "Next move" and the ▶ control. ``hints`` starts with the chances shown. The
-    mines come from a generator seeded with ``seed``; the computer's random choices from a
-    second one seeded from it, so they do not move the mines.
+    you watch (Step and ▶ Run; the "Player" choice changes who plays at any time). ``hints``
+    starts with the chances shown; ``speed`` (or ``interval``) is the milliseconds a
+    computer's move takes on screen. The mines come from a generator seeded with ``seed``;
+    the computer's random choices from a second one seeded from it, so they do not move the mines.
 
     A click that is not allowed (a revealed cell, a flagged cell outside Flag mode, any cell
     once the game is over, a cell while the computer plays) changes nothing: the status line
     says why.
 
     What a program can read and do: ``rules``, ``state``, ``start``, ``steps``, ``record``,
-    ``status``, ``is_over``, ``winner``, ``result``, ``players``, ``observation``,
-    ``mines_left``, ``watching``, ``hints`` and ``flag_mode`` (settable), ``chances()``,
-    ``best()``, ``hint_texts()``, ``cell_kind(cell)``, ``click(cell)``, ``reveal(cell)``,
-    ``flag(cell)``, ``play(move)``, ``next_move()``, ``new_game()``, and the widgets
-    ``buttons`` (by cell), ``grid_box``, ``info_html``, ``legend_html``, ``status_label``,
-    ``flag_toggle``, ``hint_toggle``, ``next_button``, ``player`` (▶) and ``new_game_button``.
+    ``status``, ``picture`` (the SVG the page shows), ``is_over``, ``winner``, ``result``,
+    ``players``, ``observation``, ``mines_left``, ``watching``, ``hints`` and ``flag_mode``,
+    ``chances()``, ``best()``, ``hint_texts()``, ``cell_kind(cell)``, ``click(cell)``,
+    ``reveal(cell)``, ``flag(cell)``, ``play(move)``, ``next_move()``, ``undo()``,
+    ``show_move(n)``, ``new_game()``; and, as the page does, ``hit("x,y")`` and
+    ``press(control, value)``.
 
     >>> board = MinesBoard(width=5, height=4, mines=3, seed=0)
     >>> board.click((0, 0))
@@ -328,8 +449,8 @@ class MinesBoard(_MinesShown):
     'You revealed [0, 0]: 0, which opened 11 cells'
     >>> board.click((1, 3)), board.status.split(". ")[0]
     (False, 'Not allowed: [1, 3] is already revealed')
-    >>> board.flag_mode = True
-    >>> board.click((4, 3)), board.mines_left
+    >>> board.press("flag", True)
+    >>> board.hit("4,3"), board.mines_left
     (True, 2)
     """
 
@@ -349,56 +470,36 @@ class MinesBoard(_MinesShown):
         *,
         first_safe: bool = True,
         coordinates: bool = False,
-        interval: int = 500,
+        speed: int = 500,
+        interval: int | None = None,
         **kwargs: Any,
     ) -> None:
         w, h, m = _level_size(level, width, height, mines)
-        super().__init__(Minesweeper(w, h, m, first_safe, coordinates), seed, **kwargs)
-        self.computer_name = computer if isinstance(computer, str) or computer is None else "yours"
-        self.computer: MinesweeperStrategy | None = None
-        if isinstance(computer, str):
-            self.computer = make_computer(computer, random.Random(None if seed is None else f"computer {seed}"))
-        elif computer is not None:
-            self.computer = computer
-        self.players: tuple[str, ...] = (HUMAN,) if computer is None else (f"Computer ({self.computer_name})",)
-        self._build(hints, interval)
+        rules = Minesweeper(w, h, m, first_safe, coordinates)
+        chosen, offered = _offered(COMPUTER_NAMES, make_computer, [] if computer is None else [computer])
+        self._flag_mode = False
+        super().__init__(rules, chosen or [YOU], offered, seed, seat_labels=("Player",), hints=hints,
+                         speed=speed if interval is None else interval, computer_seeds=("",), **kwargs)
         self.new_game()
-
-    # Setting up ---------------------------------------------------------------------------
-
-    def _build(self, hints: bool, interval: int) -> None:
-        """Make the widgets and lay them out: your controls, or the computer's."""
-        bold = {"font_weight": "bold", "font_size": "15px"}
-        styles = {
-            "flag": widgets.ButtonStyle(button_color=HIDDEN_FILL, text_color=FLAG_INK, **bold),
-            "told": widgets.ButtonStyle(button_color=HIDDEN_FILL, text_color=FLAG_INK, **bold),
-            "best": widgets.ButtonStyle(button_color=BEST_FILL, text_color=HINT_INK, font_weight="bold",
-                                        text_decoration="underline", font_size="10px"),
-            "wrong flag": widgets.ButtonStyle(button_color=OPEN_FILL, text_color=FLAG_INK,
-                                              text_decoration="line-through", **bold),
-        }
-        self.flag_toggle = widgets.ToggleButton(value=False, description=f"Flag mode {FLAG}",
-                                                tooltip="On: a click puts a flag on a hidden cell or takes it off")
-        self.flag_toggle.observe(lambda _change: self._finish(self._said), names="value")
-        self._build_board(hints, interval, styles, "The computer makes its next move", [self.flag_toggle])
 
     # What tests and lessons read and set --------------------------------------------------
 
     @property
-    def observation(self) -> MinesweeperBoard:
-        """What the player sees now: the numbers revealed, the flags, the count of mines (never where they are)."""
-        seen: MinesweeperBoard = self.rules.observation(self.state, 0)
-        return seen
+    def players(self) -> tuple[str, ...]:
+        """The player's name: ``"You"``, or ``"Computer (probability)"`` (the computer's name)."""
+        who = self.seats[0]
+        return ("You",) if who == YOU else (f"Computer ({who})",)
 
     @property
     def watching(self) -> bool:
         """Whether a computer plays and you watch."""
-        return self.computer is not None
+        return self.seats[0] != YOU
 
     @property
     def mines_left(self) -> int:
         """The mines minus the flags (what the counter shows; below 0 when there are too many flags)."""
-        return self.observation.mines_left
+        left: int = self.observation.mines_left
+        return left
 
     @property
     def result(self) -> str:
@@ -410,61 +511,27 @@ class MinesBoard(_MinesShown):
     @property
     def flag_mode(self) -> bool:
         """Whether a click puts a flag on a cell (or takes it off) instead of revealing it."""
-        return bool(self.flag_toggle.value)
+        return self._flag_mode
 
     @flag_mode.setter
     def flag_mode(self, on: bool) -> None:
-        self.flag_toggle.value = bool(on)
-
-    def chances(self) -> dict[Coord, Fraction] | None:
-        """Every hidden cell's exact chance of a mine, from the observation alone; ``None`` once the game is over.
-
-        >>> board = MinesBoard(width=3, height=3, mines=1)
-        >>> set(board.chances().values())
-        {Fraction(1, 9)}
-        """
-        if self.is_over:
-            return None
-        seen = self.observation
-        return self._chances_of(seen, seen)
+        self._flag_mode = bool(on)
+        self._say(self._turn_text())
 
     def best(self) -> Coord | None:
-        """The cell the hints highlight: the hidden, unflagged cell least likely to hold a mine
+        """The cell the hints underline: the hidden, unflagged cell least likely to hold a mine
         (:func:`~coursekit.games.minesweeper.best_cell`); ``None`` once the game is over."""
         chances = self.chances()
-        if chances is None or all(cell in self.observation.flags for cell in chances):
+        if chances is None:
             return None
-        return best_cell(self.observation, chances)
-
-    def hint_texts(self) -> dict[Coord, str]:
-        """What the hints write on the hidden cells without a flag (``{}`` with hints off or at the end)."""
-        return self._hint_texts(lambda seen: seen.flags)
-
-    def cell_kind(self, cell: Coord | tuple[int, int]) -> str:
-        """How ``cell`` is drawn: ``"hidden"``, ``"flag"``, ``"told"``, a number ``"0"``-``"8"``; with
-        hints ``"hint"``, ``"safe"``, ``"sure mine"``, ``"best"``; at the end ``"mine"``, ``"exploded"``,
-        ``"wrong flag"``."""
-        return self._kind(cell)
+        return self.best_of(self.state, chances)
 
     # Playing ------------------------------------------------------------------------------
 
-    def new_game(self) -> None:
-        """Start again with new mines (what "New game" does), drawn from the same generator.
-
-        >>> board = MinesBoard(width=4, height=4, mines=2, first_safe=False, seed=5)
-        >>> sorted(board.state.mines) == sorted(step.move for step in board.steps)
-        True
-        """
-        self.start = self.state = self.rules.initial_state()
-        self.steps = []
-        self._stop_player()
-        self._chance()
-        self._finish([f"A new game: {rules_text(self.rules)}"])
-
-    def click(self, cell: Coord | tuple[int, int]) -> bool:
-        """Do what clicking ``cell`` does: reveal it, or in Flag mode flag it or take its flag off."""
-        cell = self._cell(cell)
-        return self.play(Flag(cell) if self.flag_mode else cell)
+    def click(self, cell: Any) -> bool | None:
+        """Do what clicking ``cell`` (``(x, y)`` or ``"x,y"``) does: reveal it, or in Flag mode flag it
+        or take its flag off."""
+        return self.on_hit(cell if isinstance(cell, str) else "{},{}".format(*self._cell(cell)))
 
     def reveal(self, cell: Coord | tuple[int, int]) -> bool:
         """Reveal ``cell`` (whatever the Flag mode); ``False`` if not allowed."""
@@ -474,78 +541,41 @@ class MinesBoard(_MinesShown):
         """Put a flag on ``cell`` or take it off (whatever the Flag mode); ``False`` if not allowed."""
         return self.play(Flag(Coord(*cell)))
 
-    def play(self, move: Coord | Flag) -> bool:
+    def play(self, move: Any) -> bool:
         """Make your ``move``: a cell to reveal or a :class:`~coursekit.games.minesweeper.Flag`.
 
         A move not allowed changes nothing: the status line says why, and the result is ``False``.
         """
-        if self._refused(self._refusal(move)):
-            return False
-        self._finish([self._move("You", move)])
-        return True
-
-    def next_move(self) -> bool:
-        """The watched computer's next move (what "Next move" does); ``False`` at the end or when you play."""
-        if self._not_now("you play: click a cell"):
-            return False
-        assert self.computer is not None
-        seen = self.observation
-        move = self.computer(self.rules, seen)
         if isinstance(move, tuple) and not isinstance(move, Coord):
             move = Coord(*move)
-        reason = self.rules.why_illegal(self.state, move)
-        if reason is not None:
-            self.status_label.value = f"The computer's move {move!r} is not allowed: {reason}."
-            self._stop_player()
+        if (isinstance(move, Coord) and self._why_not_now() is None and move in self.observation.flags):
+            self._say(f"Not allowed: {move} has a flag: turn on Flag mode and click it to take the flag off. "
+                      f"{self._turn_text()}")
             return False
-        why = "" if isinstance(move, Flag) else f" ({self._why(seen, move)})"
-        self._finish([self._move("The computer", move, why)])
-        return True
+        return super().play(move)
 
-    def _refusal(self, move: Coord | Flag) -> str | None:
-        """Why you cannot make ``move`` now, or ``None``."""
-        if self.watching and not self.is_over:
-            return 'Not now: the computer plays; press "Next move" or \u25b6 to watch it'
-        reason = self.rules.why_illegal(self.state, move)
-        if reason is None:
-            return None
-        if not isinstance(move, Flag) and move in self.observation.flags and not self.is_over:
-            reason = f"{Coord(*move)} has a flag: turn on Flag mode and click it to take the flag off"
-        return f"Not allowed: {reason}"
+    def move_for(self, key: str) -> Coord | Flag:
+        try:
+            cell = self._cell(cell_of(key))
+        except ValueError as error:
+            raise NotAMove(str(error)) from None
+        return Flag(cell) if self.flag_mode else cell
 
-    def _move(self, who: str, move: Coord | Flag, why: str = "") -> str:
-        """Make ``move`` (then chance's steps) and say what happened."""
-        before = self.observation
-        self._step(0, move)
-        self._chance()
-        after = self.observation
-        if isinstance(move, Flag):
-            cell = Coord(*move.cell)
-            did = "put a flag on" if cell in after.flags else "took the flag off"
-            return f"{who} {did} {cell}"
-        cell = Coord(*move)
-        if after.exploded is not None:
-            return f"{who} revealed {cell}{why}: a mine went off"
-        opened = after.revealed - before.revealed
-        more = f", which opened {opened} cells" if opened > 1 else ""
-        return f"{who} revealed {cell}{why}: {after.number(cell)}{more}"
+    def extra_controls(self) -> list[dict[str, Any]]:
+        return [toggle("flag", f"Flag mode {FLAG}", self.flag_mode, disabled=self.is_over or self.watching,
+                       title="On: a click puts a flag on a hidden cell or takes it off")]
 
-    def _why(self, seen: MinesweeperBoard, cell: Coord) -> str:
-        """Why the computer's reveal of ``cell`` was reasonable (or not), from what it saw."""
-        if seen.revealed == 0 and self.rules.first_safe:
-            return "the first reveal is always safe"
-        chances = self._chances_of(seen, seen)
-        chance = chances[cell]
-        if chance == 0:
-            return "certainly safe"
-        if chance == 1:
-            return "certainly a mine"
-        lowest = min(p for c, p in chances.items() if c not in seen.flags)
-        if chance == lowest:
-            return f"no cell is certainly safe; the least likely to hold a mine: {percent(chance)}"
-        return f"a {percent(chance)} chance of a mine; the least likely cell had {percent(lowest)}"
+    def on_extra_control(self, name: str, value: Any) -> None:
+        if name == "flag":
+            self.flag_mode = bool(value)
 
     # Words --------------------------------------------------------------------------------
+
+    def prompt(self, state: MinesweeperState) -> str:
+        if self.flag_mode:
+            return "Flag mode is on: click a hidden cell to put a flag on it or take it off."
+        first = " (the first reveal is always safe)" if state.board.revealed == 0 and self.rules.first_safe else ""
+        return f"click a hidden cell to reveal it{first}."
 
     def _turn_text(self) -> str:
         seen = self.observation
@@ -555,57 +585,57 @@ class MinesBoard(_MinesShown):
             if self.result == "won":
                 return f"{who} won: every safe cell is revealed ({moves})!"
             return f"{who} lost: a mine went off at {seen.exploded}. The mines are shown."
-        first = " (the first reveal is always safe)" if seen.revealed == 0 and self.rules.first_safe else ""
-        if self.watching:
-            return f'Press "Next move" or \u25b6 to watch the computer ({self.computer_name}){first}.'
-        if self.flag_mode:
-            return "Flag mode: click a hidden cell to put a flag on it or take it off."
-        return f"Your turn: click a hidden cell to reveal it{first}."
+        if self.watching and not self.running:
+            first = " (the first reveal is always safe)" if seen.revealed == 0 and self.rules.first_safe else ""
+            return f"Press Step or ▶ Run to watch the computer ({self.seats[0]}){first}."
+        return super()._turn_text()
+
+    def _words(self, player: int, before: MinesweeperState, move: Any, after: MinesweeperState) -> str:
+        who = "You" if self.seats[0] == YOU else "The computer"
+        seen_before, seen = before.board, after.board
+        if isinstance(move, Flag):
+            cell = Coord(*move.cell)
+            did = "put a flag on" if cell in seen.flags else "took the flag off"
+            return f"{who} {did} {cell}"
+        cell = Coord(*move)
+        why = f" ({self._why(seen_before, cell)})" if self.seats[0] != YOU else ""
+        if seen.exploded is not None:
+            return f"{who} revealed {cell}{why}: a mine went off"
+        opened = seen.revealed - seen_before.revealed
+        more = f", which opened {opened} cells" if opened > 1 else ""
+        return f"{who} revealed {cell}{why}: {seen.number(cell)}{more}"
 
     # Drawing ------------------------------------------------------------------------------
 
-    def _show(self) -> None:
-        super()._show()
-        self.flag_toggle.disabled = self.is_over
+    def looks(self, state: MinesweeperState, chances: Mapping[Coord, Fraction] | None) -> dict[Coord, Look]:
+        best = self.best_of(state, chances) if chances else None
+        return mines_looks(state, chances, best)
 
-    def _best_shown(self) -> Coord | None:
-        return self.best()
+    def hinted(self, state: MinesweeperState) -> frozenset[Coord]:
+        return state.board.flags
 
-    def _look(self, cell: Coord, seen: MinesweeperBoard, mines: frozenset[Coord], hints: dict[Coord, str],
-              chances: dict[Coord, Fraction] | None, best: Coord | None) -> tuple[str, str, str]:
-        """A cell's kind, text and tooltip: from the observation, plus the mines once the game is over."""
-        number = seen.number(cell)
-        if number is not None:
-            return _number_look(number)
-        if cell == seen.exploded:
-            return "exploded", MINE, "the mine that went off"
-        if cell in seen.flags:
-            if mines and cell not in mines:
-                return "wrong flag", FLAG, "a flag, but no mine"
-            return "flag", FLAG, "a mine, flagged" if mines else "flagged"
-        if cell in mines:
-            return "mine", MINE, "a mine"
-        if cell in seen.told:
-            return "told", TOLD, "a mine: a revealed neighbour told where it is"
-        if chances is not None and cell in hints:
-            return _hint_look(chances[cell], hints[cell], cell == best)
-        return "hidden", "", "hidden"
+    def best_of(self, state: MinesweeperState, chances: Mapping[Coord, Fraction]) -> Coord | None:
+        board = state.board
+        if all(cell in board.flags for cell in chances):
+            return None
+        return best_cell(board, dict(chances))
 
-    def _info_html(self) -> str:
-        seen = self.observation
-        result = {"won": "Won", "lost": "Lost", "playing": "Playing"}[self.result]
-        return (f"<div><b>Mines left: {seen.mines_left}</b> ({_plural(seen.mines, 'mine')}, "
-                f"{_plural(len(seen.flags), 'flag')}) &middot; {escape(self.players[0])} &middot; "
-                f"<b>{result}</b></div>")
+    def caption(self, state: MinesweeperState) -> list[str]:
+        return [mines_caption(state.board)]
 
-    def _legend_whose(self) -> str:
-        return "you see"
+    def legend(self, state: MinesweeperState) -> list[str]:
+        first = (["The first reveal is always safe, whatever its chance says."]
+                 if state.board.revealed == 0 and self.rules.first_safe else [])
+        return [*LEGEND, *first]
 
-    def _legend_more(self) -> str:
-        first = " The first reveal is always safe, whatever its chance says." if (
-            self.observation.revealed == 0 and self.rules.first_safe) else ""
-        return (f'<span style="background:{BEST_FILL};text-decoration:underline">the best cell</span> '
-                f"is the least likely to hold a mine.{escape(first)}")
+    def action(self, look: Look) -> str:
+        if self.flag_mode:
+            return (": click to take the flag off" if look.kind == "flag"
+                    else ": click to put a flag on it" if look.kind in HIDDEN_KINDS else "")
+        if look.kind == "flag":
+            return " (turn on Flag mode to take the flag off)"
+        return super().action(look)
 
 
-__all__ = ["COMPUTER_NAMES", "MOST_CELLS", "MinesBoard", "MinesweeperStrategy", "make_computer", "percent"]
+__all__ = ["COMPUTER_NAMES", "MOST_CELLS", "MinesBoard", "MinesGame", "MinesweeperStrategy", "make_computer",
+           "percent"]
