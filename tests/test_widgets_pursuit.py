@@ -1,41 +1,51 @@
-"""The pursuit board, driven by clicks and by changing its widgets' values (no browser, no kernel)."""
+"""The pursuit board, driven as the page drives it: clicks on cells, its controls, ticks (no browser, no kernel)."""
 
 from __future__ import annotations
 
-import ipywidgets as widgets
+import re
+
 import pytest
-from ipywidgets.embed import dependency_state
 
 from coursekit.core import Coord, Grid, Player, play
 from coursekit.games.pursuit import jerry_strategy, lone_pursuers, steps_from, tom_strategy
 from coursekit.solvers.pursuit import PursuitSolver
 from coursekit.widgets import PursuitBoard
-from coursekit.widgets._grid import shown
+from coursekit.widgets.board import Board
 
 RING = frozenset({Coord(2, 2)})  # one blocked cell inside a 5 x 5 grid: the prey can circle it
 
 
+def send(board: Board, **content: object) -> None:
+    """What the page's front end sends (a click, a control, a tick)."""
+    board._message(board, content, [])
+
+
 def kinds(board: PursuitBoard, kind: str) -> set[Coord]:
-    return {cell for cell in board.buttons if board.cell_kind(cell) == kind}
+    return {cell for cell in board.grid.cells() if board.cell_kind(cell) == kind}
+
+
+def letters(board: PursuitBoard) -> list[str]:
+    """The big letters on the picture: the pieces (T, T1, T2, J, X)."""
+    return sorted(re.findall(r'font-weight="bold"[^>]*>([A-Z]\d?)<', board.picture))
 
 
 def test_the_board_draws_the_grid_the_pieces_and_the_controls() -> None:
     board = PursuitBoard(seed=3)
-    assert isinstance(board, widgets.VBox)
-    assert len(board.buttons) == 64 and board.grid == Grid(8, 8)
+    assert isinstance(board, Board) and board.grid == Grid(8, 8)
     (tom,), jerry = board.state.pursuers, board.state.prey
     assert tom != jerry and board.state.turn == 0 and board.state.moves == 0
-    assert board.buttons[tom].description == "T" and board.cell_kind(tom) == "pursuer"
-    assert board.buttons[jerry].description == "J" and board.cell_kind(jerry) == "prey"
-    assert all(shown(b) == "" for c, b in board.buttons.items() if c not in (tom, jerry))
-    order = [child for child in board.grid_box.children if isinstance(child, widgets.Button)]
-    assert order[0] is board.buttons[Coord(0, 7)] and order[-1] is board.buttons[Coord(7, 0)]
-    assert (board.pursuers_choice.value, board.prey_choice.value) == ("Tom", "Jerry")
-    assert board.pursuers_choice.options == ("Tom", "optimal", "you")
-    assert board.prey_choice.options == ("Jerry", "random", "optimal", "you")
-    assert board.mode_buttons.options == ("move", "place pursuer", "place prey")
-    assert board.status == "The pursuer to move: press Step, or ▶ to run the chase."
-    assert board.moves_label.value == "Move 0 of at most 100"
+    assert board.cell_kind(tom) == "pursuer" and board.cell_kind(jerry) == "prey"
+    assert letters(board) == ["J", "T"]
+    assert 'data-piece="Tom"' in board.picture and 'data-piece="Jerry"' in board.picture
+    assert "data-hit" not in board.picture  # two computers: nothing to click
+    assert (board.control("seat0")["value"], board.control("seat1")["value"]) == ("Tom", "Jerry")
+    assert board.control("seat0")["options"] == ["Tom", "optimal", "you"]
+    assert board.control("seat1")["options"] == ["Jerry", "random", "optimal", "you"]
+    assert board.control("mode")["options"] == ["move", "place pursuer", "place prey"]
+    assert board.control("hints")["label"] == "Capture times" and board.speed == 500
+    names = [c["name"] for c in board.controls]
+    assert {"new", "undo", "step", "run", "speed", "replay", "restart"} <= set(names)
+    assert board.status == "Move 1 of at most 100. Tom to move: press Step or ▶ Run."
 
 
 def test_the_same_seed_gives_the_same_start_and_seeds_differ() -> None:
@@ -50,26 +60,44 @@ def test_the_same_seed_gives_the_same_start_and_seeds_differ() -> None:
 ])
 def test_each_variant_sets_the_pursuers_and_the_strategies(variant: str, hunter: str, prey: str, count: int) -> None:
     board = PursuitBoard(6, 6, variant=variant, seed=1)
-    assert (board.pursuers_choice.value, board.prey_choice.value) == (hunter, prey)
+    assert (board.control("seat0")["value"], board.control("seat1")["value"]) == (hunter, prey)
     assert len(board.state.pursuers) == count == board.rules.pursuers
     assert len(set(board.state.pursuers) | {board.state.prey}) == count + 1
     if count == 2:
-        assert board.mode_buttons.options == ("move", "place pursuer 1", "place pursuer 2", "place prey")
-        assert {board.buttons[p].description for p in board.state.pursuers} == {"T1", "T2"}
+        assert board.control("mode")["options"] == ["move", "place pursuer 1", "place pursuer 2", "place prey"]
+        assert letters(board) == ["J", "T1", "T2"] and 'data-piece="Spike"' in board.picture
 
 
 def test_stepping_tom_and_jerry_plays_the_articles_game() -> None:
     for seed in range(8):
         board = PursuitBoard(7, 6, seed=seed)
         expected = play(board.rules, [Player("Tom", tom_strategy()), Player("Jerry", jerry_strategy())])
-        assert board.step() and board.state.turn == 1 and len(board.steps) == 1
-        assert board.moves_label.value == "Move 1 of at most 100, Jerry to move"
+        board.press("step")
+        assert board.state.turn == 1 and len(board.steps) == 1
+        assert board.status.startswith("Tom went to") and "Move 1 of at most 100. Jerry to move" in board.status
         board.run()
         assert board.record.states == expected.states
         assert board.is_over and board.record.winner == 0 and board.record.end == "won"
-        assert board.status == f"Tom caught Jerry at move {expected.final.moves}."
-        assert kinds(board, "caught") == {board.state.prey} and board.buttons[board.state.prey].description == "X"
+        assert board.status.endswith(f"Tom caught Jerry at move {expected.final.moves}.")
+        assert kinds(board, "caught") == {board.state.prey} and letters(board) == ["X"]
         assert board.step() is False and len(board.steps) == len(expected.steps)
+        assert board.control("step")["disabled"]
+
+
+def test_run_makes_one_move_a_tick_and_stops_at_the_end() -> None:
+    board = PursuitBoard(seed=5)
+    board.press("speed", 100)
+    board.press("run")
+    assert board.running and board.control("run")["label"] == "⏸ Pause"
+    send(board, event="tick", version=board.version - 1)  # a tick from before the last picture: ignored
+    assert board.steps == []
+    for _tick in range(60):
+        if not board.running:
+            break
+        send(board, event="tick", version=board.version)
+    assert board.is_over and not board.running and board.control("run")["label"] == "▶ Run"
+    board.press("restart")
+    assert board.state == board.start and board.steps == []
 
 
 def test_run_stops_after_a_limit() -> None:
@@ -78,29 +106,28 @@ def test_run_stops_after_a_limit() -> None:
     assert len(board.steps) == 3 and board.state.turn == 1 and board.state.moves == 2
 
 
-def test_the_play_widget_makes_one_move_a_tick_and_stops_at_the_end() -> None:
-    board = PursuitBoard(seed=5)
-    assert (board.player.min, board.player.max) == (0, 200)
-    board.player.playing = True
-    for _tick in range(40):
-        board.player.value += 1
-        if not board.player.playing:
-            break
-    assert board.is_over and board.player.playing is False
-    assert len(board.steps) == board.player.value - 1  # the last tick found nothing to do
-    board.restart_button.click()
-    assert board.player.value == 0 and board.state == board.start and board.steps == []
+def test_pieces_glide_by_name_and_leave_no_trail() -> None:
+    board = PursuitBoard(6, 6, start=(Coord(0, 0), Coord(5, 5)))
+    for _ in range(4):
+        board.step()
+        assert board.picture.count('data-piece="Tom"') == 1 and board.picture.count('data-piece="Jerry"') == 1
+        assert letters(board) == ["J", "T"]
+    assert len(board.frames) == 0  # one move a picture: the piece glides from its old cell
 
 
-def test_a_human_prey_clicks_a_green_cell_and_tom_answers_at_once() -> None:
+def test_a_human_prey_clicks_a_marked_cell_and_tom_answers_at_once() -> None:
     board = PursuitBoard(8, 8, prey="you", start=(Coord(0, 0), Coord(6, 6)))
     assert board.steps[0].move == (Coord(1, 1),) and board.state.turn == 1  # Tom moved first
     assert kinds(board, "target") == set(steps_from(board.grid, Coord(6, 6)))
-    assert board.status == "Your turn (the prey): click a green cell."
-    board.buttons[Coord(7, 7)].click()
+    assert board.status == ("Tom went to [1, 1]. Move 1 of at most 100. "
+                            "Your turn: click a cell marked with a dot to move Jerry.")
+    assert "7, 7: move Jerry here" in board.picture and "0, 7: Jerry cannot go here" in board.picture
+    send(board, event="hit", key="7,7")
     assert [s.move for s in board.steps] == [(Coord(1, 1),), Coord(7, 7), (Coord(2, 2),)]
     assert board.state.prey == Coord(7, 7) and board.state.turn == 1 and board.state.moves == 2
     assert kinds(board, "target") == {Coord(6, 7), Coord(6, 6), Coord(7, 6)}
+    assert board.status.startswith("You went to [7, 7]. Tom went to [2, 2].")
+    assert len(board.frames) == 1  # your move, then Tom's answer: the page shows both in turn
 
 
 @pytest.mark.parametrize("cell", [Coord(5, 5), Coord(2, 2), Coord(1, 1)])
@@ -111,16 +138,33 @@ def test_a_click_the_rules_forbid_explains_and_changes_nothing(cell: Coord) -> N
     assert reason
     assert board.click(cell) is False
     assert (board.state, len(board.steps)) == before
-    assert board.status == f"Not allowed: {reason}. Your turn (the prey): click a green cell."
+    assert board.status == (f"Not allowed: {reason}. Move 1 of at most 100. "
+                            "Your turn: click a cell marked with a dot to move Jerry.")
+
+
+def test_undo_takes_back_your_move_and_toms_answer_and_replay_shows_earlier_moves() -> None:
+    board = PursuitBoard(8, 8, prey="you", start=(Coord(0, 0), Coord(6, 6)))
+    board.click(Coord(7, 7))
+    board.click(Coord(7, 6))
+    assert len(board.steps) == 5
+    board.press("replay", 1)
+    assert board.replaying and board.shown_state == board.steps[0].state and "data-hit" not in board.picture
+    assert board.click(Coord(6, 5)) is False and "slide the replay to the end" in board.status
+    board.press("replay", 5)
+    board.press("undo")
+    assert len(board.steps) == 3 and board.state.prey == Coord(7, 7)
+    board.press("undo")
+    assert len(board.steps) == 1 and board.state.prey == Coord(6, 6)
+    assert board.control("undo")["disabled"] is False or board.undo() is False
 
 
 def test_clicks_on_the_computers_turn_or_after_the_end_are_refused() -> None:
     board = PursuitBoard(5, 5, start=(Coord(0, 0), Coord(1, 2)))
     assert board.click(Coord(1, 1)) is False
-    assert "the computer plays them: press Step, or ▶ to run the chase" in board.status and board.steps == []
+    assert "It is not your turn: press Step or ▶ Run" in board.status and board.steps == []
     board.run()
     assert board.is_over and board.click(Coord(0, 0)) is False
-    assert board.status.startswith("Not allowed: the chase is over")
+    assert board.status.startswith("The game is over: press New game")
 
 
 def test_two_human_pursuers_choose_one_cell_each() -> None:
@@ -128,23 +172,24 @@ def test_two_human_pursuers_choose_one_cell_each() -> None:
     board = PursuitBoard(8, 8, variant="G2.4", pursuers="you", start=start)
     assert kinds(board, "target") == set(steps_from(board.grid, Coord(0, 0)))
     assert board.click(Coord(7, 1)) is False  # pursuer 1 is on [0, 0]
-    assert "pursuer 1" in board.status
-    assert board.click(Coord(1, 1))
+    assert "pursuer 1" in board.status and board.status.startswith("Not allowed:")
+    assert board.click(Coord(1, 1)) is None
     assert board.cell_kind(Coord(1, 1)) == "chosen" and board.state.turn == 0 and board.steps == []
     assert kinds(board, "target") == set(steps_from(board.grid, Coord(7, 0)))
-    assert board.status == "Pursuer 1 goes to [1, 1]. Your turn (the pursuers): click a green cell for pursuer 2."
+    assert board.status == ("Move 1 of at most 100. Your turn: pursuer 1 goes to [1, 1]; "
+                            "now click a cell marked with a dot for pursuer 2.")
     assert board.click(Coord(6, 1))
     assert board.steps[0].move == (Coord(1, 1), Coord(6, 1))
     assert board.steps[1].move == jerry_strategy()(board.rules, board.steps[0].state)
     assert board.state.turn == 0 and board.state.pursuers == (Coord(1, 1), Coord(6, 1))
+    assert kinds(board, "chosen") == set()
 
 
 def test_optimal_against_optimal_takes_exactly_the_solvers_capture_time() -> None:
     for seed in range(6):
         board = PursuitBoard(6, 6, pursuers="optimal", prey="optimal", seed=seed)
         board.run()
-        solver = board.solver
-        assert board.state.moves == solver.capture_time(board.start.pursuers, board.start.prey)
+        assert board.state.moves == board.solver.capture_time(board.start.pursuers, board.start.prey)
 
 
 def test_a_human_who_plays_the_solvers_moves_catches_the_optimal_prey_on_time() -> None:
@@ -155,6 +200,7 @@ def test_a_human_who_plays_the_solvers_moves_catches_the_optimal_prey_on_time() 
         (cell,) = solver.best_pursuer_move(board.state)
         assert board.click(cell)
     assert board.state.caught and board.state.moves == expected
+    assert board.status.endswith(f"You caught Jerry at move {expected}.") and board.winner == "You"
 
 
 def test_two_optimal_pursuers_match_the_two_pursuer_solver() -> None:
@@ -167,17 +213,18 @@ def test_two_optimal_pursuers_match_the_two_pursuer_solver() -> None:
 def test_placing_the_pieces_restarts_the_chase_from_them() -> None:
     board = PursuitBoard(6, 6, seed=0, blocked=[Coord(3, 3)])
     board.run(limit=3)
-    board.mode_buttons.value = "place prey"
+    board.press("mode", "place prey")
     assert board.status == "Click a free cell to place prey." and kinds(board, "target") == set()
-    assert board.click(Coord(5, 0))
+    assert board.picture.count("data-hit=") == 35 and "place the prey here" in board.picture
+    board.hit("5,0")
     assert board.state.prey == Coord(5, 0) and board.steps == [] and board.state.moves == 0
     assert board.start == board.state and board.rules.start == (board.state.pursuers, Coord(5, 0))
-    board.mode_buttons.value = "place pursuer"
+    board.press("mode", "place pursuer")
     assert board.click(Coord(3, 3)) is False and "[3, 3] is a blocked cell" in board.status
     assert board.click(Coord(5, 0)) is False and "another piece" in board.status
     assert board.click(Coord(0, 5))
     assert board.state.pursuers == (Coord(0, 5),) and board.cell_kind(Coord(0, 5)) == "pursuer"
-    board.mode_buttons.value = "move"
+    board.press("mode", "move")
     board.run()
     expected = play(board.rules, [Player("Tom", tom_strategy()), Player("Jerry", jerry_strategy())])
     assert board.record.states == expected.states
@@ -190,14 +237,16 @@ def test_placing_the_second_pursuer() -> None:
     assert board.place("pursuer 1", Coord(0, 5)) is False
     with pytest.raises(ValueError, match="pursuer 1, pursuer 2 and prey"):
         board.place("pursuer", Coord(1, 1))
+    with pytest.raises(ValueError, match="a click does one of"):
+        board.set_mode("place cat")
 
 
-def test_random_start_draws_new_free_cells_from_the_seed() -> None:
+def test_new_game_draws_new_free_cells_from_the_seed() -> None:
     def starts(seed: int) -> list[object]:
         board = PursuitBoard(6, 6, seed=seed, blocked=20)
         found = []
         for _ in range(5):
-            board.random_button.click()
+            board.press("new")
             state = board.state
             assert board.steps == [] and state.moves == 0
             cells = [*state.pursuers, state.prey]
@@ -209,12 +258,12 @@ def test_random_start_draws_new_free_cells_from_the_seed() -> None:
     assert len({str(s) for s in starts(1)}) > 1
 
 
-def test_blocked_cells_are_dark_and_disabled() -> None:
-    board = PursuitBoard(8, 8, seed=1, blocked=15)
+def test_blocked_cells_are_dark_and_not_clickable() -> None:
+    board = PursuitBoard(8, 8, seed=1, blocked=15, prey="you")
     blocked = board.grid.blocked
     assert len(blocked) == 64 * 15 // 100  # as the article counts: 9 cells
-    for cell, button in board.buttons.items():
-        assert button.disabled == (cell in blocked)
+    for cell in board.grid.cells():
+        assert (f'data-hit="{cell.x},{cell.y}"' in board.picture) == (cell not in blocked)
         assert (board.cell_kind(cell) == "blocked") == (cell in blocked)
 
 
@@ -225,47 +274,58 @@ def test_a_prey_circling_one_blocked_cell_escapes() -> None:
     board = PursuitBoard(5, 5, blocked=RING, start=(chasers, prey), prey="optimal", max_moves=30)
     board.run()
     assert board.is_over and not board.state.caught and board.state.moves == 30
-    assert board.status == "Jerry escaped: not caught in 30 moves."
+    assert board.status.endswith("Jerry escaped: not caught in 30 moves.")
     assert board.record.winner == 1
     assert str(board.record).startswith("The game is starting")
 
 
-def test_the_heat_map_shows_the_capture_time_of_every_free_cell() -> None:
+def test_the_capture_times_show_on_every_free_cell_and_go_when_turned_off() -> None:
     board = PursuitBoard(5, 5, blocked=RING, start=(Coord(0, 0), Coord(4, 4)))
     assert kinds(board, "heat") == set()
-    board.heatmap_box.value = True
+    board.press("hints", True)
     table = board.solver.time_table(Coord(0, 0))
-    assert None in table.values()
-    for cell, time in table.items():
+    assert None in table.values() and board.control("hints")["value"] is True
+    for cell in table:
         if cell not in (Coord(0, 0), Coord(4, 4)):
             assert board.cell_kind(cell) == "heat"
-            assert board.buttons[cell].description == ("\u221e" if time is None else str(time))
+    shown = re.findall(r'font-weight="normal"[^>]* pointer-events="none">([^<]+)<', board.picture)
+    assert sorted(shown) == sorted("\u221e" if t is None else str(t) for c, t in table.items()
+                                   if c not in (Coord(0, 0), Coord(4, 4)))
     board.step()  # the map follows the pursuer
     table = board.solver.time_table(board.state.pursuers)
-    assert board.buttons[Coord(4, 0)].description == str(table[Coord(4, 0)])
-    heat_styles = {id(board.buttons[c].style) for c in kinds(board, "heat")}
-    assert len(heat_styles) <= len({t for t in table.values()})
-    board.heatmap_box.value = False
-    assert kinds(board, "heat") == set()
+    assert board.cell_kind(Coord(4, 0)) == "heat"
+    board.press("hints", False)
+    assert kinds(board, "heat") == set() and "\u221e" not in board.picture
+
+
+def test_the_lesson_board_plays_against_optimal_tom_with_the_capture_times() -> None:
+    hole = Coord(3, 3)
+    board = PursuitBoard(8, 8, blocked=[hole], seed=1, pursuers="optimal", prey="you", heatmap=True)
+    assert len(board.state.pursuers) == 1 and board.state.turn == 1
+    assert board.hints and kinds(board, "heat") and kinds(board, "target")
+    target = sorted(kinds(board, "target"))[0]
+    assert board.click(target)
 
 
 def test_changing_a_side_to_you_on_its_turn_waits_for_a_click() -> None:
     board = PursuitBoard(6, 6, start=(Coord(0, 0), Coord(5, 5)))
     board.step()
-    board.prey_choice.value = "you"
+    board.press("seat1", "you")
     assert board.state.turn == 1 and board.step() is False
-    assert board.status == "Your turn (the prey): click a green cell."
+    assert board.status == "Move 1 of at most 100. Your turn: click a cell marked with a dot to move Jerry."
     assert board.click(Coord(5, 4))
     assert board.state.turn == 1 and board.state.pursuers == (Coord(2, 2),)  # Tom answered
-    board.prey_choice.value = "Jerry"
+    board.press("seat1", "Jerry")
     assert board.step() and board.state.turn == 0
 
 
 def test_optimal_play_is_refused_where_the_solver_cannot_go() -> None:
     board = PursuitBoard(13, 13, variant="G2.4", seed=0)
-    board.pursuers_choice.value = "optimal"
-    assert board.pursuers_choice.value == "lone"
+    board.press("seat0", "optimal")
+    assert board.seats[0] == "lone" and board.control("seat0")["value"] == "lone"
     assert board.status.startswith("Optimal play is not available here: with 2 pursuers the solver takes at most")
+    board.press("hints", True)
+    assert not board.hints and board.status.startswith("No capture times here")
     with pytest.raises(ValueError, match="at most 144 free cells"):
         PursuitBoard(13, 13, variant="G2.4", prey="optimal")
 
@@ -275,10 +335,15 @@ def test_bad_arguments_are_refused_with_a_reason() -> None:
         PursuitBoard(variant="G2.9")
     with pytest.raises(ValueError, match="lone, coalition, optimal, you"):
         PursuitBoard(variant="G2.5", pursuers="Tom")
+    with pytest.raises(ValueError, match="Jerry, random, optimal, you"):
+        PursuitBoard(prey="Tom")
     with pytest.raises(ValueError, match="percentage"):
         PursuitBoard(blocked=100)
     with pytest.raises(ValueError, match="outside"):
         PursuitBoard(4, 4, blocked=[Coord(4, 0)])
+    board = PursuitBoard(4, 4)
+    with pytest.raises(ValueError, match="Tom, optimal, you"):
+        board.set_seat(0, "coalition")
 
 
 def test_lone_pursuers_on_the_board_are_the_libraries() -> None:
@@ -301,8 +366,7 @@ def test_a_random_prey_follows_the_seed() -> None:
     assert len(set(rng_prey)) == 5
 
 
-def test_an_8x8_board_stays_small_when_saved() -> None:
-    board = PursuitBoard(seed=0, heatmap=True)
-    models = dependency_state(board)
-    assert len(models) < 150  # 64 buttons, labels, a few shared styles and layouts, the controls
-    assert len({id(b.layout) for b in board.buttons.values()}) == 1
+def test_a_saved_notebook_shows_a_still_picture() -> None:
+    board = PursuitBoard(6, 6, prey="you", seed=1, heatmap=True)
+    still = board.still()
+    assert "data-hit" not in still and "<svg" in still and board.status in still

@@ -45,10 +45,11 @@ from ..core.grid import Coord
 from ..core.record import Record
 from ..games.pursuit import Pursuit, PursuitState
 from ..solvers.pursuit import PursuitSolver
-from .heatmap import heatmap_svg
-from .svg import grid_svg
+from .heatmap import EMPTY, heatmap_svg, ink, scale_colour
+from .svg import CELL, MARGIN, _text, grid_svg
 
-__all__ = ["capture_time_svg", "capture_time_text", "pursuit_record_svg", "pursuit_state", "pursuit_svg",
+__all__ = ["CHOSEN_FILL", "capture_time_svg", "capture_time_text", "pursuit_board_svg", "pursuit_cell_kinds",
+           "pursuit_record_svg", "pursuit_state", "pursuit_svg",
            "pursuit_transcript"]
 
 HUNTER, PREY, CAUGHT = "T", "J", "X"
@@ -178,3 +179,115 @@ def capture_time_svg(solver: PursuitSolver, pursuers: Coord | Sequence[Coord], t
     heading = title or f"capture time for each prey cell, pursuers on {_cells(cells)} to move"
     return heatmap_svg(solver.grid, table, title=heading, none_text="\u221e",
                        pieces=dict.fromkeys(cells, HUNTER))
+
+
+#: The fill of a cell a human's pursuer was sent to while the other pursuer waits for its click.
+CHOSEN_FILL = "#c7e9c0"
+
+
+def _letters(count: int) -> list[str]:
+    return [HUNTER] if count == 1 else [f"{HUNTER}{i + 1}" for i in range(count)]
+
+
+def pursuit_cell_kinds(
+    state: PursuitState,
+    heat: Mapping[Coord, int | None] | None = None,
+    targets: Sequence[Coord] | set[Coord] = (),
+    chosen: Sequence[Coord] = (),
+) -> dict[Coord, str]:
+    """How each cell of a pursuit board is drawn: ``"pursuer"``, ``"prey"``, ``"caught"``,
+    ``"chosen"`` (a pursuer's cell chosen this move), ``"target"`` (a cell the player to move
+    may go to), ``"heat"`` (a capture time on it), ``"blocked"``, ``"light"`` or ``"dark"``.
+
+    >>> from coursekit.core import Grid
+    >>> kinds = pursuit_cell_kinds(PursuitState(Grid(3, 1), (Coord(0, 0),), Coord(2, 0), 1, 1), targets={Coord(1, 0)})
+    >>> [kinds[Coord(x, 0)] for x in range(3)]
+    ['pursuer', 'target', 'prey']
+    """
+    heat = heat or {}
+    kinds = {}
+    for cell in state.grid.cells():
+        if cell in state.grid.blocked:
+            kind = "blocked"
+        elif cell == state.prey:
+            kind = "caught" if cell in state.pursuers else "prey"
+        elif cell in state.pursuers:
+            kind = "pursuer"
+        elif cell in chosen:
+            kind = "chosen"
+        elif cell in targets:
+            kind = "target"
+        elif cell in heat:
+            kind = "heat"
+        else:
+            kind = "light" if (cell.x + cell.y) % 2 else "dark"
+        kinds[cell] = kind
+    return kinds
+
+
+def pursuit_board_svg(
+    state: PursuitState,
+    *,
+    heat: Mapping[Coord, int | None] | None = None,
+    targets: Sequence[Coord] | set[Coord] = (),
+    chosen: Sequence[Coord] = (),
+    hits: Mapping[Coord, str] | None = None,
+    names: Sequence[str] = (),
+    title: str | None = None,
+) -> str:
+    """A pursuit board that plays: the pieces named (``names``: the pursuers' then the prey's, so
+    that each glides to its new cell and leaves no trail), the cells the player to move may go
+    to marked with a dot (``targets``), a pursuer's cell already chosen this move (``chosen``,
+    marked ``T1``), and, with ``heat``, the capture time on every other free cell (``∞``: never).
+
+    >>> from coursekit.core import Grid
+    >>> state = PursuitState(Grid(3, 2), (Coord(0, 0),), Coord(2, 1), 1, 1)
+    >>> svg = pursuit_board_svg(state, targets=[Coord(1, 1)], hits={Coord(1, 1): "move Jerry here"},
+    ...                         names=["Tom", "Jerry"], heat={Coord(0, 1): 1, Coord(1, 0): None})
+    >>> 'data-piece="Tom"' in svg, 'data-piece="Jerry"' in svg, 'data-hit="1,1"' in svg, ">\u221e<" in svg
+    (True, True, True, True)
+    """
+    heat = heat or {}
+    kinds = pursuit_cell_kinds(state, heat, targets, chosen)
+    letters = _letters(len(state.pursuers))
+    ids = list(names) if names else [*letters, PREY]
+    pieces: dict[Coord, str] = {}
+    piece_ids: dict[Coord, str] = {}
+    fills: dict[Coord, str] = {}
+    for number, cell in enumerate(state.pursuers):
+        on = [letters[i] for i, c in enumerate(state.pursuers) if c == cell]
+        pieces[cell] = on[0] if len(on) == 1 else HUNTER
+        piece_ids.setdefault(cell, ids[number])
+        fills[cell] = HUNTER_FILL
+    if state.caught:
+        pieces[state.prey], fills[state.prey] = CAUGHT, BOTH_FILL
+    else:
+        pieces[state.prey], piece_ids[state.prey], fills[state.prey] = PREY, ids[-1], PREY_FILL
+    known = [t for t in heat.values() if t is not None]
+    low, high = (min(known), max(known)) if known else (0, 0)
+    texts: dict[Coord, str] = {}
+    for cell, kind in kinds.items():
+        if kind == "chosen":
+            fills[cell], texts[cell] = CHOSEN_FILL, letters[0]
+        elif kind in ("heat", "target") and cell in heat:
+            time = heat[cell]
+            fills[cell] = EMPTY if time is None else scale_colour(time, low, high)
+    board = grid_svg(state.grid, pieces=pieces, fills=fills, texts=texts, title=title, hits=hits,
+                     piece_ids=piece_ids, highlight=[c for c, k in kinds.items() if k == "target"])
+    marks = []
+    for cell, kind in kinds.items():
+        if kind == "target":  # a dark ring around the dot, seen on every fill
+            x, y = MARGIN + cell.x * CELL + CELL / 2, (state.grid.height - 1 - cell.y) * CELL + CELL / 2
+            marks.append(f'<circle cx="{x:g}" cy="{y:g}" r="{CELL * 0.18:g}" fill="none" stroke="#111" '
+                         'stroke-width="1.5" pointer-events="none"/>')
+        if kind == "heat" or (kind == "target" and cell in heat):
+            time = heat[cell]
+            text = "\u221e" if time is None else str(time)
+            x0, y0 = MARGIN + cell.x * CELL, (state.grid.height - 1 - cell.y) * CELL
+            dy = CELL * 0.3 if kind == "target" else 0  # below the target's dot
+            size = CELL * (0.42 if kind == "heat" and len(text) < 3 else 0.28)
+            marks.append(_text(x0 + CELL / 2, y0 + CELL / 2 + dy, text, size, ink(fills[cell]),
+                               extra=' pointer-events="none"'))
+    close = board.rindex("</svg>")
+    return board[:close] + "".join(marks) + board[close:]
+

@@ -7,11 +7,8 @@ import random
 from collections.abc import Callable, Iterable
 from typing import Any
 
-import ipywidgets as widgets
-
 from ..core.grid import Coord, Grid
-from ..core.record import Record, Step
-from ..core.rules import End
+from ..core.rules import Strategy
 from ..games.pursuit import (
     DEFAULT_MAX_MOVES,
     VARIANTS,
@@ -27,60 +24,61 @@ from ..games.pursuit import (
     steps_from,
 )
 from ..solvers.pursuit import PursuitSolver
-from ..views.heatmap import EMPTY, ink, scale_colour
-from ..views.pursuit import BOTH_FILL, HUNTER_FILL, PREY_FILL
-from ..views.svg import BLOCKED, DARK, HIGHLIGHT, LIGHT
-from ._grid import button_grid, set_text
+from ..views.pursuit import pursuit_board_svg, pursuit_cell_kinds
+from ..views.svg import cell_of
+from .board import button, choice
+from .game import YOU, GameBoard, NotAMove
 
-CELL_PX = 36
 #: The strategies each side can be given on the board, by the number of pursuers.
-PURSUER_CHOICES = {1: ("Tom", "optimal", "you"), 2: ("lone", "coalition", "optimal", "you")}
-PREY_CHOICES = ("Jerry", "random", "optimal", "you")
+PURSUER_CHOICES = {1: ("Tom", "optimal", YOU), 2: ("lone", "coalition", "optimal", YOU)}
+PREY_CHOICES = ("Jerry", "random", "optimal", YOU)
 #: What a click on a cell does: move a piece of the side whose turn it is, or place a piece.
 MOVE = "move"
-#: How a cell looks (the heat-map adds one shared style per colour, of kind ``"heat"``).
+#: How a cell is drawn (:meth:`PursuitBoard.cell_kind`).
 CELL_KINDS = ("light", "dark", "blocked", "pursuer", "prey", "caught", "target", "chosen", "heat")
-CHOSEN = "#c7e9c0"
-#: How the status line names the controls that move the computer sides: the Step button, and
-#: the Play widget's ▶ button (the Play widget shows icons only, not its description).
-RUN_HINT = "press Step, or ▶ to run the chase"
-
-Strategy = Callable[[Pursuit, PursuitState], Any]
 
 
-class PursuitBoard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
-    """Tom and Jerry on a grid of buttons: place the pieces, choose both sides, step or run the chase.
+def _unused(_rng: random.Random) -> Strategy:  # the board makes each side's strategy itself (_make_strategy)
+    raise NotImplementedError
+
+
+class PursuitBoard(GameBoard):
+    """Tom and Jerry on a grid: place the pieces, choose both sides, play or watch the chase.
 
     ``variant`` is one of the article's games (:data:`~coursekit.games.pursuit.VARIANTS`):
     ``"G2.2"`` (one pursuer, a random prey), ``"G2.3"`` (Tom and Jerry), ``"G2.4"`` (two
     pursuers, each chasing alone) or ``"G2.5"`` (two pursuers in a coalition). It sets the
-    number of pursuers and the strategies each side starts with. ``blocked`` is a
-    percentage of cells to block at random, or the blocked cells themselves. The pieces
-    start on random distinct free cells, unless ``start`` gives ``(pursuer cells, prey
-    cell)``. A chase not over after ``max_moves`` rounds is an escape. Every random choice
-    (blocked cells, starts, the random prey) comes from one generator seeded by ``seed``.
+    number of pursuers and the strategies each side starts with (``pursuers`` and ``prey``
+    choose others). ``blocked`` is a percentage of cells to block at random, or the blocked
+    cells themselves. The pieces start on random distinct free cells, unless ``start`` gives
+    ``(pursuer cells, prey cell)``. A chase not over after ``max_moves`` rounds is an escape.
+    Every random choice (blocked cells, starts, the random prey) comes from one generator
+    seeded by ``seed``. ``heatmap`` turns the capture times on; ``interval`` is the
+    milliseconds a move takes on screen (the speed slider).
 
-    The controls:
+    The controls (besides those of every game, see :class:`~coursekit.widgets.game.GameBoard`:
+    undo, the speed and replay sliders):
 
-    - **Pursuers** and **Prey** dropdowns: ``Tom`` (one pursuer) or ``lone`` and
+    - **Pursuer** (**Pursuers**) and **Prey**: ``Tom`` (one pursuer) or ``lone`` and
       ``coalition`` (two), ``Jerry`` or ``random`` for the prey, ``optimal`` for either side
       (the exact solver's moves), and ``you``: then a click moves that side's piece to a
-      green cell (with two pursuers, one click for each). A computer side answers a human at
-      once; when both sides are computers, **Step** makes one move and the ``Play`` widget's
-      ▶ button runs the chase, one move per tick (the status line names both).
-    - **Click** buttons: ``move`` (the default), or ``place pursuer`` (``place pursuer 1``,
-      ``place pursuer 2``) and ``place prey``: a click puts that piece on a free cell and
-      the chase starts again from there. **Random start** draws new cells,
+      cell marked with a dot (with two pursuers, one click for each). A computer side
+      answers you at once; when both sides are computers, **Step** makes one move and
+      **▶ Run** plays the chase at the pace of the speed slider.
+    - **Click to**: ``move`` (the default), or ``place pursuer`` (``place pursuer 1``,
+      ``place pursuer 2``) and ``place prey``: a click puts that piece on a free cell and the
+      chase starts again from there. **New game** draws new cells for the pieces,
       **Restart** goes back to the start of this chase.
-    - **Capture times** shows on each free cell the optimal capture time if the prey stood
+    - **Capture times** writes on each free cell the optimal capture time if the prey stood
       there, the pursuers where they are and to move (``∞``: the prey escapes forever).
 
+    The pieces glide from cell to cell (Tom, Spike and Jerry by name), so no trail is left.
+
     What a program can read and do: ``rules``, ``state``, ``start``, ``steps``, ``record``,
-    ``status``, ``is_over``, ``buttons`` (each ``Coord``'s button), ``cell_kind(cell)``,
-    ``click(cell)``, ``step()``, ``run(limit)``, ``place(piece, cell)``, ``random_start()``,
-    ``restart()``, ``solver`` and the widgets ``pursuers_choice``, ``prey_choice``,
-    ``mode_buttons``, ``step_button``, ``player``, ``restart_button``,
-    ``random_button``, ``heatmap_box``.
+    ``status``, ``is_over``, ``picture``, ``cell_kind(cell)``, ``click(cell)``, ``step()``,
+    ``run(limit)``, ``place(piece, cell)``, ``new_game()`` (new random cells),
+    ``restart()``, ``undo()``, ``set_seat(side, who)``, ``set_mode(mode)``, ``solver``, and
+    as the page does, ``hit("x,y")`` and ``press(name, value)``.
 
     >>> from coursekit.core import Coord
     >>> board = PursuitBoard(6, 6, start=(Coord(0, 0), Coord(5, 5)))
@@ -88,8 +86,8 @@ class PursuitBoard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no typ
     True
     ((Coord(x=1, y=1),), Coord(x=5, y=5))
     >>> board.run(); board.status
-    'Tom caught Jerry at move 5.'
-    >>> board.prey_choice.value = "you"; board.restart(); board.cell_kind(Coord(4, 4))
+    'Tom went to [5, 1]. Tom caught Jerry at move 5.'
+    >>> board.set_seat(1, "you"); board.restart(); board.cell_kind(Coord(4, 4))
     'target'
     >>> board.click(Coord(4, 4)); board.state.prey, board.state.turn
     True
@@ -112,87 +110,38 @@ class PursuitBoard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no typ
         interval: int = 500,
         **kwargs: Any,
     ) -> None:
-        super().__init__(**kwargs)
         if variant not in VARIANTS:
             raise ValueError(f"the variant is one of {', '.join(VARIANTS)}, got {variant!r}")
         self.variant: Variant = VARIANTS[variant]
         self.count = self.variant.pursuers
-        self.rng = random.Random(seed)
-        self.grid = self._make_grid(width, height, blocked)
-        self.max_moves = max_moves
-        self._solver: PursuitSolver | None = None
-        self._strategies: dict[int, Strategy | None] = {}
-        placed = self._random_cells() if start is None else start
-        self.rules = Pursuit(self.grid, self.count, placed, max_moves)
-        self.start: PursuitState = self.rules.initial_state()
-        self.state: PursuitState = self.start
-        self.steps: list[Step] = []
-        self.chosen: list[Coord] = []  # a human's pursuers' move, one cell per click
-
-        pursuer_choices = PURSUER_CHOICES[self.count]
         pursuers = pursuers or {"G2.4": "lone", "G2.5": "coalition"}.get(variant, "Tom")
         prey = prey or ("random" if variant == "G2.2" else "Jerry")
-        if pursuers not in pursuer_choices:
-            raise ValueError(f"with {self.count} pursuer{'s' if self.count > 1 else ''} the pursuers play one of "
-                             f"{', '.join(pursuer_choices)}; got {pursuers!r}")
-        if prey not in PREY_CHOICES:
-            raise ValueError(f"the prey plays one of {', '.join(PREY_CHOICES)}; got {prey!r}")
-        self._resetting = False
-        self.pursuers_choice = widgets.Dropdown(options=pursuer_choices, value=pursuers,
-                                                description="Pursuers")
-        self.prey_choice = widgets.Dropdown(options=PREY_CHOICES, value=prey, description="Prey")
-        pieces = ["place pursuer"] if self.count == 1 else ["place pursuer 1", "place pursuer 2"]
-        self.mode_buttons = widgets.ToggleButtons(options=[MOVE, *pieces, "place prey"], value=MOVE,
-                                                  description="Click")
-        self.step_button = widgets.Button(description="Step", tooltip="One move of the side to move")
-        self.player = widgets.Play(value=0, min=0, max=2 * max_moves, step=1, interval=interval,
-                                   description="Run the chase")
-        self.restart_button = widgets.Button(description="Restart", tooltip="Back to the start of this chase")
-        self.random_button = widgets.Button(description="Random start", tooltip="New random cells for the pieces")
-        self.heatmap_box = widgets.Checkbox(value=heatmap, description="Capture times", indent=False)
-        self.status_label = widgets.Label(value="")
-        self.moves_label = widgets.Label(value="")
-
-        self._build_grid()
-        self.step_button.on_click(lambda _button: self.step())
-        self.restart_button.on_click(lambda _button: self.restart())
-        self.random_button.on_click(lambda _button: self.random_start())
-        self.player.observe(self._on_tick, names="value")
-        self.pursuers_choice.observe(lambda change: self._on_choice(0, change), names="value")
-        self.prey_choice.observe(lambda change: self._on_choice(1, change), names="value")
-        self.heatmap_box.observe(lambda _change: self._redraw(), names="value")
-        self.mode_buttons.observe(lambda _change: self._on_mode(), names="value")
-        self.children = (
-            widgets.HBox([self.pursuers_choice, self.prey_choice]),
-            self.mode_buttons,
-            self.grid_box,
-            widgets.HBox([self.step_button, self.player, self.restart_button, self.random_button,
-                          self.heatmap_box]),
-            self.moves_label,
-            self.status_label,
-        )
-        if "optimal" in (self.pursuers_choice.value, self.prey_choice.value):
+        self._check_side(0, pursuers)
+        self._check_side(1, prey)
+        computers: dict[str, Callable[[random.Random], Strategy]] = dict.fromkeys(
+            {*PURSUER_CHOICES[self.count], *PREY_CHOICES} - {YOU}, _unused)
+        labels = ("Pursuer" if self.count == 1 else "Pursuers", "Prey")
+        self.mode = MOVE
+        self.chosen: list[Coord] = []  # a human's pursuers' move, one cell per click
+        self._solver: PursuitSolver | None = None
+        super().__init__([pursuers, prey], computers, seed, seat_labels=labels, hints=heatmap, speed=interval,
+                         **kwargs)
+        self.grid = self._make_grid(width, height, blocked)
+        self.max_moves = max_moves
+        self._placed = self._random_cells() if start is None else start
+        if "optimal" in (pursuers, prey) or heatmap:
             self.solver  # noqa: B018  # refuse a grid too large for optimal play at once
-        self._new_chase(self.start)
+        self.restart()
 
     # What tests and lessons read ---------------------------------------------------------
 
     @property
-    def status(self) -> str:
-        """The status line: whose turn it is and what to click, or how the chase ended."""
-        return str(self.status_label.value)
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the chase has ended (a capture, or the move limit)."""
-        return bool(self.rules.is_over(self.state))
-
-    @property
-    def record(self) -> Record:
-        """The chase so far as a :class:`~coursekit.core.Record`, players named as in the variant;
-        an unfinished chase has ``end == "stopped"``."""
-        names = (self.variant.hunter, self.variant.prey)
-        return Record.of(self.rules, names, self.start, tuple(self.steps), None if self.is_over else End.STOPPED)
+    def players(self) -> tuple[str, ...]:
+        """The sides' names as in the article (Tom, or Tom and Spike; Jerry); a side you play alone is "You"."""
+        names = [self.variant.hunter, self.variant.prey]
+        if self.seats.count(YOU) == 1:
+            names[self.seats.index(YOU)] = "You"
+        return tuple(names)
 
     @property
     def solver(self) -> PursuitSolver:
@@ -202,56 +151,27 @@ class PursuitBoard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no typ
         return self._solver
 
     def cell_kind(self, cell: Coord | tuple[int, int]) -> str:
-        """How ``cell`` is drawn: ``"pursuer"``, ``"prey"``, ``"caught"``, ``"target"`` (a human
-        may click it now), ``"chosen"`` (a pursuer's cell chosen this move), ``"heat"``,
-        ``"blocked"``, ``"light"`` or ``"dark"``."""
-        return self._kinds[Coord(*cell)]
+        """How ``cell`` is drawn now: one of :data:`CELL_KINDS` (``"target"``: you may click it to move there,
+        ``"chosen"``: a pursuer's cell chosen this move, ``"heat"``: a capture time on it)."""
+        cell = Coord(*cell)
+        if cell not in self.grid:
+            raise ValueError(f"{cell} is not a cell of the {self.grid.width} x {self.grid.height} board")
+        live = not self.replaying and self.human_to_move()
+        state = self.shown_state
+        return pursuit_cell_kinds(state, self._heat(state, self.hints and not self.replaying),
+                                  self._targets(state, live), self.chosen)[cell]
 
     # Doing ---------------------------------------------------------------------------------
 
-    def click(self, cell: Coord | tuple[int, int]) -> bool:
-        """Do what clicking ``cell`` does in the current mode; ``False`` (and the status says
-        why) if nothing happened."""
+    def click(self, cell: Coord | tuple[int, int] | str) -> bool | None:
+        """Do what clicking ``cell`` does in the current mode: ``True`` if it made a move or placed a
+        piece, ``False`` (and the status line says why) if not, ``None`` if it chose pursuer 1's cell."""
+        if isinstance(cell, str):
+            return self.on_hit(cell)
         cell = Coord(*cell)
-        if cell not in self.buttons:
+        if cell not in self.grid:
             raise ValueError(f"{cell} is not a cell of the {self.grid.width} x {self.grid.height} board")
-        mode = str(self.mode_buttons.value)
-        if mode != MOVE:
-            return self.place(mode.removeprefix("place "), cell)
-        if self.is_over:
-            return self._refuse("the chase is over: press Restart or Random start")
-        side = self.state.turn
-        if self._strategy(side) is not None:
-            whose = self._side_name(side) + ("'" if side == 0 and self.count > 1 else "'s")
-            return self._refuse(f"it is the {whose} turn, and the computer plays them: {RUN_HINT}")
-        if side == 1:
-            return self._human_move(cell)
-        number = len(self.chosen)
-        if cell not in steps_from(self.grid, self.state.pursuers[number]):
-            # the rules say why (the pursuers after this one are not asked yet: the first reason is this one's)
-            trial = (*self.chosen, cell, *self.state.pursuers[number + 1:])
-            return self._refuse(self.rules.why_illegal(self.state, trial) or f"{cell} is not a step away")
-        self.chosen.append(cell)
-        if len(self.chosen) < self.count:
-            self._redraw()
-            self.status_label.value = f"Pursuer 1 goes to {cell}. {self._turn_text()}"
-            return True
-        move, self.chosen = tuple(self.chosen), []
-        return self._human_move(move)
-
-    def step(self) -> bool:
-        """One move of the side to move, by its computer strategy; ``False`` if the chase is over
-        or that side is played by a human."""
-        if self.is_over:
-            return False
-        side = self.state.turn
-        strategy = self._strategy(side)
-        if strategy is None:
-            self.status_label.value = self._turn_text()
-            return False
-        self._apply(strategy(self.rules, self.state))
-        self._show()
-        return True
+        return self.on_hit(f"{cell.x},{cell.y}")
 
     def run(self, limit: int | None = None) -> None:
         """Step until the chase ends, a human is to move, or ``limit`` moves were made."""
@@ -268,7 +188,8 @@ class PursuitBoard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no typ
             raise ValueError(f"the pieces are {', '.join(pieces)} and prey; got {piece!r}")
         if not self.grid.is_free(cell):
             return self._refuse(f"{cell} is a blocked cell" if cell in self.grid else f"{cell} is off the grid")
-        chasers, prey = list(self.state.pursuers), self.state.prey
+        state = self.shown_state
+        chasers, prey = list(state.pursuers), state.prey
         if piece == "prey":
             if cell in chasers:
                 return self._refuse(f"a pursuer stands on {cell}")
@@ -278,20 +199,175 @@ class PursuitBoard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no typ
             if cell == prey or cell in chasers[:number] + chasers[number + 1:]:
                 return self._refuse(f"another piece stands on {cell}")
             chasers[number] = cell
-        self.rules = Pursuit(self.grid, self.count, (tuple(chasers), prey), self.max_moves)
-        self._new_chase(self.rules.initial_state())
+        self._placed = (tuple(chasers), prey)
+        self.restart()
         return True
 
-    def random_start(self) -> None:
-        """New random cells for the pieces (what **Random start** does); the chase starts again."""
-        self.rules = Pursuit(self.grid, self.count, self._random_cells(), self.max_moves)
-        self._new_chase(self.rules.initial_state())
+    def new_game(self) -> None:
+        """New random cells for the pieces (what **New game** does); the chase starts again."""
+        self._placed = self._random_cells()
+        self.restart()
 
     def restart(self) -> None:
         """Back to the start of this chase (what **Restart** does)."""
-        self._new_chase(self.start)
+        GameBoard.new_game(self)
+
+    def set_seat(self, seat: int, who: str) -> None:
+        """Let ``who`` play side ``seat`` (0: the pursuers, 1: the prey) from now on: ``"you"`` or a
+        strategy's name (see the constructor)."""
+        self._check_side(seat, who)
+        if who == "optimal":
+            try:
+                self.solver  # noqa: B018
+            except ValueError as error:
+                self._say(f"Optimal play is not available here: {error}. {self._turn_text()}")
+                return
+        super().set_seat(seat, who)
+
+    def set_hints(self, on: bool) -> None:
+        """Show or hide the capture times."""
+        if on:
+            try:
+                self.solver  # noqa: B018
+            except ValueError as error:
+                self.hints = False
+                self._say(f"No capture times here: {error}. {self._turn_text()}")
+                return
+        super().set_hints(on)
+
+    def set_mode(self, mode: str) -> None:
+        """What a click on a cell does from now on: ``"move"`` or ``"place ..."`` (a piece)."""
+        if mode not in self._modes():
+            raise ValueError(f"a click does one of {', '.join(self._modes())}; got {mode!r}")
+        self.mode = mode
+        self.forget_selection()
+        self._say(self._turn_text())
+
+    # What a game's board provides ------------------------------------------------------------
+
+    def make_rules(self) -> Pursuit:
+        return Pursuit(self.grid, self.count, self._placed, self.max_moves)
+
+    def move_for(self, key: str) -> Any:
+        try:
+            cell = cell_of(key)
+        except ValueError as error:
+            raise NotAMove(str(error)) from None
+        state = self.state
+        if state.turn == 1:
+            return cell
+        number = len(self.chosen)
+        if cell not in steps_from(self.grid, state.pursuers[number]):
+            # the rules say why (the pursuers after this one are not asked yet: the first reason is this one's)
+            trial = (*self.chosen, cell, *state.pursuers[number + 1:])
+            raise NotAMove(f"Not allowed: {self.rules.why_illegal(state, trial) or f'{cell} is not a step away'}")
+        self.chosen.append(cell)
+        if len(self.chosen) < self.count:
+            return None
+        return tuple(self.chosen)
+
+    def draw(self, state: PursuitState, *, hints: bool, live: bool) -> str:
+        heat = self._heat(state, hints)
+        targets = self._targets(state, live)
+        hits: dict[Coord, str] = {}
+        if self.mode != MOVE and not self.replaying:
+            hits = {cell: f"place the {self.mode.removeprefix('place ')} here" for cell in self.grid.free_cells()}
+        elif live:
+            mover = self._mover_name(state)
+            hits = {cell: f"move {mover} here" if cell in targets else f"{mover} cannot go here"
+                    for cell in self.grid.free_cells()}
+        names = ["Tom"] if self.count == 1 else ["Tom", "Spike"]
+        return pursuit_board_svg(state, heat=heat, targets=targets, chosen=self.chosen if live else (), hits=hits,
+                                 names=[*names, "Jerry"], title=self._where(state))
+
+    def describe(self, state: PursuitState, move: Any) -> str:
+        if state.turn == 1:
+            return f"went to {Coord(*move)}"
+        return "went to " + " and ".join(str(Coord(*c)) for c in move)
+
+    def prompt(self, state: PursuitState) -> str:
+        if state.turn == 1:
+            return f"click a cell marked with a dot to move {self.variant.prey}."
+        if self.count == 1:
+            return "click a cell marked with a dot to move the pursuer."
+        if self.chosen:
+            return f"pursuer 1 goes to {self.chosen[0]}; now click a cell marked with a dot for pursuer 2."
+        return "click a cell marked with a dot for pursuer 1, then one for pursuer 2."
+
+    def extra_controls(self) -> list[dict[str, Any]]:
+        return [
+            choice("mode", "Click to", self._modes(), self.mode, title="What a click on a cell does"),
+            button("restart", "Restart", title="Back to the start of this chase"),
+        ]
+
+    def on_extra_control(self, name: str, value: Any) -> None:
+        if name == "mode":
+            self.set_mode(str(value))
+        elif name == "restart":
+            self.restart()
+
+    def forget_selection(self) -> None:
+        self.chosen = []
+
+    # The board's parts ---------------------------------------------------------------------
+
+    def on_hit(self, key: str) -> bool | None:
+        if self.mode == MOVE:
+            return super().on_hit(key)
+        try:
+            cell = cell_of(key)
+        except ValueError as error:
+            return self._refuse(str(error))
+        return self.place(self.mode.removeprefix("place "), cell)
+
+    def _controls(self) -> list[dict[str, Any]]:
+        controls = []
+        for spec in super()._controls():
+            if spec["name"] == "seat0":
+                spec["options"] = list(PURSUER_CHOICES[self.count])
+            elif spec["name"] == "seat1":
+                spec["options"] = list(PREY_CHOICES)
+            elif spec["name"] == "hints":
+                spec["label"], spec["title"] = "Capture times", "The optimal capture time on each free cell"
+            elif spec["name"] == "new":
+                spec["title"] = "New random cells for the pieces"
+            controls.append(spec)
+        return controls
+
+    def _computer_move(self) -> Any:
+        side = self.state.turn
+        if side not in self.strategies:
+            self.strategies[side] = self._make_strategy(side, self.seats[side])
+        return self.strategies[side](self.rules, self.state)
+
+    def _check_seat(self, who: str) -> None:
+        pass  # each side has its own choices: _check_side
+
+    def _turn_text(self) -> str:
+        state = self.state
+        hunter, prey = self.players
+        if state.caught:
+            return f"{hunter} caught {'you' if prey == 'You' else prey} at move {state.moves}."
+        if self.is_over:
+            return f"{prey} escaped: not caught in {self.max_moves} moves."
+        if self.mode != MOVE:
+            return f"Click a free cell to {self.mode}."
+        return f"{self._where(state)}. {super()._turn_text()}"
 
     # Inside --------------------------------------------------------------------------------
+
+    def _check_side(self, side: int, who: str) -> None:
+        if side == 0 and who not in PURSUER_CHOICES[self.count]:
+            raise ValueError(f"with {self.count} pursuer{'s' if self.count > 1 else ''} the pursuers play one of "
+                             f"{', '.join(PURSUER_CHOICES[self.count])}; got {who!r}")
+        if side == 1 and who not in PREY_CHOICES:
+            raise ValueError(f"the prey plays one of {', '.join(PREY_CHOICES)}; got {who!r}")
+        if side not in (0, 1):
+            raise ValueError(f"the sides are 0 (the pursuers) and 1 (the prey), not {side!r}")
+
+    def _modes(self) -> list[str]:
+        pieces = ["place pursuer"] if self.count == 1 else ["place pursuer 1", "place pursuer 2"]
+        return [MOVE, *pieces, "place prey"]
 
     def _make_grid(self, width: int, height: int, blocked: float | Iterable[Coord]) -> Grid:
         grid = Grid(width, height)
@@ -314,184 +390,33 @@ class PursuitBoard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no typ
         cells = self.rng.sample(list(self.grid.free_cells()), self.count + 1)
         return tuple(cells[:-1]), cells[-1]
 
-    def _build_grid(self) -> None:
-        width, height = self.grid.width, self.grid.height
-        bold = {"font_size": "18px", "font_weight": "bold"}
-        self.styles: dict[str, widgets.ButtonStyle] = {
-            "light": widgets.ButtonStyle(button_color=LIGHT),
-            "dark": widgets.ButtonStyle(button_color=DARK),
-            "blocked": widgets.ButtonStyle(button_color=BLOCKED),
-            "pursuer": widgets.ButtonStyle(button_color=HUNTER_FILL, **bold),
-            "prey": widgets.ButtonStyle(button_color=PREY_FILL, **bold),
-            "caught": widgets.ButtonStyle(button_color=BOTH_FILL, **bold),
-            "target": widgets.ButtonStyle(button_color=HIGHLIGHT),
-            "chosen": widgets.ButtonStyle(button_color=CHOSEN, **bold),
-        }
-        self._kinds: dict[Coord, str] = {}
-        self.buttons, self.grid_box = button_grid(width, height, CELL_PX, self.styles["light"], self.click)
-
-    def _heat_style(self, colour: str) -> widgets.ButtonStyle:
-        key = f"heat {colour}"
-        if key not in self.styles:
-            self.styles[key] = widgets.ButtonStyle(button_color=colour, text_color=ink(colour))
-        return self.styles[key]
-
-    def _strategy(self, side: int) -> Strategy | None:
-        """The computer strategy of a side, or ``None`` when a human plays it."""
-        if side not in self._strategies:
-            choice = str((self.pursuers_choice if side == 0 else self.prey_choice).value)
-            self._strategies[side] = self._make_strategy(side, choice)
-        return self._strategies[side]
-
-    def _make_strategy(self, side: int, choice: str) -> Strategy | None:
-        if choice == "you":
-            return None
+    def _make_strategy(self, side: int, choice: str) -> Strategy:
         if choice == "optimal":
             return optimal_pursuers(self.solver) if side == 0 else optimal_prey(self.solver)
         if side == 0:
             return coalition_pursuers() if choice == "coalition" else lone_pursuers()
         return random_prey(self.rng) if choice == "random" else jerry_strategy()
 
-    def _on_choice(self, side: int, change: dict[str, Any]) -> None:
-        if change["new"] == "optimal":
-            try:
-                self.solver  # noqa: B018
-            except ValueError as error:
-                widget = self.pursuers_choice if side == 0 else self.prey_choice
-                widget.value = change["old"]
-                self.status_label.value = f"Optimal play is not available here: {error}."
-                return
-        self._strategies.pop(side, None)
-        self.chosen = []
-        self._answer_human()
-        self._show()
+    def _mover_name(self, state: PursuitState) -> str:
+        if state.turn == 1:
+            return self.variant.prey
+        return "Tom" if self.count == 1 else f"pursuer {len(self.chosen) + 1}"
 
-    def _on_mode(self) -> None:
-        self.chosen = []
-        self._show()
+    def _where(self, state: PursuitState) -> str:
+        return f"Move {state.moves + (state.turn == 0)} of at most {self.max_moves}"
 
-    def _on_tick(self, change: dict[str, Any]) -> None:
-        if self._resetting or change["new"] <= change["old"]:
-            return
-        if not self.step():
-            self.player.playing = False
+    def _targets(self, state: PursuitState, live: bool) -> set[Coord]:
+        if not live or self.mode != MOVE or self.rules.is_over(state):
+            return set()
+        if state.turn == 1:
+            return set(steps_from(self.grid, state.prey))
+        return set(steps_from(self.grid, state.pursuers[len(self.chosen)]))
 
-    def _new_chase(self, start: PursuitState) -> None:
-        self.start = self.state = start
-        self.steps = []
-        self.chosen = []
-        self._resetting = True
-        self.player.playing = False
-        self.player.value = 0
-        self._resetting = False
-        self._answer_human()
-        self._show()
-
-    def _apply(self, move: Any) -> None:
-        side = self.state.turn
-        self.state = self.rules.apply(self.state, move)
-        self.steps.append(Step(side, move, self.state))
-
-    def _human_move(self, move: Any) -> bool:
-        reason = self.rules.why_illegal(self.state, move)
-        if reason is not None:
-            return self._refuse(reason)
-        self._apply(move)
-        self._answer_human()
-        self._show()
-        return True
-
-    def _answer_human(self) -> None:
-        """When one side is a human and the other a computer, the computer moves at once."""
-        humans = [side for side in (0, 1) if self._strategy(side) is None]
-        if len(humans) != 1:
-            return
-        while not self.is_over and self.state.turn != humans[0]:
-            strategy = self._strategy(self.state.turn)
-            assert strategy is not None
-            self._apply(strategy(self.rules, self.state))
+    def _heat(self, state: PursuitState, hints: bool) -> dict[Coord, int | None]:
+        if not hints or self.rules.is_over(state):
+            return {}
+        return self.solver.time_table(state.pursuers)
 
     def _refuse(self, reason: str) -> bool:
-        self.status_label.value = f"Not allowed: {reason}. {self._turn_text()}"
+        self._say(f"Not allowed: {reason}. {self._turn_text()}")
         return False
-
-    def _side_name(self, side: int) -> str:
-        if side == 1:
-            return "prey"
-        return "pursuer" if self.count == 1 else "pursuers"
-
-    def _turn_text(self) -> str:
-        state = self.state
-        hunter, prey = self.variant.hunter, self.variant.prey
-        if state.caught:
-            return f"{hunter} caught {prey} at move {state.moves}."
-        if self.is_over:
-            return f"{prey} escaped: not caught in {self.max_moves} moves."
-        mode = str(self.mode_buttons.value)
-        if mode != MOVE:
-            return f"Click a free cell to {mode}."
-        side = state.turn
-        if self._strategy(side) is not None:
-            return f"The {self._side_name(side)} to move: {RUN_HINT}."
-        if side == 1:
-            return "Your turn (the prey): click a green cell."
-        if self.count == 1:
-            return "Your turn (the pursuer): click a green cell."
-        return f"Your turn (the pursuers): click a green cell for pursuer {len(self.chosen) + 1}."
-
-    def _show(self) -> None:
-        self.status_label.value = self._turn_text()
-        self._redraw()
-
-    def _targets(self) -> set[Coord]:
-        if self.is_over or str(self.mode_buttons.value) != MOVE or self._strategy(self.state.turn) is not None:
-            return set()
-        if self.state.turn == 1:
-            return set(steps_from(self.grid, self.state.prey))
-        return set(steps_from(self.grid, self.state.pursuers[len(self.chosen)]))
-
-    def _heat(self) -> dict[Coord, int | None]:
-        if not self.heatmap_box.value or self.is_over:
-            return {}
-        try:
-            return self.solver.time_table(self.state.pursuers)
-        except ValueError as error:
-            self.heatmap_box.value = False
-            self.status_label.value = f"No capture times here: {error}."
-            return {}
-
-    def _redraw(self) -> None:
-        state = self.state
-        targets = self._targets()
-        heat = self._heat()
-        known = [t for t in heat.values() if t is not None]
-        low, high = (min(known), max(known)) if known else (0, 0)
-        names = ["T"] if self.count == 1 else ["T1", "T2"]
-        for cell, button in self.buttons.items():
-            on = [names[i] for i, p in enumerate(state.pursuers) if p == cell]
-            text = ""
-            if cell in self.grid.blocked:
-                kind = "blocked"
-            elif cell == state.prey:
-                kind, text = ("caught", "X") if on else ("prey", "J")
-            elif on:
-                kind, text = "pursuer", "T" if len(on) == 2 else on[0]
-            elif cell in self.chosen:
-                kind, text = "chosen", "T1"
-            elif cell in targets:
-                kind = "target"
-            elif cell in heat:
-                kind = "heat"
-                time = heat[cell]
-                text = "\u221e" if time is None else str(time)
-                button.style = self._heat_style(EMPTY if time is None else scale_colour(time, low, high))
-            else:
-                kind = "light" if (cell.x + cell.y) % 2 else "dark"
-            if kind != "heat":
-                button.style = self.styles[kind]
-            set_text(button, text)
-            button.disabled = kind == "blocked"
-            self._kinds[cell] = kind
-        rounds = f"Move {state.moves} of at most {self.max_moves}"
-        self.moves_label.value = rounds + (f", {self.variant.prey} to move" if state.turn == 1 and not state.caught
-                                           else "")
