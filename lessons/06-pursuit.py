@@ -656,9 +656,9 @@ assert all(pair_means[("lone (G2.4)", prey)] <= pair_means[("coalition (G2.5)", 
 # %% [markdown]
 # ## Play it yourself
 #
-# In Jupyter the `PursuitBoard` lets you place the pieces (the **Click** buttons), choose
+# In Jupyter the `PursuitBoard` lets you place the pieces (the **Click to** list), choose
 # each side's strategy (Tom, lone, coalition, optimal, or **you**: then your clicks move
-# that side), and step or run the chase. **Capture times** shows the heat-map for the
+# that side to a cell marked with a dot), and step or run the chase (**Step**, **▶ Run**). **Capture times** shows the heat-map for the
 # pursuer where it stands. Here you are Jerry on the grid with the hole, against the
 # optimal Tom: can you find the ring? (The static page shows the board's start below it.)
 
