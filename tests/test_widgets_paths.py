@@ -61,7 +61,7 @@ def test_clicks_set_the_start_then_the_target_then_toggle_blocked_cells() -> Non
     for key in ("2,2", "3,2", "2,3"):
         board.hit(key)
     assert board.grid.blocked == {Coord(2, 2), Coord(3, 2), Coord(2, 3)}
-    assert board.cell_kind(Coord(2, 2)) == "blocked" and "2, 3: blocked; click to free this cell" in board.picture
+    assert board.cell_kind(Coord(2, 2)) == "blocked" and "2, 3: blocked; click to free it" in board.picture
     board.hit("2,3")  # a second click frees it again
     assert board.grid.blocked == {Coord(2, 2), Coord(3, 2)} and board.cell_kind(Coord(2, 3)) == "free"
     board.hit("4,3")

@@ -282,8 +282,13 @@ class PathBoard(Board):
         for cell in self.grid.cells():
             kind = self.cell_kind(cell)
             what = {"start": "the start", "target": "the target", "blocked": "blocked"}.get(kind, kind)
-            doing = "free this cell" if self.mode == "blocked" and kind == "blocked" else words[self.mode]
-            hits[cell] = f"{what}; click to {doing}"
+            if kind == "blocked":
+                doing = "click to free it" if self.mode == "blocked" else "free it first (Click to: block / free)"
+            elif kind in ("start", "target") and self.mode == "blocked":
+                doing = f"cannot be blocked: move {what} first"
+            else:
+                doing = f"click to {words[self.mode]}"
+            hits[cell] = f"{what}; {doing}"
         return hits
 
     def _draw(self) -> None:
