@@ -27,7 +27,7 @@ from ..core.grid import Coord, Grid
 from ..core.record import Record
 from ..games.paths import PathState, ShortestPath
 from ..solvers.search import SearchResult
-from .heatmap import SCALE, heatmap_svg, ink, scale_colour
+from .heatmap import SCALE, heatmap_svg, scale_colour
 from .svg import BLOCKED, CELL, MARGIN, _text, grid_svg, path_svg
 
 #: Grids with more columns or rows than this are drawn compactly (no numbers, no labels).
@@ -223,8 +223,29 @@ def path_record_svg(record: Record) -> str:
 
 __all__ = [
     "LARGE", "SCALE", "expansion_order", "path_marks", "path_record_svg", "path_state_svg", "path_state_text",
-    "path_transcript", "search_board_svg", "search_svg", "search_text", "side_by_side", "summary",
+    "path_transcript", "readable_ink", "search_board_svg", "search_svg", "search_text", "side_by_side", "summary",
 ]
+
+
+def _luminance(colour: str) -> float:
+    channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def readable_ink(fill: str) -> str:
+    """``#111`` or ``#fff``, whichever has the higher contrast (WCAG) with ``fill`` (``#rrggbb``).
+
+    Unlike :func:`~coursekit.views.heatmap.ink` (by brightness), it never gives less than 4.5:1
+    on the colours of :data:`~coursekit.views.heatmap.SCALE`:
+
+    >>> from coursekit.views.heatmap import ink
+    >>> readable_ink("#ec7014"), ink("#ec7014"), readable_ink("#1b7837")
+    ('#111', '#fff', '#fff')
+    """
+    light = _luminance(fill)
+    dark_ink, white_ink = (light + 0.05) / (_luminance("#111111") + 0.05), 1.05 / (light + 0.05)
+    return "#111" if dark_ink >= white_ink else "#fff"
 
 
 #: The fills of the search board (:func:`search_board_svg`); each carries its letters in :func:`ink`.
@@ -296,6 +317,6 @@ def search_board_svg(
         x, y = _centre(grid, cell, cell_px, MARGIN)
         bold = "bold" if text in ("S", "T") else "normal"
         size = cell_px * (0.5 if text in ("S", "T") else 0.42 if len(text) < 3 else 0.3)
-        marks.append(_text(x, y, text, size, ink(fills[cell]), bold, extra=' pointer-events="none"'))
+        marks.append(_text(x, y, text, size, readable_ink(fills[cell]), bold, extra=' pointer-events="none"'))
     close = board.rindex("</svg>")
     return board[:close] + "".join(marks) + board[close:]
