@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Mapping
 from html import escape
 from typing import Any
 
@@ -46,6 +46,7 @@ from ..games.corners import (
     path_text,
 )
 from ..solvers.gametree import Evaluate, Solution, alphabeta, iterative_deepening
+from .svg import hit_key, hit_open
 
 MARKS = {WHITE: "W", BLACK: "B"}
 CELL = 40
@@ -96,39 +97,116 @@ def _outline(cells: frozenset[Coord]) -> str:
     return "".join(sorted(parts))
 
 
-def board_svg(state: CornersState, title: str | None = None, path: Any = None) -> str:
+#: What a playing board marks (see :func:`board_svg`): a cell the chosen piece may go to (a
+#: dashed ring around a dot), the chosen piece's cell (a thick square frame on a light fill),
+#: and the trail of an unfinished jump chain (a small hollow square).
+NEXT_STROKE, CHOSEN_FILL, CHOSEN_STROKE, TRAIL_STROKE = "#1a6b2f", "#ffe9a8", "#8a4b00", "#5b4a00"
+#: A hint's move (a dotted line ending in a ring), and the height of the legend under the board.
+HINT_STROKE, LEGEND = "#6a1b9a", 22
+
+
+def piece_ids(state: CornersState) -> dict[Coord, str]:
+    """Each piece's name, the same all through a game: ``w0``, ``w1``, ... for White's pieces and
+    ``b0``, ... for Black's, by their place in the state's fixed order (a move keeps the order).
+
+    >>> from coursekit.games.corners import Corners
+    >>> rules = Corners(pieces=9)
+    >>> before = rules.initial_state()
+    >>> after = rules.apply(before, (Coord(5, 2), Coord(4, 2)))
+    >>> piece_ids(before)[Coord(5, 2)] == piece_ids(after)[Coord(4, 2)]
+    True
+    """
+    ids = {cell: f"w{i}" for i, cell in enumerate(state.white)}
+    ids.update({cell: f"b{i}" for i, cell in enumerate(state.black)})
+    return ids
+
+
+def board_svg(state: CornersState, title: str | None = None, path: Any = None, *,
+              hits: Mapping[Coord, str] | None = None, pieces: Mapping[Coord, str] | None = None,
+              nexts: Collection[Coord] = (), chosen: Coord | None = None, trail: Collection[Coord] = (),
+              hint: Any = None, legend: str = "") -> str:
     """The board as SVG: Black's pieces as filled discs, White's as hollow ones, both corners
-    outlined thick (each side's target is the other's corner), and ``path`` (a move) drawn as a line."""
+    outlined thick (each side's target is the other's corner), and ``path`` (a move) drawn as a line.
+
+    For a board that plays: ``hits`` maps a cell to the words a screen reader says of it and makes
+    it clickable (``data-hit="x,y"``); ``pieces`` names the pieces (``data-piece``: a piece with
+    the same name glides to its new cell, see :func:`piece_ids`); each of ``nexts`` (where the
+    chosen piece may go) shows a dashed ring, ``chosen`` a thick square frame, ``trail`` a small
+    hollow square; ``hint`` (a move) is drawn as a dotted line ending in a ring, and ``legend``
+    is a line of text under the board.
+
+    >>> from coursekit.games.corners import Corners
+    >>> state = Corners(pieces=9).initial_state()
+    >>> svg = board_svg(state, hits={Coord(5, 2): "White's piece"}, pieces=piece_ids(state),
+    ...                 nexts=[Coord(4, 2)], chosen=Coord(5, 2))
+    >>> svg.count("data-hit="), svg.count("data-piece="), 'stroke-dasharray="4 3"' in svg
+    (1, 18, True)
+    """
     size = SIZE * CELL
-    width, height = MARGIN + size + 4, size + MARGIN
+    width, height = MARGIN + size + 4, size + MARGIN + (LEGEND if legend else 0)
     caption = title or f"{SIDES[state.turn]} to move"
+    hits = hits or {}
+    names = pieces or {}
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
            f'viewBox="0 0 {width} {height}" font-family="sans-serif" role="img">',
            f"<title>{escape(caption)}</title>",
            f'<rect x="0" y="0" width="{width}" height="{height}" fill="#ffffff"/>']
-    for y in range(SIZE):
+    for y in reversed(range(SIZE)):
         for x in range(SIZE):
-            shade = "#e8e8e8" if (x + y) % 2 else "#f8f8f8"
+            cell = Coord(x, y)
+            shade = CHOSEN_FILL if cell == chosen else "#e8e8e8" if (x + y) % 2 else "#f8f8f8"
+            if cell in hits:
+                out.append(hit_open(hit_key(cell), f"{x}, {y}: {hits[cell]}"))
             out.append(f'<rect x="{MARGIN + x * CELL}" y="{(SIZE - 1 - y) * CELL}" width="{CELL}" height="{CELL}" '
                        f'fill="{shade}"/>')
-    pieces = len(state.white)
-    if pieces in SHAPES:
+            if cell in hits:
+                out.append("</g>")
+    still = ' pointer-events="none"' if hits else ""  # a playing board: clicks go through to the cells
+    pieces_count = len(state.white)
+    if pieces_count in SHAPES:
         for player in (WHITE, BLACK):
-            out.append(f'<path d="{_outline(frozenset(home_cells(pieces, player)))}" stroke="#111" '
-                       'stroke-width="4" fill="none" stroke-linecap="square"/>')
+            out.append(f'<path d="{_outline(frozenset(home_cells(pieces_count, player)))}" stroke="#111" '
+                       f'stroke-width="4" fill="none" stroke-linecap="square"{still}/>')
+    if chosen is not None:
+        left, top = MARGIN + chosen.x * CELL, (SIZE - 1 - chosen.y) * CELL
+        out.append(f'<rect x="{left + 3}" y="{top + 3}" width="{CELL - 6}" height="{CELL - 6}" fill="none" '
+                   f'stroke="{CHOSEN_STROKE}" stroke-width="4"{still}/>')
+    for cell in trail:
+        cx, cy = _centre(Coord(*cell))
+        out.append(f'<rect x="{cx - 5:g}" y="{cy - 5:g}" width="10" height="10" fill="none" '
+                   f'stroke="{TRAIL_STROKE}" stroke-width="2"{still}/>')
     if path is not None and path != PASS:
         points = " ".join(f"{px:g},{py:g}" for px, py in (_centre(Coord(*c)) for c in path))
         out.append(f'<polyline points="{points}" fill="none" stroke="#555" stroke-width="4" '
-                   'stroke-dasharray="6 4" stroke-linecap="round"/>')
+                   f'stroke-dasharray="6 4" stroke-linecap="round"{still}/>')
+    if hint is not None and hint != PASS:
+        points = " ".join(f"{px:g},{py:g}" for px, py in (_centre(Coord(*c)) for c in hint))
+        out.append(f'<polyline points="{points}" fill="none" stroke="{HINT_STROKE}" stroke-width="4" '
+                   f'stroke-dasharray="1 6" stroke-linecap="round"{still}/>')
+        hx, hy = _centre(Coord(*hint[-1]))
+        out.append(f'<circle cx="{hx:g}" cy="{hy:g}" r="16" fill="none" stroke="{HINT_STROKE}" stroke-width="3"'
+                   f'{still}/>')
+    for cell in nexts:
+        cx, cy = _centre(Coord(*cell))
+        out.append(f'<circle cx="{cx:g}" cy="{cy:g}" r="12" fill="none" stroke="{NEXT_STROKE}" stroke-width="3" '
+                   f'stroke-dasharray="4 3"{still}/>')
+        out.append(f'<circle cx="{cx:g}" cy="{cy:g}" r="4" fill="{NEXT_STROKE}"{still}/>')
     for cell in state.black:
         cx, cy = _centre(cell)
-        out.append(f'<circle cx="{cx:g}" cy="{cy:g}" r="14" fill="#111" stroke="#111" stroke-width="2"/>')
+        name = f' data-piece="{names[cell]}"' if cell in names else ""
+        out.append(f'<circle cx="{cx:g}" cy="{cy:g}" r="14" fill="#111" stroke="#111" stroke-width="2"'
+                   f'{name}{still}/>')
     for cell in state.white:
         cx, cy = _centre(cell)
-        out.append(f'<circle cx="{cx:g}" cy="{cy:g}" r="13" fill="#ffffff" stroke="#111" stroke-width="3"/>')
+        name = f' data-piece="{names[cell]}"' if cell in names else ""
+        out.append(f'<circle cx="{cx:g}" cy="{cy:g}" r="13" fill="#ffffff" stroke="#111" stroke-width="3"'
+                   f'{name}{still}/>')
     for i in range(SIZE):
         out.append(_label(MARGIN + i * CELL + CELL / 2, size + MARGIN / 2, str(i)))
         out.append(_label(MARGIN / 2, (SIZE - 1 - i) * CELL + CELL / 2, str(i)))
+    if legend:
+        out.append(f'<text x="4" y="{size + MARGIN + LEGEND / 2:g}" font-size="12" fill="#1b1b1b" '
+                   f'dominant-baseline="central">{escape(legend)}</text>')
     out.append("</svg>")
     return "".join(out)
 
@@ -318,6 +396,7 @@ __all__ = [
     "board_svg",
     "board_text",
     "branching",
+    "piece_ids",
     "random_opening",
     "record_svg",
     "register",

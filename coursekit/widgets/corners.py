@@ -1,21 +1,24 @@
 """A board for corners (source E): click a piece, then its landing cells; the computer answers.
 
-The 8 x 8 board is a grid of buttons, ``(0, 0)`` at the bottom left, with the course's picture of
-the position beside it (:func:`~coursekit.views.corners.board_svg`, the last move drawn as a
-dashed line), redrawn after every move. White's pieces show ``○``, Black's ``●`` (as in the
-picture); each side's target corner is tinted and outlined (White's is the top-left corner,
-Black's the bottom-right one).
+The board is the course's picture of the 8 x 8 board (:func:`~coursekit.views.corners.board_svg`,
+the last move drawn as a dashed line), ``(0, 0)`` at the bottom left, on the course's board
+widget (:class:`~coursekit.widgets.game.GameBoard`): every cell can be clicked (or tapped, or
+reached with the arrow keys and chosen with Enter or Space), and the pieces glide to their new
+cells. White's pieces are hollow discs (``○``), Black's filled ones (``●``); each side's home
+corner is outlined thick, and each side's target is the other's home (White's is the top-left
+corner, Black's the bottom-right one).
 
 How clicks become a move (a path: the start and every landing cell):
 
-* click one of your pieces: it is highlighted, and so are the cells it may go to next (``+``):
-  its steps and the landing cells of its first jumps. Clicking another of your pieces then
-  chooses that one instead; clicking the piece again cancels;
+* click one of your pieces: its cell gets a thick square frame, and each cell it may go to next
+  a dashed ring (its steps and the landing cells of its first jumps). Clicking another of your
+  pieces then chooses that one instead; clicking the piece again cancels;
 * click a step's cell: the step is the whole move, made at once;
-* click a jump's landing cell: the piece is shown there, its trail marked ``·``, and the cells
-  where the chain may jump on are highlighted. Click one of them to jump on; click the piece's
-  last cell again to end the chain there; the chain also ends by itself when no jump continues.
-  Clicking the cell where the piece started cancels the whole move;
+* click a jump's landing cell: the piece goes there, its trail is marked with small squares and
+  a dashed line, and the cells where the chain may jump on are ringed. Click one of them to
+  jump on; click the piece's last cell again to end the chain there; the chain also ends by
+  itself when no jump continues. Clicking the cell where the piece started cancels the whole
+  move;
 * a click that cannot make or continue a move says why in the status line and changes nothing else;
 * with no step and no jump you must pass: the board passes for you and says so.
 """
@@ -24,33 +27,22 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import partial
 from typing import Any
-
-import ipywidgets as widgets
 
 from ..core.engine import random_strategy
 from ..core.grid import Coord
-from ..core.record import Record, Step
-from ..core.rules import End
+from ..core.record import Record
+from ..core.rules import End, Strategy
 from ..games.corners import BLACK, PASS, SIDES, SIZE, WHITE, Corners, CornersState, Path, path_text, source_strategy
-from ..views.corners import alphabeta_strategy, board_svg
-from ._common import COMPUTER, HUMAN, players_names
-from ._grid import button_grid, set_text
-from ._play import GameShown
+from ..views.corners import alphabeta_strategy, board_svg, piece_ids
+from ..views.svg import cell_of, hit_key
+from .game import YOU, GameBoard, NotAMove
 
-CELL_PX = 38
 #: The computer players a board can be given by name.
 COMPUTER_NAMES = ("fixed", "source", "alphabeta", "random")
 #: What each side's pieces show (White's hollow, Black's filled, as in the picture).
 PIECE_MARKS = {WHITE: "○", BLACK: "●"}
-#: What a cell the chosen piece may go to next shows, and a cell of an unfinished chain's trail.
-NEXT_MARK, TRAIL_MARK = "+", "·"
-#: The background of each kind of cell: plain, in White's target (top left), in Black's target
-#: (bottom right), the chosen piece, a cell it may go to next, the trail of an unfinished chain.
-COLOURS = {"plain": "#f4f4f4", "white target": "#dbe4f3", "black target": "#f3e0c7",
-           "chosen": "#ffe082", "next": "#a8dba0", "trail": "#fff1b8"}
-#: The outline of a target corner's cells.
-TARGET_BORDER = "2px solid #333"
 #: A computer player: a strategy ``choose(rules, state)`` that returns a path or ``"pass"``.
 CornersStrategy = Callable[[Corners, CornersState], Any]
 
@@ -82,7 +74,7 @@ def make_computer(choice: str | CornersStrategy, rng: random.Random) -> CornersS
     raise ValueError(f"the computer plays one of {names}, or give a strategy(rules, state); got {choice!r}")
 
 
-class CornersBoard(GameShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
+class CornersBoard(GameBoard):
     """Play corners against the computer: ``pieces`` a side (12, 10 or 9), ``move_limit`` moves a side.
 
     You play White (you move first) when ``human_first`` is true, else Black. ``computer`` is
@@ -92,18 +84,21 @@ class CornersBoard(GameShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets
     random choice comes from one generator seeded with ``seed``. ``start`` (a
     :class:`~coursekit.games.corners.CornersState`) sets up a position to play from instead of
     the first one; "New game" goes back to it. How clicks become moves is in the module's
-    description.
+    description; the board's controls (see :class:`~coursekit.widgets.game.GameBoard`) start a
+    new game, take moves back, change who plays each side (two computers: Step and ▶ Run) and
+    replay the game. With hints on (``hints=True``, or the Hints box) the board draws the move
+    E's mended player would make in your place: a dotted line ending in a ring, and said under
+    the board.
 
     What a program can read and do: ``rules``, ``state``, ``start``, ``steps``, ``record``,
     ``status``, ``is_over``, ``stopped`` (why the game was stopped, or ``None``), ``winner``,
     ``players``, ``human`` (your side's number), ``path`` (the cells of your unfinished move),
-    ``buttons`` (a dict from each ``Coord`` to its button), ``next_cells()``, ``cell_kind(cell)``,
-    ``click(cell)``, ``play(move)``, ``new_game()``, and the widgets ``picture`` (the SVG),
-    ``status_label`` and ``new_game_button``.
+    ``picture`` (the SVG the page shows), ``next_cells()``, ``cell_kind(cell)``, ``click(cell)``,
+    ``play(move)``, ``new_game()``, ``undo()``.
 
     >>> board = CornersBoard(computer="fixed")
     >>> board.click(Coord(4, 2)), sorted(board.next_cells())
-    (True, [Coord(x=3, y=2), Coord(x=4, y=3)])
+    (None, [Coord(x=3, y=2), Coord(x=4, y=3)])
     >>> board.click(Coord(0, 0))
     False
     >>> board.status.split(". ")[0]
@@ -128,53 +123,41 @@ class CornersBoard(GameShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets
         start: CornersState | None = None,
         **kwargs: Any,
     ) -> None:
-        super().__init__(**kwargs)
-        self.rules = Corners(pieces, move_limit, leave_home_by)
-        self.first: CornersState = self.rules.initial_state() if start is None else start
-        self.seed = seed
-        self.rng = random.Random(seed)
-        self.computer_name = computer if isinstance(computer, str) else getattr(computer, "__name__", "a strategy")
-        self.computer = make_computer(computer, self.rng)
-        self.human = WHITE if human_first else BLACK
-        self.players = players_names(human_first)
-        self.start: CornersState = self.first
-        self.state: CornersState = self.first
-        self.steps: list[Step] = []
+        self.corners = Corners(pieces, move_limit, leave_home_by)
+        self.first: CornersState = self.corners.initial_state() if start is None else start
+        make_computer(computer, random.Random(0))  # refuse an unknown computer, and say which there are
+        offered: dict[str, Callable[[random.Random], Strategy]] = {
+            name: partial(make_computer, name) for name in COMPUTER_NAMES}
+        name = computer if isinstance(computer, str) else "yours"
+        if callable(computer):
+            given = computer
+            offered["yours"] = lambda _rng: given
         self.path: list[Coord] = []
         self.stopped: str | None = None
-        self._build()
+        self._keep_path = False
+        self._hinted: tuple[CornersState, Any] | None = None
+        seats = [YOU, name] if human_first else [name, YOU]
+        super().__init__(seats, offered, seed, seat_labels=SIDES, **kwargs)
         self.new_game()
-
-    def _build(self) -> None:
-        self.styles: dict[str, widgets.ButtonStyle] = {
-            kind: widgets.ButtonStyle(button_color=colour, font_size="18px",
-                                      font_weight="bold" if kind in ("chosen", "next") else "normal")
-            for kind, colour in COLOURS.items()}
-        self.buttons, self.grid_box = button_grid(SIZE, SIZE, CELL_PX, self.styles["plain"], self.click)
-        outlined = widgets.Layout(width=f"{CELL_PX}px", height=f"{CELL_PX}px", margin="0", padding="0",
-                                  border=TARGET_BORDER)
-        for cell in self.rules.target(WHITE) | self.rules.target(BLACK):
-            self.buttons[cell].layout = outlined
-        self.picture = widgets.HTML(value="")
-        self.status_label = widgets.Label(value="")
-        self.new_game_button = widgets.Button(description="New game", tooltip="Start again from the first position")
-        self.new_game_button.on_click(lambda _button: self.new_game())
-        self.children = (widgets.HBox([self.grid_box, self.picture]), self.status_label, self.new_game_button)
 
     # What tests and lessons read ---------------------------------------------------------
 
     @property
+    def human(self) -> int | None:
+        """The side you play (``WHITE`` or ``BLACK``), ``None`` when computers play both."""
+        return self.seats.index(YOU) if YOU in self.seats else None
+
+    @property
     def is_over(self) -> bool:
         """Whether the game has ended, by the rules or because the computer stalled."""
-        return self.stopped is not None or self.rules.is_over(self.state)
+        return self.stopped is not None or bool(self.rules.is_over(self.state))
 
     @property
     def winner(self) -> str | None:
         """The winner's name, ``None`` for a draw, a stopped game or while the game goes on."""
-        if self.stopped is not None or not self.rules.is_over(self.state):
+        if self.stopped is not None:
             return None
-        number = self.rules.winner(self.state)
-        return None if number is None else self.players[number]
+        return super().winner
 
     @property
     def record(self) -> Record:
@@ -184,7 +167,7 @@ class CornersBoard(GameShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets
 
     def continuations(self) -> tuple[Path, ...]:
         """Your legal moves that begin with :attr:`path` (every legal move when nothing is chosen)."""
-        if self.is_over or self.rules.to_move(self.state) != self.human:
+        if self.replaying or not self.human_to_move():
             return ()
         prefix = tuple(self.path)
         return tuple(m for m in self.rules.legal_moves(self.state)
@@ -195,7 +178,7 @@ class CornersBoard(GameShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets
 
         >>> board = CornersBoard(pieces=9)
         >>> board.click(Coord(5, 1)), sorted(board.next_cells())  # a step left, a jump up
-        (True, [Coord(x=4, y=1), Coord(x=5, y=3)])
+        (None, [Coord(x=4, y=1), Coord(x=5, y=3)])
         >>> board.click(Coord(7, 0)), board.path
         (False, [Coord(x=5, y=1)])
         >>> board.status.split(". ")[0]
@@ -206,80 +189,84 @@ class CornersBoard(GameShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets
         return {m[len(self.path)] for m in self.continuations()}
 
     def cell_kind(self, cell: Coord | tuple[int, int]) -> str:
-        """How ``cell`` is drawn: ``"plain"``, ``"white target"``, ``"black target"``, ``"chosen"``
-        (the piece you are moving), ``"next"`` (it may go there next) or ``"trail"`` (an unfinished chain)."""
-        style = self.buttons[Coord(*cell)].style
-        return next(kind for kind, shared in self.styles.items() if shared is style)
+        """How ``cell`` is drawn now: ``"chosen"`` (the piece you are moving), ``"next"`` (it may go
+        there next), ``"trail"`` (an unfinished chain), else ``"white"``, ``"black"`` (a piece) or ``"empty"``."""
+        cell = Coord(*cell)
+        if self.path:
+            if cell == self.path[-1]:
+                return "chosen"
+            if cell in self.path:
+                return "trail"
+            if cell in self.next_cells():
+                return "next"
+        owner = self.shown_state.owner(cell)
+        return "empty" if owner is None else SIDES[owner].lower()
 
-    # Doing --------------------------------------------------------------------------------
+    # What the game board asks of a game -----------------------------------------------------------
+
+    def make_rules(self) -> Corners:
+        return self.corners
 
     def new_game(self) -> None:
         """Start again from the first position (what "New game" does); the computer moves first if it should.
 
         The random choices go on with the same generator, so a seed fixes the whole series of games.
         """
-        self.state = self.start = self.first
-        self.steps = []
-        self.path = []
+        self.running = False
         self.stopped = None
-        self._finish(self._replies())
+        self.rules = self.make_rules()
+        self.start = self.state = self.first
+        self.steps = []
+        self.at = 0
+        self.strategies = {}
+        self.forget_selection()
+        self._turn([], self._computers_answer())
 
-    def click(self, cell: Coord | tuple[int, int]) -> bool:
-        """Do what clicking ``cell`` does (see the module); ``False`` (the status says why) if it does nothing."""
-        cell = Coord(*cell)
-        if cell not in self.buttons:
-            raise ValueError(f"{cell} is not a cell of the 8 x 8 board")
-        if self.is_over:
-            return self._refuse("the game is over")
-        if self.rules.to_move(self.state) != self.human:
-            return self._refuse("it is not your turn")
+    def forget_selection(self) -> None:
+        if self._keep_path:  # a refused click during a move: the move so far stays
+            self._keep_path = False
+            return
+        self.path = []
+
+    def _refuse(self, reason: str) -> NotAMove:
+        self._keep_path = bool(self.path)
+        return NotAMove(f"Not allowed: {reason}")
+
+    def move_for(self, key: str) -> Path | None:
+        try:
+            cell = cell_of(key)
+        except ValueError:
+            raise NotAMove(f"Not allowed: {key!r} is not a cell of the board") from None
+        if not Corners.on_board(cell):
+            raise self._refuse(f"{cell} is not a cell of the 8 x 8 board")
         if not self.path:
-            return self._choose(cell)
+            self._choose(cell)
+            return None
         if cell == self.path[0]:
-            self.path = []
-            self._finish([f"{cell} is no longer chosen."])
-            return True
-        if len(self.path) == 1 and self.state.owner(cell) == self.human:
-            return self._choose(cell)
+            raise NotAMove(f"{cell} is no longer chosen")
+        if len(self.path) == 1 and self.state.owner(cell) == self.rules.to_move(self.state):
+            self._choose(cell)
+            return None
         if len(self.path) > 1 and cell == self.path[-1]:
-            return self.play(tuple(self.path))
+            return tuple(self.path)
         if cell not in self.next_cells():
-            return self._refuse(self._why_not_next(cell))
+            raise self._refuse(self._why_not_next(cell))
         self.path.append(cell)
         if not self.next_cells():
-            return self.play(tuple(self.path))
-        self._finish([])
-        return True
+            return tuple(self.path)
+        return None
 
-    def play(self, move: Path | str) -> bool:
-        """Make ``move`` (a path, or ``"pass"``) for you, then let the computer answer; ``False`` if
-        not allowed (the status says why, nothing else changes)."""
-        if self.is_over:
-            return self._refuse("the game is over")
-        reason = self.rules.why_illegal(self.state, move)
-        if reason is None and self.rules.to_move(self.state) != self.human:
-            reason = "it is not your turn"
-        if reason is not None:
-            return self._refuse(reason)
-        move = PASS if move == PASS else tuple(Coord(*c) for c in move)
-        self.path = []
-        said = [f"You {self._describe(move)}."]
-        self._make(move)
-        self._finish(said + self._replies())
-        return True
-
-    def _choose(self, cell: Coord) -> bool:
+    def _choose(self, cell: Coord) -> None:
+        mover = self.rules.to_move(self.state)
         owner = self.state.owner(cell)
         if owner is None:
-            return self._refuse(f"{cell} is empty: click one of your pieces ({PIECE_MARKS[self.human]})")
-        if owner != self.human:
-            return self._refuse(f"{cell} holds {SIDES[owner]}'s piece; yours are {SIDES[self.human]}'s "
-                                f"({PIECE_MARKS[self.human]})")
+            raise self._refuse(f"{cell} is empty: click one of your pieces ({PIECE_MARKS[mover]})")
+        if owner != mover:
+            raise self._refuse(f"{cell} holds {SIDES[owner]}'s piece; yours are {SIDES[mover]}'s "
+                               f"({PIECE_MARKS[mover]})")
         if not any(m != PASS and m[0] == cell for m in self.rules.legal_moves(self.state)):
-            return self._refuse(f"the piece on {cell} has no step and no jump")
+            raise self._refuse(f"the piece on {cell} has no step and no jump")
         self.path = [cell]
-        self._finish([])
-        return True
 
     def _why_not_next(self, cell: Coord) -> str:
         start, here = self.path[0], self.path[-1]
@@ -293,56 +280,24 @@ class CornersBoard(GameShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets
             return f"{cell} is not a jump from {here}: jump on, or click {here} again to end the chain there"
         return reason
 
-    def _refuse(self, reason: str) -> bool:
-        self.status_label.value = f"Not allowed: {reason}. {self._turn_text()}"
-        return False
-
-    def _describe(self, move: Path | str) -> str:
+    def describe(self, state: CornersState, move: Any) -> str:
         if isinstance(move, str):
-            return "passed (no step and no jump)"
+            return "passed: no step and no jump"
         jumps = len(move) - 1
         if abs(move[1][0] - move[0][0]) + abs(move[1][1] - move[0][1]) == 1:
             return f"stepped {path_text(move)}"
         return f"jumped {path_text(move)} ({jumps} jump{'s' if jumps > 1 else ''})"
 
-    def _make(self, move: Path | str) -> None:
-        player = self.rules.to_move(self.state)
-        self.state = self.rules.apply(self.state, move)
-        self.steps.append(Step(player, move, self.state))
-
-    def _replies(self) -> list[str]:
-        """The computer's moves, and your passes, until you can move or the game ends."""
-        said: list[str] = []
-        while not self.is_over:
-            if self.rules.to_move(self.state) == self.human:
-                if self.rules.legal_moves(self.state) != (PASS,):
-                    break
-                said.append("You have no step and no jump: you pass.")
-                self._make(PASS)
-                continue
-            move = self.computer(self.rules, self.state)
-            reason = self.rules.why_illegal(self.state, move)
-            if reason is not None:
-                self.stopped = self._stall(move, reason)
-                said.append(f"{self.stopped}.")
-                break
-            said.append(f"The computer {self._describe(move)}.")
-            self._make(move)
-        return said
-
-    def _stall(self, move: Any, reason: str) -> str:
-        shown = path_text(move) if isinstance(move, tuple | str) else repr(move)
-        text = f"The computer stalls: it chose {shown}, which is not allowed ({reason}); the game is stopped"
-        if self.computer_name == "source":
-            text += (" (E's program as printed records a jump chain from its last intermediate cell, "
-                     "where there is no piece)")
-        return text
-
-    # Drawing ------------------------------------------------------------------------------
-
-    def _finish(self, said: list[str]) -> None:
-        self._show()
-        self.status_label.value = " ".join([*said, self._turn_text()])
+    def prompt(self, state: CornersState) -> str:
+        if not self.path:
+            mover = self.rules.to_move(state)
+            return f"click one of your pieces ({SIDES[mover]}, {PIECE_MARKS[mover]})."
+        if len(self.path) == 1:
+            return (f"the piece on {self.path[0]} chosen; click a ringed cell (a step, or a jump's landing), "
+                    f"or {self.path[0]} again to cancel.")
+        here = self.path[-1]
+        return (f"jumping {path_text(tuple(self.path))}; click a ringed cell to jump on, {here} again to end "
+                f"the chain there, or {self.path[0]} to cancel.")
 
     def _counts(self) -> str:
         state, rules = self.state, self.rules
@@ -353,64 +308,122 @@ class CornersBoard(GameShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets
     def _turn_text(self) -> str:
         if self.stopped is not None:
             return f"Game stopped. {self._counts()}"
+        text = super()._turn_text()
         if self.rules.is_over(self.state):
-            outcome = {HUMAN: "You win!", COMPUTER: "The computer wins."}.get(self.winner or "", "A draw.")
-            return f"The game ended: {self.rules.result(self.state)}. {outcome} {self._counts()}"
-        if self.rules.to_move(self.state) != self.human:
-            return f"{COMPUTER} to move. {self._counts()}"
-        mark = PIECE_MARKS[self.human]
-        if not self.path:
-            text = f"Your turn ({SIDES[self.human]}, {mark}): click one of your pieces."
-        elif len(self.path) == 1:
-            text = (f"Your turn: the piece on {self.path[0]} chosen; click a highlighted cell (+: a step, or a "
-                    f"jump's landing), or {self.path[0]} again to cancel.")
-        else:
-            here = self.path[-1]
-            text = (f"Your turn: jumping {path_text(tuple(self.path))}; click a highlighted cell to jump on, "
-                    f"{here} again to end the chain there, or {self.path[0]} to cancel.")
+            text = f"The game ended: {self.rules.result(self.state)}. {text}"
         return f"{text} {self._counts()}"
 
-    def _kind_and_text(self, cell: Coord, nexts: set[Coord]) -> tuple[str, str]:
-        owner = self.state.owner(cell)
-        if self.path:
-            if cell == self.path[-1]:
-                return "chosen", PIECE_MARKS[self.human]
-            if cell in self.path:
-                return "trail", TRAIL_MARK
-            if cell in nexts:
-                return "next", NEXT_MARK
-        text = "" if owner is None else PIECE_MARKS[owner]
-        if cell in self.rules.target(WHITE):
-            return "white target", text
-        if cell in self.rules.target(BLACK):
-            return "black target", text
-        return "plain", text
+    def draw(self, state: CornersState, *, hints: bool, live: bool) -> str:
+        ids = piece_ids(state)
+        index = next((i for i in range(len(self.steps), -1, -1) if self.history[i] is state), None)
+        last = self.steps[index - 1].move if index else None
+        if not live:
+            return board_svg(state, path=last, pieces=ids)
+        hits = {Coord(x, y): self._said(Coord(x, y)) for y in range(SIZE) for x in range(SIZE)}
+        if len(self.path) < 2:
+            hint, legend = self._hint(state) if hints else (None, "")
+            return board_svg(state, path=last, hits=hits, pieces=ids, nexts=self.next_cells(),
+                             chosen=self.path[0] if self.path else None, hint=hint, legend=legend)
+        # an unfinished chain: the piece shown where it has got to, its trail marked
+        start, here = self.path[0], self.path[-1]
+        moved = {here if cell == start else cell: name for cell, name in ids.items()}
+        mover = self.rules.to_move(state)
+        pieces = tuple(here if cell == start else cell for cell in state.pieces(mover))
+        shown = (CornersState(pieces, state.black, state.moves_made) if mover == WHITE
+                 else CornersState(state.white, pieces, state.moves_made))
+        return board_svg(shown, title=f"Jumping {path_text(tuple(self.path))}", path=tuple(self.path), hits=hits,
+                         pieces=moved, nexts=self.next_cells(), chosen=here, trail=self.path[:-1])
 
-    def _show(self) -> None:
-        nexts = self.next_cells()
-        for cell, button in self.buttons.items():
-            kind, text = self._kind_and_text(cell, nexts)
-            button.style = self.styles[kind]
-            set_text(button, text)
-            button.tooltip = self._tooltip(cell, kind)
-        if len(self.path) > 1:
-            self.picture.value = board_svg(self.state, title=f"Jumping {path_text(tuple(self.path))}",
-                                           path=tuple(self.path))
-        else:
-            last = self.steps[-1].move if self.steps else None
-            self.picture.value = board_svg(self.state, path=last)
+    def _hint(self, state: CornersState) -> tuple[Any, str]:
+        """What E's mended player would play here (the hint), and the legend that says so."""
+        if self._hinted is None or self._hinted[0] != state:
+            move = source_strategy(fixed=True)(self.rules, state)
+            self._hinted = (state, move)
+        move = self._hinted[1]
+        if move == PASS or self.rules.why_illegal(state, move) is not None:
+            return None, "Hint: E's player has no move to suggest here."
+        return move, f"Hint (dotted, ringed): E's player (mended) would play {path_text(move)}."
 
-    def _tooltip(self, cell: Coord, kind: str) -> str:
-        if kind == "chosen":
-            return (f"{cell}: click to cancel" if len(self.path) == 1
-                    else f"{cell}: click again to end the chain here")
-        if kind == "trail":
-            return f"{cell}: click to cancel the move" if cell == self.path[0] else f"{cell}: the chain so far"
-        if kind == "next":
-            return f"{cell}: click to move here"
-        if kind.endswith("target"):
-            return f"{cell}: in {kind.split()[0].capitalize()}'s target"
-        return str(cell)
+    def _said(self, cell: Coord) -> str:
+        kind = self.cell_kind(cell)
+        words = {"chosen": "the piece you are moving", "trail": "the chain so far", "next": "you may move here",
+                 "white": "White's piece", "black": "Black's piece", "empty": "empty"}[kind]
+        if kind == "trail" and cell == self.path[0]:
+            words = "where the piece started: click to cancel the move"
+        for side in (WHITE, BLACK):
+            if cell in self.rules.target(side):
+                words += f", in {SIDES[side]}'s target"
+        return words
+
+    # Doing --------------------------------------------------------------------------------
+
+    def click(self, cell: Coord | tuple[int, int] | str) -> bool | None:
+        """Do what clicking ``cell`` does (see the module): ``True`` if it made a move, ``None`` if it
+        chose a piece or a jump of a chain (wait for the next click), ``False`` if it was refused (the
+        status says why)."""
+        if isinstance(cell, str):
+            return super().click(cell)
+        cell = Coord(*cell)
+        if not Corners.on_board(cell):
+            raise ValueError(f"{cell} is not a cell of the 8 x 8 board")
+        return super().click(hit_key(cell))
+
+    def play(self, move: Path | str) -> bool:
+        """Make ``move`` (a path, or ``"pass"``) for you, then let the computer answer; ``False`` if
+        not allowed (the status says why, nothing else changes)."""
+        if isinstance(move, tuple | list) and all(isinstance(c, tuple | list) for c in move):
+            move = tuple(Coord(*c) for c in move)
+        return super().play(move)
+
+    def undo(self) -> bool:
+        """Take back your last move and the computer's answers to it (``False``: nothing to take back)."""
+        stopped, self.stopped = self.stopped, None
+        if not super().undo():
+            self.stopped = stopped
+            return False
+        if self.human_to_move() and self.rules.legal_moves(self.state) == (PASS,):
+            self._turn([], self._computers_answer())  # a pass is no move of yours: it is made again
+        return True
+
+    def step(self) -> bool:
+        """One computer move (the Step button); ``False`` if it is not a computer's turn."""
+        if self.is_over or self.replaying or self.seats[self.rules.to_move(self.state)] == YOU:
+            return False
+        frames = self._computers_move()
+        self._turn(frames, [])
+        return True
+
+    def _computers_move(self) -> list[str]:
+        """The computer's move (its picture), or nothing when it stalls (the game is stopped)."""
+        move = self._computer_move()
+        reason = self.rules.why_illegal(self.state, move)
+        if reason is None:
+            return [self._step(move)]
+        self.stopped = self._stall(move, reason)
+        self.said.append(f"{self.stopped}.")
+        return []
+
+    def _computers_answer(self) -> list[str]:
+        """The computers' moves, and your passes, until you can move or the game ends (none if
+        nobody is at the board)."""
+        frames: list[str] = []
+        while YOU in self.seats and not self.is_over:
+            if self.seats[self.rules.to_move(self.state)] == YOU:
+                if self.rules.legal_moves(self.state) != (PASS,):
+                    break
+                frames.append(self._step(PASS))
+                continue
+            frames += self._computers_move()
+        return frames
+
+    def _stall(self, move: Any, reason: str) -> str:
+        shown = path_text(move) if isinstance(move, tuple | str) else repr(move)
+        player = self.rules.to_move(self.state)
+        text = f"{self._who(player)} stalls: it chose {shown}, which is not allowed ({reason}); the game is stopped"
+        if self.seats[player] == "source":
+            text += (" (E's program as printed records a jump chain from its last intermediate cell, "
+                     "where there is no piece)")
+        return text
 
 
 __all__ = ["COMPUTER_NAMES", "PIECE_MARKS", "CornersBoard", "make_computer"]
