@@ -79,6 +79,9 @@ BOARDS: dict[str, str] = {
     "words-watch": "WordsBoard(top=300, seed=3, guesser='splitting', interval=100)",
     "bulls": "BullsBoard(3, 6, seed=1)",
     "corners": "CornersBoard(computer='fixed', seed=1)",
+    "corners-chain": ("CornersBoard(9, computer='fixed', seed=1, start=__import__('coursekit.games.corners', "
+                      "fromlist=['Corners']).Corners(9).position('B.......\\n........\\n........\\n........"
+                      "\\n....W...\\n........\\n....W...\\n....W...'))"),
 }
 
 
