@@ -168,7 +168,16 @@ function render({ model, el }) {
     const focused = picture.contains(document.activeElement) ? document.activeElement.getAttribute("data-hit") : null;
     const before = animate ? pieces(picture) : new Map();
     picture.innerHTML = svg;
-    for (const hit of picture.querySelectorAll("[data-hit]")) hit.setAttribute("data-lm-suppress-shortcuts", "true");
+    const hits = picture.querySelectorAll("[data-hit]");
+    for (const hit of hits) hit.setAttribute("data-lm-suppress-shortcuts", "true");
+    // A picture with buttons in it is a group of controls, not an image (whose parts are hidden
+    // from assistive technology); it keeps its title as its name.
+    const root = picture.querySelector("svg");
+    if (root && hits.length) {
+      root.setAttribute("role", "group");
+      const title = root.querySelector("title");
+      if (title && !root.hasAttribute("aria-label")) root.setAttribute("aria-label", title.textContent);
+    }
     if (animate) glide(picture, before, model.get("speed"));
     if (focused !== null) {
       const again = picture.querySelector(`[data-hit="${CSS.escape(focused)}"]`);
