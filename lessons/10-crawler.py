@@ -946,9 +946,11 @@ assert len(winning_moves(three, centre_opening, search(three, centre_opening))) 
 #
 # The board below plays C's van Emden method on C's lattice; after each of its moves it
 # says which rule decided and how many positions it examined. Click a point, then a
-# neighbour, for the first segment; later, click the new point next to an end. You move
-# first: the mirror plan wins. On the static site it is a picture of its first state;
-# open the lesson in Jupyter to play.
+# neighbour, for the first segment; later, click the new point next to an end (the points
+# you may click are ringed). You move first: the mirror plan wins. Hints write W beside
+# each point whose segment closes the line; Undo takes your move back; the First and
+# Second lists change who plays each side. On the static site it is a picture of its
+# first state; open the lesson in Jupyter to play.
 
 # %%
 from coursekit.widgets import CrawlerBoard  # noqa: E402

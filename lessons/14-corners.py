@@ -689,9 +689,11 @@ assert rules.in_target(lone, WHITE) == 12
 #
 # The board below plays E's mended program (three of its own moves ahead, the opponent
 # ignored). You are White and move first: click a piece, then each landing cell of its
-# step or chain; the board says what is not allowed and why. Can you exploit the
-# super-dummy? Try blocking the cells E's plan needs. On the static site it is a picture of
-# its first state; open the lesson in Jupyter to play.
+# step or chain (the cells it may go to are ringed; click the last cell of a chain again to
+# end it there); the board says what is not allowed and why. Hints draw the move E would
+# make in your place; Undo takes your move back. Can you exploit the super-dummy? Try
+# blocking the cells E's plan needs. On the static site it is a picture of its first
+# state; open the lesson in Jupyter to play.
 
 # %%
 from coursekit.widgets import CornersBoard  # noqa: E402
@@ -948,8 +950,8 @@ else:
 #
 # 7. **Beat the super-dummy.** On the board above, find a way to make E waste moves: put a
 #    piece where E's three-move plan needs an empty cell, or take away a piece it planned to
-#    jump over. Then replay with `CornersBoard(computer="alphabeta")`: do the same tricks
-#    still work?
+#    jump over. Then replay with `CornersBoard(computer="alphabeta")` (or choose
+#    "alphabeta" in the board's Black list): do the same tricks still work?
 #
 #    <details><summary>Answer</summary>
 #
