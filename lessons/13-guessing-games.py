@@ -854,8 +854,9 @@ for name, share in zip(("C's guesser", "draw", "minimax"), expected, strict=True
 # state; open the lesson in Jupyter to play.
 #
 # The word board hides a word of the full English list; click letters, or type a whole
-# word. Pass `guesser="frequency"` or `guesser="splitting"` to watch a computer guesser
-# instead, and turn on "Words still possible" to see the list shrink.
+# word in the box and press Enter. Pass `guesser="frequency"` or `guesser="splitting"` (or
+# choose one in "Guesser") to watch a computer guesser instead, with Step or ▶ Run, and turn
+# on "Words still possible" to see the list shrink.
 
 # %%
 from coursekit.widgets.words import WordsBoard  # noqa: E402
@@ -864,9 +865,10 @@ WordsBoard("en", seed=13)
 
 # %% [markdown]
 # The bulls and cows board plays C's mutual game against C's guesser: type four different
-# digits and click Guess. Try to beat it; the computer averages about 5.5 guesses.
-# `computer="minimax"` or `computer="entropy"` gives a harder opponent, and
-# `BullsBoard(watch=True)` lets you watch a guesser play alone.
+# digits in the box and press Enter (or click the digits under the guesses). Try to beat it;
+# the computer averages about 5.5 guesses. `computer="minimax"` or `computer="entropy"` gives a
+# harder opponent, and `BullsBoard(watch=True)` lets you watch a guesser play alone (Step, or
+# ▶ Run).
 
 # %%
 from coursekit.widgets.bulls import BullsBoard  # noqa: E402

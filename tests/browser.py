@@ -78,6 +78,8 @@ BOARDS: dict[str, str] = {
     "words-keys": "WordsBoard(top=300, seed=2)",
     "words-watch": "WordsBoard(top=300, seed=3, guesser='splitting', interval=100)",
     "bulls": "BullsBoard(3, 6, seed=1)",
+    "bulls-mutual": "BullsBoard(3, 6, mutual=True, computer='minimax', seed=2)",
+    "bulls-watch": "BullsBoard(3, 6, seed=3, watch=True, speed=100)",
     "corners": "CornersBoard(computer='fixed', seed=1)",
     "corners-chain": ("CornersBoard(9, computer='fixed', seed=1, start=__import__('coursekit.games.corners', "
                       "fromlist=['Corners']).Corners(9).position('B.......\\n........\\n........\\n........"

@@ -122,3 +122,113 @@ def test_words_the_computer_guesses_by_step_and_run(page: Any) -> None:
     twin.new_game()
     expect_board(where, twin, "words given back to the person")
     expect(where.locator(".ck-picture [data-hit]")).to_have_count(len(twin.rules.alphabet), timeout=WAIT_MS)
+
+
+# Bulls and cows --------------------------------------------------------------------------------
+
+def test_bulls_typed_guesses_a_bad_guess_clicked_digits_and_new_game(page: Any) -> None:
+    from playwright.sync_api import expect
+
+    where, twin = board(page, "bulls"), build("bulls")
+    expect_board(where, twin, "bulls at the start")
+    type_in(where, "guess", "012")
+    assert twin.guess("012")
+    expect(ck_status(where)).to_contain_text("You guessed 012:", timeout=WAIT_MS)
+    expect_board(where, twin, "bulls after a typed guess")
+    expect(ck_control(where, "guess")).to_have_value("")
+    # A bad guess: one line saying why; nothing else changes, and the text stays to be corrected.
+    type_in(where, "guess", "0123")
+    assert twin.guess("0123") is False
+    expect(ck_status(where)).to_have_text(twin.status, timeout=WAIT_MS)
+    assert twin.status.startswith("Not a guess: a guess has 3 digits, not 4.")
+    expect_board(where, twin, "bulls after a bad guess")
+    expect(ck_control(where, "guess")).to_have_value("0123")
+    # A guess by its digits: each chosen digit is marked and no longer a key.
+    for digit in "34":
+        hit(where, digit)
+        assert twin.click(digit) is None
+    expect_board(where, twin, "bulls with two digits chosen")
+    expect(where.locator('.ck-picture [data-used="chosen"]')).to_have_count(2, timeout=WAIT_MS)
+    expect(where.locator('.ck-picture [data-hit="3"]')).to_have_count(0, timeout=WAIT_MS)
+    hit(where, "5")
+    assert twin.click("5")
+    expect(ck_status(where)).to_contain_text("You guessed 345:", timeout=WAIT_MS)
+    expect_board(where, twin, "bulls after a clicked guess")
+    ck_control(where, "new").click()
+    twin.new_game()
+    expect_board(where, twin, "bulls after New game")
+
+
+def test_bulls_the_mutual_game_hints_undo_and_replay(page: Any) -> None:
+    from playwright.sync_api import expect
+
+    where, twin = board(page, "bulls-mutual"), build("bulls-mutual")
+    expect_board(where, twin, "the mutual game at the start")
+    expect(picture(where)).to_contain_text("Your secret (the computer looks for it)", timeout=WAIT_MS)
+    type_in(where, "guess", "012")
+    assert twin.guess("012")
+    expect(ck_status(where)).to_contain_text("The computer guessed", timeout=WAIT_MS)
+    expect_board(where, twin, "the mutual game after a round")
+    ck_control(where, "hints").check()
+    twin.press("hints", True)
+    expect_board(where, twin, "the mutual game with the secrets listed")
+    ck_control(where, "hints").uncheck()
+    twin.press("hints", False)
+    expect_board(where, twin, "the mutual game with the hints off")
+    type_in(where, "guess", "345")
+    assert twin.guess("345")
+    expect_board(where, twin, "the mutual game after two rounds")
+    slide(where, "replay", 1)
+    twin.show_move(1)
+    expect_board(where, twin, "the mutual game replayed to move 1")
+    expect(where.locator(".ck-picture [data-hit]")).to_have_count(0, timeout=WAIT_MS)
+    expect(ck_control(where, "guess")).to_be_disabled()
+    slide(where, "replay", len(twin.steps))
+    twin.show_move(len(twin.steps))
+    expect_board(where, twin, "the mutual game replayed to the end")
+    ck_control(where, "undo").click()
+    assert twin.undo()
+    expect_board(where, twin, "the mutual game after Undo")
+    assert len(twin.steps) == 2
+
+
+def test_bulls_watch_the_computer_guess(page: Any) -> None:
+    from playwright.sync_api import expect
+
+    where, twin = board(page, "bulls-watch"), build("bulls-watch")
+    expect_board(where, twin, "bulls watched")
+    expect(ck_control(where, "guess")).to_be_disabled()
+    ck_control(where, "step").click()
+    assert twin.step()
+    expect(ck_status(where)).to_contain_text("The computer guessed", timeout=WAIT_MS)
+    expect_board(where, twin, "bulls after Step")
+    ck_control(where, "run").click()
+    expect(ck_status(where)).to_contain_text("The computer found the secret", timeout=WAIT_MS)
+    while twin.step():
+        pass
+    expect_board(where, twin, "bulls guessed to the end by ▶ Run")
+    ck_control(where, "seat0").select_option("you")
+    twin.press("seat0", "you")
+    ck_control(where, "new").click()
+    twin.new_game()
+    expect_board(where, twin, "bulls given back to the person")
+    expect(ck_control(where, "guess")).to_be_enabled()
+
+
+def test_the_guessing_boards_colours_are_readable(page: Any) -> None:
+    for name in ("words", "bulls"):
+        pairs = board(page, name).locator(".ck-status, .ck-control button.ck-input, .ck-picture text").evaluate_all(
+            """es => es.map(e => {
+                let b = e.tagName === 'text' ? null : e, bg = 'rgba(0, 0, 0, 0)';
+                while (b && (bg === 'rgba(0, 0, 0, 0)' || bg === 'transparent')) {
+                    bg = getComputedStyle(b).backgroundColor; b = b.parentElement; }
+                let fg = getComputedStyle(e).color;
+                if (e.tagName === 'text') {
+                    fg = getComputedStyle(e).fill;
+                    const box = e.parentElement.querySelector('rect');
+                    bg = box && e.parentElement.tagName === 'g' ? getComputedStyle(box).fill : 'rgb(255, 255, 255)';
+                }
+                return [fg, bg === 'rgba(0, 0, 0, 0)' ? 'rgb(255, 255, 255)' : bg]; })""")
+        assert pairs
+        for foreground, background in pairs:
+            assert contrast(foreground, background) >= 4.5, (name, foreground, background)

@@ -14,17 +14,21 @@ the secret: ????
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
 
 from ..core import display
 from ..core.record import Record
 from ..games.bulls import Answer, Bulls, BullsState, code_text
+from .svg import hit_open
 
 #: How the players of the mutual game are called.
 PLAYER_NAMES = ("first player", "second player")
 ROW = 26
 BOX = 20
 TOP = 44
+#: The board's digit keys: size and gap.
+KEY, KEY_GAP = 30, 4
 
 
 def answers_table(answers: tuple[Answer, ...]) -> list[str]:
@@ -141,17 +145,55 @@ def _column(x: float, title: str, target: tuple[int, ...] | None, answers: tuple
 
 
 def _picture(targets: tuple[tuple[int, ...] | None, ...], answers: tuple[tuple[Answer, ...], ...], digits: int,
-             titles: list[str], caption: str) -> str:
+             titles: list[str], caption: str, notes: Sequence[str] = (),
+             pad: tuple[int, tuple[int, ...]] | None = None) -> str:
     column = 40 + digits * (BOX + 2) + 12 * (digits + 1) + 90
-    width = column * len(answers)
-    height = TOP + max([1, *(len(a) for a in answers)]) * ROW + 20
+    base = pad[0] if pad is not None else 0
+    width = max(column * len(answers), 8 + (base + 1) * (KEY + KEY_GAP) + 60 if pad is not None else 0,
+                *(12 + 6 * len(line) for line in notes))
+    history = TOP + max([1, *(len(a) for a in answers)]) * ROW + 20
+    pad_top = history + 16 * len(notes) + 6
+    height = pad_top + (KEY + 34 if pad is not None else 0)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
            f'font-family="sans-serif" role="img">', f"<title>{escape(caption)}</title>"]
     for player, given in enumerate(answers):
         target = targets[player] if player < len(targets) else None
         out.append(_column(4 + player * column, titles[player], target, given, digits))
-    out.append(f'<text x="4" y="{height - 8}" font-size="11" fill="#333">{escape(caption)}</text>')
+    out.append(f'<text x="4" y="{history - 8}" font-size="11" fill="#333">{escape(caption)}</text>')
+    for i, line in enumerate(notes):
+        out.append(f'<text x="4" y="{history + 8 + 16 * i}" font-size="11" fill="#333">{escape(line)}</text>')
+    if pad is not None:
+        out.append(_pad(pad_top, digits, *pad))
     out.append("</svg>")
+    return "".join(out)
+
+
+def _pad(top: float, digits: int, base: int, chosen: tuple[int, ...]) -> str:
+    """The digit keys: a digit not in the guess yet is a key to click (``data-hit`` is the digit); one
+    chosen already is greyed, dashed and underlined, and cannot be clicked; "clear" empties the guess."""
+    so_far = " ".join([*(str(d) for d in chosen), *("_" * (digits - len(chosen)))])
+    out = [f'<text x="4" y="{top + 8}" font-size="12" fill="#333" dominant-baseline="central">'
+           f'your next guess: {escape(so_far)} (click {digits} different digits)</text>']
+    y = top + 20
+    for digit in range(base):
+        x = 4 + digit * (KEY + KEY_GAP)
+        centre = f'x="{x + KEY / 2:g}" y="{y + KEY / 2:g}" text-anchor="middle" dominant-baseline="central"'
+        if digit in chosen:
+            out.append(f'<g data-used="chosen"><title>{digit}: in your guess already</title>'
+                       f'<rect x="{x}" y="{y}" width="{KEY}" height="{KEY}" rx="5" fill="#ececec" stroke="#6b6b6b" '
+                       f'stroke-dasharray="3 2"/><text {centre} font-size="16" fill="#333">{digit}</text>'
+                       f'<line x1="{x + 8}" y1="{y + KEY - 5}" x2="{x + KEY - 8}" y2="{y + KEY - 5}" '
+                       'stroke="#333" stroke-width="2"/></g>')
+        else:
+            out.append(f'{hit_open(str(digit), f"add the digit {digit} to your guess")}'
+                       f'<rect x="{x}" y="{y}" width="{KEY}" height="{KEY}" rx="5" fill="#fff" stroke="#333"/>'
+                       f'<text {centre} font-size="16" fill="#222">{digit}</text></g>')
+    if chosen:
+        x = 4 + base * (KEY + KEY_GAP)
+        out.append(f'{hit_open("clear", "clear your guess")}'
+                   f'<rect x="{x}" y="{y}" width="{KEY + 30}" height="{KEY}" rx="5" fill="#fff" stroke="#333"/>'
+                   f'<text x="{x + (KEY + 30) / 2:g}" y="{y + KEY / 2:g}" text-anchor="middle" '
+                   'dominant-baseline="central" font-size="13" fill="#222">clear</text></g>')
     return "".join(out)
 
 
@@ -178,6 +220,26 @@ def history_svg(state: BullsState) -> str:
     return _picture(state.targets, state.answers, _digits(state), _titles(len(state.answers)), caption)
 
 
+def board_svg(state: BullsState, *, caption: str | None = None, notes: Sequence[str] = (),
+              pad: tuple[int, tuple[int, ...]] | None = None) -> str:
+    """The board's picture: :func:`history_svg` of ``state`` with ``notes`` (lines of text) below it,
+    and, for the player to move, ``pad = (base, chosen)``: a key for each digit from 0 to ``base - 1``
+    (those ``chosen`` for the next guess already greyed, underlined and not clickable) and "clear".
+
+    >>> from coursekit.games.bulls import Bulls
+    >>> state = Bulls(3, 6).observation(Bulls(3, 6).start_with((5, 3, 1)), 0)
+    >>> svg = board_svg(state, notes=["120 secrets still possible"], pad=(6, (1, 5)))
+    >>> svg.count("data-hit="), 'data-hit="5"' in svg, 'data-hit="clear"' in svg, "your next guess: 1 5 _" in svg
+    (5, False, True, True)
+    """
+    found = [p for p in range(len(state.answers)) if state.found(p)]
+    guesses = sum(len(a) for a in state.answers)
+    if caption is None:
+        caption = ("found: " + ", ".join(_titles(len(state.answers))[p].replace(" looks for", "") for p in found)
+                   if found else f"{guesses} guess{'' if guesses == 1 else 'es'} so far")
+    return _picture(state.targets, state.answers, _digits(state), _titles(len(state.answers)), caption, notes, pad)
+
+
 def record_svg(record: Record) -> str:
     """The end of a game: every guess with its answer, the secrets shown."""
     final: BullsState = record.final
@@ -194,5 +256,5 @@ def register() -> None:
     display.register(Bulls, text=transcript, svg=record_svg, move=move_words)
 
 
-__all__ = ["answers_table", "history_svg", "history_text", "move_words", "record_svg", "register", "rules_text",
-           "transcript"]
+__all__ = ["answers_table", "board_svg", "history_svg", "history_text", "move_words", "record_svg", "register",
+           "rules_text", "transcript"]

@@ -1,9 +1,15 @@
 """A board for bulls and cows (source C): type a guess, read its bulls and cows, find the secret.
 
-The board shows what the person may see, never more: every guess with its answer (the
-course's picture: a filled circle a bull, an open one a cow), how many secrets still fit
-every answer (and, on request, a few of them), and in the mutual game the person's own
-secret. The secret the person looks for stays ``?`` until the game ends.
+The board (on the course's :class:`~coursekit.widgets.game.GameBoard`) shows what the person
+may see, never more: every guess with its answer (the course's picture: a filled circle a
+bull, an open one a cow), how many secrets still fit every answer (and, with the hints, a
+few of them), and in the mutual game the person's own secret. The secret the person looks
+for stays ``?`` until the game ends.
+
+A guess is typed in the box (then Enter), or made by clicking its digits on the keys drawn
+under the guesses (a digit chosen already is greyed and underlined; "clear" starts the guess
+again). A bad guess (not digits, the wrong length, a repeated digit, asked already) changes
+nothing: the status line says what is wrong.
 
 Chance hides every secret, drawn from the board's one seeded generator (the same seed, the
 same secrets; "New game" draws the next ones from the same generator), and the draws are kept
@@ -15,8 +21,8 @@ Three ways to play:
 * C's mutual game (``mutual=True``): the person and the computer each have a secret and guess
   the other's in turn, the person first; whoever finds it first wins, both in the same round
   is a draw;
-* "Watch the computer" (``watch=True``, or the toggle): the computer's guesser plays the
-  guessing game one guess per click of "Next guess", with the secrets still possible shown
+* watching the computer (``watch=True``, or a guesser chosen in "Guesser"): the computer's
+  guesser plays, one guess a Step (▶ Run plays on), with the secrets still possible listed
   after each answer.
 """
 
@@ -26,12 +32,10 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-import ipywidgets as widgets
-
-from ..core.record import Step
-from ..core.rules import CHANCE, draw_chance
+from ..core.record import Record, Step
+from ..core.rules import CHANCE, End, Strategy, draw_chance
+from ..games.bulls import GUESSERS as GUESSER_NAMES
 from ..games.bulls import (
-    Answer,
     Bulls,
     BullsState,
     Code,
@@ -40,10 +44,11 @@ from ..games.bulls import (
     consistent_codes,
     guesser,
     read_code,
+    score,
 )
-from ..views.bulls import history_svg, record_svg, rules_text
-from ._common import COMPUTER, HUMAN
-from ._play import GameShown
+from ..views.bulls import board_svg, rules_text
+from .board import text_box
+from .game import YOU, GameBoard, NotAMove
 
 #: A guesser: from the rules and what it sees (its observation) to its next guess.
 Guesser = Callable[[Bulls, BullsState], Code]
@@ -73,32 +78,46 @@ def guess_hint(rules: Bulls) -> str:
     """What to type, in words.
 
     >>> guess_hint(Bulls(3, 6))
-    'type 3 different digits from 0 to 5, like 012, and click Guess'
+    'type 3 different digits from 0 to 5, like 012, and press Enter, or click them'
     """
     return (f"type {rules.digits} different digits from 0 to {rules.base - 1}, like "
-            f"{code_text(tuple(range(rules.digits)))}, and click Guess")
+            f"{code_text(tuple(range(rules.digits)))}, and press Enter, or click them")
 
 
-class BullsBoard(GameShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
-    r"""Play bulls and cows: type a guess, click "Guess", read the bulls and cows.
+def _observing(guess: Guesser) -> Strategy:
+    """A guesser as a strategy of the board: it is given its observation, never the secret it looks for."""
+
+    def strategy(rules: Any, state: BullsState) -> Code:
+        return guess(rules, rules.observation(state, rules.to_move(state)))
+
+    return strategy
+
+
+def _named(name: str) -> Callable[[random.Random], Strategy]:
+    """The computer player called ``name``, made from the board's generator for each game."""
+
+    def make(rng: random.Random) -> Strategy:
+        return _observing(guesser(name, rng))
+
+    return make
+
+
+class BullsBoard(GameBoard):
+    r"""Play bulls and cows: type a guess (or click its digits), read the bulls and cows.
 
     The secrets have ``digits`` different digits from 0 to ``base - 1`` (at most
     :data:`MOST_CODES` codes); ``max_guesses`` limits each player's guesses. ``mutual=True``
     plays C's game against the computer, whose guesser is ``computer``: ``"consistent"`` (C's:
     a random secret that fits every answer), ``"minimax"``, ``"entropy"``, or any
-    ``guesser(rules, observation)``. ``watch=True`` starts in the "Watch the computer" mode
-    (the guessing game only). Every secret and every random guess comes from one generator
+    ``guesser(rules, observation)``. ``watch=True`` starts with the computer guessing (the
+    guessing game only). Every secret and every random guess comes from one generator
     seeded with ``seed``.
 
-    A bad guess (not digits, the wrong length, a repeated digit, asked already) changes
-    nothing: the status line says what is wrong.
-
-    What a program can read and do: ``rules``, ``state``, ``start``, ``steps``, ``record``,
-    ``status``, ``is_over``, ``winner``, ``players``, ``watching`` (settable), ``seen`` (the
-    state as the board shows it), ``possible()``, ``guess(text)``, ``next_guess()``,
-    ``new_game(*secrets)``, and the widgets ``picture``, ``possible_html``, ``secret_html``,
-    ``guess_box``, ``guess_button``, ``next_button``, ``show_possible``, ``watch_toggle``,
-    ``new_game_button``, ``status_label`` and ``buttons`` (every button by name).
+    What a program can read and do: ``rules``, ``state``, ``steps`` (the guesses), ``record``
+    (chance's secrets first), ``status``, ``picture``, ``is_over``, ``winner``, ``players``,
+    ``watching`` (settable), ``seen`` (the state as the board shows it), ``possible()``,
+    ``guess(text)``, ``click(digit)``, ``next_guess()``, ``undo()``, ``new_game(*secrets)``,
+    and the controls through ``press(name, value)``.
 
     >>> board = BullsBoard(3, 6, seed=1)
     >>> board.new_game((5, 3, 1))
@@ -106,13 +125,15 @@ class BullsBoard(GameShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets h
     False
     >>> print(board.status.replace(". ", ".\n"))
     Not a guess: a guess has 3 digits, not 4.
-    Your turn: type 3 different digits from 0 to 5, like 012, and click Guess.
+    Your turn: type 3 different digits from 0 to 5, like 012, and press Enter, or click them.
     >>> board.guess("153")
     True
     >>> board.status.split(". ")[0]
     'You guessed 153: 0 bulls, 3 cows'
-    >>> board.guess("531"), board.status
-    (True, 'You guessed 531: 3 bulls, 0 cows. You found the secret 531 in 2 guesses!')
+    >>> board.click("5"), board.click("3"), board.click("1")
+    (None, None, True)
+    >>> board.status
+    'You guessed 531: 3 bulls, 0 cows. You found the secret 531 in 2 guesses!'
     """
 
     rules: Bulls
@@ -131,83 +152,34 @@ class BullsBoard(GameShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets h
         watch: bool = False,
         **kwargs: Any,
     ) -> None:
-        self.rules = Bulls(digits, base, mutual, max_guesses)  # check the options before drawing anything
-        if len(self.rules.codes) > MOST_CODES:
-            raise ValueError(f"{len(self.rules.codes):,} secrets are too many for the board (at most "
+        self.options = (digits, base, mutual, max_guesses)
+        rules = Bulls(digits, base, mutual, max_guesses)  # check the options before drawing anything
+        if len(rules.codes) > MOST_CODES:
+            raise ValueError(f"{len(rules.codes):,} secrets are too many for the board (at most "
                              f"{MOST_CODES:,}: fewer digits or a smaller base)")
         if watch and mutual:
             raise ValueError("watch the computer plays the guessing game: use mutual=False")
-        super().__init__(**kwargs)
-        self.seed = seed
-        self.rng = random.Random(seed)
+        if isinstance(computer, str):
+            guesser(computer)  # check the name
+        computers = {name: _named(name) for name in GUESSER_NAMES}
+        if callable(computer):
+            given = computer
+            computers["yours"] = lambda _rng: _observing(given)
         self.kind = computer if isinstance(computer, str) else "yours"
-        self.computer: Guesser = guesser(computer, self.rng) if isinstance(computer, str) else computer
+        seats = [YOU, self.kind] if mutual else [self.kind if watch else YOU]
+        labels = ("First player", "Second player") if mutual else ("Guesser",)
+        kwargs.setdefault("hints", watch)
+        super().__init__(seats, computers, seed, seat_labels=labels, **kwargs)
         self.table = answer_table(digits, base)
-        self.start = self.state = self.rules.initial_state()
-        self.steps: list[Step] = []
-        self.players: tuple[str, ...] = ()
-        self._build_widgets(watch)
+        self.hidden: list[Step] = []
+        self.chosen: list[int] = []
+        self._box: str | None = ""
         self.new_game()
 
-    # Setting up ---------------------------------------------------------------------------
+    # What the game's board provides -------------------------------------------------------------
 
-    def _build_widgets(self, watch: bool) -> None:
-        self.picture = widgets.HTML()
-        self.secret_html = widgets.HTML()
-        self.possible_html = widgets.HTML()
-        self.status_label = widgets.Label(value="")
-        example = code_text(tuple(range(self.rules.digits)))
-        self.guess_box = widgets.Text(value="", placeholder=f"like {example}", description="Your guess",
-                                      layout=widgets.Layout(width="220px"))
-        self.guess_button = widgets.Button(description="Guess", tooltip="Ask this guess", button_style="primary")
-        self.guess_button.on_click(lambda _button: self.guess())
-        self.next_button = widgets.Button(description="Next guess", tooltip="Let the computer make its next guess")
-        self.next_button.on_click(lambda _button: self.next_guess())
-        self.new_game_button = widgets.Button(description="New game", tooltip="Hide new secrets and start again")
-        self.new_game_button.on_click(lambda _button: self.new_game())
-        self.show_possible = widgets.Checkbox(value=False, description="List some possible secrets", indent=False)
-        self.show_possible.observe(lambda _change: self._redraw(), names="value")
-        self.watch_toggle = widgets.ToggleButton(value=bool(watch), description="Watch the computer",
-                                                 tooltip="Let the computer guess the secret, one guess a click")
-        self.watch_toggle.observe(lambda _change: self.new_game(), names="value")
-        self.buttons: dict[str, widgets.Button] = {
-            "guess": self.guess_button, "next": self.next_button, "new game": self.new_game_button,
-            "watch": self.watch_toggle}
-        controls: list[widgets.Widget] = [self.new_game_button]
-        if not self.rules.mutual:
-            controls.append(self.watch_toggle)
-        self.children = (
-            self.picture, self.secret_html, self.possible_html, self.show_possible,
-            widgets.HBox([self.guess_box, self.guess_button, self.next_button]),
-            self.status_label, widgets.HBox(controls))
-
-    # What tests and lessons read and set --------------------------------------------------
-
-    @property
-    def watching(self) -> bool:
-        """Whether the computer guesses and the person watches (setting it starts a new game)."""
-        return bool(self.watch_toggle.value)
-
-    @watching.setter
-    def watching(self, on: bool) -> None:
-        self.watch_toggle.value = bool(on)
-
-    @property
-    def seen(self) -> BullsState:
-        """The state as the board shows it: once the game is over the whole state, before that the observation
-        of seat 0 (the person's seat, or the watched computer's)."""
-        return self.state if self.is_over else self.rules.observation(self.state, 0)
-
-    def possible(self, player: int = 0) -> list[Code]:
-        """The secrets that fit every answer ``player`` has had so far (what the board counts).
-
-        >>> board = BullsBoard(2, 3)
-        >>> len(board.possible())
-        6
-        """
-        return [self.table.codes[i] for i in consistent_codes(self.table, self.state.answers[player])]
-
-    # Playing ------------------------------------------------------------------------------
+    def make_rules(self) -> Bulls:
+        return Bulls(*self.options)
 
     def new_game(self, *secrets: Code) -> None:
         """Hide new secrets and start again (what "New game" does).
@@ -215,158 +187,210 @@ class BullsBoard(GameShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets h
         Chance draws each secret from the board's generator, unless ``secrets`` gives them
         (``secrets[p]`` is the one player ``p`` looks for); either way they are recorded as chance steps.
         """
+        rules = self.make_rules()
         if secrets:
-            self.rules.start_with(*secrets)  # says what is wrong with them
-        self.players = self._players()
-        self.start = self.state = self.rules.initial_state(self.rng)
+            rules.start_with(*secrets)  # says what is wrong with them
+        self.running = False
+        self.rules = rules
+        state = rules.initial_state(self.rng)
+        self.hidden = []
+        for player in range(rules.num_players):
+            outcome = secrets[player] if secrets else draw_chance(rules.chance_outcomes(state), self.rng)
+            state = rules.next_state(state, outcome)
+            self.hidden.append(Step(CHANCE, outcome, state))
+        self.start = self.state = state
         self.steps = []
+        self.at = 0
+        self.strategies = {}
+        self.forget_selection()
+        self._box = ""
+        self.said = [self._opening()]
+        self._turn([], self._computers_answer())
+
+    def draw(self, state: BullsState, *, hints: bool, live: bool) -> str:
+        viewer = self.viewer
+        shown = state if self.rules.is_over(state) else self.rules.observation(state, viewer)
+        listed = LISTED if hints or YOU not in self.seats else 0
+        names = self._names()
+        notes = []
         for player in range(self.rules.num_players):
-            outcome = secrets[player] if secrets else draw_chance(self.rules.chance_outcomes(self.state), self.rng)
-            self._step(CHANCE, outcome)
-        self.guess_box.value = ""
-        self._finish([self._opening()])
+            codes = self.possible(player, state)
+            if self.rules.mutual:
+                other = {"You": "your", "The computer": "the computer's"}.get(names[1 - player],
+                                                                              f"{names[1 - player]}'s")
+                notes.append(f"{names[player]}, looking for {other} secret: "
+                             f"{possible_text(codes, listed if player == viewer else 0)}")
+            else:
+                notes.append(f"{names[player]}: {possible_text(codes, listed)}")
+        own = self.rules.own_secret(state, viewer)
+        if own is not None and self.seats[viewer] == YOU and not self.rules.is_over(state):
+            seeker = "the computer" if names[1 - viewer] == "The computer" else names[1 - viewer]
+            notes.append(f"Your secret ({seeker} looks for it): {code_text(own)}")
+        pad = (self.rules.base, tuple(self.chosen)) if live else None
+        return board_svg(shown, notes=notes, pad=pad)
 
-    def guess(self, text: str | None = None) -> bool:
-        """Ask the guess typed as ``text`` (the guess box's text by default: what "Guess" does).
+    def move_for(self, key: str) -> Code | None:
+        if key == "clear":
+            self.chosen = []
+            return None
+        if not (key.isdigit() and len(key) == 1 and int(key) < self.rules.base):
+            raise NotAMove(f"{key!r} is not a digit from 0 to {self.rules.base - 1}")
+        digit = int(key)
+        if digit in self.chosen:
+            raise NotAMove(f"{digit} is in your guess already: the digits of a guess are all different")
+        self.chosen.append(digit)
+        if len(self.chosen) < self.rules.digits:
+            return None
+        return tuple(self.chosen)
 
-        The computer answers with its own guess in the mutual game. A bad guess changes
-        nothing but the status line, which says what is wrong: the result is ``False``.
+    def forget_selection(self) -> None:
+        self.chosen = []
+
+    def describe(self, state: BullsState, move: Code) -> str:
+        target = state.targets[state.turn]
+        bulls, cows = score(move, target) if target is not None else (0, 0)
+        return (f"guessed {code_text(move)}: {bulls} bull{'' if bulls == 1 else 's'}, "
+                f"{cows} cow{'' if cows == 1 else 's'}")
+
+    def prompt(self, state: BullsState) -> str:
+        if not self.chosen:
+            return f"{guess_hint(self.rules)}."
+        so_far = "".join(str(d) for d in self.chosen) + "_" * (self.rules.digits - len(self.chosen))
+        more = self.rules.digits - len(self.chosen)
+        return f"your guess so far is {so_far}: click {more} more digit{'s' if more != 1 else ''}, or clear."
+
+    def extra_controls(self) -> list[dict[str, Any]]:
+        box, self._box = self._box, None  # clear the box once, after a guess or a new game
+        number = len(self.state.answers[self.rules.to_move(self.state) if not self.is_over else 0]) + 1
+        limit = "" if self.rules.max_guesses is None else f" of {self.rules.max_guesses}"
+        example = code_text(tuple(range(self.rules.digits)))
+        return [text_box("guess", f"Guess {number}{limit}" if self.human_to_move() else "Guess",
+                         placeholder=f"like {example}, then Enter", value=box,
+                         disabled=not self.human_to_move() or self.replaying,
+                         title="Type your guess and press Enter")]
+
+    def on_extra_control(self, name: str, value: Any) -> None:
+        if name == "guess":
+            self.guess(str(value))
+
+    def _controls(self) -> list[dict[str, Any]]:
+        controls = super()._controls()
+        for spec in controls:
+            if spec["name"] == "hints":
+                spec.update(label="List some possible secrets", title="List a few of the secrets still possible")
+        return controls
+
+    def _turn_text(self) -> str:
+        return self._result_text() if self.is_over else super()._turn_text()
+
+    # What tests and lessons read and set -------------------------------------------------------
+
+    @property
+    def viewer(self) -> int:
+        """The seat whose view the board shows: the first seat played by a person (seat 0 if none)."""
+        return self.seats.index(YOU) if YOU in self.seats else 0
+
+    @property
+    def watching(self) -> bool:
+        """Whether only computers guess (setting it in the guessing game starts a new game)."""
+        return YOU not in self.seats
+
+    @watching.setter
+    def watching(self, on: bool) -> None:
+        if self.rules.mutual:
+            raise ValueError("watch the computer plays the guessing game: the mutual game has a seat for you")
+        self.seats[0] = self.kind if on else YOU
+        self.new_game()
+
+    @property
+    def seen(self) -> BullsState:
+        """The state as the board shows it: once the game is over the whole state, before that the
+        observation of the seat it shows (:attr:`viewer`)."""
+        return self.state if self.is_over else self.rules.observation(self.state, self.viewer)
+
+    def possible(self, player: int = 0, state: BullsState | None = None) -> list[Code]:
+        """The secrets that fit every answer ``player`` has had so far (what the board counts).
+
+        >>> board = BullsBoard(2, 3)
+        >>> len(board.possible())
+        6
         """
-        typed = str(self.guess_box.value) if text is None else text
-        refused = self._refusal(typed)
-        if refused is not None:
-            self.status_label.value = f"{refused}. {self._turn_text()}"
+        answers = (self.state if state is None else state).answers[player]
+        return [self.table.codes[i] for i in consistent_codes(self.table, answers)]
+
+    @property
+    def record(self) -> Record:
+        """The game so far, chance's secrets first; an unfinished game has ``end == "stopped"``."""
+        return Record.of(self.rules, self.players, self.rules.initial_state(), (*self.hidden, *self.steps),
+                         None if self.is_over else End.STOPPED)
+
+    # Playing ------------------------------------------------------------------------------
+
+    def guess(self, text: str) -> bool:
+        """Ask the guess typed as ``text`` (what Enter in the box does); the computer answers with its
+        own guess in the mutual game. A bad guess changes nothing but the status line, which says
+        what is wrong: the result is ``False``."""
+        reason = self._why_not_now()
+        code: Code = ()
+        if reason is None:
+            try:
+                code = read_code(text, self.rules.digits, self.rules.base)
+            except ValueError as error:
+                reason = f"Not a guess: {error}"
+        if reason is not None:
+            self._say(f"{reason}. {self._turn_text()}")
             return False
-        said = [self._guess_words(HUMAN, read_code(typed, self.rules.digits, self.rules.base))]
-        said += self._computer_replies()
-        self.guess_box.value = ""
-        self._finish(said)
-        return True
+        return self.play(code)
+
+    def play(self, move: Any) -> bool:
+        if self._why_not_now() is None and self.rules.why_illegal(self.state, move) is None:
+            self._box = ""  # a guess made: the box is cleared for the next (a refused one stays, to be corrected)
+        return super().play(move)
 
     def next_guess(self) -> bool:
-        """Let the watched computer make its next guess (what "Next guess" does); ``False`` if it cannot."""
-        if not self.watching or self.is_over:
-            reason = "the game is over" if self.is_over else 'the computer guesses only in "Watch the computer"'
-            self.status_label.value = f"Not now: {reason}. {self._turn_text()}"
-            return False
-        self._finish([self._computer_guess()])
-        return True
-
-    def _refusal(self, typed: str) -> str | None:
-        """Why a typed guess cannot be asked now, or ``None``."""
-        if self.is_over:
-            return "Not allowed: the game is over"
-        if self.watching:
-            return 'Not now: the computer guesses in "Watch the computer"'
-        try:
-            code = read_code(typed, self.rules.digits, self.rules.base)
-        except ValueError as error:
-            return f"Not a guess: {error}"
-        reason = self.rules.why_illegal(self.state, code)
-        return None if reason is None else f"Not allowed: {reason}"
-
-    def _computer_replies(self) -> list[str]:
-        """In the mutual game, the computer's guess after the person's (none once the game is over)."""
-        said = []
-        while not self.is_over and self.rules.to_move(self.state) == 1:
-            said.append(self._computer_guess())
-        return said
-
-    def _computer_guess(self) -> str:
-        """The computer guesses from what it sees (its observation), and the answer in words."""
-        seat = self.rules.to_move(self.state)
-        return self._guess_words(COMPUTER, self.computer(self.rules, self.rules.observation(self.state, seat)))
-
-    def _guess_words(self, who: str, code: Code) -> str:
-        """Ask ``code`` for ``who`` and say its answer: ``"You guessed 012: 1 bull, 0 cows"``."""
-        seat = self.rules.to_move(self.state)
-        self._step(seat, code)
-        answer: Answer = self.state.answers[seat][-1]
-        return f"{'You' if who == HUMAN else 'The computer'} guessed {answer}"
-
-    def _step(self, player: int, move: Code) -> None:
-        self.state = self.rules.next_state(self.state, move) if player == CHANCE else self.rules.apply(self.state, move)
-        self.steps.append(Step(player, move, self.state))
-
-    def _players(self) -> tuple[str, ...]:
-        if self.rules.mutual:
-            return (HUMAN, COMPUTER)
-        return (COMPUTER,) if self.watching else (HUMAN,)
+        """Let the computer make its next guess (what Step does); ``False`` if it is not a computer's turn."""
+        return self.step()
 
     # Words --------------------------------------------------------------------------------
 
+    def _names(self) -> list[str]:
+        """How the notes on the picture name each seat: "You", "The computer", or the seat and its player."""
+        return [{"You": "You", "Computer": "The computer"}.get(name, name) for name in self.players]
+
     def _opening(self) -> str:
-        secrets = f"{len(self.rules.codes):,} secrets are possible"
-        if self.rules.mutual:
-            return f"Each player has a secret of {rules_text(self.rules)}; yours is {self._own_secret()}"
-        return f"A secret of {rules_text(self.rules)} is hidden: {secrets}"
-
-    def _own_secret(self) -> str:
-        return code_text(self.rules.own_secret(self.state, 0))
-
-    def _finish(self, said: list[str]) -> None:
-        self.status_label.value = ". ".join([*said, self._turn_text()])
-        self._redraw()
-
-    def _turn_text(self) -> str:
-        if self.is_over:
-            return self._result_text()
-        if self.watching:
-            return f'Click "Next guess" to watch the computer ({self.kind}) guess.'
-        return f"Your turn: {guess_hint(self.rules)}."
+        if not self.rules.mutual:
+            return f"A secret of {rules_text(self.rules)} is hidden: {len(self.rules.codes):,} secrets are possible."
+        mine = (f"; yours is {code_text(self.rules.own_secret(self.state, self.viewer))}"
+                if YOU in self.seats else "")
+        return f"Each player has a secret of {rules_text(self.rules)}{mine}."
 
     def _result_text(self) -> str:
         final = self.state
         secret = code_text(final.targets[0])
         guesses = len(final.answers[0])
         if not self.rules.mutual:
-            who = "The computer" if self.watching else "You"
+            who = "You" if self.seats[0] == YOU else "The computer"
             if final.found(0):
                 return f"{who} found the secret {secret} in {guesses} guess{'es' if guesses != 1 else ''}!"
             return f"No guesses left: the secret was {secret}."
-        own = self._own_secret()
-        if self.rules.winner(final) == 0:
-            return f"You win: you found the computer's secret {secret} in round {guesses}; yours was {own}."
-        if self.rules.winner(final) == 1:
-            return (f"The computer wins: it found your secret {own} in round {len(final.answers[1])}; "
-                    f"its secret was {secret}.")
+        own = code_text(final.targets[1])
+        winner = self.rules.winner(final)
+        if self.players == ("You", "Computer"):
+            if winner == 0:
+                return f"You win: you found the computer's secret {secret} in round {guesses}; yours was {own}."
+            if winner == 1:
+                return (f"The computer wins: it found your secret {own} in round {len(final.answers[1])}; "
+                        f"its secret was {secret}.")
+            if final.found(0) and final.found(1):
+                return f"A draw: both found the other's secret in round {guesses} (the computer's was {secret})."
+            return f"A draw: no guesses left; the computer's secret was {secret}, yours {own}."
+        names = self.players
+        if winner is not None:
+            return (f"{names[winner]} wins: found the secret {code_text(final.targets[winner])} in round "
+                    f"{len(final.answers[winner])}.")
         if final.found(0) and final.found(1):
-            return f"A draw: both found the other's secret in round {guesses} (the computer's was {secret})."
-        return f"A draw: no guesses left; the computer's secret was {secret}, yours {own}."
-
-    # Drawing ------------------------------------------------------------------------------
-
-    def _redraw(self) -> None:
-        over = self.is_over
-        self.picture.value = record_svg(self.record) if over else history_svg(self.seen)
-        self.secret_html.value = self._secret_html()
-        self.possible_html.value = self._possible_html()
-        self._set_buttons(over)
-
-    def _secret_html(self) -> str:
-        if not self.rules.mutual:
-            return ""
-        return (f"<div>Your secret (the computer looks for it): <b><code>{self._own_secret()}</code></b></div>")
-
-    def _possible_html(self) -> str:
-        listed = LISTED if self.show_possible.value or self.watching else 0
-        lines = [f"You: {possible_text(self.possible(0), listed)}" if not self.watching
-                 else f"The computer: {possible_text(self.possible(0), listed)}"]
-        if self.rules.mutual:
-            lines.append(f"The computer, looking for yours: {possible_text(self.possible(1), 0)}")
-        return "".join(f"<div>{line}</div>" for line in lines)
-
-    def _set_buttons(self, over: bool) -> None:
-        number = len(self.state.answers[0]) + 1
-        limit = "" if self.rules.max_guesses is None else f" of {self.rules.max_guesses}"
-        self.guess_button.description = "Guess" if over else f"Guess {number}{limit}"
-        self.next_button.description = "Next guess" if over else f"Next guess ({number}{limit})"
-        self.guess_button.disabled = over or self.watching
-        self.guess_box.disabled = over or self.watching
-        self.next_button.disabled = over or not self.watching
-        self.next_button.layout.display = "" if self.watching else "none"
-        self.guess_button.layout.display = "none" if self.watching else ""
-        self.guess_box.layout.display = "none" if self.watching else ""
+            return f"A draw: both found the other's secret in round {guesses} ({secret} and {own})."
+        return f"A draw: no guesses left; the secrets were {secret} and {own}."
 
 
 __all__ = ["LISTED", "MOST_CODES", "BullsBoard", "guess_hint", "possible_text"]
