@@ -57,6 +57,7 @@ BOARDS: dict[str, str] = {
     "beans": "BeansBoard(3, 6, seed=1)",
     "beans-keys": "BeansBoard(3, 6, seed=2)",
     "beans-watch": "BeansBoard(3, 6, seed=3)",
+    "beans-slow": "BeansBoard(3, 6, seed=4, speed=1500)",
     "king": "KingBoard(Grid(5, 4), seed=1)",
     "king-more": "KingBoard(Grid(5, 4), seed=2)",
     "pieces3": "PieceBoard('queen', 5, 4, players=3, seed=2)",
@@ -65,6 +66,9 @@ BOARDS: dict[str, str] = {
     "pursuit-you": "PursuitBoard(8, 8, prey='you', start=(Coord(0, 0), Coord(6, 6)), blocked=[Coord(2, 2)])",
     "replay": ("ReplayBoard(play(Beans(3, 6), [Player('A', article_strategy(random.Random(1))), "
                "Player('B', random_strategy(random.Random(2)))]))"),
+    "replay-king": ("ReplayBoard(play(__import__('coursekit').OneWayKing(Grid(5, 4)), "
+                    "[Player('A', random_strategy(random.Random(3))), "
+                    "Player('B', random_strategy(random.Random(4)))]), interval=200)"),
     "tictactoe": "TicTacToeBoard(computer='random', seed=1)",
     "tictactoe-undo": "TicTacToeBoard(computer='perfect', seed=2)",
     "tictactoe-tree": "TicTacToeBoard(4, 3, 4, players=3, computer='random', seed=1)",
@@ -73,7 +77,10 @@ BOARDS: dict[str, str] = {
     "crawler": "CrawlerBoard(4, 3, computer='random', seed=1)",
     "crawler-watch": "CrawlerBoard(4, 3, computer='random', seed=2)",
     "mines": "MinesBoard(width=5, height=4, mines=3, seed=0)",
+    "mines-keys": "MinesBoard(width=6, height=5, mines=5, seed=2)",
+    "mines-watch": "MinesBoard(width=5, height=4, mines=3, computer='probability', seed=1, speed=100)",
     "minesduel": "MinesDuelBoard(width=5, height=4, mines=3, computer='safest', seed=0)",
+    "minesduel-watch": "MinesDuelBoard(width=5, height=4, mines=3, computer='safest', seed=7, speed=100)",
     "words": "WordsBoard(top=300, seed=1)",
     "words-keys": "WordsBoard(top=300, seed=2)",
     "words-watch": "WordsBoard(top=300, seed=3, guesser='splitting', interval=100)",

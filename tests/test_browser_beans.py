@@ -105,3 +105,20 @@ def test_beans_colours_are_readable(page: Any) -> None:
     assert pairs
     for foreground, background in pairs:
         assert contrast(foreground, background) >= 4.5, (foreground, background)
+
+
+def test_beans_shows_your_move_then_the_answer_at_the_speed_chosen(page: Any) -> None:
+    from playwright.sync_api import expect
+
+    where, twin = board(page, "beans-slow"), build("beans-slow")
+    hit(where, "black")
+    assert twin.click("black")
+    (yours,) = twin.frames  # the picture after your move, before the computer's answer
+    settle(lambda: shown_picture(picture(where)), picture_signature(yours), "your move is not shown first")
+    expect_board(where, twin, "beans after the computer's answer")
+    ck_status(where).click()
+    slide(where, "speed", 0)
+    twin.press("speed", 0)
+    hit(where, "white")
+    assert twin.click("white")
+    expect_board(where, twin, "beans at speed 0")
