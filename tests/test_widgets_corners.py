@@ -324,6 +324,21 @@ def test_you_pass_automatically_when_you_have_no_move() -> None:
     assert_replays(board)
 
 
+def test_undo_takes_back_a_pass_made_for_you_with_the_move_before_it() -> None:
+    board = board_from(BOXED, computer="random", seed=1)
+    assert board.steps[0].move == PASS
+    board.undo()  # nothing of yours before the pass: it is made again
+    assert board.steps[0].move == PASS and len(board.steps) == 2 and board.human_to_move()
+    while len(board.steps) < 4:  # play on until you have made a move of your own
+        click_a_next_cell(board, random.Random(len(board.steps)))
+    mine = [i for i, step in enumerate(board.steps) if step.player == WHITE and step.move != PASS]
+    assert mine
+    moves = len(board.steps)
+    board.undo()
+    assert len(board.steps) < moves and board.human_to_move()
+    assert board.rules.legal_moves(board.state) != (PASS,)
+
+
 def test_you_win_by_filling_your_target() -> None:
     board = board_from(ALMOST)
     board.hit("3,5")
@@ -405,6 +420,16 @@ def test_e_as_printed_stalls_on_its_first_chain_and_the_game_stops() -> None:
     assert board.stopped is None and len(board.steps) == 1 and not board.is_over
     board.press("new")
     assert board.stopped is None and len(board.steps) == 1 and not board.is_over
+
+
+def test_e_as_printed_stalls_when_it_plays_both_sides_too() -> None:
+    board = CornersBoard(computer="source")
+    board.press("seat0", "source")
+    while board.control("step")["disabled"] is False:
+        board.press("step")
+    assert board.stopped is not None and len(board.steps) == 2
+    assert board.status.startswith("White (source) stalls: it chose ")
+    assert "(E's program as printed records a jump chain" in board.status and "Game stopped." in board.status
 
 
 def test_any_computer_that_names_an_illegal_move_stops_the_game() -> None:

@@ -381,8 +381,11 @@ class CornersBoard(GameBoard):
         if not super().undo():
             self.stopped = stopped
             return False
-        if self.human_to_move() and self.rules.legal_moves(self.state) == (PASS,):
-            self._turn([], self._computers_answer())  # a pass is no move of yours: it is made again
+        while self.human_to_move() and self.rules.legal_moves(self.state) == (PASS,):  # a pass is not yours:
+            if not any(self.seats[step.player] == YOU for step in self.steps):  # take back a move before it
+                self._turn([], self._computers_answer())  # (none: the pass is made again)
+                break
+            super().undo()
         return True
 
     def step(self) -> bool:
