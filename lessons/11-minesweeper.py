@@ -897,10 +897,11 @@ SVG(board_picture(told_board, title="the coordinates variant: named mines are dr
 #
 # The board below is the course's Minesweeper board with **hints** on: each hidden cell
 # shows its exact chance of a mine, computed by the engine of this lesson. Click a cell to
-# reveal it, or turn on "Flag mode" to put flags. Pass `computer="probability"` (or
-# `"knowledge"`, `"random"`) to watch a computer player, `level="intermediate"` for a
-# bigger board, `coordinates=True` for the article's variant. On the static site the board
-# is a picture of its first state; open the lesson in Jupyter to play.
+# reveal it (or move to it with the arrow keys and press Enter), or tick "Flag mode" to put
+# flags; Undo and the replay slider take you back. Choose a computer in the "Player" list (or
+# pass `computer="probability"`, `"knowledge"`, `"random"`) to watch it play with Step and
+# ▶ Run; `level="intermediate"` gives a bigger board, `coordinates=True` the article's variant.
+# On the static site the board is a picture of its first state; open the lesson in Jupyter to play.
 
 # %%
 from coursekit.widgets import MinesBoard  # noqa: E402

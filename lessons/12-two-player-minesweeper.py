@@ -638,9 +638,10 @@ assert 0 < len(differ) < lookahead_moves
 #
 # ## Play
 #
-# The board below plays the game against the lookahead player (turn the chances on to see
-# the safest player's whole view); on the static site it is a picture of its first state,
-# open the lesson in Jupyter to play. The terminal plays it too:
+# The board below plays the game against the lookahead player, with the hints on (the
+# chances: the safest player's whole view); set both "A" and "B" to computers to watch two of
+# them play with Step and ▶ Run. On the static site it is a picture of its first state; open
+# the lesson in Jupyter to play. The terminal plays it too:
 # `coursekit play minesweeper --players 2` (with `--computer lookahead`, `safest` or
 # `random` for the opponent).
 

@@ -590,3 +590,60 @@ def test_the_page_messages_do_what_the_methods_do() -> None:
     assert twin.click(cell)
     assert (board.state, board.status, board.picture, board.controls) == (
         twin.state, twin.status, twin.picture, twin.controls)
+
+
+def contrast(foreground: str, background: str) -> float:
+    """The WCAG contrast ratio of two colours ``#rrggbb`` (or ``#rgb``)."""
+
+    def luminance(colour: str) -> float:
+        value = colour.lstrip("#")
+        value = "".join(2 * c for c in value) if len(value) == 3 else value
+        channels = [int(value[i:i + 2], 16) / 255 for i in (0, 2, 4)]
+        linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    light, dark = sorted((luminance(foreground), luminance(background)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def assert_readable(svg: str) -> int:
+    """Every text on a cell has a contrast of at least 4.5 to 1 with what is under it; the texts checked."""
+    checked = 0
+    for cell, chunk in cell_chunks(svg).items():
+        under = re.search(r'<rect [^>]*fill="(#[0-9a-f]+)"', chunk)
+        assert under, cell
+        for ink in re.findall(r'<text [^>]*fill="(#[0-9a-f]+)"', chunk):
+            disc = re.search(r'<circle [^>]*fill="(#[0-9a-f]+)"', chunk)  # a lettered disc: A or B
+            background = disc.group(1) if disc else under.group(1)
+            assert contrast(ink, background) >= 4.5, (cell, ink, background)
+            checked += 1
+    for ink in re.findall(r'<text [^>]*fill="(#[0-9a-f]+)"[^>]*>[^<]*</text>(?!</g>)', svg):
+        assert contrast(ink, "#ffffff") >= 4.5, ink  # the edges' numbers and the lines under the board
+    return checked
+
+
+def test_the_texts_are_readable_and_hidden_cells_differ_by_shape() -> None:
+    board = small(seed=6, hints=True)
+    pictures = [board.picture]
+    board.hit("0,0")
+    board.flag(board.observation.hidden()[0])
+    pictures.append(board.picture)
+    win_by_clicks(board, check=False)
+    pictures.append(board.picture)
+    lost = small(seed=1)
+    lost.hit("2,2")
+    lost.press("flag", True)
+    lost.hit(key(next(c for c in lost.observation.hidden() if c not in lost.state.mines)))
+    lost.press("flag", False)
+    lost.hit(key(min(lost.state.mines)))
+    pictures.append(lost.picture)
+    from coursekit.widgets.minesweeper2 import MinesDuelBoard
+
+    duel = MinesDuelBoard(width=6, height=5, mines=5, computer="lookahead", seed=4, hints=True)
+    while not duel.is_over and not duel.observation.discovered:
+        duel.hit(key(next(c for c in duel.observation.board.hidden() if c not in duel.state.mines)
+                     if duel.state.mines else Coord(0, 0)))
+    pictures.append(duel.picture)
+    assert sum(assert_readable(svg) for svg in pictures) > 50
+    for cell, chunk in cell_chunks(pictures[1]).items():  # a hidden cell is a raised tile, a revealed one flat
+        assert ("<path" in chunk) == (not board.history[7].board.is_revealed(cell))
