@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
+import html
 import random
 import re
 
-import ipywidgets as widgets
 import pytest
-from ipywidgets.widgets.widget_link import Link
 
 from coursekit.core import Coord, Grid, Player, Record, play
 from coursekit.core import random_strategy as random_player
@@ -278,55 +277,84 @@ def beans_record() -> Record:
 def test_replay_slider_shows_each_state_and_its_caption() -> None:
     record = beans_record()
     board = ReplayBoard(record)
-    assert isinstance(board, widgets.VBox)
-    assert (board.slider.min, board.slider.max) == (0, len(record))
-    assert board.caption == "Start: [3, 6]"
+    assert isinstance(board, Board)
+    assert (board.control("replay")["min"], board.control("replay")["max"]) == (0, len(record))
+    assert board.caption == board.status == "Start: [3, 6]"
     for k, state in enumerate(record.states):
-        board.slider.value = k
-        assert board.svg == as_svg(state)
-        assert beans_in(board.svg) == state.position
+        board._message(board, {"event": "control", "name": "replay", "value": k}, [])
+        assert board.index == k and board.control("replay")["value"] == k
+        assert board.svg == board.picture == as_svg(state)
+        assert beans_in(board.picture) == state.position
         if 0 < k < len(record):
             step = record.steps[k - 1]
             assert board.caption == f"Move {k}: {record.players[step.player]} -> [{state.white}, {state.black}]"
     assert board.caption.endswith(". The winner is A.")
     assert board.caption.startswith(f"Move {len(record)}: A -> [0, 0]")
+    assert "data-hit" not in board.picture  # a replay has nothing to click on its picture
 
 
 def test_replay_buttons_step_and_stop_at_the_ends() -> None:
     record = beans_record()
     board = ReplayBoard(record)
-    assert board.prev_button.disabled and not board.next_button.disabled
-    board.next_button.click()
-    board.next_button.click()
+    assert board.control("first")["disabled"] and board.control("previous")["disabled"]
+    assert not board.control("next")["disabled"]
+    board.press("next")
+    board.press("next")
     assert board.index == 2 and board.state == record.states[2]
-    board.prev_button.click()
+    board.press("previous")
     assert board.index == 1 and board.caption.startswith("Move 1: A -> ")
-    board.show(len(record))
-    assert board.next_button.disabled
+    board.press("last")
+    assert board.index == len(record) and board.control("next")["disabled"] and board.control("last")["disabled"]
+    with pytest.raises(ValueError, match="cannot be used now"):
+        board.press("next")
     board.next()
     assert board.index == len(record)
-    with pytest.raises(ValueError):
-        board.show(len(record) + 1)
+    board.press("first")
+    assert board.index == 0 and board.caption == "Start: [3, 6]"
+    with pytest.raises(ValueError, match="states 0 to 9"):
+        board.show_move(len(record) + 1)
 
 
-def test_replay_play_widget_drives_the_slider() -> None:
+def test_replay_play_runs_through_at_the_speed_and_pauses() -> None:
     record = beans_record()
-    board = ReplayBoard(record)
-    assert (board.player.min, board.player.max) == (0, len(record))
-    board.show(3)
-    assert board.player.value == 3  # so the browser-side link does not reset the slider
-    link = board.link
-    assert isinstance(link, Link)
-    assert link.source == (board.player, "value") and link.target == (board.slider, "value")
+    board = ReplayBoard(record, interval=200)
+    assert board.speed == 200 and board.control("speed")["value"] == 200
+    board.press("speed", 500)
+    assert board.speed == 500
+    board.show_move(6)
+    board.press("play")
+    assert board.running and board.control("play")["label"] == "⏸ Pause"
+    board._message(board, {"event": "tick", "version": board.version - 1}, [])  # an old tick: ignored
+    assert board.index == 6
+    board._message(board, {"event": "tick", "version": board.version}, [])
+    assert board.index == 7
+    board.press("play")  # ⏸ Pause
+    assert not board.running and board.control("play")["label"] == "▶ Play"
+    board.press("play")
+    while board.running:
+        board._message(board, {"event": "tick", "version": board.version}, [])
+    assert board.index == len(record) and board.caption.endswith("The winner is A.")
+    board.press("play")  # at the end, ▶ Play starts again from the start
+    assert board.running and board.index == 0
+    board.press("next")  # any other control stops it
+    assert not board.running and board.index == 1
 
 
-def test_replay_a_king_game_from_a_board() -> None:
+def test_replay_a_king_game_from_a_board_the_king_glides() -> None:
     board = KingBoard(Grid(7, 5), seed=1)
     play_out_king(board, random.Random(0))
     record = board.record
     replay = ReplayBoard(record)
-    replay.show(1)
-    assert replay.svg == as_svg(record.states[1])
+    replay.show_move(1)
+    assert 'data-piece="king"' in replay.picture and "♔" in replay.picture
+    assert replay.picture.replace(' data-piece="king" pointer-events="none"', "").count("<text") == \
+        as_svg(record.states[1]).count("<text")
     assert replay.caption == f"Move 1: You -> {record.steps[0].move}"
-    replay.show(len(record))
+    replay.show_move(len(record))
     assert replay.caption.endswith(f"The winner is {board.winner}.")
+
+
+def test_a_saved_replay_shows_its_position_still() -> None:
+    board = ReplayBoard(beans_record())
+    board.show_move(3)
+    assert beans_in(board.still()) == board.state.position and html.escape(board.caption) in board.still()

@@ -1,15 +1,22 @@
-"""A board that replays any game record (the article's "partia") move by move."""
+"""A board that replays any game record (the article's "partia") move by move.
+
+:class:`ReplayBoard` is the course's board widget (:class:`~coursekit.widgets.board.Board`)
+with a replay slider, First, Previous, Next and Last buttons, ▶ Play (one move every
+``speed`` ms, as the speed slider says) and the picture of each position.
+"""
 
 from __future__ import annotations
 
 from html import escape
 from typing import Any
 
-import ipywidgets as widgets
-
 from ..core import display
 from ..core.record import Record
 from ..core.rules import CHANCE
+from ..games.pieces import PieceState
+from ..views.svg import grid_svg
+from ..views.text import PIECE_LETTERS
+from .board import Board, button, slider
 
 _ENDINGS = {
     "draw": "Nobody wins.",
@@ -17,19 +24,42 @@ _ENDINGS = {
     "move limit": "The move limit is reached: nobody wins.",
     "stopped": "The game was stopped.",
 }
+#: The speed slider's range, in milliseconds a move.
+SPEEDS = (100, 2000, 50)
 
 
-class ReplayBoard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
-    """Step through a :class:`~coursekit.core.Record`: a slider, a play button, back and forward.
+def position_svg(state: Any) -> str:
+    """The picture of one position: the state's own SVG (a one-way piece named, so that it glides to
+    its next cell), or its text in a ``<pre>`` if it has no picture.
+
+    >>> from coursekit.core import Grid, Coord
+    >>> 'data-piece="king"' in position_svg(PieceState(Grid(3, 3), Coord(2, 2)))
+    True
+    >>> position_svg("a state without a picture")
+    '<pre>a state without a picture</pre>'
+    """
+    if isinstance(state, PieceState):
+        return grid_svg(state.grid, pieces={state.at: PIECE_LETTERS.get(state.piece, "K")},
+                        piece_ids={state.at: state.piece},
+                        title=f"{state.piece} on {state.at}, player {state.turn} to move")
+    svg = display.as_svg(state)
+    return svg if svg is not None else f"<pre>{escape(str(state))}</pre>"
+
+
+class ReplayBoard(Board):
+    """Step through a :class:`~coursekit.core.Record`: a slider, First, Previous, Next, Last and ▶ Play.
 
     Position ``k`` of the slider shows the state after ``k`` moves (``0`` is the start,
-    ``len(record)`` the end) and a caption: ``"Start: [3, 6]"``, ``"Move 3: A -> [2, 5]"``,
-    and at the end the result. Works for every game whose states draw themselves.
+    ``len(record)`` the end) and, in the status line, a caption: ``"Start: [3, 6]"``,
+    ``"Move 3: A -> [2, 5]"``, and at the end the result. ▶ Play goes on from the position
+    shown (from the start, at the end), one move every ``interval`` ms (the speed slider);
+    a one-way piece glides from cell to cell. Works for every game whose states draw
+    themselves (others show their text).
 
-    What a program can read and do: ``record``, ``index`` (the slider's position),
-    ``state``, ``caption`` (the caption's text), ``svg`` (the picture shown), ``show(k)``,
-    ``next()``, ``previous()``, the widgets ``slider``, ``player``, ``prev_button``,
-    ``next_button``, ``picture``, and ``link`` (the browser-side link from ``player`` to ``slider``).
+    What a program can read and do: ``record``, ``index`` (the slider's position), ``state``,
+    ``caption`` (the status line), ``picture`` (the SVG shown; also ``svg``),
+    ``show_move(k)``, ``next()``, ``previous()``, ``first()``, ``last()``, ``play()`` and
+    ``pause()`` (▶ Play and ⏸ Pause), and the controls by name with ``press(name)``.
 
     >>> import random
     >>> from coursekit.core import Player, play
@@ -41,38 +71,18 @@ class ReplayBoard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type
     'Start: [3, 6]'
     >>> board.next(); board.caption
     'Move 1: A -> [2, 6]'
-    >>> board.show(len(record)); board.caption
+    >>> board.press("last"); board.caption
     'Move 9: A -> [0, 0]. The winner is A.'
     """
 
     def __init__(self, record: Record, interval: int = 800, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.record = record
-        last = len(record)
-        self.slider = widgets.IntSlider(value=0, min=0, max=last, description="Move", continuous_update=True)
-        self.player = widgets.Play(value=0, min=0, max=last, step=1, interval=interval,
-                                   description="Play the game")
-        self.link = widgets.jslink((self.player, "value"), (self.slider, "value"))
-        self.prev_button = widgets.Button(description="\u25c0", tooltip="Previous move",
-                                          layout=widgets.Layout(width="40px"))
-        self.next_button = widgets.Button(description="\u25b6", tooltip="Next move",
-                                          layout=widgets.Layout(width="40px"))
-        self.prev_button.on_click(lambda _button: self.previous())
-        self.next_button.on_click(lambda _button: self.next())
-        self.picture = widgets.HTML()
-        self.caption_label = widgets.Label()
-        self.slider.observe(self._on_slide, names="value")
-        self.children = (
-            widgets.HBox([self.player, self.prev_button, self.slider, self.next_button]),
-            self.picture,
-            self.caption_label,
-        )
+        self.speed = interval
+        self.index = 0
         self._draw()
 
-    @property
-    def index(self) -> int:
-        """How many moves have been played in the state shown."""
-        return int(self.slider.value)
+    # Reading --------------------------------------------------------------------------------
 
     @property
     def state(self) -> Any:
@@ -81,40 +91,97 @@ class ReplayBoard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type
 
     @property
     def caption(self) -> str:
-        """The caption's text."""
-        return str(self.caption_label.value)
+        """The caption of the position shown (the status line)."""
+        return self.status
 
     @property
     def svg(self) -> str:
         """The picture shown (an SVG, or the state's text in a ``<pre>`` if it cannot draw)."""
-        return str(self.picture.value)
+        return self.picture
 
-    def show(self, k: int) -> None:
+    # Doing ------------------------------------------------------------------------------------
+
+    def show_move(self, k: int) -> None:
         """Show the state after ``k`` moves (``0`` is the start)."""
         if not 0 <= k <= len(self.record):
             raise ValueError(f"this game has states 0 to {len(self.record)}, not {k}")
-        self.slider.value = k
+        self.index = k
+        self._draw()
 
     def next(self) -> None:
         """One move forward (nothing at the end)."""
-        self.slider.value = min(self.index + 1, len(self.record))
+        self.show_move(min(self.index + 1, len(self.record)))
 
     def previous(self) -> None:
         """One move back (nothing at the start)."""
-        self.slider.value = max(self.index - 1, 0)
+        self.show_move(max(self.index - 1, 0))
 
-    def _on_slide(self, _change: Any) -> None:
+    def first(self) -> None:
+        """The start."""
+        self.show_move(0)
+
+    def last(self) -> None:
+        """The end of the game."""
+        self.show_move(len(self.record))
+
+    def play(self) -> None:
+        """▶ Play: a move every ``speed`` ms from the position shown (from the start if it is the end)."""
+        if not self.record.steps:
+            return
+        if self.index == len(self.record):
+            self.index = 0
+        self.running = True
         self._draw()
 
+    def pause(self) -> None:
+        """⏸ Pause."""
+        self.running = False
+        self._draw()
+
+    # The board's parts --------------------------------------------------------------------------
+
+    def on_control(self, name: str, value: Any) -> None:
+        if name in ("first", "previous", "next", "last"):
+            self.running = False
+            getattr(self, name)()
+        elif name == "play":
+            if self.running:
+                self.pause()
+            else:
+                self.play()
+        elif name == "replay":
+            self.running = False
+            self.show_move(int(value))
+        elif name == "speed":
+            self.speed = max(0, int(value))
+
+    def on_tick(self) -> None:
+        if self.index >= len(self.record):
+            self.running = False
+            self._draw()
+            return
+        self.index += 1
+        if self.index == len(self.record):
+            self.running = False
+        self._draw()
+
+    def _controls(self) -> list[dict[str, Any]]:
+        k, last = self.index, len(self.record)
+        low, high, every = SPEEDS
+        return [
+            button("first", "« First", disabled=k == 0, title="The start"),
+            button("previous", "◀ Previous", disabled=k == 0, title="One move back"),
+            button("play", "⏸ Pause" if self.running else "▶ Play", disabled=last == 0,
+                   title="Play the game through, a move every so many ms (the speed slider)"),
+            button("next", "Next ▶", disabled=k == last, title="One move forward"),
+            button("last", "Last »", disabled=k == last, title="The end of the game"),
+            slider("replay", "Move", 0, last, k, disabled=last == 0, valuetext=f"move {k} of {last}"),
+            slider("speed", "Speed (ms a move)", min(low, self.speed), max(high, self.speed), self.speed, step=every,
+                   valuetext=f"{self.speed} milliseconds a move"),
+        ]
+
     def _draw(self) -> None:
-        k = self.index
-        state = self.state
-        svg = display.as_svg(state)
-        self.picture.value = svg if svg is not None else f"<pre>{escape(str(state))}</pre>"
-        self.caption_label.value = caption(self.record, k)
-        self.player.value = k  # the browser links the player to the slider: keep them equal
-        self.prev_button.disabled = k == 0
-        self.next_button.disabled = k == len(self.record)
+        self.show(position_svg(self.state), caption(self.record, self.index), self._controls())
 
 
 def _position_text(position: Any) -> str:
