@@ -69,9 +69,6 @@ BOARDS: dict[str, str] = {
     "replay-king": ("ReplayBoard(play(__import__('coursekit').OneWayKing(Grid(5, 4)), "
                     "[Player('A', random_strategy(random.Random(3))), "
                     "Player('B', random_strategy(random.Random(4)))]), interval=200)"),
-    "replay-king": ("ReplayBoard(play(__import__('coursekit').OneWayKing(Grid(5, 4)), "
-                    "[Player('A', random_strategy(random.Random(3))), "
-                    "Player('B', random_strategy(random.Random(4)))]), interval=200)"),
     "tictactoe": "TicTacToeBoard(computer='random', seed=1)",
     "tictactoe-undo": "TicTacToeBoard(computer='perfect', seed=2)",
     "tictactoe-tree": "TicTacToeBoard(4, 3, 4, players=3, computer='random', seed=1)",
