@@ -60,7 +60,9 @@ class Spy:
     def __init__(self, board: Any) -> None:
         self.board = board
         self.sent: list[tuple[str, frozenset[Coord]]] = []
+        self.said: list[tuple[str, frozenset[Coord]]] = []
         board.observe(self._record, names=["picture", "frames"])
+        board.observe(self._record_status, names=["status"])
 
     def hidden_mines(self) -> frozenset[Coord]:
         state = self.board.state
@@ -74,6 +76,11 @@ class Spy:
         pictures = change["new"] if change["name"] == "frames" else [change["new"]]
         self.sent += [(svg, self.hidden_mines()) for svg in pictures]
 
+    def _record_status(self, change: dict[str, Any]) -> None:
+        if not self.board.is_over:
+            flagged = {step.move.cell for step in self.board.steps if isinstance(step.move, Flag)}
+            self.said.append((change["new"], self.hidden_mines() - flagged))
+
     def check(self) -> int:
         """No picture sent while the game went on shows a hidden mine: its cell has no disc, and what
         a screen reader says of it comes from what the player sees. The pictures checked."""
@@ -86,6 +93,8 @@ class Spy:
                 if "aria-label" in chunk:
                     assert ALLOWED_WORDS.search(chunk), f"the hidden mine at {mine} is said: {chunk}"
             checked += bool(mines)
+        for status, mines in self.said:  # the status line never names a hidden mine (but those you flagged)
+            assert not [mine for mine in mines if str(mine) in status], status
         return checked
 
 
