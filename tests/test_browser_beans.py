@@ -108,7 +108,6 @@ def test_beans_colours_are_readable(page: Any) -> None:
 
 
 def test_beans_shows_your_move_then_the_answer_at_the_speed_chosen(page: Any) -> None:
-    from playwright.sync_api import expect
 
     where, twin = board(page, "beans-slow"), build("beans-slow")
     hit(where, "black")
