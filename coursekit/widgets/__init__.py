@@ -1,6 +1,11 @@
 """Jupyter boards: play a game against the computer by clicking, or replay a record.
 
-The only part of coursekit that imports ipywidgets; ``import coursekit`` does not import it.
+The only part of coursekit that imports ipywidgets and anywidget; ``import coursekit`` does
+not import them. Every board is the course's one board widget (:class:`~coursekit.widgets.board.Board`,
+an anywidget): the game's SVG picture (the lessons' own views), a status line and controls.
+A click, a tap or the keyboard on the picture makes a move; the games' boards share, through
+:class:`~coursekit.widgets.game.GameBoard`, New game, Undo, Hints, who plays each seat (you
+or a computer player), Step and ▶ Run for computers, Speed and a Replay slider.
 
 - :class:`BasketBoard`: the basket (source B): B's player with its difficulty, Nim-sum hints.
 - :class:`BeansBoard`: the beans game (article, section 2).
@@ -18,7 +23,8 @@ The only part of coursekit that imports ipywidgets; ``import coursekit`` does no
 - :class:`WordsBoard`: word guessing (source C): guess letters or the word, or watch a computer guesser.
 - :class:`ReplayBoard`: step through any game's record, move by move.
 
-Each board is an ``ipywidgets.VBox``: put it last in a cell (or ``display`` it) to see it.
+Put a board last in a cell (or ``display`` it) to see it. Where no kernel draws it (a saved
+or exported notebook, the lesson site) it is a still picture of its last state.
 """
 
 from .basket import BasketBoard
