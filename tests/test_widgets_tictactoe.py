@@ -92,6 +92,7 @@ def test_a_click_marks_the_cell_and_the_computer_answers_in_a_frame_of_its_own()
     assert board.rules == TicTacToe() and board.seats == ["you", "random"]
     assert board.status == "Your turn: click an empty cell to mark it X."
     assert set(said(board).values()) == {"empty: mark it X"} and len(said(board)) == 9
+    assert "data-hit" not in board.still() and "<circle" not in board.still()  # a still picture: no dots
     hit(board, Coord(1, 1))
     you, computer = board.steps
     assert (you.player, you.move, computer.player) == (0, Coord(1, 1), 1)

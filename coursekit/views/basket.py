@@ -12,14 +12,15 @@ first player to move
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
 
 from ..core import display
 from ..core.record import Record
 from ..games.basket import COLOUR_NAMES, LETTERS, PLAYER_NAMES, Basket, BasketState, Put
 
-#: Fill colours of the balls, readable on white; the letter inside says the colour too.
-FILLS = {"red": "#d7301f", "blue": "#2c7fb8", "green": "#31a354", "yellow": "#fec44f", "orange": "#f16913",
+#: Fill colours of the balls, readable on white; the letter inside says the colour too (at 4.5:1 or more).
+FILLS = {"red": "#d7301f", "blue": "#2171b5", "green": "#1b7837", "yellow": "#fec44f", "orange": "#f16913",
          "purple": "#756bb1"}
 #: Letters drawn dark on the light fills, light on the others.
 DARK_LETTERS = {"yellow", "orange"}
@@ -147,10 +148,118 @@ def record_svg(record: Record) -> str:
     return _picture(start.left, f"{len(record.moves)} moves{winner}", numbers, faded=put)
 
 
+#: On a board that plays: a "put n" button's size, the gap between them, and the basket's balls a column.
+BUTTON_W, BUTTON_H, BUTTON_GAP = 58, 22, 6
+BASKET_LEVELS = 6
+WIN_STROKE = "#1b7837"
+
+
+def _piece(x: float, y: float, colour: int, index: int) -> str:
+    """Ball ``index`` of ``colour``: the same ball glides from its row into the basket."""
+    return f'<g data-piece="{LETTERS[colour]}{index}" pointer-events="none">{_ball(x, y, colour)}</g>'
+
+
+def play_svg(
+    state: BasketState,
+    start: Sequence[int],
+    *,
+    buttons: Sequence[tuple[Put, bool, bool]] = (),
+    hint: Sequence[str] = (),
+    cap: int | None = None,
+) -> str:
+    """The basket on a board that plays: the balls left in rows, the balls put in the basket (each ball
+    named, so that a move's balls glide into the basket), and, for the player at the board, a
+    "put n" button beside each colour for each move.
+
+    ``start`` is how many balls each colour had at the start. ``buttons`` lists ``(move, allowed,
+    wins)``: a click on one sends the move's letters (``"R2"``); a move not allowed now is dashed
+    and greyed (and says "not now"), a winning one (hints) gets a ✓ and a thick green border.
+    ``hint`` lines are written under the basket (the Nim sum worked out).
+
+    >>> svg = play_svg(BasketState((2, 3, 0)), (3, 3, 3), buttons=[(Put(0, 1), True, True), (Put(2, 1), False, False)])
+    >>> svg.count("data-hit="), 'data-hit="R1"' in svg, "put 1 ✓" in svg, "not now" in svg
+    (2, True, True, True)
+    >>> svg.count("data-piece=")  # 5 balls left, 4 in the basket
+    9
+    """
+    colours = len(state.left)
+    shown = max(min(max(start, default=0), MOST_DRAWN), 1)
+    per_colour = [min(n, MOST_DRAWN) for n in start]
+    row = BALL + 8
+    rows_top = 24
+    balls_right = LABEL + shown * BALL + 52
+    moves_of: dict[int, list[tuple[Put, bool, bool]]] = {}
+    for move, allowed, wins in buttons:
+        moves_of.setdefault(move.colour, []).append((move, allowed, wins))
+    most_buttons = max((len(m) for m in moves_of.values()), default=0)
+    buttons_right = balls_right + (most_buttons * (BUTTON_W + BUTTON_GAP) + 6 if most_buttons else 0)
+    # The basket, under the rows: a column of up to BASKET_LEVELS balls for each colour, more side by side.
+    columns = [max(1, -(-n // BASKET_LEVELS)) for n in per_colour]
+    levels = max(1, min(max(per_colour, default=1), BASKET_LEVELS))
+    basket_top = rows_top + colours * row + 24
+    basket_left = LABEL
+    basket_width = sum(columns) * BALL + 8 * (colours + 1)
+    basket_height = levels * BALL + 10
+    hint_top = basket_top + basket_height + 14
+    width = max(buttons_right, basket_left + basket_width + 60, 8 + 7 * max((len(h) for h in hint), default=0))
+    height = hint_top + 18 * len(hint) + (4 if hint else 0)
+    caption = (f"the {PLAYER_NAMES[1 - state.turn]} has won" if state.is_full
+               else f"{PLAYER_NAMES[state.turn]} to move")
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+           f'viewBox="0 0 {width} {height}" font-family="sans-serif" role="img">',
+           f"<title>{escape(caption)}</title>",
+           f'<text x="4" y="12" font-size="11" fill="#333" dominant-baseline="central">{escape(caption)}</text>']
+    pieces = []
+    for colour, count in enumerate(state.left):
+        y = rows_top + colour * row + BALL / 2
+        out.append(f'<text x="4" y="{y:g}" font-size="12" fill="#333" dominant-baseline="central">'
+                   f'{escape(COLOUR_NAMES[colour])} {LETTERS[colour]}</text>')
+        for i in range(min(count, MOST_DRAWN)):
+            pieces.append(_piece(LABEL + i * BALL + BALL / 2, y, colour, i))
+        extra = f"+{count - MOST_DRAWN}" if count > MOST_DRAWN else ""
+        out.append(f'<text x="{LABEL + shown * BALL + 6:g}" y="{y:g}" font-size="11" fill="#333" '
+                   f'dominant-baseline="central">{extra} {count} left</text>')
+        for n, (move, allowed, wins) in enumerate(moves_of.get(colour, [])):
+            x0 = balls_right + n * (BUTTON_W + BUTTON_GAP)
+            label = f"put {move.balls}" + (" ✓" if wins else "")
+            said = f"put {move.balls} {COLOUR_NAMES[colour]}" + (": this move wins" if wins else "") + (
+                "" if allowed else " (not now)")
+            bold = ' font-weight="bold"' if wins else ""
+            ink = "#1b1b1b" if allowed else "#555555"
+            stroke = (f'stroke="{WIN_STROKE}" stroke-width="3"' if wins else 'stroke="#1b1b1b"') if allowed \
+                else 'stroke="#6b6b6b" stroke-dasharray="4 3"'
+            out.append(f'<g data-hit="{move}" tabindex="0" role="button" aria-label="{escape(said)}">'
+                       f'<rect x="{x0:g}" y="{y - BUTTON_H / 2:g}" width="{BUTTON_W}" height="{BUTTON_H}" rx="5" '
+                       f'fill="{"#ffffff" if allowed else "#ececec"}" {stroke}/>'
+                       f'<text x="{x0 + BUTTON_W / 2:g}" y="{y:g}" font-size="12" fill="{ink}" '
+                       f'text-anchor="middle" dominant-baseline="central"{bold}>{escape(label)}</text></g>')
+    put = sum(s - n for s, n in zip(start, state.left, strict=True))
+    top, bottom, left, right = basket_top, basket_top + basket_height, basket_left, basket_left + basket_width
+    out.append(f'<text x="4" y="{basket_top + basket_height / 2:g}" font-size="12" fill="#333" '
+               f'dominant-baseline="central">basket</text>'
+               f'<path d="M{left},{top}L{left + 6},{bottom}L{right - 6},{bottom}L{right},{top}" '
+               f'fill="#f4ecd8" stroke="#8a6d3b" stroke-width="2"/>'
+               f'<text x="{basket_left + basket_width + 8}" y="{basket_top + basket_height / 2:g}" font-size="11" '
+               f'fill="#333" dominant-baseline="central">{put} in</text>')
+    x = basket_left + 8
+    for colour, (first, count) in enumerate(zip(start, state.left, strict=True)):
+        for k in range(min(first - count, MOST_DRAWN)):  # the k-th ball put is the row's ball first - 1 - k
+            column, level = divmod(k, BASKET_LEVELS)
+            pieces.append(_piece(x + column * BALL + BALL / 2, basket_top + basket_height - 5 - level * BALL - BALL / 2,
+                                 colour, first - 1 - k))
+        x += columns[colour] * BALL + 8
+    for i, line in enumerate(hint):
+        out.append(f'<text x="4" y="{hint_top + 18 * i + 9:g}" font-size="12" fill="#1b1b1b" '
+                   f'dominant-baseline="central" font-family="monospace" xml:space="preserve">{escape(line)}</text>')
+    out += pieces
+    out.append("</svg>")
+    return "".join(out)
+
+
 def register() -> None:
     """Register the basket's views with :mod:`coursekit.core.display`."""
     display.register(BasketState, text=basket_text, svg=basket_svg)
     display.register(Basket, text=transcript, svg=record_svg, move=move_words)
 
 
-__all__ = ["basket_svg", "basket_text", "move_words", "record_svg", "register", "transcript"]
+__all__ = ["basket_svg", "basket_text", "move_words", "play_svg", "record_svg", "register", "transcript"]

@@ -1,11 +1,11 @@
 """A board for the basket (source B): put balls of one colour in the basket; whoever puts the last ball wins.
 
-The basket is drawn as its picture; beside each colour sits a row of buttons, "put 1", "put 2",
-... up to the most balls one move may put. A move is one click, every legal move is in sight,
-and a button whose move is not possible now is greyed out, so the rules show on the board
-itself (a colour dropdown, a number and a "Put" button would take three actions for one move
-and hide which numbers are allowed). A basket that allows more than :data:`MOST_BUTTONS`
-balls a move gets a row to type any number into as well.
+On the course's board widget: the picture shows each colour's balls left and, beside them,
+buttons "put 1", "put 2", ... up to the most balls one move may put. A move is one click, every
+legal move is in sight, and a button whose move is not possible now is dashed and greyed, so
+the rules show on the board itself. The balls of a move glide into the basket drawn under the
+rows. A basket that allows more than :data:`MOST_BUTTONS` balls a move gets a box to type any
+move into as well ("B15").
 
 The computer is B's table player (its difficulty is B's depth, changed with a slider), the
 perfect player (Nim), a random player, or any strategy of yours. The Nim-sum hints show each
@@ -15,12 +15,10 @@ colour's Grundy value, their Nim sum, and which moves win (a ✓ on their button
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from html import escape
 from typing import Any
-
-import ipywidgets as widgets
 
 from ..core.engine import random_strategy
 from ..core.rules import Strategy
@@ -36,8 +34,9 @@ from ..games.basket import (
     source_choice,
     winning_moves,
 )
-from ..views.basket import FILLS, basket_svg
-from ._play import PlayBoard
+from ..views.basket import play_svg
+from .board import slider, text_box
+from .game import YOU, GameBoard, NotAMove
 
 #: The computer players a board can be given by name.
 COMPUTER_NAMES = ("source", "perfect", "random")
@@ -45,7 +44,6 @@ COMPUTER_NAMES = ("source", "perfect", "random")
 MOST_BUTTONS = 9
 #: What the hints add to the label of a move that wins.
 WIN_MARK = " ✓"
-BUTTON_PX = 64
 
 
 @dataclass(frozen=True)
@@ -92,7 +90,7 @@ def leaving(state: BasketState) -> str:
     return ", ".join(f"{COLOUR_NAMES[colour]} {left}" for colour, left in enumerate(state.left))
 
 
-class BasketBoard(PlayBoard):
+class BasketBoard(GameBoard):
     r"""Play the basket against the computer: click "put n" beside a colour to put n balls of it.
 
     The basket has ``colours`` colours (1 to 6) of ``balls`` balls each and, with a ``cap``, at
@@ -101,23 +99,24 @@ class BasketBoard(PlayBoard):
     the "Difficulty" slider changes from its next move on), ``"perfect"`` (moves to a Nim sum
     of 0 whenever it can), ``"random"``, or any ``strategy(rules, state)``. Every random choice
     comes from one generator seeded with ``seed``: the same seed and the same clicks give the
-    same game. ``hints=True`` (or the "Nim-sum hints" toggle) shows each colour's Grundy value,
-    the Nim sum, and the winning moves, which also get a ✓ on their buttons.
+    same game. ``hints=True`` (or the "Hints" box) writes each colour's Grundy value and the
+    Nim sum under the basket, and marks the winning moves' buttons with a ✓ (and a thick
+    border). The board's other controls (see :class:`~coursekit.widgets.game.GameBoard`)
+    start a new game, take moves back, replay the game, change who plays each side (two
+    computers play with Step and ▶ Run) and set the speed at which the balls glide in.
 
-    A click on a move that is not allowed (a button greyed out a moment too late, or a number
-    typed into the row for big baskets) changes nothing: the status line says why.
+    A click on a move that is not allowed (a dashed button, or a move typed into the box of
+    a big basket) changes nothing: the status line says why.
 
     What a program can read and do: ``rules``, ``state``, ``start``, ``steps``, ``record``,
-    ``status``, ``is_over``, ``winner``, ``players``, ``depth`` (B's difficulty, settable),
-    ``hints`` (on or off, settable), ``nim_hint()``, ``click(colour, balls)``,
-    ``play(move)``, ``new_game()``, and the widgets ``picture`` (the basket's SVG),
-    ``buttons`` (a dict from each :class:`~coursekit.games.basket.Put` to its button),
-    ``depth_slider``, ``hint_toggle``, ``hint_html``, ``new_game_button``, ``status_label``,
-    and for big baskets ``colour_menu``, ``count_box`` and ``put_button``.
+    ``status``, ``is_over``, ``winner``, ``players``, ``picture`` (the SVG the page shows),
+    ``depth`` (B's difficulty, settable), ``hints``, ``nim_hint()``, ``click(colour, balls)``
+    (or ``click("R3")``), ``put_typed(text)``, ``play(move)``, ``undo()``, ``new_game()``, and
+    every control with ``press(name, value)``.
 
     >>> board = BasketBoard(computer="perfect", seed=1)
-    >>> board.buttons[Put(0, 3)].description
-    'put 3'
+    >>> 'data-hit="R3"' in board.picture
+    True
     >>> board.click(0, 3)
     True
     >>> print(board.status.replace(". ", ".\n"))
@@ -146,90 +145,49 @@ class BasketBoard(PlayBoard):
         self.basket = Basket(colours, balls, cap)  # check the options before drawing anything
         if type(depth) is not int or depth < 1:
             raise ValueError(f"the depth (B's difficulty level) is a whole number of at least 1, got {depth!r}")
-        super().__init__(self._computer_move, human_first, seed, _no_article, **kwargs)
-        self.kind = computer if isinstance(computer, str) else "yours"
-        self.strategy = self._choose(computer)
-        self.picture = widgets.HTML()
-        self.depth_slider = widgets.IntSlider(
-            value=depth, min=1, max=max(depth, self.basket.max_game_length()), description="Difficulty",
-            tooltip="B's depth: how many moves ahead B's player looks", continuous_update=False)
-        self.depth_slider.observe(self._on_depth, names="value")
-        self.hint_toggle = widgets.ToggleButton(
-            value=bool(hints), description="Nim-sum hints",
-            tooltip="Show each colour's Grundy value, the Nim sum and the winning moves")
-        self.hint_toggle.observe(lambda _change: self._redraw(), names="value")
-        self.hint_html = widgets.HTML()
-        self.buttons: dict[Put, widgets.Button] = {}
-        self.row_labels: list[widgets.HTML] = []
-        rows = [self._colour_row(colour) for colour in range(self.basket.colours)]
-        if self.basket.most_per_move > MOST_BUTTONS:
-            rows.append(self._typing_row())
-        controls = [self.new_game_button, self.hint_toggle]
-        if self.kind == "source":
-            controls.insert(1, self.depth_slider)
-        self.children = (self.picture, widgets.VBox(rows), self.status_label, widgets.HBox(controls), self.hint_html)
+        self._depth = depth
+        self.depth_max = max(depth, self.basket.max_game_length())
+        offered: dict[str, Callable[[random.Random], Strategy]] = {
+            "source": self._source_player,
+            "perfect": perfect_strategy,
+            "random": random_strategy,
+        }
+        if callable(computer):
+            given = computer
+            offered["yours"] = lambda _rng: given
+            name = "yours"
+        elif computer in offered:
+            name = computer
+        else:
+            names = ", ".join(repr(name) for name in COMPUTER_NAMES)
+            raise ValueError(f"the computer plays one of {names}, or give a strategy(rules, state); got {computer!r}")
+        seats = [YOU, name] if human_first else [name, YOU]
+        super().__init__(seats, offered, seed, seat_labels=("First", "Second"), hints=hints, **kwargs)
         self.new_game()
 
-    # Setting up ---------------------------------------------------------------------------
+    def _source_player(self, rng: random.Random) -> Strategy:
+        """B's player at the difficulty set when it moves, its ties broken by the board's generator."""
 
-    def _choose(self, computer: str | Strategy) -> Strategy:
-        if callable(computer):
-            return computer
-        if computer == "source":
-            return self._source_move
-        if computer == "perfect":
-            return perfect_strategy(self.rng)
-        if computer == "random":
-            return random_strategy(self.rng)
-        names = ", ".join(repr(name) for name in COMPUTER_NAMES)
-        raise ValueError(f"the computer plays one of {names}, or give a strategy(rules, state); got {computer!r}")
+        def choose(rules: Basket, state: BasketState) -> Put:
+            return source_choice(rules, state, self.depth, rng, fast=True)
 
-    def _colour_row(self, colour: int) -> widgets.HBox:
-        """A colour's name and its buttons "put 1", "put 2", ..."""
-        name = COLOUR_NAMES[colour]
-        label = widgets.HTML(layout=widgets.Layout(width="130px"))
-        self.row_labels.append(label)
-        row: list[widgets.Widget] = [label]
-        layout = widgets.Layout(width=f"{BUTTON_PX}px")
-        for balls in range(1, min(self.basket.most_per_move, MOST_BUTTONS) + 1):
-            move = Put(colour, balls)
-            button = widgets.Button(description=f"put {balls}", tooltip=f"put {balls} {name}", layout=layout)
-            button.on_click(lambda _button, move=move: self.click(*move))
-            self.buttons[move] = button
-            row.append(button)
-        return widgets.HBox(row)
-
-    def _typing_row(self) -> widgets.HBox:
-        """For big baskets: a colour, any number of balls, and "Put"."""
-        options = [(f"{COLOUR_NAMES[c]} ({LETTERS[c]})", c) for c in range(self.basket.colours)]
-        self.colour_menu = widgets.Dropdown(options=options, value=0, description="Or put",
-                                            layout=widgets.Layout(width="220px"))
-        self.count_box = widgets.IntText(value=1, description="balls:", layout=widgets.Layout(width="160px"))
-        self.put_button = widgets.Button(description="Put", tooltip="Put that many balls of that colour")
-        self.put_button.on_click(lambda _button: self.put_typed())
-        return widgets.HBox([self.colour_menu, self.count_box, self.put_button])
+        return choose
 
     # What tests and lessons read and set --------------------------------------------------
 
     @property
     def depth(self) -> int:
         """B's difficulty level: how many moves ahead B's player looks (the "Difficulty" slider)."""
-        return int(self.depth_slider.value)
+        return self._depth
 
     @depth.setter
     def depth(self, depth: int) -> None:
-        if depth > self.depth_slider.max:
-            self.depth_slider.max = depth
-        self.depth_slider.value = depth
-
-    @property
-    def hints(self) -> bool:
-        """Whether the Nim-sum hints are shown."""
-        return bool(self.hint_toggle.value)
-
-    @hints.setter
-    def hints(self, on: bool) -> None:
-        self.hint_toggle.value = bool(on)
+        if type(depth) is not int or depth < 1:
+            raise ValueError(f"the depth (B's difficulty level) is a whole number of at least 1, got {depth!r}")
+        self._depth = depth
+        self.depth_max = max(self.depth_max, depth)
+        said = f"Difficulty {depth}: B's player now looks {depth} move{'s' if depth != 1 else ''} ahead."
+        self._say(f"{said} {self._turn_text()}")
 
     def nim_hint(self) -> NimHint | None:
         """The hint for the player to move now (``None`` once the game is over), shown or not.
@@ -240,95 +198,137 @@ Put(colour=2, balls=3)))
         """
         return None if self.is_over else nim_hint(self.basket, self.state)
 
+    def hint_lines(self, state: BasketState | None = None) -> list[str]:
+        r"""What the hints write under the basket for ``state`` (the game's, by default).
+
+        >>> print("\n".join(BasketBoard(seed=0).hint_lines()))
+        Each colour's Grundy value is the balls left.
+        red       3 left   Grundy value   3 = 11
+        blue      3 left   Grundy value   3 = 11
+        green     3 left   Grundy value   3 = 11
+        Nim sum (XOR)                     3 = 11
+        You to move: the Nim sum is not 0, so a move wins: R3, B3, G3 (each leaves a Nim sum of 0; marked ✓).
+        """
+        state = self.state if state is None else state
+        if self.basket.is_over(state):
+            return ["The game is over: every ball is in the basket."]
+        hint = nim_hint(self.basket, state)
+        cap = self.basket.cap
+        width = max(1, max(hint.values).bit_length(), hint.nim_sum.bit_length())
+        value_of = "the balls left" if cap is None else f"the balls left mod {cap + 1} (at most {cap} a move)"
+        lines = [f"Each colour's Grundy value is {value_of}."]
+        lines += [f"{COLOUR_NAMES[c]:<7} {left:>3} left   Grundy value {value:>3} = {in_binary(value, width)}"
+                  for c, (left, value) in enumerate(zip(state.left, hint.values, strict=True))]
+        lines.append(f"{'Nim sum (XOR)':<32}{hint.nim_sum:>3} = {in_binary(hint.nim_sum, width)}")
+        mover = self.players[self.rules.to_move(state)]
+        if hint.winning:
+            moves = ", ".join(str(move) for move in hint.winning)
+            lines.append(f"{mover} to move: the Nim sum is not 0, so a move wins: {moves} "
+                         "(each leaves a Nim sum of 0; marked ✓).")
+        else:
+            lines.append(f"{mover} to move: the Nim sum is 0, so no move wins: whatever is put, "
+                         "a perfect opponent can win.")
+        return lines
+
     # Doing --------------------------------------------------------------------------------
 
-    def click(self, colour: int, balls: int) -> bool:
-        """Do what clicking "put ``balls``" beside ``colour`` does (``False``, and the status says why, if not allowed).
+    def click(self, colour: int | str, balls: int | None = None) -> bool | None:
+        """Do what clicking "put ``balls``" beside ``colour`` does (``False``, and the status says why, if not
+        allowed); ``click("R3")`` is the same as ``click(0, 3)``.
 
         >>> BasketBoard(seed=0).click(0, 4)
         False
         """
-        return self.play(Put(colour, balls))
+        if isinstance(colour, str):
+            return super().click(colour)
+        return self.play(Put(colour, balls if balls is not None else 1))
 
-    def put_typed(self) -> bool:
-        """Do what the "Put" button of a big basket does: put the typed number of the chosen colour."""
-        return self.play(Put(int(self.colour_menu.value), int(self.count_box.value)))
+    def play(self, move: Any) -> bool:
+        """Put the balls of ``move`` (a :class:`~coursekit.games.basket.Put` or a pair); the computer answers."""
+        if isinstance(move, tuple) and len(move) == 2:
+            move = Put(*move)
+        return super().play(move)
 
-    def _computer_move(self, rules: Basket, state: BasketState) -> Put:
-        """The computer's move, by the strategy chosen now."""
-        return Put(*self.strategy(rules, state))
+    def put_typed(self, text: str) -> bool:
+        """Do what typing ``text`` ("B15", "blue 15") in the box of a big basket and pressing Enter does."""
+        try:
+            move = self._parse(text)
+        except NotAMove as error:
+            self._say(f"{error}. {self._turn_text()}")
+            return False
+        return self.play(move)
 
-    def _source_move(self, rules: Basket, state: BasketState) -> Put:
-        """B's player at the difficulty set now, its ties broken by the board's generator."""
-        return source_choice(rules, state, self.depth, self.rng, fast=True)
+    def _parse(self, text: str) -> Put:
+        words = text.strip().lower()
+        found = re.fullmatch(r"([a-z]+)\s*(-?\d+)", words) or re.fullmatch(r"(-?\d+)\s*([a-z]+)", words)
+        if not found:
+            raise NotAMove(f"type a colour's letter and a number of balls, like B15, not {text!r}")
+        name, number = found.groups() if found.group(1).isalpha() else reversed(found.groups())
+        names = [n.lower() for n in COLOUR_NAMES[:self.basket.colours]]
+        letters = LETTERS[:self.basket.colours].lower()
+        if name in names:
+            colour = names.index(name)
+        elif len(name) == 1 and name in letters:
+            colour = letters.index(name)
+        else:
+            raise NotAMove(f"there is no colour {name!r}: the colours are {', '.join(names)} "
+                           f"({', '.join(letters.upper())})")
+        return Put(colour, int(number))
 
-    def _on_depth(self, change: dict[str, Any]) -> None:
-        depth = change["new"]
-        said = f"Difficulty {depth}: B's player now looks {depth} move{'s' if depth != 1 else ''} ahead."
-        self.status_label.value = f"{said} {self._turn_text()}"
+    # What GameBoard asks for --------------------------------------------------------------
 
-    # What PlayBoard asks for --------------------------------------------------------------
-
-    def _make_rules(self) -> Basket:
+    def make_rules(self) -> Basket:
         return self.basket
 
-    def _describe(self, state: BasketState, move: Any) -> str:
+    def move_for(self, key: str) -> Put:
+        letter, number = key[:1], key[1:]
+        if not letter or letter not in LETTERS or not number.isdigit():
+            raise NotAMove(f"a basket move is a colour's letter and a number of balls, like R2, not {key!r}")
+        return Put(LETTERS.index(letter), int(number))
+
+    def describe(self, state: BasketState, move: Any) -> str:
         colour, balls = move
         after = self.rules.next_state(state, move)
         return f"put {balls} {COLOUR_NAMES[colour]} ({Put(colour, balls)}), leaving {leaving(after)}"
 
-    def _hint(self) -> str:
+    def prompt(self, state: BasketState) -> str:
         cap = self.basket.cap
         limit = "" if cap is None else f" (at most {cap} at a time)"
         return f"put one or more balls of one colour in the basket{limit}."
 
-    # Drawing ------------------------------------------------------------------------------
+    def draw(self, state: BasketState, *, hints: bool, live: bool) -> str:
+        buttons = []
+        if live:
+            legal = set(self.rules.legal_moves(state))
+            winning = set(winning_moves(self.basket, state)) if hints else set()
+            buttons = [(Put(c, n), Put(c, n) in legal, Put(c, n) in winning)
+                       for c in range(self.basket.colours)
+                       for n in range(1, min(self.basket.most_per_move, MOST_BUTTONS) + 1)]
+        return play_svg(state, self.start.left, buttons=buttons, hint=self.hint_lines(state) if hints else ())
 
-    def _redraw(self) -> None:
-        state = self.state
-        self.picture.value = basket_svg(state)
-        hint = self.nim_hint() if self.hints else None
-        winning = set(hint.winning) if hint else set()
-        legal = set(self.rules.legal_moves(state))
-        for move, button in self.buttons.items():
-            wins = move in winning
-            button.disabled = move not in legal
-            button.description = f"put {move.balls}{WIN_MARK if wins else ''}"
-            button.button_style = "success" if wins else ""
-            button.tooltip = f"put {move.balls} {COLOUR_NAMES[move.colour]}" + (": this move wins" if wins else "")
-        for colour, label in enumerate(self.row_labels):
-            name = COLOUR_NAMES[colour]
-            label.value = (f'<b style="color:{FILLS[name]}">{name} ({LETTERS[colour]})</b>'
-                           f": {state.left[colour]} left")
+    def extra_controls(self) -> list[dict[str, Any]]:
+        controls = []
+        if "source" in self.seats:
+            controls.append(slider("depth", "Difficulty", 1, self.depth_max, self.depth,
+                                   title="B's depth: how many moves ahead B's player looks",
+                                   valuetext=f"B's player looks {self.depth} moves ahead"))
         if self.basket.most_per_move > MOST_BUTTONS:
-            self.put_button.disabled = self.is_over
-        self.hint_html.value = self._hint_html(hint) if self.hints else ""
+            controls.append(text_box("put", "Or put", placeholder="e.g. B15", disabled=not self.human_to_move(),
+                                     title="A colour's letter and a number of balls; Enter puts them"))
+        return controls
 
-    def _hint_html(self, hint: NimHint | None) -> str:
-        if hint is None:
-            return "<p>The game is over: every ball is in the basket.</p>"
-        cap = self.basket.cap
-        width = max(1, max(hint.values).bit_length(), hint.nim_sum.bit_length())
-        value_of = "the balls left" if cap is None else f"the balls left mod {cap + 1} (at most {cap} a move)"
-        rows = "".join(
-            f"<tr><td>{COLOUR_NAMES[c]}</td><td>{left}</td><td>{value}</td><td><code>{in_binary(value, width)}"
-            "</code></td></tr>" for c, (left, value) in enumerate(zip(self.state.left, hint.values, strict=True)))
-        table = ("<table><tr><th>colour</th><th>left</th><th>Grundy value</th><th>in binary</th></tr>"
-                 f"{rows}<tr><td colspan=\"2\"><b>Nim sum</b> (XOR)</td><td><b>{hint.nim_sum}</b></td>"
-                 f"<td><code><b>{in_binary(hint.nim_sum, width)}</b></code></td></tr></table>")
-        mover = self.players[self.rules.to_move(self.state)]
-        if hint.winning:
-            moves = ", ".join(str(move) for move in hint.winning)
-            verdict = (f"{mover} to move: the Nim sum is not 0, so a move wins: {moves} "
-                       "(each leaves a Nim sum of 0; marked ✓).")
-        else:
-            verdict = (f"{mover} to move: the Nim sum is 0, so no move wins: whatever is put, "
-                       "a perfect opponent can win.")
-        return f"<div>Each colour's Grundy value is {escape(value_of)}.</div>{table}<div>{escape(verdict)}</div>"
+    def still(self) -> str:
+        """The board as a still picture (a saved notebook, the lesson site): drawn as nobody can click
+        it, with no buttons or marks that invite a click."""
+        shown = super().still()
+        quiet = self.draw(self.shown_state, hints=self.hints and not self.replaying, live=False)
+        return '<div class="ck-still-board">' + quiet + shown[shown.rindex('<p class="ck-status">'):]
 
-
-def _no_article(_rng: random.Random) -> Callable[[Basket, BasketState], Put]:
-    raise AssertionError("the basket board chooses its computer itself")
+    def on_extra_control(self, name: str, value: Any) -> None:
+        if name == "depth":
+            self.depth = int(value)
+        elif name == "put":
+            self.put_typed(str(value))
 
 
 __all__ = ["COMPUTER_NAMES", "MOST_BUTTONS", "BasketBoard", "NimHint", "in_binary", "leaving", "nim_hint"]
