@@ -274,7 +274,7 @@ def test_flags_go_on_and_off_and_count_the_mines_left() -> None:
     cell = board.observation.hidden()[0]
     board.press("flag", True)
     assert board.flag_mode and board.control("flag")["value"] is True
-    assert board.status.endswith("Your turn: Flag mode is on: click a hidden cell to put a flag on it or take it off.")
+    assert board.status.endswith("Your turn: click a hidden cell to put a flag on it or take it off (Flag mode is on).")
     assert f'aria-label="{cell.x}, {cell.y}: hidden: click to put a flag on it"' in board.picture
     assert board.hit(key(cell))
     assert board.status.startswith(f"You put a flag on {cell}.")

@@ -516,7 +516,7 @@ class MinesBoard(MinesGame):
     @flag_mode.setter
     def flag_mode(self, on: bool) -> None:
         self._flag_mode = bool(on)
-        self._say(self._turn_text())
+        self._say(self._replay_text() if self.replaying else self._turn_text())
 
     def best(self) -> Coord | None:
         """The cell the hints underline: the hidden, unflagged cell least likely to hold a mine
@@ -573,7 +573,7 @@ class MinesBoard(MinesGame):
 
     def prompt(self, state: MinesweeperState) -> str:
         if self.flag_mode:
-            return "Flag mode is on: click a hidden cell to put a flag on it or take it off."
+            return "click a hidden cell to put a flag on it or take it off (Flag mode is on)."
         first = " (the first reveal is always safe)" if state.board.revealed == 0 and self.rules.first_safe else ""
         return f"click a hidden cell to reveal it{first}."
 
