@@ -91,7 +91,7 @@ def still_boards(output: str) -> str:
         if key not in boards:
             return match.group(0)
         state = boards[key]
-        picture = _LIVE.sub("", str(state.get("picture", "")))
+        picture = str(state.get("saved_picture") or _LIVE.sub("", str(state.get("picture", ""))))
         status = html_text.escape(str(state.get("status", "")))
         return (f'{STILL_BOARD_NOTE}<div class="ck-still-board">{picture}'
                 f'<p class="ck-status">{status}</p></div>')

@@ -234,26 +234,12 @@ def board(page: Any, name: str) -> Any:
     return page.locator(f".ck-board-{name}")
 
 
-def cells(where: Any) -> Any:
-    """A board's cell buttons, in the order of its grid: the top row first, left to right."""
-    return where.locator(".widget-gridbox > button")
 
 
-def cell(where: Any, twin: Any, x: int, y: int) -> Any:
-    """The button of cell ``(x, y)`` (``(0, 0)`` at the bottom left), found by its place in the grid."""
-    width = max(c.x for c in twin.buttons) + 1
-    height = max(c.y for c in twin.buttons) + 1
-    return cells(where).nth((height - 1 - y) * width + x)
 
 
-def status(where: Any) -> Any:
-    """A board's status line: its last label of the outermost box."""
-    return where.locator(":scope > .widget-label").last
 
 
-def button(where: Any, text: str) -> Any:
-    """A button (or toggle button) by its visible text."""
-    return where.get_by_role("button", name=text, exact=True)
 
 
 def rgb(colour: str) -> str:
@@ -264,10 +250,6 @@ def rgb(colour: str) -> str:
     return "rgb({}, {}, {})".format(*(int(value[i:i + 2], 16) for i in (0, 2, 4)))
 
 
-def twin_grid(twin: Any) -> list[Any]:
-    import ipywidgets as widgets
-
-    return [child for child in twin.grid_box.children if isinstance(child, widgets.Button)]
 
 
 def settle(read: Callable[[], Any], want: Any, what: str) -> None:
@@ -279,32 +261,8 @@ def settle(read: Callable[[], Any], want: Any, what: str) -> None:
         time.sleep(0.1)
 
 
-def expect_grid(where: Any, twin: Any) -> list[str]:
-    """Every cell shows what the twin's cell says, in text and background colour; the texts shown."""
-    from playwright.sync_api import expect
-
-    from coursekit.widgets._grid import shown
-
-    buttons = twin_grid(twin)
-    texts = [shown(b) for b in buttons]
-    try:
-        expect(cells(where)).to_have_text(texts, timeout=WAIT_MS)
-    except AssertionError:
-        on_page = [t.strip() for t in cells(where).all_text_contents()]
-        where_is = {id(b): c for c, b in twin.buttons.items()}
-        wrong = [f"{where_is[id(b)]} shows {got!r} instead of {want!r}"
-                 for b, got, want in zip(buttons, on_page, texts, strict=True) if got != want]
-        raise AssertionError("stale or wrong cells on the page: " + "; ".join(wrong)) from None
-    colours = [rgb(b.style.button_color) for b in buttons]
-    settle(lambda: cells(where).evaluate_all("es => es.map(e => getComputedStyle(e).backgroundColor)"), colours,
-           "the cells' colours are not the board's")
-    return [t.strip() for t in cells(where).all_text_contents()]
 
 
-def expect_status(where: Any, twin: Any) -> None:
-    from playwright.sync_api import expect
-
-    expect(status(where)).to_have_text(twin.status, timeout=WAIT_MS)
 
 
 def picture_signature(svg: str) -> tuple[str, list[str]]:
@@ -318,9 +276,6 @@ def shown_picture(picture: Any) -> tuple[str, list[str]]:
     return picture_signature(svg)
 
 
-def expect_picture(picture: Any, twin_picture: Any, what: str) -> None:
-    want = picture_signature(twin_picture.value)
-    settle(lambda: shown_picture(picture), want, f"{what}: the picture is not the board's")
 
 
 def contrast(foreground: str, background: str) -> float:

@@ -143,6 +143,7 @@ def test_site_builds_strict_offline_with_svg_boards(site: Path) -> None:
             assert not re.search(r"data-hit=|tabindex=|role=\"button\"", still), f"{lesson}: a still board looks live"
     first = (site / LESSONS[0] / "index.html").read_text(encoding="utf-8")
     assert 'class="ck-still-board"' in first and "3 white and 6 black beans" in first, "lesson 01's board is not drawn"
+    assert "take 1 white" not in first, "lesson 01's still board shows its move buttons"
     renderer = site / RENDERER
     assert renderer.is_file() and renderer.stat().st_size > 500_000, "the widget renderer is not shipped"
 

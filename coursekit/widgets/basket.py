@@ -317,13 +317,6 @@ Put(colour=2, balls=3)))
                                      title="A colour's letter and a number of balls; Enter puts them"))
         return controls
 
-    def still(self) -> str:
-        """The board as a still picture (a saved notebook, the lesson site): drawn as nobody can click
-        it, with no buttons or marks that invite a click."""
-        shown = super().still()
-        quiet = self.draw(self.shown_state, hints=self.hints and not self.replaying, live=False)
-        return '<div class="ck-still-board">' + quiet + shown[shown.rindex('<p class="ck-status">'):]
-
     def on_extra_control(self, name: str, value: Any) -> None:
         if name == "depth":
             self.depth = int(value)

@@ -107,6 +107,7 @@ def _refresh_shown(*_args: Any) -> None:
     for board in list(_SHOWN):
         if board._display_id is not None and board._shown_version != board.version:
             board._shown_version = board.version
+            board.saved_picture = board.still_picture()
             data, metadata = _data_and_metadata(board._repr_mimebundle_())
             update_display(data, raw=True, metadata=metadata, display_id=board._display_id)  # type: ignore[no-untyped-call]
 
@@ -136,6 +137,9 @@ class Board(anywidget.AnyWidget):
     running = traitlets.Bool(False).tag(sync=True)
     #: Counts the pictures shown: the front end redraws when it changes.
     version = traitlets.Int(0).tag(sync=True)
+    #: The still picture (:meth:`still_picture`) as the last cell run left the board, for the saved
+    #: widget state: the lesson site draws it (this module's front end cannot load on a static page).
+    saved_picture = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -154,9 +158,14 @@ class Board(anywidget.AnyWidget):
                 self.controls = list(controls)
             self.version += 1
 
+    def still_picture(self) -> str:
+        """The picture as nobody can click it: here, the picture without what makes parts clickable;
+        a game's board draws it anew with nothing that invites a click (no buttons, no marks)."""
+        return _LIVE.sub("", self.picture)
+
     def still(self) -> str:
-        """The board as a still picture (HTML): its picture with nothing clickable, and its status line."""
-        return (f'<div class="ck-still-board">{_LIVE.sub("", self.picture)}'
+        """The board as a still picture (HTML): :meth:`still_picture` and the status line."""
+        return (f'<div class="ck-still-board">{self.still_picture()}'
                 f'<p class="ck-status">{html.escape(self.status)}</p></div>')
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
@@ -178,6 +187,7 @@ class Board(anywidget.AnyWidget):
 
         if self._display_id is None:
             self._display_id = uuid.uuid4().hex
+        self.saved_picture = self.still_picture()
         data, metadata = _data_and_metadata(self._repr_mimebundle_())
         display(data, raw=True, metadata=metadata, display_id=self._display_id)  # type: ignore[no-untyped-call]
         self._shown_version = self.version

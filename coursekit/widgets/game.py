@@ -289,6 +289,10 @@ class GameBoard(Board):
         else:
             self._say(self._turn_text())
 
+    def still_picture(self) -> str:
+        """The position shown, drawn as nobody can click it: no buttons, no marks that invite a click."""
+        return self.draw(self.shown_state, hints=self.hints and not self.replaying, live=False)
+
     # The board's parts ---------------------------------------------------------------------
 
     def on_hit(self, key: str) -> bool | None:

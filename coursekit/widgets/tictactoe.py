@@ -328,13 +328,6 @@ class TicTacToeBoard(GameBoard):
         if name == "tree":
             self.show_tree()
 
-    def still(self) -> str:
-        """The board as a still picture (a saved notebook, the lesson site): drawn as nobody can click
-        it, with no buttons or marks that invite a click."""
-        shown = super().still()
-        quiet = self.draw(self.shown_state, hints=self.hints and not self.replaying, live=False)
-        return '<div class="ck-still-board">' + quiet + shown[shown.rindex('<p class="ck-status">'):]
-
     # The players' names and what the status line says -------------------------------------------
 
     @property
