@@ -18,6 +18,7 @@ the same clicks give the same game). The twin only says what to expect; the page
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -193,11 +194,11 @@ def serve(front_end: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[
         log.close()
 
 
-def open_page(lab: str) -> Iterator[Any]:
-    """The notebook open in chromium, all its cells run, every board drawn."""
-    from playwright.sync_api import expect, sync_playwright
+def open_page(lab: str, playwright: Any) -> Iterator[Any]:
+    """The notebook open in chromium (launched with ``playwright``), all its cells run, every board drawn."""
+    from playwright.sync_api import expect
 
-    with sync_playwright() as p:
+    with contextlib.nullcontext(playwright) as p:
         browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         try:
             page = browser.new_page(viewport={"width": 1400, "height": 1000})

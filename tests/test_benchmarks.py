@@ -244,3 +244,14 @@ def test_the_examples_in_the_docstrings_hold():
     for module in (baselines, measure):
         failed, _ = doctest.testmod(module)
         assert failed == 0, module.__name__
+
+
+def test_boards_section_has_every_board_with_its_cost_a_click(quick_run):
+    lines = section_lines(quick_run[0].stdout, "The boards:")
+    for board in ("beans", "king", "tic-tac-toe", "basket", "crawler", "corners", "minesweeper", "words",
+                  "bulls and cows", "pursuit"):
+        assert any(line.startswith(board) for line in lines), f"no row for {board}"
+    _, saved = quick_run
+    rows = saved["sections"]["boards"]["rows"]
+    assert all(row["clicks"] == 5 and row["ms"] > 0 and row["kib"] > 0 for row in rows)
+    assert not saved["sections"]["boards"]["mismatches"]

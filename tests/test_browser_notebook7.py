@@ -14,13 +14,13 @@ pytestmark = pytest.mark.slow
 
 
 @pytest.fixture(scope="module")
-def notebook7(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+def notebook7(tmp_path_factory: pytest.TempPathFactory, playwright: Any) -> Iterator[Any]:
     """Notebook 7 serving a notebook with the beans board only, open in chromium."""
     before = os.environ.get("COURSEKIT_TEST_BOARDS")
     os.environ["COURSEKIT_TEST_BOARDS"] = "beans"
     try:
         for url in serve("notebook", tmp_path_factory):
-            yield from open_page(url)
+            yield from open_page(url, playwright)
     finally:
         if before is None:
             del os.environ["COURSEKIT_TEST_BOARDS"]

@@ -12,6 +12,7 @@ fail and be reported.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -126,13 +127,13 @@ class Live:
 
 
 @pytest.fixture(scope="module")
-def live(served: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Live]:
+def live(served: str, tmp_path_factory: pytest.TempPathFactory, playwright: Any) -> Iterator[Live]:
     if not CHROMIUM.exists():
         message = f"{CHROMIUM} is missing (Debian: apt-get install chromium); the browser tests need it"
         if os.environ.get("CI"):
             pytest.fail(message + " and CI is set")
         pytest.skip(message)
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
     record = Live()
 
@@ -149,7 +150,7 @@ def live(served: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Live
 
     # No host name resolves but the local server's: a fetch from another host would also fail.
     args = [*CHROMIUM_ARGS, "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
-    with sync_playwright() as p:
+    with contextlib.nullcontext(playwright) as p:  # the session's Playwright (conftest.py)
         browser = p.chromium.launch(executable_path=str(CHROMIUM), args=args)
         context = browser.new_context(viewport={"width": 1280, "height": 900})
         context.on("request", on_request)  # the context's events include the kernel's web worker

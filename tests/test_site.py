@@ -7,6 +7,7 @@ Playwright, and fails on any failed request or any request to another host.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
 import os
@@ -18,7 +19,7 @@ import time
 from collections.abc import Iterator
 from html.parser import HTMLParser
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 from urllib.parse import urlsplit
 
 import pytest
@@ -221,13 +222,13 @@ def served(site: Path) -> Iterator[str]:
 
 @pytest.mark.slow
 @pytest.mark.timeout(1200)
-def test_site_in_a_real_browser(site: Path, served: str, tmp_path: Path) -> None:
+def test_site_in_a_real_browser(site: Path, served: str, tmp_path: Path, playwright: Any) -> None:
     if not CHROMIUM.exists():
         message = f"{CHROMIUM} is missing (Debian: apt-get install chromium); the browser test needs it"
         if os.environ.get("CI"):
             pytest.fail(message + " and CI is set")
         pytest.skip(message)
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
     problems: list[str] = []
     requests: list[str] = []
@@ -247,7 +248,7 @@ def test_site_in_a_real_browser(site: Path, served: str, tmp_path: Path) -> None
             problems.append(f"HTTP {response.status}: {response.url}")  # type: ignore[attr-defined]
 
     start = time.monotonic()
-    with sync_playwright() as p:
+    with contextlib.nullcontext(playwright) as p:  # the session's Playwright (conftest.py)
         browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         try:
             page = browser.new_page(viewport={"width": 1280, "height": 900})
