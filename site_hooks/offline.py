@@ -71,7 +71,7 @@ def still_boards(output: str) -> str:
     """Each view of a course board (an anywidget) becomes the still picture of its saved state.
 
     Those models leave the saved widget state, so that the page's renderer does not try to
-    load their module from another host; a page left with no widget state loses the script.
+    load their module from another host; a page left with no widget to draw loses the state.
     """
     found = _STATE.search(output)
     if found is None:
@@ -99,7 +99,7 @@ def still_boards(output: str) -> str:
     output = _VIEW.sub(still, output)
     for key in boards:
         del models[key]
-    if not models:
+    if not models or not _VIEW.search(output):  # no widget left to draw (a board's layout model stays behind)
         return output.replace(found.group(0), "")
     text = json.dumps(saved).replace("</", "<\\/")
     return output.replace(found.group(0), found.group(1) + text + found.group(3))
