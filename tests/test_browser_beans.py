@@ -64,6 +64,7 @@ def test_beans_hints_undo_replay_and_the_keyboard(page: Any) -> None:
     twin.show_move(1)
     expect_board(where, twin, "beans replayed to move 1")
     expect(ck_status(where)).to_contain_text("Move 1 of 4", timeout=WAIT_MS)
+    expect(where.locator('.ck-control[data-name="replay"] .ck-value')).to_have_text("1 of 4", timeout=WAIT_MS)
     # While the replay shows an earlier position, nothing on the picture can be clicked.
     expect(where.locator(".ck-picture [data-hit]")).to_have_count(0, timeout=WAIT_MS)
     slide(where, "replay", 4)

@@ -110,6 +110,12 @@ function control(spec, send) {
     text.className = "ck-label";
     if (spec.kind === "toggle") wrap.append(input, text);
     else wrap.append(text, input);
+    if (spec.kind === "range") {
+      const value = document.createElement("output");
+      value.className = "ck-value";
+      value.setAttribute("aria-hidden", "true"); // the slider itself says its value (aria-valuetext)
+      wrap.append(value);
+    }
   }
   wrap.input = input;
   return wrap;
@@ -138,6 +144,7 @@ function update(wrap, spec) {
     // While a person moves the slider, the kernel's answers to its earlier values must not pull it back.
     if (document.activeElement !== input) input.value = spec.value;
     input.setAttribute("aria-valuetext", spec.valuetext || String(spec.value));
+    wrap.querySelector(".ck-value").textContent = spec.shown || String(spec.value);
   } else if (spec.kind === "text") {
     input.placeholder = spec.placeholder || "";
     if (spec.value !== undefined && spec.value !== null) input.value = spec.value;

@@ -65,10 +65,13 @@ def choice(name: str, label: str, options: Sequence[str], value: str, *, disable
 
 
 def slider(name: str, label: str, low: int, high: int, value: int, *, step: int = 1, disabled: bool = False,
-           title: str = "", valuetext: str = "") -> dict[str, Any]:
-    """A range slider: moving it calls ``on_control(name, value)`` with a whole number."""
+           title: str = "", valuetext: str = "", shown: str = "") -> dict[str, Any]:
+    """A range slider: moving it calls ``on_control(name, value)`` with a whole number.
+
+    Beside it the page writes ``shown`` (by default the value); a screen reader says ``valuetext``.
+    """
     return {"kind": "range", "name": name, "label": label, "min": low, "max": high, "value": value,
-            "step": step, "disabled": disabled, "title": title, "valuetext": valuetext}
+            "step": step, "disabled": disabled, "title": title, "valuetext": valuetext, "shown": shown or str(value)}
 
 
 def text_box(name: str, label: str, *, placeholder: str = "", value: str | None = None, disabled: bool = False,

@@ -423,9 +423,9 @@ class GameBoard(Board):
         low, high, every = SPEEDS
         controls += [
             slider("speed", "Speed (ms a move)", low, high, self.speed, step=every,
-                   valuetext=f"{self.speed} milliseconds a move"),
+                   valuetext=f"{self.speed} milliseconds a move", shown=f"{self.speed} ms"),
             slider("replay", "Replay", 0, len(self.steps), self.at, disabled=not self.steps,
-                   valuetext=f"move {self.at} of {len(self.steps)}"),
+                   valuetext=f"move {self.at} of {len(self.steps)}", shown=f"{self.at} of {len(self.steps)}"),
         ]
         return controls + self.extra_controls()
 

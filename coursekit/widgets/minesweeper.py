@@ -382,7 +382,7 @@ class MinesGame(GameBoard):
         for i, spec in enumerate(controls):
             if spec["name"] == "replay":
                 controls[i] = slider("replay", "Replay", 0, moves, shown, disabled=not moves,
-                                     valuetext=f"move {shown} of {moves}")
+                                     valuetext=f"move {shown} of {moves}", shown=f"{shown} of {moves}")
             elif spec["name"] == "undo":
                 controls[i] = button("undo", "Undo", disabled=not can_undo,
                                      title="Take back your last move (not once the mines are shown)")

@@ -312,9 +312,9 @@ class PathBoard(Board):
             button("all", "Show all", disabled=self.done, title="Show the whole search and the path"),
             button("clear", "Clear walls", disabled=not self.grid.blocked, title="Free every blocked cell"),
             slider("shown", "Cells shown", 0, total, self.shown, disabled=self.result is None,
-                   valuetext=f"{self.shown} of {total} cells"),
+                   valuetext=f"{self.shown} of {total} cells", shown=f"{self.shown} of {total}"),
             slider("speed", "Speed (ms a cell)", low, high, self.speed, step=every,
-                   valuetext=f"{self.speed} milliseconds a cell"),
+                   valuetext=f"{self.speed} milliseconds a cell", shown=f"{self.speed} ms"),
         ]
 
     def _status_text(self) -> str:

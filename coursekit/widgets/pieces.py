@@ -306,7 +306,7 @@ class PieceBoard(GameBoard):
         value = int(self.blocked_percent)
         return [slider("blocked", "Blocked cells (%)", low, max(high, value), value, step=every,
                        title="Block this share of the cells at random: starts a new game",
-                       valuetext=f"{value} percent of the cells blocked at random")]
+                       valuetext=f"{value} percent of the cells blocked at random", shown=f"{value} %")]
 
     def on_extra_control(self, name: str, value: Any) -> None:
         if name == "blocked":

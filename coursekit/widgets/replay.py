@@ -175,9 +175,10 @@ class ReplayBoard(Board):
                    title="Play the game through, a move every so many ms (the speed slider)"),
             button("next", "Next ▶", disabled=k == last, title="One move forward"),
             button("last", "Last »", disabled=k == last, title="The end of the game"),
-            slider("replay", "Move", 0, last, k, disabled=last == 0, valuetext=f"move {k} of {last}"),
+            slider("replay", "Move", 0, last, k, disabled=last == 0, valuetext=f"move {k} of {last}",
+                   shown=f"{k} of {last}"),
             slider("speed", "Speed (ms a move)", min(low, self.speed), max(high, self.speed), self.speed, step=every,
-                   valuetext=f"{self.speed} milliseconds a move"),
+                   valuetext=f"{self.speed} milliseconds a move", shown=f"{self.speed} ms"),
         ]
 
     def _draw(self) -> None:
