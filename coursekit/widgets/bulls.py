@@ -136,6 +136,9 @@ class BullsBoard(GameBoard):
     'You guessed 531: 3 bulls, 0 cows. You found the secret 531 in 2 guesses!'
     """
 
+    hints_label = "List some possible secrets"
+    hints_title = "List a few of the secrets still possible"
+
     rules: Bulls
     state: BullsState
     start: BullsState
@@ -272,13 +275,6 @@ class BullsBoard(GameBoard):
     def on_extra_control(self, name: str, value: Any) -> None:
         if name == "guess":
             self.guess(str(value))
-
-    def _controls(self) -> list[dict[str, Any]]:
-        controls = super()._controls()
-        for spec in controls:
-            if spec["name"] == "hints":
-                spec.update(label="List some possible secrets", title="List a few of the secrets still possible")
-        return controls
 
     def _turn_text(self) -> str:
         return self._result_text() if self.is_over else super()._turn_text()

@@ -75,6 +75,10 @@ class GameBoard(Board):
     A subclass calls :meth:`new_game` at the end of its ``__init__``.
     """
 
+    #: The hints toggle's label, and what it says when pointed at (a game names its own hints).
+    hints_label = "Hints"
+    hints_title = "Show what the solver knows"
+
     def __init__(
         self,
         seats: Sequence[str],
@@ -409,7 +413,7 @@ class GameBoard(Board):
         controls = [
             button("new", "New game", title="Start again from the first position"),
             button("undo", "Undo", disabled=not self.steps, title="Take back your last move"),
-            toggle("hints", "Hints", self.hints, title="Show what the solver knows"),
+            toggle("hints", self.hints_label, self.hints, title=self.hints_title),
         ]
         controls += [choice(f"seat{i}", label, options, who, title=f"Who plays {label}")
                      for i, (label, who) in enumerate(zip(self.seat_labels, self.seats, strict=True))]

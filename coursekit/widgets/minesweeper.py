@@ -138,6 +138,9 @@ class MinesGame(GameBoard):
     players see (:meth:`looks`), the mines only once the game is over.
     """
 
+    hints_label = "Hints: chances"
+    hints_title = "Write on each hidden cell its chance of holding a mine"
+
     rules: Any
 
     def __init__(self, rules: Any, seats: Sequence[str], computers: Mapping[str, Callable[[random.Random], Any]],
@@ -386,9 +389,6 @@ class MinesGame(GameBoard):
             elif spec["name"] == "undo":
                 controls[i] = button("undo", "Undo", disabled=not can_undo,
                                      title="Take back your last move (not once the mines are shown)")
-            elif spec["name"] == "hints":
-                controls[i] = toggle("hints", "Hints: chances", self.hints,
-                                     title="Write on each hidden cell its chance of holding a mine")
         return controls
 
     def new_game(self) -> None:

@@ -23,7 +23,7 @@ from ..solvers.propp import propp_strategy, propp_table, spoiler_strategy
 from ..solvers.tables import outcome_table
 from ..views.svg import CELL, MARGIN, cell_of, grid_svg, hit_key
 from ..views.text import PIECE_LETTERS
-from .board import slider, toggle
+from .board import slider
 from .game import YOU, GameBoard, NotAMove, computer_players
 
 #: The chess glyph of each piece.
@@ -164,6 +164,8 @@ class PieceBoard(GameBoard):
             raise ValueError(f"blocked_percent must be between 0 and 100, got {blocked_percent}")
         self.blocked_percent = blocked_percent
         self.num_players = players
+        self.hints_label = "Hints: P/N" if players == 2 else "Hints: N/O/P/Q"
+        self.hints_title = "Write each cell's class on it"
         self.rules_class(grid, self.start_cell, players)  # check the grid and the start before drawing
         seats, offered = _seated(computer, players, human)
         labels = SEAT_NAMES if players == 3 else ("First", "Second")
@@ -328,11 +330,6 @@ class PieceBoard(GameBoard):
 
     def _targets(self, state: PieceState, live: bool) -> set[Coord]:
         return set(self.rules.legal_moves(state)) if live else set()
-
-    def _controls(self) -> list[dict[str, Any]]:
-        letters = "P/N" if self.num_players == 2 else "N/O/P/Q"
-        return [toggle("hints", f"Hints: {letters}", self.hints, title="Write each cell's class on it")
-                if spec["name"] == "hints" else spec for spec in super()._controls()]
 
     def _with_turn_lines(self, svg: str, state: PieceState) -> str:
         """``svg`` with two lines above the grid: the players in their colours, and whose turn it is."""

@@ -94,6 +94,9 @@ class PursuitBoard(GameBoard):
     (Coord(x=4, y=4), 1)
     """
 
+    hints_label = "Capture times"
+    hints_title = "The optimal capture time on each free cell"
+
     def __init__(
         self,
         width: int = 8,
@@ -327,8 +330,6 @@ class PursuitBoard(GameBoard):
                 spec["options"] = list(PURSUER_CHOICES[self.count])
             elif spec["name"] == "seat1":
                 spec["options"] = list(PREY_CHOICES)
-            elif spec["name"] == "hints":
-                spec["label"], spec["title"] = "Capture times", "The optimal capture time on each free cell"
             elif spec["name"] == "new":
                 spec["title"] = "New random cells for the pieces"
             controls.append(spec)

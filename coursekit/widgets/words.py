@@ -114,6 +114,9 @@ class WordsBoard(GameBoard):
     "Not allowed: 'e' was tried already"
     """
 
+    hints_label = "Words still possible"
+    hints_title = "Show how many words of the list still fit, and a few"
+
     rules: Words
     state: WordsState
     start: WordsState
@@ -191,13 +194,6 @@ class WordsBoard(GameBoard):
     def on_extra_control(self, name: str, value: Any) -> None:
         if name == "word":
             self.guess_typed(str(value))
-
-    def _controls(self) -> list[dict[str, Any]]:
-        controls = super()._controls()
-        for spec in controls:
-            if spec["name"] == "hints":
-                spec.update(label="Words still possible", title="Show how many words of the list still fit, and a few")
-        return controls
 
     def _turn_text(self) -> str:
         if not self.is_over:
