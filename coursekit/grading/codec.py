@@ -35,6 +35,7 @@ import enum
 import importlib
 import json
 import math
+import time
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -116,66 +117,151 @@ def _course_type(name: Any) -> type:
     return found
 
 
-def _value(data: Any, depth: int) -> Any:
-    if depth > MAX_DEPTH:
-        raise CodecError("the value nests too deeply")
-    deeper = depth + 1
-    if data is None or type(data) in (bool, int, str, float):
-        return data
-    if type(data) is list:
-        return [_value(v, deeper) for v in data]
-    if type(data) is not dict or len(data) not in (1, 2):
-        raise CodecError(f"unexpected {type(data).__name__} in a message")
-    tag = next(iter(data))
-    body = data[tag]
-    try:
-        if tag == "float" and len(data) == 1 and body in ("nan", "inf", "-inf"):
-            return float(body)
-        if tag == "fraction" and len(data) == 1 and type(body) is list and len(body) == 2 \
-                and all(type(n) is int for n in body):
-            return Fraction(body[0], body[1])
-        if tag == "tuple" and len(data) == 1 and type(body) is list:
-            return tuple(_value(v, deeper) for v in body)
-        if tag == "dict" and len(data) == 1 and type(body) is list:
-            pairs = [(_value(k, deeper), _value(v, deeper)) for k, v in body]
-            return dict(pairs)
-        if tag in ("set", "frozenset") and len(data) == 1 and type(body) is list:
-            items = [_value(v, deeper) for v in body]
-            return set(items) if tag == "set" else frozenset(items)
-        if tag == "opaque" and len(data) == 1 and type(body) is str:
-            return Opaque(body[:200])
-        if tag == "enum" and set(data) == {"enum", "value"}:
-            kind = _course_type(body)
-            if not issubclass(kind, enum.Enum):
-                raise CodecError(f"{body} is not an enumeration")
-            return kind(_value(data["value"], deeper))
-        if tag == "named" and set(data) == {"named", "items"} and type(data["items"]) is list:
-            kind = _course_type(body)
-            if not (issubclass(kind, tuple) and hasattr(kind, "_fields")):
-                raise CodecError(f"{body} is not a named tuple")
-            return kind(*(_value(v, deeper) for v in data["items"]))
-        if tag == "data" and set(data) == {"data", "fields"} and type(data["fields"]) is dict:
-            kind = _course_type(body)
-            if not dataclasses.is_dataclass(kind):
-                raise CodecError(f"{body} is not a dataclass")
-            return kind(**{str(k): _value(v, deeper) for k, v in data["fields"].items()})
-    except CodecError:
-        raise
-    except (TypeError, ValueError, KeyError) as error:
-        raise CodecError(f"a {tag} that cannot be rebuilt: {error}") from error
-    raise CodecError(f"unexpected {tag!r} in a message")
+@dataclass(frozen=True)
+class Caps:
+    """How much one message may hold before it is refused (:func:`decode` checks each as it reads).
+
+    ``bytes`` of JSON; ``depth`` of nesting; ``elements`` in all (every value counts one);
+    ``collection``: items of one list, tuple, set or dict; ``int_bits``: the size of one whole
+    number; ``area``: ``width * height`` of a course value that has both (a grid); ``collisions``:
+    elements of a set (or keys of a dict) whose hash another element already has (a set of
+    values that hash alike costs time squared to build); ``cpu_seconds`` of this process for
+    one message, checked every :data:`CHECK_EVERY` elements.
+
+    >>> decode(encode([1, 2, 3]), Caps(collection=2))
+    Traceback (most recent call last):
+    ...
+    coursekit.grading.codec.CodecError: a list of 3 items: more than the 2 allowed
+    """
+
+    bytes: int = 8 << 20
+    depth: int = MAX_DEPTH
+    elements: int = 2_000_000
+    collection: int = 1_000_000
+    int_bits: int = 8192
+    area: int = 1_000_000
+    collisions: int = 1000
+    cpu_seconds: float = 10.0
 
 
-def decode(line: str | bytes) -> Any:
-    """The value :func:`encode` wrote; anything else raises :class:`CodecError`."""
+#: How often (in elements) :func:`decode` looks at the CPU time it has used.
+CHECK_EVERY = 4096
+
+
+class _Reader:
+    """One message being rebuilt under :class:`Caps`: counts its elements and watches its CPU time."""
+
+    def __init__(self, caps: Caps) -> None:
+        self.caps = caps
+        self.elements = 0
+        self.began = time.process_time()
+
+    def count(self) -> None:
+        self.elements += 1
+        if self.elements > self.caps.elements:
+            raise CodecError(f"more than {self.caps.elements} values in one message")
+        if self.elements % CHECK_EVERY == 0 and time.process_time() - self.began > self.caps.cpu_seconds:
+            raise CodecError(f"reading the message took more than {self.caps.cpu_seconds:g} s of CPU")
+
+    def items(self, body: list[Any], kind: str) -> list[Any]:
+        if len(body) > self.caps.collection:
+            raise CodecError(f"a {kind} of {len(body)} items: more than the {self.caps.collection} allowed")
+        return body
+
+    def distinct(self, items: list[Any], kind: str) -> None:
+        """Refuse elements that hash alike, before a set or dict is built of them."""
+        hashes = {hash(item) for item in items}  # hashes are ints that hash to themselves: no collision here
+        if len(items) - len(hashes) > self.caps.collisions:
+            raise CodecError(f"a {kind} of {len(items)} elements with only {len(hashes)} different hashes "
+                             f"(values that hash alike take time squared to build)")
+
+    def value(self, data: Any, depth: int) -> Any:
+        if depth > self.caps.depth:
+            raise CodecError("the value nests too deeply")
+        self.count()
+        deeper = depth + 1
+        if type(data) is int:
+            if data.bit_length() > self.caps.int_bits:
+                raise CodecError(f"a whole number of {data.bit_length()} bits: more than the {self.caps.int_bits} "
+                                 f"allowed")
+            return data
+        if data is None or type(data) in (bool, str, float):
+            return data
+        if type(data) is list:
+            return [self.value(v, deeper) for v in self.items(data, "list")]
+        if type(data) is not dict or len(data) not in (1, 2):
+            raise CodecError(f"unexpected {type(data).__name__} in a message")
+        tag = next(iter(data))
+        body = data[tag]
+        try:
+            if tag == "float" and len(data) == 1 and body in ("nan", "inf", "-inf"):
+                return float(body)
+            if tag == "fraction" and len(data) == 1 and type(body) is list and len(body) == 2 \
+                    and all(type(n) is int for n in body):
+                return Fraction(self.value(body[0], deeper), self.value(body[1], deeper))
+            if tag == "tuple" and len(data) == 1 and type(body) is list:
+                return tuple(self.value(v, deeper) for v in self.items(body, "tuple"))
+            if tag == "dict" and len(data) == 1 and type(body) is list:
+                pairs = [(self.value(k, deeper), self.value(v, deeper)) for k, v in self.items(body, "dict")]
+                self.distinct([k for k, _ in pairs], "dict")
+                return dict(pairs)
+            if tag in ("set", "frozenset") and len(data) == 1 and type(body) is list:
+                items = [self.value(v, deeper) for v in self.items(body, tag)]
+                self.distinct(items, tag)
+                return set(items) if tag == "set" else frozenset(items)
+            if tag == "opaque" and len(data) == 1 and type(body) is str:
+                return Opaque(body[:200])
+            if tag == "enum" and set(data) == {"enum", "value"}:
+                kind = _course_type(body)
+                if not issubclass(kind, enum.Enum):
+                    raise CodecError(f"{body} is not an enumeration")
+                return kind(self.value(data["value"], deeper))
+            if tag == "named" and set(data) == {"named", "items"} and type(data["items"]) is list:
+                kind = _course_type(body)
+                if not (issubclass(kind, tuple) and hasattr(kind, "_fields")):
+                    raise CodecError(f"{body} is not a named tuple")
+                return kind(*(self.value(v, deeper) for v in self.items(data["items"], "named tuple")))
+            if tag == "data" and set(data) == {"data", "fields"} and type(data["fields"]) is dict:
+                kind = _course_type(body)
+                if not dataclasses.is_dataclass(kind):
+                    raise CodecError(f"{body} is not a dataclass")
+                self.items(list(data["fields"]), "dataclass")
+                fields = {str(k): self.value(v, deeper) for k, v in data["fields"].items()}
+                self.area(body, fields)
+                return kind(**fields)
+        except CodecError:
+            raise
+        except (TypeError, ValueError, KeyError) as error:
+            raise CodecError(f"a {tag} that cannot be rebuilt: {error}") from error
+        raise CodecError(f"unexpected {tag!r} in a message")
+
+    def area(self, name: str, fields: dict[str, Any]) -> None:
+        """Refuse a course value of more than ``caps.area`` cells before it is built."""
+        width, height = fields.get("width"), fields.get("height")
+        if type(width) is int and type(height) is int and width * height > self.caps.area:
+            raise CodecError(f"a {width} x {height} {name.rpartition(':')[2]}: more than the {self.caps.area} "
+                             f"cells allowed")
+
+
+def decode(line: str | bytes, caps: Caps | None = None) -> Any:
+    """The value :func:`encode` wrote; anything else, or a message over ``caps``, raises :class:`CodecError`.
+
+    >>> decode('{"data": "coursekit.core.grid:Grid", "fields": {"width": 20000, "height": 20000}}')
+    Traceback (most recent call last):
+    ...
+    coursekit.grading.codec.CodecError: a 20000 x 20000 Grid: more than the 1000000 cells allowed
+    """
+    caps = caps or Caps()
+    if len(line) > caps.bytes:
+        raise CodecError(f"a message of {len(line)} bytes: more than the {caps.bytes >> 20} MB allowed")
     try:
         data = json.loads(line)
     except (ValueError, RecursionError) as error:
         raise CodecError(f"not JSON: {error}") from error
     try:
-        return _value(data, 0)
+        return _Reader(caps).value(data, 0)
     except RecursionError as error:
         raise CodecError("the value nests too deeply") from error
 
 
-__all__ = ["CodecError", "Opaque", "decode", "encode"]
+__all__ = ["Caps", "CodecError", "Opaque", "decode", "encode"]
