@@ -2,12 +2,18 @@
 
 For each submission in ``submitted/<student>/<assignment>/``, in parallel over the cores:
 
-1. a pre-flight check reads each notebook as data (never running it): present, not too large,
-   a notebook nbgrader can read; a submission that fails it is not run at all;
-2. ``nbgrader autograde <assignment> --student <student>`` runs in a process of its own (forked
-   from this one, which has imported nbgrader once), so that whatever one submission contains,
-   the others are graded (the course's configuration runs the student's code in a sandbox:
-   :mod:`coursekit.grading.trusted`);
+0. once, before anyone: a trivial run in a sandbox (:func:`check_sandbox`); if this machine
+   cannot start one, nobody is graded and the command says so (the machine's fault, not a
+   student's);
+1. intake (:mod:`coursekit.grading.intake`) reads the submission as data, never following a
+   link and never reading more than a cap: a submission with a link, a device or fifo, a
+   missing or unreadable notebook, or a notebook over a cap is not run at all; otherwise the
+   release's notebooks alone (outputs dropped) and the submission's time are copied to the
+   course's private ``intake/`` folder, which is what nbgrader grades;
+2. ``nbgrader autograde <assignment> --student <student>`` runs on that copy in a process of its
+   own (forked from this one, which has imported nbgrader once), under limits on memory and CPU
+   (:class:`ChildLimits`), so that whatever one submission contains, the others are graded (the
+   course's configuration runs the student's code in a sandbox: :mod:`coursekit.grading.trusted`);
 3. a submission that could not be graded in full is marked *needs manual grading* in the
    gradebook with the reason (:mod:`coursekit.grading.gradebook`), never left as a silent 0.
 
@@ -20,13 +26,15 @@ from __future__ import annotations
 import sys
 
 # jsonschema (through nbformat) imports rfc3987_syntax to check IRI formats that no notebook schema
-# uses, which costs about a second of CPU: left out, before nbformat is imported below.
+# uses, which costs about a second of CPU: left out, before nbformat is imported (through .intake).
 sys.modules.setdefault("rfc3987_syntax", None)  # type: ignore[arg-type]
 
 import json
 import multiprocessing
 import multiprocessing.connection
 import os
+import shutil
+import signal
 import tempfile
 import time
 import traceback
@@ -35,22 +43,39 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import nbformat
 from nbgrader.api import Gradebook, MissingEntry
 from nbgrader.coursedir import CourseDirectory
 from traitlets.config.loader import PyFileConfigLoader
 
 from .gradebook import KEY, mark_needs_manual_grade, reasons
-from .sandbox import isolation
+from .intake import FOLDER, Caps, take_in, write_copy
+from .sandbox import Limits, Sandbox, bubblewrap, isolation
 
 #: A notebook larger than this is not read (a student's notebook is a few hundred KB at most).
-MAX_NOTEBOOK_BYTES = 20 << 20
+MAX_NOTEBOOK_BYTES = Caps().notebook_bytes
 #: Seconds one submission's nbgrader run may take before it is stopped and marked.
 SUBMISSION_SECONDS = 600
 
 
 class CourseError(Exception):
     """The command cannot run here (no course folder, no such assignment): one line, exit status 2."""
+
+
+class SandboxBroken(CourseError):
+    """This machine cannot start a sandbox: nobody is graded (one line, exit status 2)."""
+
+
+@dataclass(frozen=True)
+class ChildLimits:
+    """What the process that grades one submission may use: bytes of address space, seconds of CPU.
+
+    A child that reaches one is stopped and its submission marked with the reason; the batch
+    goes on. (The student's code runs in a sandbox with limits of its own: these bound the
+    grader's side, nbgrader and the checks, whatever the replies they read.)
+    """
+
+    memory: int = 4 << 30
+    cpu: int = SUBMISSION_SECONDS
 
 
 @dataclass
@@ -64,12 +89,15 @@ class Result:
     reasons: list[str] = field(default_factory=list)
     seconds: float = 0.0
     repairs: list[str] = field(default_factory=list)
+    #: what intake says besides (files not graded, a ``timestamp.txt`` not believed)
+    notes: list[str] = field(default_factory=list)
 
     def line(self) -> str:
         score = "-" if self.score is None else f"{self.score:g}"
         text = f"{self.student:<20} {score:>6} / {self.max_score:g}  {self.status}"
         text += f": {' | '.join(self.reasons)}" if self.reasons else ""
-        return text + (f" (repaired: {' '.join(self.repairs)})" if self.repairs else "")
+        text += f" (repaired: {' '.join(self.repairs)})" if self.repairs else ""
+        return text + (f" (intake: {' '.join(self.notes)})" if self.notes else "")
 
 
 @dataclass(frozen=True)
@@ -97,28 +125,47 @@ class Course:
         return sorted(path.stem for path in folder.glob("*.ipynb"))
 
     def students(self, assignment: str) -> list[str]:
-        """The students with a submission of ``assignment`` in ``submitted/``."""
-        return sorted(path.parent.name for path in (self.root / "submitted").glob(f"*/{assignment}") if path.is_dir())
+        """The students with something at ``submitted/<student>/<assignment>`` (a link too: intake refuses it).
+
+        Only names are looked at here (``lstat``): nothing a student put there is opened.
+        """
+        folder = self.root / "submitted"
+        try:
+            names = os.listdir(folder)
+        except OSError:
+            return []
+        return sorted(name for name in names if os.path.lexists(folder / name / assignment))
 
 
 def preflight(course: Course, assignment: str, student: str) -> list[str]:
-    """Why ``student``'s submission cannot be run at all (empty when it can), read as data only."""
-    found = []
-    for name in course.notebooks(assignment):
-        path = course.root / "submitted" / student / assignment / f"{name}.ipynb"
-        if not path.is_file():
-            found.append(f"the notebook {name}.ipynb is missing from the submission.")
-            continue
-        if path.stat().st_size > MAX_NOTEBOOK_BYTES:
-            found.append(f"{name}.ipynb is larger than {MAX_NOTEBOOK_BYTES >> 20} MB.")
-            continue
-        try:
-            nb = nbformat.read(path, as_version=4)  # type: ignore[no-untyped-call]
-            nbformat.validate(nb)
-        except Exception as error:  # whatever is wrong with the file, it is this submission's problem
-            first = str(error).strip().splitlines()[0][:200] if str(error).strip() else type(error).__name__
-            found.append(f"{name}.ipynb is not a notebook that can be read ({first}).")
-    return found
+    """Why ``student``'s submission cannot be run at all (empty when it can), read as data only
+    (:func:`coursekit.grading.intake.take_in`)."""
+    return take_in(course.root, assignment, student, course.notebooks(assignment)).refused
+
+
+def check_sandbox() -> None:
+    """Run one trivial cell in a sandbox; raise :class:`SandboxBroken` if this machine cannot.
+
+    A sandbox that cannot start would make every submission fail as if its code had: better
+    to grade nobody and say whose problem it is.
+    """
+    answer: Any = None
+    try:
+        with Sandbox(["answer = 6 * 7"], Limits(cells_seconds=20.0, call_seconds=20.0)) as box:
+            problem = box.results[0]["error"]
+            if problem is None:
+                answer = box.value("answer")
+    except Exception as error:  # whatever stopped it, it is this machine's
+        problem = f"{type(error).__name__}: {error}"
+    if answer == 42:
+        return
+    detail = " ".join(str(problem).split())[:300]
+    where = bubblewrap()
+    how = (f"bubblewrap ({where}) is installed but cannot start a sandbox; check it with: "
+           f"{where} --unshare-all --ro-bind / / true" if where else "a separate process for the student's code "
+           f"cannot start; check it with: {sys.executable} -I -c pass")
+    raise SandboxBroken(f"grading stopped before anyone was graded: the sandbox failed on this machine, not "
+                        f"because of a student's code. {how} ({detail})")
 
 
 @dataclass
@@ -131,18 +178,31 @@ class _Running:
     began: float
 
 
-def _autograde_in_child(root: str, assignment: str, student: str, force: bool, log: str) -> None:
-    """In a forked child: ``nbgrader autograde <assignment> --student <student>``, its log to ``log``."""
+def limit_child(limits: ChildLimits) -> None:
+    """Bound this process (a grading child): address space and CPU seconds (``SIGXCPU`` at the limit)."""
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_AS, (limits.memory, limits.memory))
+    resource.setrlimit(resource.RLIMIT_CPU, (limits.cpu, limits.cpu + 5))
+
+
+def _autograde_in_child(root: str, assignment: str, student: str, force: bool, log: str,
+                        limits: ChildLimits) -> None:
+    """In a forked child: ``nbgrader autograde <assignment> --student <student>`` on the intake copy,
+    its log to ``log``."""
     code = 1
     try:
         with open(log, "w", encoding="utf-8") as handle:
             os.dup2(handle.fileno(), 1)
             os.dup2(handle.fileno(), 2)
         os.chdir(root)
+        limit_child(limits)
         from nbgrader.apps.autogradeapp import AutogradeApp
 
         try:
-            AutogradeApp.launch_instance(argv=[assignment, "--student", student, *(["--force"] if force else [])])
+            AutogradeApp.launch_instance(argv=[assignment, "--student", student,
+                                               f"--CourseDirectory.submitted_directory={FOLDER}",
+                                               *(["--force"] if force else [])])
             code = 0
         except SystemExit as stop:
             code = stop.code if isinstance(stop.code, int) else 1
@@ -154,20 +214,29 @@ def _autograde_in_child(root: str, assignment: str, student: str, force: bool, l
         os._exit(code)
 
 
-def _problem_from_log(log: Path) -> str:
+def _problem_from_log(log: Path, exitcode: int | None, limits: ChildLimits) -> str:
+    if exitcode == -signal.SIGXCPU:
+        return f"grading used more than {limits.cpu} s of CPU and was stopped."
+    if exitcode == -signal.SIGKILL:
+        return f"grading was killed (more than {limits.cpu} s of CPU, or the machine ran out of memory)."
     try:
         lines = log.read_text(encoding="utf-8", errors="replace").strip().splitlines()
     except OSError:
         lines = []
+    if any("MemoryError" in line for line in lines):
+        return f"grading needed more than {limits.memory >> 20} MB of memory and was stopped."
     errors = [line for line in lines if "ERROR" in line or "Error" in line] or lines or ["no message"]
     return f"nbgrader stopped on this submission ({errors[-1][-300:]})."
 
 
-def _finish(course: Course, assignment: str, student: str, problems: list[str], began: float) -> Result:
+def _finish(course: Course, assignment: str, student: str, problems: list[str], began: float,
+            notes: Sequence[str] = ()) -> Result:
     if problems:
         for name in course.notebooks(assignment):
             mark_needs_manual_grade(course.db_url, assignment, name, student, problems)
-    return read_back(course, assignment, student, time.perf_counter() - began)
+    result = read_back(course, assignment, student, time.perf_counter() - began)
+    result.notes = list(notes)
+    return result
 
 
 def preload() -> None:
@@ -178,9 +247,9 @@ def preload() -> None:
 
 
 def grade_one(course: Course, assignment: str, student: str, *, force: bool = False,
-              seconds: float = SUBMISSION_SECONDS) -> Result:
-    """Pre-flight, autograde and read back one submission (see the module's steps)."""
-    return grade(course, assignment, [student], force=force, seconds=seconds)[0]
+              seconds: float = SUBMISSION_SECONDS, limits: ChildLimits | None = None) -> Result:
+    """Intake, autograde and read back one submission (see the module's steps)."""
+    return grade(course, assignment, [student], force=force, seconds=seconds, limits=limits)[0]
 
 
 def read_back(course: Course, assignment: str, student: str, seconds: float = 0.0) -> Result:
@@ -211,31 +280,35 @@ def repairs(course: Course, assignment: str, student: str) -> list[str]:
 
 def grade(course: Course, assignment: str, students: Sequence[str] | None = None, *, jobs: int = 1,
           force: bool = False, progress: Callable[[int, int, Result], None] | None = None,
-          seconds: float = SUBMISSION_SECONDS) -> list[Result]:
+          seconds: float = SUBMISSION_SECONDS, limits: ChildLimits | None = None) -> list[Result]:
     """Grade ``students`` (default: every submission of ``assignment``), ``jobs`` at a time; results by name.
 
     Each submission is graded in a child process of its own, forked from this one after the
     imports (:func:`preload`), so that a submission costs its grading and not a Python start-up,
-    and whatever happens to one child (a crash, a time-out: it is killed after ``seconds``),
-    the others are graded.
+    and whatever happens to one child (a crash, a time-out: it is killed after ``seconds``; more
+    memory or CPU than ``limits``), the others are graded. Raises :class:`SandboxBroken`, before
+    anyone is graded, when this machine cannot start a sandbox.
     """
+    limits = limits or ChildLimits()
     everyone = course.students(assignment)
     chosen = list(students) if students else everyone
     unknown = [s for s in chosen if s not in everyone]
     if unknown:
         raise CourseError(f"no submission of {assignment} from {', '.join(unknown)} in {course.root / 'submitted'}")
-    course.notebooks(assignment)  # the assignment exists
+    notebooks = course.notebooks(assignment)  # the assignment exists
     with Gradebook(course.db_url) as gradebook:
         try:
             gradebook.find_assignment(assignment)
         except MissingEntry:
             raise CourseError(f"{assignment} is not in the gradebook yet: run nbgrader generate_assignment "
                               f"{assignment} first") from None
+    check_sandbox()
     preload()
     # fork: the child has nbgrader imported already; where there is none (Windows), spawn.
     forking: Any = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods()
                                                else "spawn")
     results: list[Result] = []
+    notes: dict[str, list[str]] = {}
     waiting = list(chosen)
     running: list[_Running] = []
     with tempfile.TemporaryDirectory(prefix="coursekit-grade-") as logs:
@@ -243,15 +316,18 @@ def grade(course: Course, assignment: str, students: Sequence[str] | None = None
             while waiting and len(running) < max(1, jobs):
                 student = waiting.pop(0)
                 began = time.perf_counter()
-                problems = preflight(course, assignment, student)
-                if problems:
-                    results.append(_finish(course, assignment, student, problems, began))
+                intake = take_in(course.root, assignment, student, notebooks)
+                notes[student] = intake.notes
+                if intake.refused:
+                    shutil.rmtree(course.root / FOLDER / student / assignment, ignore_errors=True)
+                    results.append(_finish(course, assignment, student, intake.refused, began, intake.notes))
                     if progress:
                         progress(len(results), len(chosen), results[-1])
                     continue
+                write_copy(course.root, intake)
                 log = Path(logs) / f"{len(results) + len(running)}.log"
                 child = forking.Process(target=_autograde_in_child,
-                                        args=(str(course.root), assignment, student, force, str(log)))
+                                        args=(str(course.root), assignment, student, force, str(log), limits))
                 child.start()
                 running.append(_Running(student, child, log, began))
             if not running:
@@ -267,9 +343,9 @@ def grade(course: Course, assignment: str, students: Sequence[str] | None = None
                     problems.append(f"grading took longer than {seconds:g} s and was stopped.")
                 item.process.join()
                 if not problems and item.process.exitcode != 0:
-                    problems.append(_problem_from_log(item.log))
+                    problems.append(_problem_from_log(item.log, item.process.exitcode, limits))
                 running.remove(item)
-                results.append(_finish(course, assignment, item.student, problems, item.began))
+                results.append(_finish(course, assignment, item.student, problems, item.began, notes[item.student]))
                 if progress:
                     progress(len(results), len(chosen), results[-1])
     return sorted(results, key=lambda r: r.student)
@@ -294,5 +370,5 @@ def report(results: Sequence[Result]) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["Course", "CourseError", "Result", "bar", "grade", "grade_one", "isolation", "preflight", "read_back",
-           "report"]
+__all__ = ["ChildLimits", "Course", "CourseError", "Result", "SandboxBroken", "bar", "check_sandbox", "grade",
+           "grade_one", "isolation", "limit_child", "preflight", "read_back", "report"]

@@ -1,0 +1,377 @@
+"""Intake: what of a submission is graded, read as data before anything of it runs.
+
+A student's folder ``submitted/<student>/<assignment>/`` holds whatever the student (or a
+clone of the student's git repository) put there: symbolic links to the instructor's
+solutions or to a classmate's notebook, links to ``/dev/zero``, fifos, huge notebooks, a
+``timestamp.txt`` from long ago. The grader never grades that folder. :func:`take_in`
+reads it without following any link and without reading more than a cap from any file,
+and says either why a person must look (:attr:`Intake.refused`) or what is graded: the
+release's notebooks only, with their stored outputs dropped, and the submission's time.
+:func:`write_copy` puts that in a private folder of the course (:data:`FOLDER`), which is
+what ``nbgrader autograde`` reads; nothing else of the student's folder reaches
+``autograded/`` or ``feedback/``.
+
+>>> import tempfile, nbformat
+>>> root = Path(tempfile.mkdtemp())
+>>> (root / "submitted" / "ann" / "ps01").mkdir(parents=True)
+>>> nbformat.write(nbformat.v4.new_notebook(), root / "submitted" / "ann" / "ps01" / "ps01.ipynb")
+>>> (root / "submitted" / "ann" / "ps01" / "secret").symlink_to("/etc/shadow")
+>>> take_in(root, "ps01", "ann", ["ps01"]).refused
+['secret is a symbolic link (to /etc/shadow): links are not graded.']
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import stat
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import nbformat
+
+#: The course's private folder of what is graded: ``<root>/intake/<student>/<assignment>/``.
+FOLDER = "intake"
+#: The file nbgrader reads a submission's time from.
+TIMESTAMP = "timestamp.txt"
+
+_READ = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
+_FOLDER = os.O_RDONLY | os.O_NOFOLLOW | os.O_DIRECTORY | os.O_CLOEXEC
+
+
+@dataclass(frozen=True)
+class Caps:
+    """What one submission may hold; a notebook over a cap is refused, naming the cap.
+
+    ``notebook_bytes``: the most read from a notebook file (stored outputs included);
+    ``kept_bytes``: a notebook once its outputs are dropped (sources, attachments, metadata);
+    ``cells`` per notebook; ``cell_chars``: characters of source in one cell; ``attachments``
+    per notebook and ``attachment_bytes`` for all of them; ``entries``: files and folders in
+    the submission; ``depth`` of folders; ``timestamp_bytes``: the most read of ``timestamp.txt``.
+    """
+
+    notebook_bytes: int = 20 << 20
+    kept_bytes: int = 2 << 20
+    cells: int = 2000
+    cell_chars: int = 100_000
+    attachments: int = 50
+    attachment_bytes: int = 1 << 20
+    entries: int = 1000
+    depth: int = 16
+    timestamp_bytes: int = 200
+
+
+@dataclass
+class Intake:
+    """What :func:`take_in` found in one submission."""
+
+    student: str
+    assignment: str
+    #: why a person must look (empty: the submission is graded)
+    refused: list[str] = field(default_factory=list)
+    #: the notebooks graded (name without ``.ipynb``), as the JSON written to the copy
+    notebooks: dict[str, str] = field(default_factory=dict)
+    #: what the grader says besides (files not graded, a ``timestamp.txt`` not believed)
+    notes: list[str] = field(default_factory=list)
+    #: the submission's time (UTC)
+    timestamp: datetime = field(default_factory=lambda: datetime.now(UTC))
+
+
+class Refused(Exception):
+    """One reason a submission cannot be graded as it is."""
+
+
+def _kind(mode: int) -> str:
+    """
+    >>> _kind(stat.S_IFIFO), _kind(stat.S_IFCHR)
+    ('a fifo', 'a device')
+    """
+    if stat.S_ISFIFO(mode):
+        return "a fifo"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    return "not a regular file"
+
+
+def _open_folder(name: str, parent: int, shown: str) -> int:
+    """Open the folder ``name`` in the folder ``parent`` without following a link."""
+    try:
+        mode = os.stat(name, dir_fd=parent, follow_symlinks=False).st_mode
+    except OSError as error:
+        raise Refused(f"{shown} cannot be read ({error.strerror}).") from None
+    if stat.S_ISLNK(mode):
+        raise Refused(f"{shown} is a symbolic link (to {_target(name, parent)}): links are not graded.")
+    if not stat.S_ISDIR(mode):
+        raise Refused(f"{shown} is not a folder ({_kind(mode)}).")
+    try:
+        return os.open(name, _FOLDER, dir_fd=parent)
+    except OSError as error:  # replaced by a link since: the same answer
+        raise Refused(f"{shown} cannot be opened as a folder ({error.strerror}).") from None
+
+
+def _target(name: str, parent: int) -> str:
+    try:
+        return os.readlink(name, dir_fd=parent)[:120]
+    except OSError:
+        return "?"
+
+
+@dataclass
+class _Found:
+    files: dict[str, int] = field(default_factory=dict)  # path -> size, regular files only
+    problems: list[str] = field(default_factory=list)
+    entries: int = 0
+
+
+def _walk(folder: int, prefix: str, found: _Found, caps: Caps, depth: int) -> None:
+    """Every entry under ``folder``, by ``lstat``: regular files kept, links and the rest refused."""
+    with os.scandir(folder) as entries:
+        for entry in entries:
+            found.entries += 1
+            if found.entries > caps.entries:
+                raise Refused(f"the submission holds more than {caps.entries} files and folders.")
+            path = prefix + entry.name
+            mode = entry.stat(follow_symlinks=False).st_mode
+            if stat.S_ISLNK(mode):
+                found.problems.append(f"{path} is a symbolic link (to {_target(entry.name, folder)}): "
+                                      f"links are not graded.")
+            elif stat.S_ISDIR(mode):
+                if depth >= caps.depth:
+                    raise Refused(f"{path} is more than {caps.depth} folders deep.")
+                inner = _open_folder(entry.name, folder, path)
+                try:
+                    _walk(inner, path + "/", found, caps, depth + 1)
+                finally:
+                    os.close(inner)
+            elif stat.S_ISREG(mode):
+                found.files[path] = entry.stat(follow_symlinks=False).st_size
+            else:
+                found.problems.append(f"{path} is {_kind(mode)}, not a file: it is not graded.")
+
+
+def read_capped(name: str, folder: int, cap: int, shown: str) -> bytes:
+    """At most ``cap`` bytes of the regular file ``name`` in ``folder`` (never a link, fifo or device)."""
+    try:
+        handle = os.open(name, _READ, dir_fd=folder)
+    except OSError as error:
+        raise Refused(f"{shown} cannot be read ({error.strerror}).") from None
+    try:
+        info = os.fstat(handle)
+        if not stat.S_ISREG(info.st_mode):
+            raise Refused(f"{shown} is {_kind(info.st_mode)}, not a file.")
+        if info.st_size > cap:
+            raise Refused(f"{shown} is larger than {_size(cap)}.")
+        chunks, left = [], cap + 1
+        while left > 0:
+            chunk = os.read(handle, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+        data = b"".join(chunks)
+        if len(data) > cap:  # it grew while being read
+            raise Refused(f"{shown} is larger than {_size(cap)}.")
+        return data
+    finally:
+        os.close(handle)
+
+
+def _size(count: int) -> str:
+    """
+    >>> _size(20 << 20), _size(200)
+    ('20 MB', '200 bytes')
+    """
+    return f"{count >> 20} MB" if count >= 1 << 20 else f"{count} bytes"
+
+
+def _cells(data: dict[str, Any]) -> list[Any]:
+    """The cells of a notebook's JSON (nbformat 4, or 3 with its worksheets)."""
+    cells = data.get("cells")
+    if isinstance(cells, list):
+        return cells
+    sheets = data.get("worksheets")
+    if isinstance(sheets, list):
+        return [cell for sheet in sheets if isinstance(sheet, dict) and isinstance(sheet.get("cells"), list)
+                for cell in sheet["cells"]]
+    raise ValueError("it has no cells")
+
+
+def _chars(source: Any) -> int:
+    if isinstance(source, str):
+        return len(source)
+    if isinstance(source, list):
+        return sum(len(part) if isinstance(part, str) else 0 for part in source)
+    return 0
+
+
+def kept_notebook(raw: bytes, name: str, caps: Caps) -> str:
+    """The notebook graded, as JSON: read from ``raw`` under ``caps``, its stored outputs dropped.
+
+    >>> big = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("x" * 200)])
+    >>> kept_notebook(nbformat.writes(big).encode(), "ps01", Caps(cell_chars=100))
+    Traceback (most recent call last):
+    ...
+    coursekit.grading.intake.Refused: ps01.ipynb has a cell of 200 characters: more than the 100 allowed.
+    """
+    shown = f"{name}.ipynb"
+    try:
+        data = json.loads(raw)
+        if not isinstance(data, dict):
+            raise ValueError("it is not a JSON object")
+        cells = _cells(data)
+    except (ValueError, RecursionError) as error:
+        first = str(error).strip().splitlines()[0][:200] if str(error).strip() else type(error).__name__
+        raise Refused(f"{shown} is not a notebook that can be read ({first}).") from None
+    if len(cells) > caps.cells:
+        raise Refused(f"{shown} has {len(cells)} cells: more than the {caps.cells} allowed.")
+    attachments = attached = 0
+    for cell in cells:
+        if not isinstance(cell, dict):
+            continue
+        chars = _chars(cell.get("source", cell.get("input")))
+        if chars > caps.cell_chars:
+            raise Refused(f"{shown} has a cell of {chars} characters: more than the {caps.cell_chars} allowed.")
+        files = cell.get("attachments")
+        if isinstance(files, dict):
+            attachments += len(files)
+            attached += len(json.dumps(files))
+        if "outputs" in cell:  # nbgrader clears them anyway: never carried into the copy
+            cell["outputs"] = []
+        if "execution_count" in cell:
+            cell["execution_count"] = None
+        if "prompt_number" in cell:
+            cell.pop("prompt_number")
+    if attachments > caps.attachments:
+        raise Refused(f"{shown} has {attachments} attachments: more than the {caps.attachments} allowed.")
+    if attached > caps.attachment_bytes:
+        raise Refused(f"{shown} has attachments of {_size(attached)}: more than the "
+                       f"{_size(caps.attachment_bytes)} allowed.")
+    try:
+        nb = nbformat.convert(nbformat.from_dict(data), 4)  # type: ignore[no-untyped-call]
+        nbformat.validate(nb)
+        text: str = nbformat.writes(nb)  # type: ignore[no-untyped-call]
+    except Exception as error:  # whatever is wrong with the file, it is this submission's problem
+        first = str(error).strip().splitlines()[0][:200] if str(error).strip() else type(error).__name__
+        raise Refused(f"{shown} is not a notebook that can be read ({first}).") from None
+    if len(text.encode()) > caps.kept_bytes:
+        raise Refused(f"{shown} without its outputs is larger than {_size(caps.kept_bytes)}.")
+    return text
+
+
+def _when(seconds: float) -> datetime:
+    return datetime.fromtimestamp(seconds, UTC)
+
+
+def released(root: Path, assignment: str) -> datetime | None:
+    """The earliest time the assignment's notebooks were written (release or source), if any."""
+    times = [path.stat().st_mtime for part in ("release", "source")
+             for path in (root / part / assignment).glob("*.ipynb") if path.is_file()]
+    return _when(min(times)) if times else None
+
+
+def parse_time(text: str) -> datetime:
+    """A time as nbgrader writes it in ``timestamp.txt`` (UTC when no zone is given).
+
+    >>> parse_time("2026-11-20 10:00:00.000000 UTC").isoformat()
+    '2026-11-20T10:00:00+00:00'
+    """
+    from dateutil.parser import parse  # type: ignore[import-untyped]  # nbgrader's own reader of timestamps
+
+    when: datetime = parse(text.strip())
+    return when.replace(tzinfo=UTC) if when.tzinfo is None else when.astimezone(UTC)
+
+
+def _timestamp(raw: bytes, collected: datetime, earliest: datetime | None) -> tuple[datetime, str | None]:
+    """The student's time when it is sane, else the collection time and why."""
+    try:
+        when = parse_time(raw.decode("utf-8"))
+    except (ValueError, OverflowError, UnicodeDecodeError):
+        return collected, f"{TIMESTAMP} is not a time: the collection time is used."
+    if when > collected:
+        return collected, f"{TIMESTAMP} ({when:%Y-%m-%d %H:%M}) is later than the collection: its time is used."
+    if earliest is not None and when < earliest:
+        return collected, (f"{TIMESTAMP} ({when:%Y-%m-%d %H:%M}) is before the assignment was released: "
+                           f"the collection time is used.")
+    return when, None
+
+
+def take_in(root: Path, assignment: str, student: str, notebooks: Sequence[str], caps: Caps | None = None,
+            now: datetime | None = None) -> Intake:
+    """Read ``submitted/<student>/<assignment>/`` as data (see the module): what is graded, or why not."""
+    caps = caps or Caps()
+    intake = Intake(student, assignment)
+    try:
+        submitted = os.open(root / "submitted", _FOLDER)
+    except OSError as error:
+        intake.refused.append(f"the folder submitted/ cannot be read ({error.strerror}).")
+        return intake
+    opened = [submitted]
+    try:
+        mine = _open_folder(student, submitted, f"submitted/{student}")
+        opened.append(mine)
+        folder = _open_folder(assignment, mine, f"submitted/{student}/{assignment}")
+        opened.append(folder)
+        found = _Found()
+        _walk(folder, "", found, caps, 0)
+        if found.problems:
+            raise Refused(" ".join(found.problems[:5]) + (f" (and {len(found.problems) - 5} more)"
+                                                           if len(found.problems) > 5 else ""))
+        problems = []
+        for name in notebooks:
+            if f"{name}.ipynb" not in found.files:
+                problems.append(f"the notebook {name}.ipynb is missing from the submission.")
+                continue
+            try:
+                raw = read_capped(f"{name}.ipynb", folder, caps.notebook_bytes, f"{name}.ipynb")
+                intake.notebooks[name] = kept_notebook(raw, name, caps)
+            except Refused as problem:
+                problems.append(str(problem))
+        if problems:
+            intake.refused += problems
+            return intake
+        collected = min(_when(os.fstat(folder).st_mtime), now or datetime.now(UTC))
+        intake.timestamp = collected
+        if TIMESTAMP in found.files:
+            try:
+                raw = read_capped(TIMESTAMP, folder, caps.timestamp_bytes, TIMESTAMP)
+            except Refused as problem:
+                intake.notes.append(f"{problem} The collection time is used.")
+            else:
+                intake.timestamp, note = _timestamp(raw, collected, released(root, assignment))
+                intake.notes += [note] if note else []
+        others = sorted(set(found.files) - {f"{name}.ipynb" for name in notebooks} - {TIMESTAMP})
+        if others:
+            shown = ", ".join(others[:10]) + (f" and {len(others) - 10} more" if len(others) > 10 else "")
+            intake.notes.append(f"not graded (only the release's notebooks are): {shown}.")
+    except Refused as problem:
+        intake.refused.append(str(problem))
+    except OSError as error:
+        intake.refused.append(f"the submission cannot be read ({error.strerror}).")
+    finally:
+        for handle in reversed(opened):
+            os.close(handle)
+    return intake
+
+
+def write_copy(root: Path, intake: Intake) -> Path:
+    """Write what is graded to ``<root>/intake/<student>/<assignment>/`` (replacing an earlier copy)."""
+    top = root / FOLDER
+    top.mkdir(mode=0o700, exist_ok=True)
+    folder = top / intake.student / intake.assignment
+    if folder.exists() or folder.is_symlink():
+        shutil.rmtree(folder)
+    folder.mkdir(parents=True)
+    for name, text in intake.notebooks.items():
+        (folder / f"{name}.ipynb").write_text(text, encoding="utf-8")
+    (folder / TIMESTAMP).write_text(f"{intake.timestamp:%Y-%m-%d %H:%M:%S.%f} UTC\n", encoding="utf-8")
+    return folder
+
+
+__all__ = ["FOLDER", "TIMESTAMP", "Caps", "Intake", "Refused", "kept_notebook", "parse_time", "read_capped", "released",
+           "take_in", "write_copy"]

@@ -1,0 +1,194 @@
+"""Intake: a submission is read as data, no link followed, no file read past a cap; only the release's
+notebooks and a time we trust are graded. (The same attacks through ``coursekit grade`` and nbgrader:
+``test_hostile_intake.py``.)"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import nbformat
+import pytest
+from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_output
+
+from coursekit.grading.batch import Course, SandboxBroken, check_sandbox
+from coursekit.grading.intake import FOLDER, TIMESTAMP, Caps, parse_time, take_in, write_copy
+
+NOW = datetime(2026, 11, 20, 12, 0, tzinfo=UTC)
+
+
+@pytest.fixture
+def root(tmp_path: Path) -> Path:
+    """A course with a released ps01 and one honest submission from ann."""
+    (tmp_path / "source" / "ps01").mkdir(parents=True)
+    (tmp_path / "release" / "ps01").mkdir(parents=True)
+    nb = new_notebook(cells=[new_code_cell("print(1)", outputs=[new_output("stream", text="1\n")])])
+    an_hour_ago = datetime.now(UTC).timestamp() - 3600
+    for part in ("source", "release"):
+        nbformat.write(nb, tmp_path / part / "ps01" / "ps01.ipynb")
+        os.utime(tmp_path / part / "ps01" / "ps01.ipynb", (an_hour_ago, an_hour_ago))
+    submit(tmp_path, "ann", nb)
+    return tmp_path
+
+
+def submit(root: Path, student: str, nb: object) -> Path:
+    folder = root / "submitted" / student / "ps01"
+    folder.mkdir(parents=True)
+    nbformat.write(nb, folder / "ps01.ipynb")
+    return folder
+
+
+def take(root: Path, student: str = "ann", caps: Caps | None = None) -> object:
+    return take_in(root, "ps01", student, ["ps01"], caps, now=datetime.now(UTC) + timedelta(days=1))
+
+
+def test_an_honest_submission_is_taken_without_its_outputs(root: Path) -> None:
+    intake = take_in(root, "ps01", "ann", ["ps01"])
+    assert intake.refused == [] and intake.notes == []
+    kept = json.loads(intake.notebooks["ps01"])
+    assert "".join(kept["cells"][0]["source"]) == "print(1)" and kept["cells"][0]["outputs"] == []
+    folder = write_copy(root, intake)
+    assert folder == root / FOLDER / "ann" / "ps01"
+    assert sorted(os.listdir(folder)) == ["ps01.ipynb", TIMESTAMP]
+    assert parse_time((folder / TIMESTAMP).read_text()) == intake.timestamp
+
+
+@pytest.mark.parametrize(("link", "target"), [
+    ("ps01.ipynb", "../../../source/ps01/ps01.ipynb"),
+    ("ps01.ipynb", "../../ann/ps01/ps01.ipynb"),
+    ("big.txt", "/dev/zero"),
+    (TIMESTAMP, "/dev/zero"),
+    ("source", "../../../source"),
+    ("gradebook.db", "../../../gradebook.db"),
+    ("shadow", "/etc/shadow"),
+    ("deep/classmate.ipynb", "../../../ann/ps01/ps01.ipynb"),
+])
+def test_a_link_anywhere_in_the_submission_is_refused_and_named(root: Path, link: str, target: str) -> None:
+    folder = submit(root, "bob", new_notebook())
+    (folder / link).unlink(missing_ok=True)
+    (folder / link).parent.mkdir(exist_ok=True)
+    (folder / link).symlink_to(target)
+    intake = take(root, "bob")
+    assert intake.refused == [f"{link} is a symbolic link (to {target}): links are not graded."]
+    assert intake.notebooks == {}
+
+
+def test_a_linked_assignment_or_student_folder_is_refused(root: Path) -> None:
+    (root / "submitted" / "eve").mkdir()
+    (root / "submitted" / "eve" / "ps01").symlink_to("../ann/ps01")
+    (root / "submitted" / "mal").symlink_to("ann")
+    assert take(root, "eve").refused == [
+        "submitted/eve/ps01 is a symbolic link (to ../ann/ps01): links are not graded."]
+    assert take(root, "mal").refused == ["submitted/mal is a symbolic link (to ann): links are not graded."]
+    assert Course(root, "sqlite://").students("ps01") == ["ann", "eve", "mal"]
+
+
+def test_a_fifo_is_refused_without_being_opened(root: Path) -> None:
+    folder = submit(root, "bob", new_notebook())
+    os.mkfifo(folder / "pipe")  # opening it for reading would wait forever for a writer
+    assert take(root, "bob").refused == ["pipe is a fifo, not a file: it is not graded."]
+
+
+def test_other_files_are_named_and_never_copied(root: Path) -> None:
+    folder = submit(root, "bob", new_notebook())
+    (folder / "notes.txt").write_text("hello")
+    (folder / "data").mkdir()
+    (folder / "data" / "x.csv").write_text("1,2")
+    intake = take(root, "bob")
+    assert intake.refused == []
+    assert intake.notes == ["not graded (only the release's notebooks are): data/x.csv, notes.txt."]
+    assert sorted(os.listdir(write_copy(root, intake))) == ["ps01.ipynb", TIMESTAMP]
+
+
+def test_the_student_timestamp_is_believed_only_when_sane(root: Path) -> None:
+    folder = submit(root, "bob", new_notebook())
+    collected = datetime.fromtimestamp(folder.stat().st_mtime, UTC)
+    honest = collected - timedelta(seconds=1)
+    for text, believed, note in [
+        (f"{honest:%Y-%m-%d %H:%M:%S.%f} UTC", honest, None),
+        ("2000-01-01 00:00:00", None, "is before the assignment was released"),
+        (f"{collected + timedelta(days=3):%Y-%m-%d %H:%M:%S}", None, "is later than the collection"),
+        ("next tuesday-ish", None, "is not a time"),
+        ("2" * 500, None, "is larger than 200 bytes"),
+    ]:
+        (folder / TIMESTAMP).write_text(text)
+        os.utime(folder, (collected.timestamp(), collected.timestamp()))
+        intake = take(root, "bob")
+        assert intake.refused == []
+        assert intake.timestamp == (believed or collected), text
+        assert (note is None and intake.notes == []) or note in " ".join(intake.notes), (text, intake.notes)
+
+
+def test_the_collection_time_is_never_in_the_future(root: Path) -> None:
+    folder = root / "submitted" / "ann" / "ps01"
+    later = NOW + timedelta(days=30)
+    os.utime(folder, (later.timestamp(), later.timestamp()))
+    assert take_in(root, "ps01", "ann", ["ps01"], now=NOW).timestamp == NOW
+
+
+@pytest.mark.parametrize(("nb", "caps", "refusal"), [
+    (new_notebook(cells=[new_code_cell("x = 1") for _ in range(30)]), Caps(cells=20),
+     "has 30 cells: more than the 20 allowed"),
+    (new_notebook(cells=[new_code_cell("x" * 2000)]), Caps(cell_chars=1000),
+     "has a cell of 2000 characters: more than the 1000 allowed"),
+    (new_notebook(cells=[new_markdown_cell("![a](attachment:a.png)",
+                                           attachments={f"{n}.png": {"image/png": "AAAA"} for n in range(5)})]),
+     Caps(attachments=4), "has 5 attachments: more than the 4 allowed"),
+    (new_notebook(cells=[new_markdown_cell("x", attachments={"a.png": {"image/png": "A" * 5000}})]),
+     Caps(attachment_bytes=4000), "has attachments of 5"),
+    (new_notebook(metadata={"junk": "y" * 5000}), Caps(kept_bytes=4000), "without its outputs is larger than 4000"),
+    (new_notebook(cells=[new_code_cell("x", outputs=[new_output("stream", text="z" * 5000)])]),
+     Caps(notebook_bytes=4000), "ps01.ipynb is larger than 4000 bytes"),
+])
+def test_a_notebook_over_a_cap_is_refused_naming_the_cap(root: Path, nb: object, caps: Caps, refusal: str) -> None:
+    submit(root, "bob", nb)
+    refused = take(root, "bob", caps).refused
+    assert len(refused) == 1 and refusal in refused[0], refused
+
+
+def test_stored_outputs_do_not_count_against_the_kept_size(root: Path) -> None:
+    nb = new_notebook(cells=[new_code_cell("x", outputs=[new_output("stream", text="z" * 50_000)])])
+    submit(root, "bob", nb)
+    intake = take(root, "bob", Caps(kept_bytes=10_000))
+    assert intake.refused == [] and "zzz" not in intake.notebooks["ps01"]
+
+
+def test_unreadable_or_missing_notebooks_keep_their_reasons(root: Path) -> None:
+    folder = submit(root, "bob", new_notebook())
+    (folder / "ps01.ipynb").write_bytes(b'{"cells": [ this is not json')
+    assert "ps01.ipynb is not a notebook that can be read" in take(root, "bob").refused[0]
+    (folder / "ps01.ipynb").unlink()
+    assert take(root, "bob").refused == ["the notebook ps01.ipynb is missing from the submission."]
+
+
+def test_a_submission_of_too_many_files_is_refused_without_reading_them_all(root: Path) -> None:
+    folder = submit(root, "bob", new_notebook())
+    for n in range(30):
+        (folder / f"f{n}").touch()
+    assert take(root, "bob", Caps(entries=20)).refused == ["the submission holds more than 20 files and folders."]
+
+
+def test_a_bubblewrap_that_cannot_start_stops_grading_with_the_machine_named(tmp_path: Path,
+                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    if shutil.which("bwrap") is None:
+        pytest.skip("bubblewrap is not installed")
+    fake = tmp_path / "bin" / "bwrap"
+    fake.parent.mkdir()
+    fake.write_text("#!/bin/sh\necho 'bwrap: setting up uid map: Permission denied' >&2\nexit 1\n")
+    fake.chmod(0o755)
+    os.chmod(tmp_path, 0o755)
+    monkeypatch.setenv("PATH", f"{fake.parent}{os.pathsep}{os.environ['PATH']}")
+    monkeypatch.delenv("COURSEKIT_SANDBOX", raising=False)
+    with pytest.raises(SandboxBroken) as stopped:
+        check_sandbox()
+    message = str(stopped.value)
+    assert "\n" not in message
+    assert "sandbox failed on this machine, not because of a student's code" in message
+    assert f"bubblewrap ({fake}) is installed but cannot start a sandbox; check it with: {fake}" in message
+
+
+def test_a_working_sandbox_passes_the_check() -> None:
+    check_sandbox()
