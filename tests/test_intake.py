@@ -5,8 +5,10 @@ notebooks and a time we trust are graded. (The same attacks through ``coursekit 
 from __future__ import annotations
 
 import json
+import multiprocessing
 import os
 import shutil
+import signal
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -14,7 +16,7 @@ import nbformat
 import pytest
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_output
 
-from coursekit.grading.batch import Course, SandboxBroken, check_sandbox
+from coursekit.grading.batch import ChildLimits, Course, SandboxBroken, _problem_from_log, check_sandbox, limit_child
 from coursekit.grading.intake import FOLDER, TIMESTAMP, Caps, parse_time, take_in, write_copy
 
 NOW = datetime(2026, 11, 20, 12, 0, tzinfo=UTC)
@@ -192,3 +194,18 @@ def test_a_bubblewrap_that_cannot_start_stops_grading_with_the_machine_named(tmp
 
 def test_a_working_sandbox_passes_the_check() -> None:
     check_sandbox()
+
+
+def _burn() -> None:
+    limit_child(ChildLimits(cpu=1))
+    while True:
+        pass
+
+
+def test_a_grading_child_over_its_cpu_limit_is_stopped_with_the_reason() -> None:
+    child = multiprocessing.get_context("fork").Process(target=_burn)
+    child.start()
+    child.join(120)
+    assert child.exitcode == -signal.SIGXCPU
+    assert _problem_from_log(Path("/nonexistent"), child.exitcode, ChildLimits(cpu=1)) == \
+        "grading used more than 1 s of CPU and was stopped."

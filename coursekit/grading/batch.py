@@ -223,7 +223,7 @@ def _problem_from_log(log: Path, exitcode: int | None, limits: ChildLimits) -> s
         lines = log.read_text(encoding="utf-8", errors="replace").strip().splitlines()
     except OSError:
         lines = []
-    if any("MemoryError" in line for line in lines):
+    if any("MemoryError" in line or "Cannot allocate memory" in line for line in lines):
         return f"grading needed more than {limits.memory >> 20} MB of memory and was stopped."
     errors = [line for line in lines if "ERROR" in line or "Error" in line] or lines or ["no message"]
     return f"nbgrader stopped on this submission ({errors[-1][-300:]})."
