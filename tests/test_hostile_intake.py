@@ -35,8 +35,9 @@ pytestmark = [pytest.mark.slow, pytest.mark.skipif(bubblewrap() is None,
                                                    reason="bubblewrap is not installed (apt-get install bubblewrap)")]
 
 NAME = "ps01"
-NO_IS_WINNING = ("test_is_winning_visible", "test_is_winning_hidden")
-NO_WINNING_MOVE = ("test_winning_move_visible", "test_winning_move_hidden")
+#: the forged replies come from king_strategy, the last function the tests call: the sandbox
+#: restarts after a refused reply, and nothing else waits on that restart
+NO_KING = ("test_king_strategy_visible", "test_king_strategy_hidden")
 MODULUS = (1 << 61) - 1
 
 #: A reply forged in the sandbox (the student's code can rewrite the encoder there): the next
@@ -51,12 +52,13 @@ def _forge(forged):
     _codec._plain = plain
 '''
 COLLIDING = FORGE + f'''
-def is_winning(m, n):
-    _forge({{"set": [k * {MODULUS} for k in range(1, 80001)]}})
-    return True
+_COLLIDING = {{"set": [k * {MODULUS} for k in range(1, 80001)]}}
+def king_strategy(grid, cell):
+    _forge(_COLLIDING)
+    return None
 '''
 HUGE_GRID = FORGE + '''
-def winning_move(m, n):
+def king_strategy(grid, cell):
     _forge({"data": "coursekit.core.grid:Grid", "fields": {"width": 20000, "height": 20000}})
     return None
 '''
@@ -128,8 +130,8 @@ def attacks(source: Source) -> dict[str, Attack]:
         "big_cell": Attack(nothing, refused, "has a cell of 15728646 characters: more than the 100000 allowed",
                            raw=big_cell),
         "many_cells": Attack(nothing, refused, "cells: more than the 500 allowed", raw=many_cells),
-        "colliding_set": Attack(Student({**ref, "is_winning": COLLIDING}, zero=NO_IS_WINNING), "graded"),
-        "huge_grid": Attack(Student({**ref, "winning_move": HUGE_GRID}, zero=NO_WINNING_MOVE), "graded"),
+        "colliding_set": Attack(Student({**ref, "king_strategy": COLLIDING}, zero=NO_KING), "graded"),
+        "huge_grid": Attack(Student({**ref, "king_strategy": HUGE_GRID}, zero=NO_KING), "graded"),
     }
 
 
