@@ -4,7 +4,12 @@
 
 Run it in the course folder (the one with ``nbgrader_config.py``) or name it with ``--course``.
 It prints how submissions are isolated on this machine, a progress bar, and a table: each
-student's score, and for a submission that needs a person, why.
+student's score, for a submission that needs a person, why, and what intake left out (files
+other than the release's notebooks, a ``timestamp.txt`` it did not believe). What is graded is
+the copy intake writes to the course's ``intake/`` folder, never ``submitted/`` itself.
+
+If this machine cannot start a sandbox (bubblewrap installed but failing), it grades nobody and
+stops with one line and exit status 2 that says so and how to check it.
 """
 
 from __future__ import annotations
