@@ -127,7 +127,7 @@ def attacks(source: Source) -> dict[str, Attack]:
                            (link("big.txt", "/dev/zero"),)),
         "zero_timestamp": Attack(nothing, refused, "timestamp.txt is a symbolic link (to /dev/zero)",
                                  (link("timestamp.txt", "/dev/zero"),)),
-        "big_cell": Attack(nothing, refused, "has a cell of 15728646 characters: more than the 100000 allowed",
+        "big_cell": Attack(nothing, refused, "has a cell of 15728646 characters: more than the 500000 allowed",
                            raw=big_cell),
         "many_cells": Attack(nothing, refused, "cells: more than the 500 allowed", raw=many_cells),
         "colliding_set": Attack(Student({**ref, "king_strategy": COLLIDING}, zero=NO_KING), "graded"),

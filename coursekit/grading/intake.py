@@ -57,7 +57,7 @@ class Caps:
     notebook_bytes: int = 20 << 20
     kept_bytes: int = 2 << 20
     cells: int = 500
-    cell_chars: int = 100_000
+    cell_chars: int = 500_000
     attachments: int = 50
     attachment_bytes: int = 1 << 20
     entries: int = 1000
