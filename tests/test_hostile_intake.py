@@ -7,7 +7,7 @@ instructor's solutions, to a classmate, a linked folder, links beside the notebo
 of 80,000 ints that hash alike, a reply of ``Grid(20000, 20000)``. After the batch: each
 submission has its honest score and status, nothing of it but the release's notebooks reaches
 ``autograded/`` or ``feedback/``, the batch finished, and the grader's CPU time and peak memory
-(measured with ``wait4``, its children included) stay far below what the attacks cost before.
+(measured with ``getrusage`` from a small launcher, its children included) stay far below what the attacks cost before.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ import json
 import os
 import shutil
 import subprocess
+import sys
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -145,14 +146,25 @@ class Usage:
     out: str
 
 
+#: Runs a command and writes what it cost (its children included) to a file: started from this
+#: small process, not from pytest, so that the peak is the command's own (a process started by
+#: fork and exec inherits its parent's peak resident memory in ``ru_maxrss``).
+LAUNCHER = """
+import json, resource, subprocess, sys
+status = subprocess.call(sys.argv[2:])
+usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+with open(sys.argv[1], "w") as out:
+    json.dump({"cpu": usage.ru_utime + usage.ru_stime, "peak_mb": usage.ru_maxrss / 1024, "status": status}, out)
+"""
+
+
 def measured(command: list[str], cwd: Path, env: dict[str, str]) -> Usage:
-    with tempfile.TemporaryFile() as out:
-        process = subprocess.Popen(command, cwd=cwd, env=env, stdout=out, stderr=subprocess.STDOUT)
-        _, status, usage = os.wait4(process.pid, 0)
-        process.returncode = os.waitstatus_to_exitcode(status)
-        out.seek(0)
-        text = out.read().decode(errors="replace")
-    return Usage(usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, process.returncode, text)
+    with tempfile.TemporaryDirectory() as scratch:
+        report = Path(scratch) / "usage.json"
+        result = subprocess.run([sys.executable, "-c", LAUNCHER, str(report), *command], cwd=cwd, env=env,
+                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, errors="replace")
+        usage = json.loads(report.read_text()) if report.exists() else {"cpu": 0.0, "peak_mb": 0.0, "status": -1}
+    return Usage(usage["cpu"], usage["peak_mb"], usage["status"], result.stdout)
 
 
 @dataclass
