@@ -18,6 +18,7 @@ what ``nbgrader autograde`` reads; nothing else of the student's folder reaches
 >>> (root / "submitted" / "ann" / "ps01" / "secret").symlink_to("/etc/shadow")
 >>> take_in(root, "ps01", "ann", ["ps01"]).refused
 ['secret is a symbolic link (to /etc/shadow): links are not graded.']
+>>> shutil.rmtree(root)
 """
 
 from __future__ import annotations
@@ -60,7 +61,7 @@ class Caps:
     cell_chars: int = 500_000
     attachments: int = 50
     attachment_bytes: int = 1 << 20
-    entries: int = 1000
+    entries: int = 10_000
     depth: int = 16
     timestamp_bytes: int = 200
 
