@@ -257,6 +257,12 @@ def teach_move(case: Case, move: Coord) -> str | None:
     if stop is not None and stop != move and RULES.next_state(state, move).winner is None:
         hint = (f"\nHint: {MARKS[1 - state.turn]} threatens to complete a line at {stop}: before anything else, "
                 f"take a winning cell of your own, or else block that one.")
+    elif threats_after(state, better, mover) >= 2:
+        hint = (f"\nHint: {better} is a fork: it makes two threats at once, and {MARKS[1 - state.turn]} "
+                f"can block only one.")
+    elif threats_after(RULES.next_state(state, move), reply, MARKS[1 - state.turn]) >= 2:
+        hint = (f"\nHint: after your move, {MARKS[1 - state.turn]}'s reply {reply} is a fork (two threats at once, "
+                f"you can block only one): a best move stops it, or makes a threat of yours that must be answered.")
     return (f"{case.shown} returned {tuple(move)}: {mover} to move, and this move gives {_WORDS[scored[move]]}, "
             f"{why}.\n{better} instead gives {_WORDS[best]}.{hint}\n\n"
             f"{board_picture(state, {move: 'Y', reply: 'R', better: 'B'})}")
