@@ -299,13 +299,14 @@ The table counts **points**, not tests.
   loses that game at once, explained; the other games go on. All your moves in one test cell
   together may take {TOTAL_SECONDS} seconds (after that, every game left is lost).
 
-  For comparison, on these openings: the reference evaluation (the opponent's work left less
-  yours: steps, the last straggler, pieces outside, the opponent's pieces in your target, the
-  count near the move limit) gets full points; **always 0** (the course's move order alone)
-  gets 1.5 of 6 against E and 3 of 6 against the course's player (it wins one game of four
-  there, and a score of 1 in 2 games is full points for that cell); **your pieces in the target
-  less the opponent's** gets 3.75 of 6 against E and 3 of 6 against the course's player. Four
-  games an opponent are few: luck counts, and a better evaluation has more of it.
+  For comparison, on one draw of openings each: the reference evaluation (the opponent's work
+  left less yours: steps, the last straggler, pieces outside, the opponent's pieces in your
+  target, the count near the move limit) got 11.25 of 12 (it drew one game as Black);
+  **always 0** (the course's move order alone) 2.25 of 6 against E and 1.5 of 6 against the
+  course's player; **your pieces in the target less the opponent's** 2.25 of 6 against E and 3
+  of 6 against the course's player. Four games an opponent are few: luck counts (your openings
+  are your own, so the same evaluation can earn a few points more or less on another draw),
+  and a better evaluation has more of it.
 
 Before you hand in, follow *How to check your work before handing in* at the end.
 """
