@@ -139,10 +139,11 @@ def test_case_seeds_are_keyed_per_assignment_test_and_student() -> None:
 
 def test_outside_the_grader_a_practice_seed_with_a_note(capsys: pytest.CaptureFixture[str]) -> None:
     assert hidden_seed("test_practice_note") == practice_seed("test_practice_note")
-    assert "practice cases" in capsys.readouterr().err
+    printed = capsys.readouterr()
+    assert "practice cases" in printed.out and printed.err == ""  # stderr would make nbgrader score a cell 0
     with grading(KEY, "ps05", "alice"):
         assert hidden_seed("test_practice_note") == case_seed(KEY, "ps05", "test_practice_note", "alice")
-    assert capsys.readouterr().err == ""
+    assert capsys.readouterr().out == ""
 
 
 def _graded(tmp_path: Path, student: str, cells: list[Any]) -> list[str]:

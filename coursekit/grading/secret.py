@@ -16,7 +16,8 @@ While the grader runs the test cells (:class:`~coursekit.grading.trusted.Trusted
 each student gets cases of their own, a regrade gives the same ones, and without the key nobody
 can compute them. Anywhere else (the instructor's ``nbgrader validate`` of the source notebook,
 a student who imports it) there is no key: ``hidden_seed`` gives a *practice* seed, the same for
-everyone and never used for a grade, and says so on standard error.
+everyone and never used for a grade, and says so in one printed line (on standard output: nbgrader
+scores a partial-credit cell that writes to standard error 0).
 
 The ``random`` module where the student's code runs is seeded too, so that a player that draws
 at random plays the same game on every regrade; the grader sends it :func:`sandbox_seed`, an
@@ -43,7 +44,6 @@ import json
 import os
 import secrets
 import stat
-import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -204,7 +204,7 @@ def bound() -> Grading | None:
 def hidden_seed(test: str) -> int:
     """The seed of the hidden cases of the test cell ``test`` (its grade_id) for the notebook being graded.
 
-    Outside the grader: a practice seed (:func:`practice_seed`), with a note on standard error.
+    Outside the grader: a practice seed (:func:`practice_seed`), with a printed note (once per test).
 
     >>> hidden_seed("test_x") == practice_seed("test_x")
     True
@@ -216,7 +216,7 @@ def hidden_seed(test: str) -> int:
         if test not in _NOTED:
             _NOTED.add(test)
             print(f"Note: {test} runs without the course key (not in coursekit's grader): practice cases, "
-                  "the same for everyone; the grade uses each student's own cases.", file=sys.stderr)
+                  "the same for everyone; the grade uses each student's own cases.")
         return practice_seed(test)
     return here.seed(test)
 
