@@ -364,10 +364,27 @@ def check_grading_table(source: Source, parts: Mapping[str, Sequence[str]] | Seq
     assert f"**{sum(points.values()):g}**" in intro
 
 
+#: The seeds the released notebooks used to state (ps01-ps09): none may appear in a release again.
+FORMER_SEEDS = (20240901, 20241102, 20241103, 20241104, 20241105, 20241112, 20241119, 20241120, 20250501, 20250502,
+                20250311, 20250301, 20250400, 20250511, 20250512, 20250521, 20250522)
+#: ``seed 123``, ``seed=123``, ``seed {123}``, ``seeds 1 and 2``, ``random.seed(123 + k)``
+SEED_WITH_DIGITS = re.compile(r"seeds?\W{0,3}\d", re.IGNORECASE)
+
+
+def stated_seeds(text: str) -> list[str]:
+    """Every seed that ``text`` states: a former seed constant, or "seed" followed by digits.
+
+    >>> stated_seeds("30 positions drawn with seed 20241105"), stated_seeds("hidden_seed('x'), seeded games")
+    (['20241105', 'seed 2'], [])
+    """
+    return [str(seed) for seed in FORMER_SEEDS if str(seed) in text] + SEED_WITH_DIGITS.findall(text)
+
+
 def check_release(run: CourseRun, source: Source, solution_ids: Sequence[str]) -> None:
-    """The release has no solution and no hidden test, and stubs in every solution cell."""
+    """The release has no solution, no hidden test and no seed, and stubs in every solution cell."""
     text = "\n".join(cell.source for cell in run.release.cells)
     assert "BEGIN SOLUTION" not in text and "HIDDEN TESTS" not in text
+    assert not stated_seeds(text), f"the release states seeds: {stated_seeds(text)}"
     leaked = [line for line in source.secret_lines() if line in text]
     assert not leaked, f"the release shows: {leaked}"
     cells = by_id(run.release)

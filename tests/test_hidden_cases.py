@@ -15,7 +15,6 @@ from __future__ import annotations
 import contextlib
 import io
 import os
-import re
 import stat
 import sys
 from collections.abc import Callable
@@ -35,7 +34,18 @@ from hostile_submissions import (
 )
 from known_submissions import FIRST_CONSISTENT
 from nbformat.v4 import new_code_cell, new_notebook
-from nbgrader_course import COURSE, AsGraded, CourseRun, Source, check_scores, graded_as, hidden_seed_of, run_course
+from nbgrader_course import (
+    COURSE,
+    FORMER_SEEDS,
+    AsGraded,
+    CourseRun,
+    Source,
+    check_scores,
+    graded_as,
+    hidden_seed_of,
+    run_course,
+    stated_seeds,
+)
 
 from coursekit.grading import sandbox
 from coursekit.grading.bulls import hidden_secrets, score_average
@@ -60,11 +70,6 @@ from coursekit.grading.trusted import TrustedExecute
 sys.path.insert(0, str(COURSE))
 from make_assignment import problem_sets
 
-#: The seeds the released notebooks used to state (ps01-ps09): none may appear in a release again.
-FORMER_SEEDS = (20240901, 20241102, 20241103, 20241104, 20241105, 20241112, 20241119, 20241120, 20250501, 20250502,
-                20250311, 20250301, 20250400, 20250511, 20250512, 20250521, 20250522)
-#: ``seed 123``, ``seed=123``, ``seed {123}``, ``seeds 1 and 2``, ``random.seed(123 + k)``
-SEED_WITH_DIGITS = re.compile(r"seeds?\W{0,3}\d", re.IGNORECASE)
 KEY = bytes(range(32))
 TEST = {"nbgrader": {"grade": True, "solution": False, "locked": True, "grade_id": "t", "points": 1}}
 
@@ -223,18 +228,16 @@ def released_text(name: str) -> str:
 
 @pytest.mark.parametrize("name", problem_sets())
 def test_no_release_states_a_seed(name: str) -> None:
-    text = released_text(name)
-    assert not [seed for seed in FORMER_SEEDS if str(seed) in text]
-    assert not SEED_WITH_DIGITS.findall(text)
+    assert not stated_seeds(released_text(name))
     hidden = "\n".join(cell.source for cell in Source(name).notebook().cells if "BEGIN HIDDEN TESTS" in cell.source)
     assert not [seed for seed in FORMER_SEEDS if str(seed) in hidden], "hidden cells draw from hidden_seed"
     assert "hidden_seed(" in hidden
 
 
 def test_the_scan_finds_a_stated_seed() -> None:
-    assert SEED_WITH_DIGITS.findall("30 positions drawn with seed 20241105") == ["seed 2"]
-    assert SEED_WITH_DIGITS.findall("`random.seed(20241119 + g)`") and SEED_WITH_DIGITS.findall("(seeds {1})")
-    assert not SEED_WITH_DIGITS.findall("hidden_seed('test_x') and seeded games")
+    assert stated_seeds("`random.seed(20241119 + g)`") == ["20241119", "seed(2"]
+    assert stated_seeds("(seeds {1})") and stated_seeds("seed=7") and stated_seeds("SEED 12")
+    assert not stated_seeds("hidden_seed('test_x') and seeded games, 20 positions")
 
 
 # ps05: forks separate the greedy player.
