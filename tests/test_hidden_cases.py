@@ -37,6 +37,7 @@ from nbformat.v4 import new_code_cell, new_notebook
 from nbgrader_course import (
     COURSE,
     FORMER_SEEDS,
+    TEST_KEY,
     AsGraded,
     CourseRun,
     Source,
@@ -312,3 +313,18 @@ def test_the_getstate_guesser_wins_on_the_old_seeds_and_plays_honestly_on_salted
         attacked = score_average(guesser, secrets, 10, seed=games, total=600)
         plain = score_average(honest, secrets, 10, seed=games, total=600)
     assert attacked == plain == GETSTATE_AVERAGE < 10
+
+
+@pytest.mark.slow
+def test_the_release_keeps_the_key_and_grading_refuses_a_key_others_can_read(attacks: dict[str, CourseRun]) -> None:
+    from terminal import run
+
+    root = attacks["ps05"].root
+    assert read_key(root) == TEST_KEY  # written before the release, which kept it
+    assert not list((root / "release").rglob(KEY_FILE)) and not list((root / "feedback").rglob(KEY_FILE))
+    os.chmod(root / KEY_FILE, 0o644)
+    try:
+        status, _, err = run("grade", "ps05", "--course", str(root))
+    finally:
+        os.chmod(root / KEY_FILE, 0o600)
+    assert status == 2 and "chmod 600" in err and len(err.strip().splitlines()) == 1, err
