@@ -55,8 +55,10 @@ line). You may add helper functions in the same cell. Then run the test cell bel
   **visible tests** are the test cells you can run. The **hidden tests** are added when
   your notebook is graded: they compare your function with an exact solver on many more
   positions (every position with up to 30 beans of each colour; every free cell with a move
-  on nine grids, eight of them with blocked cells drawn from a fixed seed). The
-  specification of each part says exactly which cases they try.
+  on nine grids, eight of them with blocked cells drawn at random for you). The
+  specification of each part says exactly which cases they try, and how random ones are
+  drawn: from a secret key of the course, for each student their own, the same every time
+  your notebook is graded.
 - Answers are checked by type: `is_winning` returns `True` or `False`; a move is a tuple of
   two `int` (for the king also a `Coord`). Any winning move is accepted where there are
   several.
@@ -211,9 +213,9 @@ upwards, or let a function with `functools.cache` call itself.
   `ValueError`) rather than return a cell. A cell with a single move, such as `[1, 0]` on
   the bottom row (only left) or `[0, 3]` in the left column (only down), is an ordinary case
   and is tested.
-- **Hidden tests** (7 points, all or nothing): every free cell with at least one move, 579
-  calls, on nine grids: eight random grids with blocked cells (drawn with seed 20240901;
-  widths and heights from 5 to 12, 10 % to 35 % of the cells blocked, `[0, 0]` and the
+- **Hidden tests** (7 points, all or nothing): every free cell with at least one move (a few
+  hundred calls) on nine grids: eight random grids with blocked cells, drawn for you
+  (widths and heights from 5 to 12, 10 % to 35 % of the cells blocked, `[0, 0]` and the
   top-right cell always free, and on each of them the beans rule loses from some cell), and
   an open 9 x 7 grid. Each call gets at most 2 seconds, all of them together 10 seconds.
 """
@@ -266,8 +268,9 @@ KING_HIDDEN = """\
 # Hidden tests for king_strategy: they run when your notebook is graded.
 ### BEGIN HIDDEN TESTS
 from coursekit.grading import check_king_strategy, random_blocked_grids
+from coursekit.grading.secret import hidden_seed
 
-hidden_grids = [*random_blocked_grids(8, seed=20240901, sizes=(5, 12)), Grid(9, 7)]
+hidden_grids = [*random_blocked_grids(8, seed=hidden_seed("test_king_strategy_hidden"), sizes=(5, 12)), Grid(9, 7)]
 checked_king = check_king_strategy(king_strategy, grids=hidden_grids)
 print(f"king_strategy: right from all {checked_king} cells of {len(hidden_grids)} grids")
 ### END HIDDEN TESTS

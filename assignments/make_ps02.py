@@ -11,7 +11,6 @@ import sys
 from make_assignment import Assignment, Part, given, handing_in, scheme_table, solution, tests
 from make_assignment import main as write_or_check
 
-HIDDEN_SEED = 20241102
 
 def intro() -> str:
     """The introduction, with the grading table of the parts below."""
@@ -50,10 +49,11 @@ line). You may add helper functions in the same cell.
 
 - The table counts **points**, not tests. **Visible tests** are the test cells you can run.
   **Hidden tests** run when your notebook is
-  graded: for the queen, every position up to `40 x 40` (4 points), then 2,594 positions up to
-  `1000 x 1000`: every losing one, the cells next to them, and random ones from a fixed seed
-  (4 points); for the knight, every cell of six boards from 3 to 25 cells a side, drawn from a
-  fixed seed.
+  graded: for the queen, every position up to `40 x 40` (4 points), then about 2,600 positions up
+  to `1000 x 1000`: every losing one, the cells next to them, and 300 random ones (4 points);
+  for the knight, every cell of six boards from 3 to 25 cells a side, drawn at random. Random
+  cases are drawn from a secret key of the course, for each student their own, the same every
+  time your notebook is graded.
 - A test gives all its points or none: it stops at the first wrong answer.
 - Answers are checked by type: a move is a tuple of two `int` (or a `Coord`), and "no winning
   move" is exactly `None`. Any winning move is accepted where there are several.
@@ -102,8 +102,8 @@ at the at most three losing positions in the queen's column, row and diagonal.
   game is over; `(0, 0)` is a losing position, so `None` is the answer that fits the rule above if
   your own code asks it.
 - **Hidden tests** (8 points in two cells, each all or nothing): every position up to
-  `40 x 40` but `(0, 0)`, 1,680 positions (4 points); then 2,594 positions up to
-  `1000 x 1000` (4 points): 300 drawn at random with seed 20241102, every losing position
+  `40 x 40` but `(0, 0)`, 1,680 positions (4 points); then about 2,600 positions up to
+  `1000 x 1000` (4 points): 300 drawn at random for you, every losing position
   with both coordinates at most 1000, the cells one step right of and above each of them,
   and the far corners `(1000, 1000)`, `(1000, 0)` and `(0, 1000)`. Each call gets at most
   1 second, all calls of a cell 10 seconds.
@@ -164,13 +164,15 @@ print(f"queen_winning_move: right on all {checked_small_queen} positions up to 4
 ### END HIDDEN TESTS
 """
 
-QUEEN_HIDDEN_LARGE = f"""\
+QUEEN_HIDDEN_LARGE = """\
 # Hidden tests for queen_winning_move: positions up to 1000 x 1000.
 ### BEGIN HIDDEN TESTS
 from coursekit.grading import check_queen_winning_move, queen_positions
+from coursekit.grading.secret import hidden_seed
 
-checked_large_queen = check_queen_winning_move(queen_winning_move, positions=queen_positions(300, seed={HIDDEN_SEED}))
-print(f"queen_winning_move: right on all {{checked_large_queen}} positions up to 1000 x 1000")
+large_queen = queen_positions(300, seed=hidden_seed("test_queen_hidden_large"))
+checked_large_queen = check_queen_winning_move(queen_winning_move, positions=large_queen)
+print(f"queen_winning_move: right on all {checked_large_queen} positions up to 1000 x 1000")
 ### END HIDDEN TESTS
 """
 
@@ -201,8 +203,8 @@ there. Your function must be right on every board it is given.
   `(1, 0)`, `(1, 1)`, and on a narrow board a few more) is never asked: the game is over
   there. Such a cell is losing, so `None` is the answer that fits the rule above if your own
   code asks it. A cell whose only jumps lead to cells with no jump is winning: jump there.
-- **Hidden tests** (7 points, all or nothing): every cell with a jump, 1,642 calls, on six
-  boards drawn with seed 20241102: 25 x 21, 25 x 17, 8 x 3, 16 x 8, 12 x 12 and 20 x 21. On
+- **Hidden tests** (7 points, all or nothing): every cell with a jump (one or two thousand
+  calls) on six boards drawn at random for you, from 3 to 25 cells a side. On
   the first two, the pattern of the losing cells of a big board breaks near the right and
   top edges: a player who only follows that pattern loses from some cell. Each call gets at
   most 2 seconds, all calls 10 seconds.
@@ -253,14 +255,15 @@ check_knight_winning_move(knight_winning_move, boards=[(7, 7), (5, 3), (8, 8)])
 print("knight_winning_move: the visible tests pass")
 """
 
-KNIGHT_HIDDEN = f"""\
+KNIGHT_HIDDEN = """\
 # Hidden tests for knight_winning_move: every cell of more boards.
 ### BEGIN HIDDEN TESTS
 from coursekit.grading import check_knight_winning_move, knight_boards
+from coursekit.grading.secret import hidden_seed
 
-hidden_boards = knight_boards(6, seed={HIDDEN_SEED})
+hidden_boards = knight_boards(6, seed=hidden_seed("test_knight_hidden"))
 checked_knight = check_knight_winning_move(knight_winning_move, boards=hidden_boards)
-print(f"knight_winning_move: right from all {{checked_knight}} cells of {{len(hidden_boards)}} boards")
+print(f"knight_winning_move: right from all {checked_knight} cells of {len(hidden_boards)} boards")
 ### END HIDDEN TESTS
 """
 

@@ -11,7 +11,6 @@ import sys
 from make_assignment import Assignment, Part, given, handing_in, scheme_table, solution, tests
 from make_assignment import main as write_or_check
 
-HIDDEN_SEED = 20241103
 
 def intro() -> str:
     """The introduction, with the grading table of the parts below."""
@@ -75,9 +74,10 @@ The table counts **points**, not tests.
   search needs (fewer cells than the path's moves) earns nothing. The count graded is the one
   the grader measures through `neighbours` (see above): a search that finds the cells next to a
   cell some other way is measured as expanding almost nothing, and earns nothing here.
-- The hidden grids are random (from a fixed seed), 12 to 30 cells a side, 10–35 % blocked,
-  with the start and the target in opposite corners' quarters, plus a grid that a wall cuts
-  in two.
+- The hidden grids are random, 12 to 30 cells a side, 10–35 % blocked, with the start and the
+  target in opposite corners' quarters, plus a grid that a wall cuts in two. They are drawn
+  from a secret key of the course, for each student their own, the same every time your
+  notebook is graded; both searches get the same grids.
 - Types are checked exactly: a pair (a `tuple`) of a list (or tuple) of cells and an `int`;
   a cell is a `Coord` or a tuple of two `int`.
 - Each call must return within 2 seconds, and each test cell within 20 seconds (when the
@@ -144,10 +144,10 @@ the list around.
     the start can reach, once each: `expanded` is exactly that number.
   - A count smaller than any correct search needs (fewer cells than the path's moves, or
     fewer than the cells the start can reach when it cannot reach the target) earns nothing.
-- **Hidden tests**: 11 grids drawn with seed 20241103. Ten are random grids from 12 to 30
-  cells a side (here from 14 x 12 to 28 x 27), with 10 % to 35 % of their cells blocked, the
-  start and the target in opposite corner quarters and the target reachable; the eleventh
-  (27 x 23) is cut in two by a full column of blocked cells, so its target cannot be reached.
+- **Hidden tests**: 11 grids drawn at random for you. Ten are random grids from 12 to 30
+  cells a side, with 10 % to 35 % of their cells blocked, the start and the target in
+  opposite corner quarters and the target reachable; the eleventh (also 12 to 30 cells a
+  side) is cut in two by a full column of blocked cells, so its target cannot be reached.
   "Paths" (4 points, all or nothing): every path right. "Expanded" (2 points, partial): each
   grid's share, your count against the allowance above. Each call gets at most 2 seconds,
   all calls of a cell 15 seconds.
@@ -209,7 +209,7 @@ when an old entry comes off the heap, skip it.
 - **Edge cases**: as for `bfs`. `start == target`: the path `[start]`, 1 cell expanded. A
   target out of reach: `None`, and every cell the start can reach expanded once (then `h`
   gives no help: A* expands as many cells as BFS).
-- **Hidden tests**: the same 11 grids as for `bfs` (seed 20241103). "Paths" (4 points, all
+- **Hidden tests**: the same 11 grids as for `bfs`. "Paths" (4 points, all
   or nothing). "Expanded" (6 points, partial): on each grid, at most 1.5 × the cells the
   course's reference A* expands earns the grid's full share, and `allowance / yours` of it
   otherwise; on the walled grid the allowance is the cells the start can reach. Each call
@@ -262,8 +262,9 @@ _ = score_expansions({name}, "{name}", visible_cases, {points})
 # Hidden tests for {name}: paths on more grids.
 ### BEGIN HIDDEN TESTS
 from coursekit.grading import check_search, path_cases
+from coursekit.grading.secret import hidden_seed
 
-checked_{name} = check_search({name}, "{name}", path_cases(10, seed={HIDDEN_SEED}))
+checked_{name} = check_search({name}, "{name}", path_cases(10, seed=hidden_seed("hidden grids")))
 print(f"{name}: right on all {{checked_{name}}} grids")
 ### END HIDDEN TESTS
 """
@@ -271,8 +272,9 @@ print(f"{name}: right on all {{checked_{name}}} grids")
 # Hidden tests for {name}: cells expanded. Partial points: the number printed last is your score.
 ### BEGIN HIDDEN TESTS
 from coursekit.grading import path_cases, score_expansions
+from coursekit.grading.secret import hidden_seed
 
-score_expansions({name}, "{name}", path_cases(10, seed={HIDDEN_SEED}), {points})
+score_expansions({name}, "{name}", path_cases(10, seed=hidden_seed("hidden grids")), {points})
 ### END HIDDEN TESTS
 """
     return visible, hidden_paths, hidden_expanded

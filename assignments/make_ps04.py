@@ -11,7 +11,6 @@ import sys
 from make_assignment import Assignment, Part, given, handing_in, scheme_table, solution, tests
 from make_assignment import main as write_or_check
 
-HIDDEN_SEED = 20241104
 
 def intro() -> str:
     """The introduction, with the grading table of the parts below."""
@@ -55,11 +54,13 @@ starts, and each start gives a **share** of the points:
 
 The hidden tests give the test's points times the average share, to two decimals (the number
 printed last); they play 12 starts: 4 on an open 8 x 8 grid and 4 on each of two grids with
-blocked cells (about 10 % of the cells), drawn from a fixed seed, every start with a capture
-time of at least 3. The visible tests give all their points or none: Tom must move legally and
-catch Jerry from each start, and Jerry must move legally and never step onto Tom while he has
-another move; they also print the shares you would get on their starts, and the first move
-that was worse than the best one, with a better move.
+blocked cells (about 10 % of the cells), every start with a capture time of at least 3. They
+are drawn from a secret key of the course, for each student their own (the same starts for Tom
+and for Jerry), the same every time your notebook is graded. The visible tests give all
+their points or none: Tom must move legally and catch Jerry from each start, and Jerry must
+move legally and never step onto Tom while he has another move; they also print the shares
+you would get on their starts, and the first move that was worse than the best one, with a
+better move.
 
 - A move is checked by type: a `Coord` (or a tuple of two `int`).
 - Each call must return within 2 seconds (your first call may prepare tables), all calls of a
@@ -159,7 +160,7 @@ positions with the smallest capture time.
     no fastest catch, but a legal step must still be returned.
   - Tom always has a step: the grids' free cells are connected, so no free cell is walled in.
     A position where Tom already stands on Jerry is never asked: the game is over.
-- **Hidden tests** (8 points, partial): 12 starts drawn with seed 20241104: 4 on an open
+- **Hidden tests** (8 points, partial): 12 starts drawn at random for you: 4 on an open
   8 x 8 grid, 4 on an 8 x 8 grid and 4 on an 8 x 7 grid with 6 blocked cells each (their
   free cells connected). Every start has an optimal capture time from 4 to 13 moves, and on
   each blocked grid the first start is one from which the article's Tom (a step straight
@@ -193,12 +194,13 @@ _ = check_pursuer_move(pursuer_move, visible_starts)
 print("pursuer_move: the visible tests pass")
 """
 
-PURSUER_HIDDEN = f"""\
+PURSUER_HIDDEN = """\
 # Hidden tests for pursuer_move. Partial points: the number printed last is your score.
 ### BEGIN HIDDEN TESTS
 from coursekit.grading import pursuit_cases, score_pursuer_move
+from coursekit.grading.secret import hidden_seed
 
-score_pursuer_move(pursuer_move, pursuit_cases({HIDDEN_SEED}), 8)
+score_pursuer_move(pursuer_move, pursuit_cases(hidden_seed("hidden starts")), 8)
 ### END HIDDEN TESTS
 """
 
@@ -222,7 +224,7 @@ another step is free.
     Only if Tom's cell is Jerry's single free neighbour is it the one legal step: return it.
   - Every step is caught as fast as any other: return any legal step.
   - A position where Tom already stands on Jerry is never asked: Jerry has been caught.
-- **Hidden tests** (8 points, partial): 12 starts drawn with seed 20241104: 4 on an open
+- **Hidden tests** (8 points, partial): 12 starts drawn at random for you: 4 on an open
   8 x 8 grid, 4 on an 8 x 8 grid and 4 on an 8 x 7 grid with 6 blocked cells each (their
   free cells connected). Every start has an optimal capture time from 4 to 13 moves, and on
   each blocked grid the first start is one from which the article's Tom (a step straight
@@ -253,12 +255,13 @@ _ = check_prey_move(prey_move, visible_starts)
 print("prey_move: the visible tests pass")
 """
 
-PREY_HIDDEN = f"""\
+PREY_HIDDEN = """\
 # Hidden tests for prey_move. Partial points: the number printed last is your score.
 ### BEGIN HIDDEN TESTS
 from coursekit.grading import pursuit_cases, score_prey_move
+from coursekit.grading.secret import hidden_seed
 
-score_prey_move(prey_move, pursuit_cases({HIDDEN_SEED}), 8)
+score_prey_move(prey_move, pursuit_cases(hidden_seed("hidden starts")), 8)
 ### END HIDDEN TESTS
 """
 

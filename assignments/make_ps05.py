@@ -11,8 +11,9 @@ import sys
 from make_assignment import Assignment, Part, given, handing_in, scheme_table, solution, tests
 from make_assignment import main as write_or_check
 
-HIDDEN_SEED = 20241105
 HIDDEN_COUNT = 30
+#: of the hidden positions of best_move, those where a fork decides (two threats to make, or to stop)
+FORK_COUNT = 10
 
 SETUP = """\
 EMPTY = "."
@@ -90,10 +91,13 @@ board becomes a key as `tuple(board)`).
   - Every move loses (or every move draws): all moves are best; return any empty cell.
   - A finished game (a complete line, or a full board) is never asked: there is no move to
     return. If your own code asks, raise an error rather than return a cell.
-- **Hidden tests** (6 points, partial): 30 positions drawn with seed 20241105,
-  from 2 to 7 marks, each with some move worse than the best; half of them (15) with a line
-  of the opponent's to stop. Each position where your move is a best one earns an equal
-  share. Each call gets at most 1 second, all calls 15 seconds.
+- **Hidden tests** (6 points, partial): 30 positions drawn at random for you (from a
+  secret key of the course: your own, the same every time your notebook is graded) among the
+  positions of games in progress with 2 or more marks where some move is worse than the best:
+  10 where a **fork** decides (you can make two threats at once, or you must stop the
+  opponent from making two), 10 with a line of the opponent's to stop, and 10 others. Each
+  position where your move is a best one earns an equal share. Each call gets at most 1
+  second, all calls 15 seconds.
 """
 
 BEST_MOVE = """\
@@ -132,9 +136,11 @@ print("best_move: the visible tests pass")
 BEST_HIDDEN = f"""\
 # Hidden tests for best_move. Partial points: the number printed last is your score.
 ### BEGIN HIDDEN TESTS
+from coursekit.grading.secret import hidden_seed
 from coursekit.grading.tictactoe import hidden_positions, score_best_move
 
-score_best_move(best_move, hidden_positions({HIDDEN_COUNT}, seed={HIDDEN_SEED}), 6)
+positions = hidden_positions({HIDDEN_COUNT}, seed=hidden_seed("hidden positions"), forks={FORK_COUNT})
+score_best_move(best_move, positions, 6)
 ### END HIDDEN TESTS
 """
 
@@ -174,8 +180,8 @@ matter, and the search stops looking at them. Start with the window `(-inf, inf)
   - The node count of a position where a cut comes early can be small: it is compared with
     the reference's count on the same board, not with a fixed number.
 - **Hidden tests**: "values" (4 points, all or nothing): the same 30 positions as
-  for `best_move` (seed 20241105, 2 to 7 marks). "Nodes" (6 points, partial):
-  30 early positions drawn with the same seed, with 2 or 3 marks; each earns its
+  for `best_move`. "Nodes" (6 points, partial): 30 early positions drawn at random
+  for you, with 2 or 3 marks; each earns its
   full share with at most 1.2 x the reference's count (rounded down), and
   `allowance / yours` of it otherwise. Each call gets at most 2 seconds, all calls of a cell
   15 seconds.
@@ -224,9 +230,11 @@ _ = score_alphabeta_nodes(alphabeta, visible_boards, 6)
 ALPHABETA_HIDDEN_VALUES = f"""\
 # Hidden tests for alphabeta: the values on more positions.
 ### BEGIN HIDDEN TESTS
+from coursekit.grading.secret import hidden_seed
 from coursekit.grading.tictactoe import check_alphabeta, hidden_positions
 
-checked_alphabeta = check_alphabeta(alphabeta, hidden_positions({HIDDEN_COUNT}, seed={HIDDEN_SEED}))
+positions = hidden_positions({HIDDEN_COUNT}, seed=hidden_seed("hidden positions"), forks={FORK_COUNT})
+checked_alphabeta = check_alphabeta(alphabeta, positions)
 print(f"alphabeta: right on all {{checked_alphabeta}} positions")
 ### END HIDDEN TESTS
 """
@@ -235,9 +243,10 @@ ALPHABETA_HIDDEN_NODES = f"""\
 # Hidden tests for alphabeta: positions visited, on early positions (2 or 3 marks, big trees).
 # Partial points: the number printed last is your score.
 ### BEGIN HIDDEN TESTS
+from coursekit.grading.secret import hidden_seed
 from coursekit.grading.tictactoe import hidden_positions, score_alphabeta_nodes
 
-score_alphabeta_nodes(alphabeta, hidden_positions({HIDDEN_COUNT}, seed={HIDDEN_SEED}, most=3), 6)
+score_alphabeta_nodes(alphabeta, hidden_positions({HIDDEN_COUNT}, seed=hidden_seed("hidden positions"), most=3), 6)
 ### END HIDDEN TESTS
 """
 
@@ -295,10 +304,14 @@ on both sides, `0` a draw, `-1` a loss.
 The table counts **points**, not tests.
 
 - `best_move`, hidden tests (partial points): {HIDDEN_COUNT} positions of games in progress,
-  drawn from a fixed seed, each with a move worse than the best (half of them with a line
-  of the opponent's to stop). Each position where your move is a best one (any of them)
-  earns an equal share: the points are 6 x the share of positions, to two decimals. The
-  visible tests give all their points or none.
+  each with a move worse than the best: {FORK_COUNT} where a fork decides, {FORK_COUNT} with a
+  line of the opponent's to stop, the others any. They are drawn from a secret key of the
+  course: each student gets their own positions, the same every time the notebook is graded.
+  Winning, blocking and taking the centre is not enough: a fork (a move that makes two
+  threats at once) wins, and a position where the opponent could fork must be defended. Each
+  position where your move is a best one (any of them) earns an equal share: the points are
+  6 x the share of positions, to two decimals. The visible tests give all their points or
+  none.
 - `alphabeta`, hidden "values" (4 points, all or nothing): the value must be right on every
   one of the {HIDDEN_COUNT} positions.
 - `alphabeta`, hidden "nodes" (6 points, partial): {HIDDEN_COUNT} early positions (2 or 3

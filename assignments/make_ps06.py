@@ -11,12 +11,9 @@ import sys
 from make_assignment import Assignment, Part, given, handing_in, scheme_table, solution, tests
 from make_assignment import main as write_or_check
 
-BASKET_SEED = 20241112
 BASKET_COUNT = 30
 BASKET_LOSING = 6
-C_SEED = 20241119
 C_GAMES = 10
-RANDOM_SEED = 20241120
 RANDOM_GAMES = 20
 TOTAL_SECONDS = 5
 
@@ -94,7 +91,7 @@ values, is 0. A winning move changes one colour so that the Nim sum becomes 0.
   - `left` with no ball at all is never asked: the game is over (the previous player put
     the last ball in) and there is no move; if your own code asks, raise an error rather
     than return a move.
-- **Hidden tests** (6 points, partial): 30 different positions drawn with seed 20241112,
+- **Hidden tests** (6 points, partial): 30 different positions drawn at random for you,
   each with 2 to 6 colours of 0 to 12 balls (some ball left) and a cap of `None`, 2, 3 or 4:
   24 won for the player to move, then 6 lost. Each earns an equal share. Each call gets at
   most 1 second, all calls 15 seconds.
@@ -139,8 +136,10 @@ BASKET_HIDDEN = f"""\
 # Hidden tests for basket_move. Partial points: the number printed last is your score.
 ### BEGIN HIDDEN TESTS
 from coursekit.grading.basket import hidden_positions, score_basket_move
+from coursekit.grading.secret import hidden_seed
 
-score_basket_move(basket_move, hidden_positions({BASKET_COUNT}, seed={BASKET_SEED}, losing={BASKET_LOSING}), 6)
+hidden_baskets = hidden_positions({BASKET_COUNT}, seed=hidden_seed("test_basket_move_hidden"), losing={BASKET_LOSING})
+score_basket_move(basket_move, hidden_baskets, 6)
 ### END HIDDEN TESTS
 """
 
@@ -176,9 +175,10 @@ like when it is its own image turned half a turn about that middle.
   - On a lattice of at least 2 x 2 some move is always legal, so you never have to pass; a
     closed line is never asked (the game is over).
 - **Hidden tests**: your player moves first on 6 x 5 from the empty lattice. Against C's
-  player (6 points, partial): 10 games, `random.seed(20241119 + g)` before game `g`. Against
-  a random player (4 points, partial): 20 games, `random.seed(20241120 + g)` before game
-  `g`, the opponent's moves drawn from the legal ones. Each game won earns an equal share;
+  player (6 points, partial): 10 games. Against a random player (4 points, partial): 20
+  games, the opponent's moves drawn from the legal ones. Before each game the grader seeds
+  `random` where your code runs, so a player that draws at random plays the same games every
+  time your notebook is graded. Each game won earns an equal share;
   an illegal or malformed move, an error or a call over the limit loses that game only.
   Each call gets at most 1 second, all your calls in a cell 5 seconds.
 """
@@ -225,8 +225,9 @@ CRAWLER_HIDDEN_C = f"""\
 # Hidden tests for crawler_move: {C_GAMES} games against C's player. Partial points: the number printed last.
 ### BEGIN HIDDEN TESTS
 from coursekit.grading.crawler import score_games
+from coursekit.grading.secret import hidden_seed
 
-score_games(crawler_move, "C", games={C_GAMES}, seed={C_SEED}, points=6)
+score_games(crawler_move, "C", games={C_GAMES}, seed=hidden_seed("test_crawler_move_hidden_c"), points=6)
 ### END HIDDEN TESTS
 """
 
@@ -234,8 +235,9 @@ CRAWLER_HIDDEN_RANDOM = f"""\
 # Hidden tests for crawler_move: {RANDOM_GAMES} games against a random player. Partial points: the number printed last.
 ### BEGIN HIDDEN TESTS
 from coursekit.grading.crawler import score_games
+from coursekit.grading.secret import hidden_seed
 
-score_games(crawler_move, "random", games={RANDOM_GAMES}, seed={RANDOM_SEED}, points=4)
+score_games(crawler_move, "random", games={RANDOM_GAMES}, seed=hidden_seed("test_crawler_move_hidden_random"), points=4)
 ### END HIDDEN TESTS
 """
 
@@ -301,8 +303,9 @@ The table counts **points**, not tests.
 - `basket_move`, visible tests (all or nothing): on 8 positions the move must be legal, and
   winning where a win exists. A failed test shows the position, the Grundy values and their
   Nim sum, why your move loses (the opponent's winning reply) and a winning move.
-- `basket_move`, hidden tests (partial points): {BASKET_COUNT} positions drawn from a fixed
-  seed, each with 2 to 6 colours of 0 to 12 balls and a cap of `None`, 2, 3 or 4;
+- `basket_move`, hidden tests (partial points): {BASKET_COUNT} positions drawn at random from
+  a secret key of the course (each student their own, the same every time the notebook is
+  graded), each with 2 to 6 colours of 0 to 12 balls and a cap of `None`, 2, 3 or 4;
   {BASKET_COUNT - BASKET_LOSING} of them are won for the player to move (your move must win:
   any winning move counts) and {BASKET_LOSING} are lost (any legal move counts). Each
   position earns an equal share: the points are 6 x the share of positions, to two decimals.
@@ -318,9 +321,8 @@ The table counts **points**, not tests.
 
   Each game won earns an equal share: the points are 6 (or 4) x the share of games won, to
   two decimals. C's player has no chance in it: a player of yours without chance plays the
-  same game {C_GAMES} times. Before game `g` the grader calls `random.seed({C_SEED} + g)`
-  (against C) or `random.seed({RANDOM_SEED} + g)` (against the random player), so a player
-  that uses the `random` module plays the same games at every run. A move that is illegal,
+  same game {C_GAMES} times. Before each game the grader seeds the `random` module where your
+  code runs, so a player that uses it plays the same games at every run. A move that is illegal,
   is not a segment, raises an error or runs too long loses that game, and the first game
   lost is explained; the other games are still played.
 - Types are checked exactly: a basket move is a tuple of two `int`; a segment is a tuple of

@@ -11,10 +11,8 @@ import sys
 from make_assignment import Assignment, Part, given, handing_in, scheme_table, solution, tests
 from make_assignment import main as write_or_check
 
-CERTAIN_SEED = 20250501
 CERTAIN_COUNT = 20
 CERTAIN_FRONTIER = 16
-CHANCE_SEED = 20250502
 CHANCE_COUNT = 15
 CHANCE_FRONTIER = 14
 TOLERANCE = 0.01
@@ -152,8 +150,9 @@ CERTAIN_HIDDEN = f"""\
 # Hidden tests for certain: {CERTAIN_COUNT} boards. Partial points: the number printed last is your score.
 ### BEGIN HIDDEN TESTS
 from coursekit.grading.minesweeper import hidden_certain_boards, score_certain
+from coursekit.grading.secret import hidden_seed
 
-score_certain(certain, hidden_certain_boards({CERTAIN_COUNT}, seed={CERTAIN_SEED}), 8)
+score_certain(certain, hidden_certain_boards({CERTAIN_COUNT}, seed=hidden_seed("test_certain_hidden")), 8)
 ### END HIDDEN TESTS
 """
 
@@ -221,8 +220,9 @@ CHANCES_HIDDEN = f"""\
 # Hidden tests for mine_chances: {CHANCE_COUNT} boards. Partial points: the number printed last is your score.
 ### BEGIN HIDDEN TESTS
 from coursekit.grading.minesweeper import hidden_chance_boards, score_chances
+from coursekit.grading.secret import hidden_seed
 
-score_chances(mine_chances, hidden_chance_boards({CHANCE_COUNT}, seed={CHANCE_SEED}), 7)
+score_chances(mine_chances, hidden_chance_boards({CHANCE_COUNT}, seed=hidden_seed("test_mine_chances_hidden")), 7)
 ### END HIDDEN TESTS
 """
 
@@ -281,15 +281,17 @@ around a cell.
 {scheme_table(PARTS)}
 
 - Part 1, visible tests (all or nothing): on 6 boards both sets must be exactly right.
-- Part 1, hidden tests (partial points): {CERTAIN_COUNT} boards taken in the middle of seeded
+- Part 1, hidden tests (partial points): {CERTAIN_COUNT} boards taken in the middle of random
   games (6 x 6 to 16 x 16, early and late in the game), each with at most {CERTAIN_FRONTIER}
   hidden cells next to a number. Each board on which both sets are exactly those of the exact
   engine earns an equal share: 8 x the share, to two decimals.
 - Part 2, visible tests (all or nothing): on 4 boards every chance within {TOLERANCE}.
-- Part 2, hidden tests (partial points): {CHANCE_COUNT} boards from seeded games (5 x 5 to 9 x
+- Part 2, hidden tests (partial points): {CHANCE_COUNT} boards from random games (5 x 5 to 9 x
   9), each with at most {CHANCE_FRONTIER} hidden cells next to a number. Each board on which
   every hidden cell's chance is within {TOLERANCE} of the exact value earns an equal share: 7 x
   the share, to two decimals.
+- The hidden boards are drawn from a secret key of the course: each student gets their own
+  boards, the same every time the notebook is graded.
 - A failed test shows the board with its coordinates and one cell that is wrong or missed,
   with the reason: the numbers that prove a certain cell, a placement that fits with a cell
   the other way, or the count of placements behind a chance.

@@ -11,11 +11,8 @@ import sys
 from make_assignment import Assignment, Part, given, handing_in, scheme_table, solution, tests
 from make_assignment import main as write_or_check
 
-HISTORY_SEED = 20250311
 HISTORY_COUNT = 20
-SECRET_SEED = 20250301
 SECRET_COUNT = 100
-GAME_SEED = 20250400
 MAX_GUESSES = 12
 PENALTY = 15
 FULL_AT = 5.3
@@ -88,8 +85,8 @@ function of a tuple.
     that no code fits (the answers come from games with a real secret). If your own code
     meets one, there is nothing consistent to return: raise an error rather than return a
     code.
-- **Hidden tests** (6 points, partial): 20 different histories of 1 to 5 guesses from games
-  seeded with 20250311, the secret not found yet; they alternate between a player who asks
+- **Hidden tests** (6 points, partial): 20 different histories of 1 to 5 guesses from random
+  games drawn for you, the secret not found yet; they alternate between a player who asks
   random consistent codes and one who asks any random code not asked before. Each history
   on which your guess is consistent earns an equal share; a malformed guess, an error or a
   call over 1 second earns nothing for that history only.
@@ -139,8 +136,10 @@ CONSISTENT_HIDDEN = f"""\
 # Hidden tests for next_guess: {HISTORY_COUNT} histories. Partial points: the number printed last is your score.
 ### BEGIN HIDDEN TESTS
 from coursekit.grading.bulls import hidden_histories, score_consistency
+from coursekit.grading.secret import hidden_seed
 
-score_consistency(next_guess, hidden_histories({HISTORY_COUNT}, seed={HISTORY_SEED}), 6, seed={HISTORY_SEED})
+histories_seed = hidden_seed("test_next_guess_consistent_hidden")
+score_consistency(next_guess, hidden_histories({HISTORY_COUNT}, seed=histories_seed), 6, seed=histories_seed)
 ### END HIDDEN TESTS
 """
 
@@ -165,9 +164,9 @@ leaves the smallest largest group, or the one with the most groups?
 - **Edge cases**: a secret not found within {MAX_GUESSES} guesses counts as {PENALTY}
   guesses; a guess that is not a code or was asked already in that game, an error or a
   call over 1 second ends that secret at once, counted as not found.
-- **Hidden tests** (10 points, partial): {SECRET_COUNT} different secrets drawn with seed
-  {SECRET_SEED}; `random.seed({GAME_SEED} + k)` before secret `k`. The points follow the
-  average: 10 at {FULL_AT} or less, 0 at {ZERO_AT} or more, linear between. All your calls
+- **Hidden tests** (10 points, partial): {SECRET_COUNT} different secrets drawn at random
+  for you; the grader seeds `random` where your code runs before each secret. The points
+  follow the average: 10 at {FULL_AT} or less, 0 at {ZERO_AT} or more, linear between. All your calls
   in the cell may take {TOTAL_SECONDS} seconds; after that, every secret left counts as not
   found.
 """
@@ -184,8 +183,10 @@ GAMES_HIDDEN = f"""\
 # Hidden tests for next_guess: {SECRET_COUNT} secrets. Partial points: the number printed last is your score.
 ### BEGIN HIDDEN TESTS
 from coursekit.grading.bulls import hidden_secrets, score_average
+from coursekit.grading.secret import hidden_seed
 
-score_average(next_guess, hidden_secrets({SECRET_COUNT}, seed={SECRET_SEED}), 10, seed={GAME_SEED})
+hidden_codes = hidden_secrets({SECRET_COUNT}, seed=hidden_seed("hidden secrets"))
+score_average(next_guess, hidden_codes, 10, seed=hidden_seed("hidden games"))
 ### END HIDDEN TESTS
 """
 
@@ -242,15 +243,15 @@ The table counts **points**, not tests.
   it contradicts (what that guess would have scored if your code were the secret) and a
   consistent guess.
 - Part 1, hidden tests (partial points): {HISTORY_COUNT} histories of 1 to 5 guesses taken
-  from seeded games, half of them by a player that guesses random consistent codes and half
+  from random games, half of them by a player that guesses random consistent codes and half
   by one that guesses any random code (so they hold inconsistent guesses); the secret is never
   found yet. Each history on which your guess is consistent earns an equal share: the points
   are 6 x the share, to two decimals. A guess that is not a code, an error or a slow call earns
   nothing for its history only; the first history missed is explained.
 - Part 2, visible tests (all or nothing): three games, each secret found within
   {MAX_GUESSES} guesses.
-- Part 2, hidden tests (partial points): {SECRET_COUNT} secrets drawn with a fixed seed, each
-  played from an empty history. A secret not found within {MAX_GUESSES} guesses counts as
+- Part 2, hidden tests (partial points): {SECRET_COUNT} secrets drawn at random (all
+  different), each played from an empty history. A secret not found within {MAX_GUESSES} guesses counts as
   {PENALTY} guesses; a guess that is not a code or was asked already, an error, or a call over
   the time limit ends that secret at once as not found. The points follow the average number
   of guesses: **10 points at an average of {FULL_AT} or less, 0 at {ZERO_AT} or more, linear
@@ -259,14 +260,14 @@ The table counts **points**, not tests.
   For comparison, over all 5,040 secrets: the best possible guesser averages 5.213 guesses;
   the guesser that maximises the entropy of the answer (over all codes, consistent or not)
   5.243, Knuth's minimax 5.385, and C's computer, which guesses a random consistent code,
-  about 5.47. On the {SECRET_COUNT} secrets of the test, entropy averages 5.13 and minimax 5.24
-  (both full points); C's guesser (`random.choice` among the consistent codes, with the
-  grader's seeds) 5.33 (9.82 points), and the first consistent code in `all_secrets()` order
-  5.45 (9.12 points). A consistent guesser gets most of the points; choosing well among the
-  consistent codes gets them all.
-- Before secret `k` the grader calls `random.seed(seed + k)` (and before the histories of part
-  1, `random.seed(seed)`), so a guesser that uses the `random` module gets the same score at
-  every run.
+  about 5.47. On {SECRET_COUNT} secrets an average moves by about 0.1 either way from these
+  figures, so entropy and minimax get full points, and the first consistent code in
+  `all_secrets()` order about 9 points. A consistent guesser gets most of the points;
+  choosing well among the consistent codes gets them all.
+- The hidden histories and secrets are drawn from a secret key of the course: each student
+  gets their own, the same every time the notebook is graded. Before each secret (and before
+  the histories of part 1) the grader seeds `random` where your code runs, so a guesser that
+  uses the `random` module gets the same score at every run.
 - Types are checked exactly: a guess is a `str` of 4 different digits.
 - Each call must return within 1 second; in each test all your calls together may take
   {TOTAL_SECONDS} seconds (after that, every secret left counts as not found).

@@ -11,12 +11,10 @@ import sys
 from make_assignment import Assignment, Part, given, handing_in, scheme_table, solution, tests
 from make_assignment import main as write_or_check
 
-POSITION_SEED = 20250501
 POSITION_COUNT = 20
+#: the openings of the visible games (numbers for random_opening; the hidden ones are each student's own)
 E_VISIBLE = 20250510
-E_HIDDEN = (20250511, 20250512)
 COURSE_VISIBLE = 20250520
-COURSE_HIDDEN = (20250521, 20250522)
 PIECES = 9
 MOVE_LIMIT = 30
 DEPTH = 1
@@ -88,7 +86,7 @@ opponent's work left minus mine*.
     whole move has {PER_MOVE} second: keep each call well under a millisecond (no loops over
     every pair of cells; `steps_to_target` is a table lookup).
 - **Hidden tests** (2 points, all or nothing): {POSITION_COUNT} positions of games still going
-  on, from seeded play (seed {POSITION_SEED}), from the opening to the last moves, White or
+  on, from random play drawn for you, from the opening to the last moves, White or
   Black to move: a finite number for each, each call within 1 second.
 """
 
@@ -123,11 +121,12 @@ print("evaluate: the visible tests pass")
 """
 
 EVALUATE_HIDDEN = f"""\
-# Hidden tests for evaluate: {POSITION_COUNT} positions from seeded play.
+# Hidden tests for evaluate: {POSITION_COUNT} positions from random play.
 ### BEGIN HIDDEN TESTS
 from coursekit.grading.corners import check_evaluate, random_positions
+from coursekit.grading.secret import hidden_seed
 
-_ = check_evaluate(evaluate, random_positions({POSITION_COUNT}, seed={POSITION_SEED}))
+_ = check_evaluate(evaluate, random_positions({POSITION_COUNT}, seed=hidden_seed("test_evaluate_hidden")))
 ### END HIDDEN TESTS
 """
 
@@ -139,7 +138,9 @@ GAMES = f"""\
   Black has one more move, and a draw if that fills Black's too); after {MOVE_LIMIT} moves a
   side, the side with more pieces in its target wins, equal counts draw.
 - **The opening**: each game starts after two random moves of each side, drawn from the
-  game's seed (`random_opening` in `coursekit.views.corners`), so games differ. Each opening
+  opening's number (`random_opening` in `coursekit.views.corners`), so games differ. The
+  openings of the hidden games are drawn from a secret key of the course: each student gets
+  their own, the same every time the notebook is graded. Each opening
   is played twice: your player White, then Black.
 - **Your player**: the course's alpha-beta search, {DEPTH} move deep, with your `evaluate`
   (squeezed as the specification says), the course's move order and a transposition table; it
@@ -149,8 +150,8 @@ GAMES = f"""\
   your moves in one test cell together {TOTAL_SECONDS} seconds. A move over the limit, an error
   or a refused number in `evaluate` loses that game at once (and the message shows the
   position); the other games go on.
-- **Randomness**: before each game the grader calls `random.seed(seed)` with the game's seed,
-  so an evaluation that uses `random` plays the same games at every run.
+- **Randomness**: before each game the grader seeds `random` where your code runs, so an
+  evaluation that uses `random` plays the same games at every run.
 """
 
 PART2 = f"""\
@@ -167,13 +168,12 @@ sees your pieces coming.
 - **Games**: each opening played twice (you White, then Black) against
   `source_strategy(fixed=True)` of `coursekit.games.corners`.
 - **Score**: a win counts 1, a draw 1/2, a loss 0 (a refused move loses).
-- **Hidden tests** (6 points, partial): two test cells of 3 points, one opening each (seeds
-  {E_HIDDEN[0]} and {E_HIDDEN[1]}), 2 games each: 3 x score / 2 points in each cell, to two
-  decimals.
+- **Hidden tests** (6 points, partial): two test cells of 3 points, one opening each (drawn
+  for you), 2 games each: 3 x score / 2 points in each cell, to two decimals.
 """
 
 E_VISIBLE_CELL = f"""\
-# Visible tests for evaluate against E's fixed player: the opening of seed {E_VISIBLE}, from both sides.
+# Visible tests for evaluate against E's fixed player: opening number {E_VISIBLE}, from both sides.
 # They pass when both games are played to their end (won or not); a game not won is shown.
 from coursekit.grading.corners import show_games
 
@@ -182,14 +182,15 @@ print("evaluate against E: the visible tests pass")
 """
 
 
-def hidden_games(opponent: str, name: str, seed: int, points: int) -> str:
-    """A hidden test cell: one opening against ``opponent``, both sides, partial points."""
+def hidden_games(opponent: str, name: str, grade_id: str, points: int) -> str:
+    """A hidden test cell: one opening (the student's own) against ``opponent``, both sides, partial points."""
     return f"""\
 # Hidden tests against {name}: one opening, both sides. Partial points: the number printed last.
 ### BEGIN HIDDEN TESTS
 from coursekit.grading.corners import score_games
+from coursekit.grading.secret import hidden_seed
 
-score_games(evaluate, "{opponent}", [{seed}], {points})
+score_games(evaluate, "{opponent}", [hidden_seed("{grade_id}")], {points})
 ### END HIDDEN TESTS
 """
 
@@ -211,13 +212,12 @@ move further ahead than your player: a good evaluation makes up for that.
 - **Score**: a win counts 1, a draw 1/2, a loss 0; **full points at a score of half the
   games** (as good as the course's player), less below:
   points x min(1, 2 x score / games).
-- **Hidden tests** (6 points, partial): two test cells of 3 points, one opening each (seeds
-  {COURSE_HIDDEN[0]} and {COURSE_HIDDEN[1]}), 2 games each: 3 x min(1, score) points in each
-  cell, to two decimals.
+- **Hidden tests** (6 points, partial): two test cells of 3 points, one opening each (drawn
+  for you), 2 games each: 3 x min(1, score) points in each cell, to two decimals.
 """
 
 COURSE_VISIBLE_CELL = f"""\
-# Visible tests for evaluate against the course's player: the opening of seed {COURSE_VISIBLE}, from both sides.
+# Visible tests for evaluate against the course's player: opening number {COURSE_VISIBLE}, from both sides.
 # They pass when both games are played to their end (won or not); a game not won is shown.
 from coursekit.grading.corners import show_games
 
@@ -242,14 +242,14 @@ PARTS = (
     Part("2", "evaluate(rules, state) against E's fixed player", (
         given("part2", PART2),
         tests("test_games_e_visible", E_VISIBLE_CELL, 2),
-        tests("test_games_e_hidden_1", hidden_games("E", "E's fixed player", E_HIDDEN[0], 3), 3),
-        tests("test_games_e_hidden_2", hidden_games("E", "E's fixed player", E_HIDDEN[1], 3), 3),
+        tests("test_games_e_hidden_1", hidden_games("E", "E's fixed player", "test_games_e_hidden_1", 3), 3),
+        tests("test_games_e_hidden_2", hidden_games("E", "E's fixed player", "test_games_e_hidden_2", 3), 3),
     )),
     Part("3", "evaluate(rules, state) against the course's player", (
         given("part3", PART3),
         tests("test_games_course_visible", COURSE_VISIBLE_CELL, 2),
-        tests("test_games_course_hidden_1", hidden_games("course", "the course's player", COURSE_HIDDEN[0], 3), 3),
-        tests("test_games_course_hidden_2", hidden_games("course", "the course's player", COURSE_HIDDEN[1], 3), 3),
+        *(tests(grade_id, hidden_games("course", "the course's player", grade_id, 3), 3)
+          for grade_id in ("test_games_course_hidden_1", "test_games_course_hidden_2")),
     )),
 )
 
@@ -286,10 +286,10 @@ The table counts **points**, not tests.
 
 - Part 1, visible tests (all or nothing): on 6 positions `evaluate` returns a finite number,
   an `int` or a `float`. Hidden tests (all or nothing): the same on {POSITION_COUNT} positions
-  from seeded play. A refused answer is explained with the position.
+  from random play. A refused answer is explained with the position.
 - Part 2 and part 3, visible tests (all or nothing): one opening played from both sides; they
   pass when both games are played to their end, won or not (a game not won is shown: the
-  seed, the final position, who won and by how much).
+  opening, the final position, who won and by how much).
 - Part 2, hidden tests (partial points): against E's fixed player, two openings, each played
   from both sides; a win counts 1, a draw 1/2, a loss 0, and each cell gives
   **3 x score / 2 points** (to two decimals).
@@ -299,13 +299,14 @@ The table counts **points**, not tests.
   loses that game at once, explained; the other games go on. All your moves in one test cell
   together may take {TOTAL_SECONDS} seconds (after that, every game left is lost).
 
-  For comparison, on these openings: the reference evaluation (the opponent's work left less
-  yours: steps, the last straggler, pieces outside, the opponent's pieces in your target, the
-  count near the move limit) gets full points; **always 0** (the course's move order alone)
-  gets 1.5 of 6 against E and 3 of 6 against the course's player (it wins one game of four
-  there, and a score of 1 in 2 games is full points for that cell); **your pieces in the target
-  less the opponent's** gets 3.75 of 6 against E and 3 of 6 against the course's player. Four
-  games an opponent are few: luck counts, and a better evaluation has more of it.
+  For comparison, on one draw of openings each: the reference evaluation (the opponent's work
+  left less yours: steps, the last straggler, pieces outside, the opponent's pieces in your
+  target, the count near the move limit) got 11.25 of 12 (it drew one game as Black);
+  **always 0** (the course's move order alone) 2.25 of 6 against E and 1.5 of 6 against the
+  course's player; **your pieces in the target less the opponent's** 2.25 of 6 against E and 3
+  of 6 against the course's player. Four games an opponent are few: luck counts (your openings
+  are your own, so the same evaluation can earn a few points more or less on another draw),
+  and a better evaluation has more of it.
 
 Before you hand in, follow *How to check your work before handing in* at the end.
 """

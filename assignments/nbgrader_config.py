@@ -31,6 +31,25 @@ c.Autograde.autograde_preprocessors = [
     "nbgrader.preprocessors.CheckCellMetadata",
 ]
 
+# The course key (coursekit.grading.secret): the first generate_assignment here makes course.key in
+# this folder (readable by you only; never released, never in the sandbox). Hidden test cells draw
+# each student's own cases from it. Back it up: without it, a regrade draws other cases.
+c.GenerateAssignment.preprocessors = [
+    "coursekit.grading.secret.CreateCourseKey",
+    "nbgrader.preprocessors.IncludeHeaderFooter",
+    "nbgrader.preprocessors.InstantiateTests",
+    "nbgrader.preprocessors.LockCells",
+    "nbgrader.preprocessors.ClearSolutions",
+    "nbgrader.preprocessors.ClearOutput",
+    "nbgrader.preprocessors.CheckCellMetadata",
+    "nbgrader.preprocessors.ComputeChecksums",
+    "nbgrader.preprocessors.SaveCells",
+    "nbgrader.preprocessors.ClearHiddenTests",
+    "nbgrader.preprocessors.ClearMarkScheme",
+    "nbgrader.preprocessors.ComputeChecksums",
+    "nbgrader.preprocessors.CheckCellMetadata",
+]
+
 # A submission that could not be graded in full is marked "needs manual grading" with the reason
 # (RecordProblems, above), and the export says so in two more columns: status and reason.
 c.ExportApp.plugin_class = "coursekit.grading.gradebook.CourseExport"

@@ -329,3 +329,85 @@ def hostile_ps04(source: Source) -> dict[str, Student]:
 
 #: The students whose submission cannot be graded at all, and a word the reason must contain.
 NEEDS_A_PERSON = {"not_json": "not a notebook", "no_notebook": "missing"}
+
+
+# Attacks on the hidden cases: answers stored for the seeds the notebooks used to state.
+
+#: The seeds the released ps05 and ps08 used to state, and what they drew.
+OLD_PS05_SEED, OLD_PS08_SECRETS, OLD_PS08_GAMES = 20241105, 20250301, 20250400
+
+
+def stored_answers_ps05() -> str:
+    """``best_move`` and ``alphabeta`` as a table of the answers on the old hidden (and the visible) positions, with a
+    poor guess elsewhere: under the old seed it earned full marks with no algorithm."""
+    from coursekit.grading.tictactoe import hidden_positions, reference_alphabeta, state_of, values
+
+    boards = [*hidden_positions(30, seed=OLD_PS05_SEED), *hidden_positions(30, seed=OLD_PS05_SEED, most=3),
+              ["X..", "...", "..."], ["XX.", "OO.", "X.."], ["X.O", ".X.", "..."], ["XO.", "...", "..."],
+              ["O.X", ".X.", "..."], ["X.O", "...", "X.."], ["XOX", "OXO", "..."], ["XO.", ".X.", "..O"],
+              ["X..", ".O.", "..."], [".X.", "...", "O.."]]
+    moves, searches = {}, {}
+    for board in boards:
+        scored = values(state_of(board))
+        best = max(scored.values())
+        moves[tuple(board)] = tuple(next(move for move, value in scored.items() if value == best))
+        searches[tuple(board)] = reference_alphabeta(state_of(board))
+    return (f"MOVES = {moves!r}\nSEARCHES = {searches!r}\n\n\n"
+            "def best_move(board):\n    return MOVES.get(tuple(board), tuple(empty_cells(board)[0]))\n\n\n"
+            "def alphabeta(board):\n    return SEARCHES.get(tuple(board), (0, 1))\n")
+
+
+GETSTATE_GUESSER = f'''\
+import random
+
+from coursekit.grading.bulls import hidden_secrets
+
+# The grader used to call random.seed({OLD_PS08_GAMES} + k) before secret k of hidden_secrets(100, {OLD_PS08_SECRETS}):
+# the state of random at the first call of a game said which secret it was.
+OLD_SECRETS = hidden_secrets(100, {OLD_PS08_SECRETS})
+STATES = {{random.Random({OLD_PS08_GAMES} + k).getstate(): OLD_SECRETS[k - 1] for k in range(1, 101)}}
+known = {{}}
+
+
+def next_guess(history):
+    if not history:
+        known["secret"] = STATES.get(random.getstate())
+    if known.get("secret") and all(g != known["secret"] for g, _, _ in history):
+        return known["secret"]
+    for code in all_secrets():
+        if all(score(code, guess) == (bulls, cows) for guess, bulls, cows in history):
+            return code
+'''
+
+#: Measured with real nbgrader and the test key (tests/test_hidden_cases.py computes them in process too): the share
+#: of its own 30 hidden positions each table answers best, times 6.
+TABLE_BEST_MOVE_HIDDEN = {"table_1": 2.2, "table_2": 2.6}
+#: The getstate guesser recognises nothing and plays the first consistent code: its points on its own secrets.
+GETSTATE_AVERAGE = 7.29
+
+
+def secrets_ps05(source: Source) -> dict[str, Student]:
+    """Two students hand in the same table of stored answers: neither earns the hidden points any more."""
+    ref = {grade_id: source.reference(grade_id) for grade_id in ("best_move", "alphabeta")}
+    table = stored_answers_ps05()
+    return {
+        "reference": Student(ref),
+        **{name: Student({"best_move": table, "alphabeta": "# alphabeta is in the cell above\n"},
+                         zero=("test_alphabeta_hidden_values", "test_alphabeta_hidden_nodes"),
+                         scores={"test_best_move_hidden": points})
+           for name, points in TABLE_BEST_MOVE_HIDDEN.items()},
+    }
+
+
+def secrets_ps08(source: Source) -> dict[str, Student]:
+    """The guesser that matched ``random.getstate()`` to the old forwarded seeds gets an honest guesser's score."""
+    return {
+        "reference": Student({"next_guess": source.reference("next_guess")},
+                             scores={"test_next_guess_average_hidden": 9.12}),
+        "getstate_guesser": Student({"next_guess": GETSTATE_GUESSER},
+                                    scores={"test_next_guess_average_hidden": GETSTATE_AVERAGE}),
+    }
+
+
+#: Attacks on the hidden cases, by problem set (tests/test_hidden_cases.py).
+SECRET_ATTACKS = {"ps05": secrets_ps05, "ps08": secrets_ps08}

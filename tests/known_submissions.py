@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from nbgrader_course import CourseRun, Source, Student
+from nbgrader_course import CourseRun, Source, Student, hidden_seed_of
 
 
 @dataclass(frozen=True)
@@ -165,9 +165,9 @@ def ps02_feedback(run: CourseRun) -> None:
 
 # ps03: shortest paths.
 
-#: The A* points of a breadth-first search: on each hidden grid, allowance / cells expanded
-#: (tests/test_grading_ps02_04.py computes the same figure in process).
-BFS_AS_ASTAR_EXPANDED = 1.98
+#: The A* points of a breadth-first search: on each hidden grid (the test key's for this student), allowance / cells
+#: expanded (tests/test_grading_ps02_04.py computes the same figure in process).
+BFS_AS_ASTAR_EXPANDED = 1.64
 
 BLIND_BFS = '''\
 def bfs(grid, start, target):
@@ -242,11 +242,11 @@ def ps03_feedback(run: CourseRun) -> None:
 
 # ps04: Tom and Jerry.
 
-#: The hidden scores of the article's strategies (tests/test_grading_ps02_04.py computes them in process):
-#: the article's Tom catches an optimal Jerry in the optimal time from 7 of the 12 starts and never from
-#: the other 5 (7 / 12 x 8); the article's Jerry lasts 0.856 of the optimum on average.
-ARTICLE_TOM_HIDDEN = 4.67
-ARTICLE_JERRY_HIDDEN = 6.85
+#: The hidden scores of the article's strategies on the starts the test key draws for each
+#: (tests/test_grading_ps02_04.py computes them in process): the article's Tom gets an average share of 0.542
+#: (it never catches an optimal Jerry from 5 of its 12 starts); the article's Jerry lasts 0.863 of the optimum.
+ARTICLE_TOM_HIDDEN = 4.33
+ARTICLE_JERRY_HIDDEN = 6.9
 
 ARTICLE_TOM = '''\
 def pursuer_move(grid, pursuer, prey):
@@ -289,9 +289,9 @@ def ps04_students(source: Source) -> dict[str, Student]:
 
 def ps04_feedback(run: CourseRun) -> None:
     tom = run.feedback("article_tom")
-    assert "yours not caught, share 0.00" in tom and "the best Jerry can escape forever" in tom
+    assert "yours not caught, share 0.00" in tom and "instead: Tom catches the best Jerry at move" in tom
     assert "a better move" in tom
-    assert "prey_move: average share 0.856 x 8 points = 6.85" in run.feedback("article_jerry")
+    assert "prey_move: average share 0.863 x 8 points = 6.9" in run.feedback("article_jerry")
     assert "standing still on" in run.feedback("standing_tom")
     assert "not written yet" in run.feedback("untouched")
 
@@ -301,7 +301,10 @@ def ps04_feedback(run: CourseRun) -> None:
 #: Measured: the player who ignores the opponent's line plays a best move on 21 of the 30 hidden positions
 #: (6 x 0.7); plain minimax visits too many positions on some of them (its share of the node points).
 IGNORES_THREATS_HIDDEN = 4.2
-MINIMAX_NODES_HIDDEN = 1.49
+MINIMAX_NODES_HIDDEN = 1.65
+#: The greedy player (win, else block, else the centre, else the first empty cell) misses forks: of its 30 hidden
+#: positions, 10 are ones where a fork decides.
+GREEDY_HIDDEN = 5.0
 
 IGNORES_THREATS = '''\
 def best_move(board):
@@ -314,6 +317,24 @@ def best_move(board):
         if cell(board, *move) == EMPTY:
             return move
     return empty_cells(board)[0]
+'''
+
+GREEDY = '''\
+def best_move(board):
+    """Wins if it can, else blocks the opponent's line, else takes the centre, else the first empty cell:
+    blind to forks (a move that makes two threats at once)."""
+    me = to_move(board)
+    moves = empty_cells(board)
+    for move in moves:
+        if winner(play(board, *move)) == me:
+            return move
+    for move in moves:
+        if any(set(cell(board, x, y) for x, y in line if (x, y) != move) == {"X" if me == "O" else "O"}
+               and move in line for line in LINES):
+            return move
+    if cell(board, 1, 1) == EMPTY:
+        return (1, 1)
+    return moves[0]
 '''
 
 PLAIN_MINIMAX = '''\
@@ -368,6 +389,8 @@ def ps05_students(source: Source) -> dict[str, Student]:
         "untouched": Student({}, zero="all"),
         "ignores_threats": Student({**ref, "best_move": IGNORES_THREATS}, zero=("test_best_move_visible",),
                                    scores={"test_best_move_hidden": IGNORES_THREATS_HIDDEN}),
+        # right on every visible position, wrong where a fork decides: it must lose hidden points
+        "greedy": Student({**ref, "best_move": GREEDY}, scores={"test_best_move_hidden": GREEDY_HIDDEN}),
         "plain_minimax": Student({**ref, "alphabeta": PLAIN_MINIMAX},
                                  scores={"test_alphabeta_hidden_nodes": MINIMAX_NODES_HIDDEN}),
         "swapped_window": Student({**ref, "alphabeta": SWAPPED_WINDOW}, zero=NO_ALPHABETA),
@@ -376,9 +399,11 @@ def ps05_students(source: Source) -> dict[str, Student]:
 
 def ps05_feedback(run: CourseRun) -> None:
     ignores = run.feedback("ignores_threats")
-    assert "completes a line at once" in ignores and "threatens to complete a line" in ignores
-    assert "Y your move, R the opponent's reply" in ignores or "Y your move, B a better move" in ignores
+    assert "instead gives a win" in ignores and "Y your move, R the opponent's reply" in ignores
     assert "best_move: average share 0.700 x 6 points = 4.2" in ignores
+    greedy = run.feedback("greedy")
+    assert "best_move: average share 0.833 x 6 points = 5" in greedy
+    assert "is a fork: it makes two threats at once" in greedy
     assert "alphabeta: average share" in run.feedback("plain_minimax")
     assert "Check the window" in run.feedback("swapped_window")
     assert "not written yet" in run.feedback("untouched")
@@ -386,13 +411,13 @@ def ps05_feedback(run: CourseRun) -> None:
 
 # ps06: the basket and the crawler.
 
-#: Measured (in process in test_grading_ps06.py, and by real nbgrader): the share of the 30 hidden basket
-#: positions each wrong player gets right, times 6; the crawler games won, times 6 (C) or 4 (random).
-PLAIN_NIM_HIDDEN = 2.6
-LARGEST_HIDDEN = 2.4
-RANDOM_CRAWLER_RANDOM = 1.4
-GREEDY_CRAWLER_C = 0.6
-GREEDY_CRAWLER_RANDOM = 3.8
+#: Measured (in process in test_grading_ps06.py, and by real nbgrader, with the test key): the share of its 30 hidden
+#: basket positions each wrong player gets right, times 6; the crawler games won, times 6 (C) or 4 (random).
+PLAIN_NIM_HIDDEN = 2.8
+LARGEST_HIDDEN = 3.6
+RANDOM_CRAWLER_RANDOM = 2.0
+GREEDY_CRAWLER_C = 0.0
+GREEDY_CRAWLER_RANDOM = 4.0
 
 PLAIN_NIM = '''\
 def basket_move(left, cap):
@@ -463,16 +488,16 @@ def ps06_students(source: Source) -> dict[str, Student]:
 def ps06_feedback(run: CourseRun) -> None:
     nim = run.feedback("plain_nim")
     assert "Grundy value is its balls left mod" in nim and "Nim sum" in nim and "A winning move:" in nim
-    assert "basket_move: average share 0.433 x 6 points = 2.6" in nim
+    assert "basket_move: average share 0.467 x 6 points = 2.8" in nim
     assert "not a legal move: at most" in nim
     largest = run.feedback("largest_colour")
     assert "so the opponent wins, for example with" in largest
-    assert "basket_move: average share 0.400 x 6 points = 2.4" in largest
+    assert "basket_move: average share 0.600 x 6 points = 3.6" in largest
     crawler = run.feedback("random_crawler")
     assert "closes the line and wins at once" in crawler
     assert "The first game lost (game 1): C's player closed the line" in crawler
     greedy = run.feedback("greedy_crawler")
-    assert "crawler_move: average share 0.100 x 6 points = 0.6" in greedy
+    assert "crawler_move: average share 0.000 x 6 points = 0" in greedy
     assert "let C's player close the line with" in greedy
     assert "not written yet" in run.feedback("untouched")
 
@@ -482,7 +507,7 @@ def ps06_feedback(run: CourseRun) -> None:
 #: Measured (in process in test_grading_ps07.py, and by real nbgrader): the share of the 20 hidden boards on which
 #: the two simple rules find both sets exactly, times 8; the share of the 15 hidden boards on which the local
 #: ratio is within 0.01 everywhere, times 7.
-SIMPLE_RULES_HIDDEN = 5.6
+SIMPLE_RULES_HIDDEN = 6.0
 LOCAL_RATIO_HIDDEN = 0.47
 
 SIMPLE_RULES = '''\
@@ -606,7 +631,7 @@ def ps07_students(source: Source) -> dict[str, Student]:
 def ps07_feedback(run: CourseRun) -> None:
     simple = run.feedback("simple_rules")
     assert "did not find every certain cell" in simple and "(the subset rule)" in simple
-    assert "certain: average share 0.700 x 8 points = 5.6" in simple
+    assert "certain: average share 0.750 x 8 points = 6" in simple
     uniform = run.feedback("uniform_chances")
     assert "placements of 2 mines on the hidden cells that fit every number" in uniform
     assert "mine_chances: average share 0.000 x 7 points = 0" in uniform
@@ -619,10 +644,14 @@ def ps07_feedback(run: CourseRun) -> None:
 
 #: Measured (in process in test_grading_ps08.py, and by real nbgrader): the share of the 20 hidden histories on
 #: which each guess is consistent, times 6; the points of the average over the 100 hidden secrets (out of 10).
-BULLS_ONLY_CONSISTENT = 0.9
-TWO_OPENERS_CONSISTENT = 4.8
-TWO_OPENERS_AVERAGE = 9.0
-FIRST_CONSISTENT_AVERAGE = 9.12
+BULLS_ONLY_CONSISTENT = 1.5
+TWO_OPENERS_CONSISTENT = 5.1
+IN_ORDER_CONSISTENT = 0.3
+TWO_OPENERS_AVERAGE = 7.59
+FIRST_CONSISTENT_AVERAGE = 7.94
+#: The reference guesser averages 5.45 guesses on its own 100 hidden secrets (5.30 to 5.59 on other draws): 9.12 points.
+#: The old fixed secrets gave it 5.30, full points.
+REFERENCE_AVERAGE = 9.12
 
 IN_ORDER = '''\
 def next_guess(history):
@@ -664,9 +693,12 @@ def next_guess(history):
 def ps08_students(source: Source) -> dict[str, Student]:
     ref = references(source, "next_guess")
     return {
-        "reference": Student(ref),
+        "reference": Student(ref, scores={"test_next_guess_average_hidden": REFERENCE_AVERAGE}),
         "untouched": Student({}, zero="all"),
-        "in_order": Student({"next_guess": IN_ORDER}, zero="all"),
+        "in_order": Student({"next_guess": IN_ORDER},
+                            zero=("test_next_guess_consistent_visible", "test_next_guess_games_visible",
+                                  "test_next_guess_average_hidden"),
+                            scores={"test_next_guess_consistent_hidden": IN_ORDER_CONSISTENT}),
         "bulls_only": Student({"next_guess": BULLS_ONLY},
                               zero=("test_next_guess_consistent_visible", "test_next_guess_average_hidden"),
                               scores={"test_next_guess_consistent_hidden": BULLS_ONLY_CONSISTENT}),
@@ -683,12 +715,13 @@ def ps08_feedback(run: CourseRun) -> None:
     assert "which cannot be the secret" in in_order and "would have scored" in in_order
     assert "12 guesses asked, none of them the secret" in in_order
     bulls_only = run.feedback("bulls_only")
-    assert "next_guess: average share 0.150 x 6 points = 0.9" in bulls_only
-    assert "next_guess: average 9.010 guesses -> 0 of 10 points" in bulls_only
+    assert "next_guess: average share 0.250 x 6 points = 1.5" in bulls_only
+    # 9.230 guesses without time pressure; a loaded machine ends more games for time (still 0 points)
+    assert "next_guess: average " in bulls_only and " guesses -> 0 of 10 points" in bulls_only
     two_openers = run.feedback("two_openers")
     assert "returned '4567', which cannot be the secret" in two_openers
-    assert "next_guess: average 5.470 guesses -> 9 of 10 points" in two_openers
-    assert "next_guess: average 5.450 guesses -> 9.12 of 10 points" in run.feedback("first_consistent")
+    assert "next_guess: average 5.710 guesses -> 7.59 of 10 points" in two_openers
+    assert "next_guess: average 5.650 guesses -> 7.94 of 10 points" in run.feedback("first_consistent")
     assert "not written yet" in run.feedback("untouched")
 
 
@@ -697,11 +730,16 @@ def ps08_feedback(run: CourseRun) -> None:
 #: Measured (in process in test_grading_ps09.py, and by real nbgrader): the points of each hidden test cell of
 #: games (3 each: one opening played from both sides) for the known weak evaluations. Against E: 3 x score / 2;
 #: against the course's player: 3 x min(1, score). These depend on the course's evaluation (the opponent of
-#: part 3) and on E's player: measure again when either changes.
-ALWAYS_ZERO_E = (1.5, 0.0)
-ALWAYS_ZERO_COURSE = (0.0, 3.0)
-IN_TARGET_E = (3.0, 0.75)
-IN_TARGET_COURSE = (1.5, 1.5)
+#: part 3), on E's player and on the openings the test key draws for each student: measure again when any changes.
+#: Measured in process without time pressure; on a loaded machine a move over the wall-clock budget is refused
+#: (always_zero's course game got 0 instead of 1.5 there once).
+ALWAYS_ZERO_E = (1.5, 0.75)
+ALWAYS_ZERO_COURSE = (1.5, 0.0)
+IN_TARGET_E = (1.5, 0.75)
+IN_TARGET_COURSE = (0.0, 3.0)
+#: The reference evaluation does not win every opening: on the first of its own hidden openings against E it wins
+#: as White and draws as Black (3 x 1.5 / 2). The old fixed openings were ones it won.
+REFERENCE_E = (2.25, 3.0)
 
 ALWAYS_ZERO = '''\
 def evaluate(rules, state):
@@ -730,7 +768,7 @@ COURSE_HIDDEN = ("test_games_course_hidden_1", "test_games_course_hidden_2")
 def ps09_students(source: Source) -> dict[str, Student]:
     ref = references(source, "evaluate")
     return {
-        "reference": Student(ref),
+        "reference": Student(ref, scores=dict(zip(E_HIDDEN, REFERENCE_E, strict=True))),
         "untouched": Student({}, zero="all"),
         "always_zero": Student({"evaluate": ALWAYS_ZERO},
                                scores=dict(zip(E_HIDDEN + COURSE_HIDDEN, ALWAYS_ZERO_E + ALWAYS_ZERO_COURSE,
@@ -744,12 +782,14 @@ def ps09_students(source: Source) -> dict[str, Student]:
 def ps09_feedback(run: CourseRun) -> None:
     zero = run.feedback("always_zero")
     assert "evaluate against E's fixed player: score 1 of 2 -> 1.5 of 3 points" in zero
-    assert "The first game not won:" in zero and "opening seed 20250511" in zero and "The final position:" in zero
+    opening = hidden_seed_of("ps09", "test_games_e_hidden_1", "always_zero")
+    assert "The first game not won:" in zero and f"opening seed {opening}" in zero and "The final position:" in zero
     assert "evaluate against the course's player: score 0 of 2 -> 0 of 3 points" in zero
     in_target = run.feedback("in_target")
-    assert "evaluate against the course's player: score 0.5 of 2 -> 1.5 of 3 points" in in_target
-    assert "Game 1 (opening seed 20250512, you White (W) against E's fixed player): lost." in in_target
-    assert "White has 5 pieces in its target, Black 6: Black wins" in in_target
+    assert "evaluate against the course's player: score 0 of 2 -> 0 of 3 points" in in_target
+    opening = hidden_seed_of("ps09", "test_games_e_hidden_2", "in_target")
+    assert f"Game 1 (opening seed {opening}, you White (W) against E's fixed player): drawn." in in_target
+    assert "The move limit: 7 pieces each in the target, a draw" in in_target
     text = run.feedback("text_value")
     assert "returned '" in text and "(a str); it must return a number (an int or a float)" in text
     assert "not written yet" in run.feedback("untouched")

@@ -32,6 +32,41 @@ ROOT = Path(__file__).resolve().parents[1]
 COURSE = ROOT / "assignments"
 BIN = Path(sys.executable).parent
 CELL_TIMEOUT = 8  # seconds; the test copy of the course uses a shorter per-cell limit than the course
+#: The course key of every test copy of the course (written before the release): each known student's hidden
+#: cases, and so each known score, follow from it and the student's name. A real course makes a random one.
+TEST_KEY = bytes.fromhex("9d25663a931d6529b463005d148d4eb763d474015ef02433a27512111acfa770")
+
+
+def hidden_seed_of(assignment: str, test: str, student: str) -> int:
+    """The seed ``hidden_seed(test)`` gives ``student``'s notebook of ``assignment`` in a test course."""
+    from coursekit.grading.secret import case_seed
+
+    return case_seed(TEST_KEY, assignment, test, student)
+
+
+class AsGraded:
+    """A student's function called in process as the grader calls it in a test course: where the grader
+    seeds the sandbox's ``random``, this process's ``random`` gets the same salted seed. Use it inside
+    ``graded_as(assignment, student)``, so that a player that draws at random plays the games it plays there."""
+
+    def __init__(self, func: Callable[..., Any]) -> None:
+        self.func = func
+        self.__name__ = getattr(func, "__name__", "function")
+
+    def __call__(self, *args: Any) -> Any:
+        return self.func(*args)
+
+    def seed_random(self, value: int) -> None:
+        import random
+
+        random.seed(value)
+
+
+def graded_as(assignment: str, student: str) -> Any:
+    """Bind the test key to ``student``'s notebook of ``assignment``, as the grader does (a context manager)."""
+    from coursekit.grading.secret import grading
+
+    return grading(TEST_KEY, assignment, student)
 
 
 def regions(source: str, begin: str, end: str) -> list[str]:
@@ -213,6 +248,9 @@ def run_course(source: Source, students: Mapping[str, Student], tmp: Path,
     shutil.copy(COURSE / "nbgrader_config.py", root / "nbgrader_config.py")
     (root / "source").mkdir()
     shutil.copytree(source.path.parent, root / "source" / name)
+    from coursekit.grading.secret import write_key
+
+    write_key(root, TEST_KEY)  # before the release, which would make a random one
     with (root / "nbgrader_config.py").open("a", encoding="utf-8") as config:
         config.write(f"\n# the test copy: a shorter per-cell limit\nc.TrustedExecute.cell_timeout = {cell_timeout}\n")
         if db_url is not None:
@@ -326,10 +364,27 @@ def check_grading_table(source: Source, parts: Mapping[str, Sequence[str]] | Seq
     assert f"**{sum(points.values()):g}**" in intro
 
 
+#: The seeds the released notebooks used to state (ps01-ps09): none may appear in a release again.
+FORMER_SEEDS = (20240901, 20241102, 20241103, 20241104, 20241105, 20241112, 20241119, 20241120, 20250501, 20250502,
+                20250311, 20250301, 20250400, 20250511, 20250512, 20250521, 20250522)
+#: ``seed 123``, ``seed=123``, ``seed {123}``, ``seeds 1 and 2``, ``random.seed(123 + k)``
+SEED_WITH_DIGITS = re.compile(r"seeds?\W{0,3}\d", re.IGNORECASE)
+
+
+def stated_seeds(text: str) -> list[str]:
+    """Every seed that ``text`` states: a former seed constant, or "seed" followed by digits.
+
+    >>> stated_seeds("30 positions drawn with seed 20241105"), stated_seeds("hidden_seed('x'), seeded games")
+    (['20241105', 'seed 2'], [])
+    """
+    return [str(seed) for seed in FORMER_SEEDS if str(seed) in text] + SEED_WITH_DIGITS.findall(text)
+
+
 def check_release(run: CourseRun, source: Source, solution_ids: Sequence[str]) -> None:
-    """The release has no solution and no hidden test, and stubs in every solution cell."""
+    """The release has no solution, no hidden test and no seed, and stubs in every solution cell."""
     text = "\n".join(cell.source for cell in run.release.cells)
     assert "BEGIN SOLUTION" not in text and "HIDDEN TESTS" not in text
+    assert not stated_seeds(text), f"the release states seeds: {stated_seeds(text)}"
     leaked = [line for line in source.secret_lines() if line in text]
     assert not leaked, f"the release shows: {leaked}"
     cells = by_id(run.release)

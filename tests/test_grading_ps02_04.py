@@ -13,7 +13,8 @@ from functools import cache
 from typing import Any
 
 import pytest
-from nbgrader_course import Source
+from known_submissions import ARTICLE_JERRY_HIDDEN, ARTICLE_TOM_HIDDEN, BFS_AS_ASTAR_EXPANDED
+from nbgrader_course import Source, hidden_seed_of
 
 from coursekit import Coord, Grid, ImpartialSolver, chebyshev
 from coursekit.games.pieces import OneWayKnight, OneWayQueen
@@ -42,6 +43,7 @@ from coursekit.grading import (
 from coursekit.grading.pursuit import solver_for
 from coursekit.solvers.search import astar, bfs
 
+#: Seeds of the drawing functions' own tests (a graded notebook draws from the course key: see hidden_seed_of)
 PS02_SEED, PS03_SEED, PS04_SEED = 20241102, 20241103, 20241104
 
 
@@ -315,8 +317,9 @@ def test_search_check_is_strict_about_types(answer: Any, words: str) -> None:
 
 
 def test_expansion_scores_of_known_searches() -> None:
-    # the figure tests/known_submissions.py expects for an A* that is really a BFS
-    assert score_expansions(lib_search(bfs), "astar", HIDDEN_PATHS, 6, report=None) == 1.98
+    # the figure tests/known_submissions.py expects for an A* that is really a BFS, on that student's grids
+    graded = path_cases(10, seed=hidden_seed_of("ps03", "hidden grids", "bfs_as_astar"))
+    assert score_expansions(lib_search(bfs), "astar", graded, 6, report=None) == BFS_AS_ASTAR_EXPANDED
     lines: list[str] = []
     score_expansions(lib_search(bfs), "astar", HIDDEN_PATHS, 6, report=lines.append)
     assert len(lines) == 11 + 3 and lines[-1].startswith("Hint: A* expands fewest cells")
@@ -356,11 +359,15 @@ def test_pursuit_scores_of_the_reference_and_of_the_article() -> None:
     ns = reference_namespace("ps04", ["setup", "helpers", "pursuer_move", "prey_move"])
     assert score_pursuer_move(ns["pursuer_move"], HIDDEN_CHASES, 8, report=None) == 8.0
     assert score_prey_move(ns["prey_move"], HIDDEN_CHASES, 8, report=None) == 8.0
-    # the figures tests/known_submissions.py expects, from the library's own article strategies
-    article_tom = score_pursuer_move(tom_step, HIDDEN_CHASES, 8, report=None)
-    article_jerry = score_prey_move(lambda g, tom, jerry: jerry_move(g, jerry, [tom]), HIDDEN_CHASES, 8, report=None)
-    assert (article_tom, article_jerry) == (4.67, 6.85)
-    assert article_tom == round(8 * 7 / 12, 2)
+    assert score_pursuer_move(tom_step, HIDDEN_CHASES, 8, report=None) == round(8 * 7 / 12, 2)
+    # the figures tests/known_submissions.py expects, from the library's own article strategies, each on the
+    # starts that student's notebook is graded on
+    article_tom = score_pursuer_move(tom_step, pursuit_cases(hidden_seed_of("ps04", "hidden starts", "article_tom")),
+                                     8, report=None)
+    article_jerry = score_prey_move(lambda g, tom, jerry: jerry_move(g, jerry, [tom]),
+                                    pursuit_cases(hidden_seed_of("ps04", "hidden starts", "article_jerry")), 8,
+                                    report=None)
+    assert (article_tom, article_jerry) == (ARTICLE_TOM_HIDDEN, ARTICLE_JERRY_HIDDEN)
 
 
 def test_pursuit_visible_checks() -> None:

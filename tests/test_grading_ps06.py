@@ -28,7 +28,7 @@ from known_submissions import (
     RANDOM_CRAWLER,
     RANDOM_CRAWLER_RANDOM,
 )
-from nbgrader_course import COURSE
+from nbgrader_course import COURSE, AsGraded, graded_as, hidden_seed_of
 
 from coursekit.grading.basket import (
     HIDDEN_CAPS,
@@ -45,7 +45,9 @@ from coursekit.grading.kernel import run_check
 sys.path.insert(0, str(COURSE))
 import make_ps06
 
-HIDDEN = hidden_positions(make_ps06.BASKET_COUNT, make_ps06.BASKET_SEED, losing=make_ps06.BASKET_LOSING)
+#: a seed for the drawing's own tests (a graded notebook draws from the course key: see hidden_seed_of)
+BASKET_SEED, C_SEED, RANDOM_SEED = 20241112, 20241119, 20241120
+HIDDEN = hidden_positions(make_ps06.BASKET_COUNT, BASKET_SEED, losing=make_ps06.BASKET_LOSING)
 VISIBLE_BASKET = [([3, 3, 3], None), ([1, 2, 3], None), ([5, 0, 7], None), ([3, 3, 2], 2), ([1, 3], 2),
                   ([4, 4, 4, 4], 3), ([10, 7, 2, 5, 8, 1], 4), ([0, 6], 4)]
 VISIBLE_LINES = [[], [(2, 2), (3, 2)], [(1, 1), (2, 1), (2, 2)], [(0, 0), (1, 0), (1, 1), (0, 1)],
@@ -89,7 +91,7 @@ def test_winning_moves_agree_with_a_game_search(cap: int | None) -> None:
 
 
 def test_hidden_positions_are_varied_and_fixed() -> None:
-    assert hidden_positions(30, make_ps06.BASKET_SEED, losing=6) == HIDDEN
+    assert hidden_positions(30, BASKET_SEED, losing=6) == HIDDEN
     assert len({(tuple(left), cap) for left, cap in HIDDEN}) == 30
     assert [is_winning(*p) for p in HIDDEN].count(False) == 6
     assert {len(left) for left, _ in HIDDEN} == {2, 3, 4, 5, 6}
@@ -101,12 +103,15 @@ def test_reference_basket_gets_full_marks() -> None:
     assert score_basket_move(BASKET, HIDDEN, 6, report=None) == 6.0
 
 
-@pytest.mark.parametrize(("code", "hidden"), [(PLAIN_NIM, PLAIN_NIM_HIDDEN), (LARGEST, LARGEST_HIDDEN)])
-def test_known_wrong_basket_players(code: str, hidden: float) -> None:
+@pytest.mark.parametrize(("student", "code", "hidden"), [("plain_nim", PLAIN_NIM, PLAIN_NIM_HIDDEN),
+                                                        ("largest_colour", LARGEST, LARGEST_HIDDEN)])
+def test_known_wrong_basket_players(student: str, code: str, hidden: float) -> None:
     player = notebook_function("basket_move", code)
     with pytest.raises(AssertionError, match="Nim sum"):
         check_basket_move(player, VISIBLE_BASKET)
-    assert score_basket_move(player, HIDDEN, 6, report=None) == hidden
+    graded = hidden_positions(make_ps06.BASKET_COUNT, hidden_seed_of("ps06", "test_basket_move_hidden", student),
+                              losing=make_ps06.BASKET_LOSING)
+    assert score_basket_move(player, graded, 6, report=None) == hidden
 
 
 def test_a_losing_move_is_taught() -> None:
@@ -155,22 +160,28 @@ def test_basket_check_is_strict_and_its_share_counts() -> None:
 
 def test_reference_crawler_wins_every_game() -> None:
     assert check_crawler_move(CRAWLER, VISIBLE_LINES) == len(VISIBLE_LINES)
-    assert score_games(CRAWLER, "C", make_ps06.C_GAMES, make_ps06.C_SEED, 6, report=None) == 6.0
-    assert score_games(CRAWLER, "random", make_ps06.RANDOM_GAMES, make_ps06.RANDOM_SEED, 4, report=None) == 4.0
+    assert score_games(CRAWLER, "C", make_ps06.C_GAMES, C_SEED, 6, report=None) == 6.0
+    assert score_games(CRAWLER, "random", make_ps06.RANDOM_GAMES, RANDOM_SEED, 4, report=None) == 4.0
 
 
 def test_known_wrong_crawler_players() -> None:
     randomly = notebook_function("crawler_move", RANDOM_CRAWLER)
     with pytest.raises(AssertionError, match="closes the line and wins at once"):
         check_crawler_move(randomly, VISIBLE_LINES)
-    assert score_games(randomly, "C", make_ps06.C_GAMES, make_ps06.C_SEED, 6, report=None) == 0.0
-    assert score_games(randomly, "random", make_ps06.RANDOM_GAMES, make_ps06.RANDOM_SEED, 4,
-                       report=None) == RANDOM_CRAWLER_RANDOM
+    assert score_games(randomly, "C", make_ps06.C_GAMES, C_SEED, 6, report=None) == 0.0
+    # the figures the known students get in the test course: their own games, their random salted by the key
+    with graded_as("ps06", "random_crawler"):
+        seed = hidden_seed_of("ps06", "test_crawler_move_hidden_random", "random_crawler")
+        assert score_games(AsGraded(randomly), "random", make_ps06.RANDOM_GAMES, seed, 4,
+                           report=None) == RANDOM_CRAWLER_RANDOM
     greedy = notebook_function("crawler_move", GREEDY_CRAWLER)
     assert check_crawler_move(greedy, VISIBLE_LINES) == len(VISIBLE_LINES)
-    assert score_games(greedy, "C", make_ps06.C_GAMES, make_ps06.C_SEED, 6, report=None) == GREEDY_CRAWLER_C
-    assert score_games(greedy, "random", make_ps06.RANDOM_GAMES, make_ps06.RANDOM_SEED, 4,
-                       report=None) == GREEDY_CRAWLER_RANDOM
+    with graded_as("ps06", "greedy_crawler"):
+        seed = hidden_seed_of("ps06", "test_crawler_move_hidden_c", "greedy_crawler")
+        assert score_games(AsGraded(greedy), "C", make_ps06.C_GAMES, seed, 6, report=None) == GREEDY_CRAWLER_C
+        seed = hidden_seed_of("ps06", "test_crawler_move_hidden_random", "greedy_crawler")
+        assert score_games(AsGraded(greedy), "random", make_ps06.RANDOM_GAMES, seed, 4,
+                           report=None) == GREEDY_CRAWLER_RANDOM
 
 
 def test_scores_are_the_same_at_every_run() -> None:

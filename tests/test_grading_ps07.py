@@ -23,7 +23,7 @@ from known_submissions import (
     SIMPLE_RULES_HIDDEN,
     UNIFORM_CHANCES,
 )
-from nbgrader_course import COURSE
+from nbgrader_course import COURSE, hidden_seed_of
 
 from coursekit.games.minesweeper import board_from_text, brute_force_probabilities
 from coursekit.grading import minesweeper
@@ -44,8 +44,10 @@ from coursekit.grading.minesweeper import (
 sys.path.insert(0, str(COURSE))
 import make_ps07
 
-CERTAIN_BOARDS = hidden_certain_boards(make_ps07.CERTAIN_COUNT, make_ps07.CERTAIN_SEED)
-CHANCE_BOARDS = hidden_chance_boards(make_ps07.CHANCE_COUNT, make_ps07.CHANCE_SEED)
+#: seeds for the drawings' own tests (a graded notebook draws from the course key: see hidden_seed_of)
+CERTAIN_SEED, CHANCE_SEED = 20250501, 20250502
+CERTAIN_BOARDS = hidden_certain_boards(make_ps07.CERTAIN_COUNT, CERTAIN_SEED)
+CHANCE_BOARDS = hidden_chance_boards(make_ps07.CHANCE_COUNT, CHANCE_SEED)
 
 
 def notebook(*cells: str) -> dict[str, Any]:
@@ -164,13 +166,17 @@ def test_a_wrong_chance_is_taught_with_the_count() -> None:
     assert "of the 6 placements of 2 mines on the hidden cells that fit every number, 3 put a mine on" in text
 
 
-@pytest.mark.parametrize(("cells", "certain", "chances"), [
-    ((SIMPLE_RULES,), SIMPLE_RULES_HIDDEN, 7.0),
-    ((UNIFORM_CHANCES,), 8.0, 0.0),
-    ((LOCAL_RATIO,), 8.0, LOCAL_RATIO_HIDDEN),
+@pytest.mark.parametrize(("student", "cells", "certain", "chances"), [
+    ("simple_rules", (SIMPLE_RULES,), SIMPLE_RULES_HIDDEN, 7.0),
+    ("uniform_chances", (UNIFORM_CHANCES,), 8.0, 0.0),
+    ("local_ratio", (LOCAL_RATIO,), 8.0, LOCAL_RATIO_HIDDEN),
 ])
-def test_known_wrong_solutions_score_as_the_end_to_end_test_expects(cells: tuple[str, ...], certain: float,
-                                                                    chances: float) -> None:
+def test_known_wrong_solutions_score_as_the_end_to_end_test_expects(student: str, cells: tuple[str, ...],
+                                                                    certain: float, chances: float) -> None:
     space = notebook(make_ps07.CERTAIN, make_ps07.CHANCES, *cells)
-    assert quiet(lambda: score_certain(space["certain"], CERTAIN_BOARDS, 8))[0] == certain
-    assert quiet(lambda: score_chances(space["mine_chances"], CHANCE_BOARDS, 7))[0] == chances
+    certain_boards = hidden_certain_boards(make_ps07.CERTAIN_COUNT,
+                                           hidden_seed_of("ps07", "test_certain_hidden", student))
+    chance_boards = hidden_chance_boards(make_ps07.CHANCE_COUNT,
+                                         hidden_seed_of("ps07", "test_mine_chances_hidden", student))
+    assert quiet(lambda: score_certain(space["certain"], certain_boards, 8))[0] == certain
+    assert quiet(lambda: score_chances(space["mine_chances"], chance_boards, 7))[0] == chances

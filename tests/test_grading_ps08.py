@@ -19,11 +19,12 @@ from known_submissions import (
     FIRST_CONSISTENT,
     FIRST_CONSISTENT_AVERAGE,
     IN_ORDER,
+    IN_ORDER_CONSISTENT,
     TWO_OPENERS,
     TWO_OPENERS_AVERAGE,
     TWO_OPENERS_CONSISTENT,
 )
-from nbgrader_course import COURSE
+from nbgrader_course import COURSE, AsGraded, graded_as, hidden_seed_of
 
 from coursekit.games.bulls import all_codes
 from coursekit.games.bulls import score as library_score
@@ -45,8 +46,10 @@ from coursekit.grading.bulls import (
 sys.path.insert(0, str(COURSE))
 import make_ps08
 
-HISTORIES = hidden_histories(make_ps08.HISTORY_COUNT, make_ps08.HISTORY_SEED)
-SECRETS = hidden_secrets(make_ps08.SECRET_COUNT, make_ps08.SECRET_SEED)
+#: seeds for the drawings' own tests (a graded notebook draws from the course key: see hidden_seed_of)
+HISTORY_SEED, SECRET_SEED, GAME_SEED = 20250311, 20250301, 20250400
+HISTORIES = hidden_histories(make_ps08.HISTORY_COUNT, HISTORY_SEED)
+SECRETS = hidden_secrets(make_ps08.SECRET_COUNT, SECRET_SEED)
 
 
 def notebook_function(*cells: str) -> Callable[..., Any]:
@@ -97,7 +100,7 @@ def test_the_reference_passes_everything() -> None:
     reference = notebook_function(make_ps08.NEXT_GUESS)
     assert check_consistency(reference, HISTORIES) == len(HISTORIES)
     assert quiet(lambda: score_consistency(reference, HISTORIES, 6))[0] == 6.0
-    earned, text = quiet(lambda: score_average(reference, SECRETS, 10, seed=make_ps08.GAME_SEED))
+    earned, text = quiet(lambda: score_average(reference, SECRETS, 10, seed=GAME_SEED))
     assert earned == 10.0 and "average 5.300 guesses" in text
 
 
@@ -133,17 +136,24 @@ def test_the_scale() -> None:
     assert average_points(5.45, 10) == 9.12
 
 
-@pytest.mark.parametrize(("code", "consistent", "average"), [
-    (IN_ORDER, 0.0, 0.0),
-    (BULLS_ONLY, BULLS_ONLY_CONSISTENT, 0.0),
-    (TWO_OPENERS, TWO_OPENERS_CONSISTENT, TWO_OPENERS_AVERAGE),
-    (FIRST_CONSISTENT, 6.0, FIRST_CONSISTENT_AVERAGE),
+@pytest.mark.parametrize(("student", "code", "consistent", "average"), [
+    ("in_order", IN_ORDER, IN_ORDER_CONSISTENT, 0.0),
+    ("bulls_only", BULLS_ONLY, BULLS_ONLY_CONSISTENT, 0.0),
+    ("two_openers", TWO_OPENERS, TWO_OPENERS_CONSISTENT, TWO_OPENERS_AVERAGE),
+    ("first_consistent", FIRST_CONSISTENT, 6.0, FIRST_CONSISTENT_AVERAGE),
 ])
-def test_known_wrong_guessers_score_as_the_end_to_end_test_expects(code: str, consistent: float,
+def test_known_wrong_guessers_score_as_the_end_to_end_test_expects(student: str, code: str, consistent: float,
                                                                    average: float) -> None:
-    guesser = notebook_function(code)
-    assert quiet(lambda: score_consistency(guesser, HISTORIES, 6, seed=make_ps08.HISTORY_SEED))[0] == consistent
-    assert quiet(lambda: score_average(guesser, SECRETS, 10, seed=make_ps08.GAME_SEED))[0] == average
+    """On the histories and secrets the test key draws for each student (see tests/known_submissions.py)."""
+    guesser = AsGraded(notebook_function(code))
+    histories_seed = hidden_seed_of("ps08", "test_next_guess_consistent_hidden", student)
+    histories = hidden_histories(make_ps08.HISTORY_COUNT, histories_seed)
+    secrets = hidden_secrets(make_ps08.SECRET_COUNT, hidden_seed_of("ps08", "hidden secrets", student))
+    games_seed = hidden_seed_of("ps08", "hidden games", student)
+    with graded_as("ps08", student):
+        assert quiet(lambda: score_consistency(guesser, histories, 6, seed=histories_seed))[0] == consistent
+        # no time budget here: the figure is the guesses' (a loaded machine must not change it)
+        assert quiet(lambda: score_average(guesser, secrets, 10, seed=games_seed, total=600))[0] == average
 
 
 def test_random_consistent_guesser_earns_most_but_not_all() -> None:
@@ -151,5 +161,5 @@ def test_random_consistent_guesser_earns_most_but_not_all() -> None:
     guesser = notebook_function("import random\n\n\ndef next_guess(history):\n"
                                 "    return random.choice([c for c in all_secrets() if all(score(c, g) == (b, w) "
                                 "for g, b, w in history)])\n")
-    earned, text = quiet(lambda: score_average(guesser, SECRETS, 10, seed=make_ps08.GAME_SEED, total=60))
+    earned, text = quiet(lambda: score_average(guesser, SECRETS, 10, seed=GAME_SEED, total=60))
     assert earned == 9.82 and "average 5.330 guesses" in text

@@ -50,6 +50,7 @@ from traitlets.config.loader import PyFileConfigLoader
 from .gradebook import KEY, mark_needs_manual_grade, reasons
 from .intake import FOLDER, Caps, take_in, write_copy
 from .sandbox import Limits, Sandbox, bubblewrap, isolation
+from .secret import KeyProblem, ensure_key
 
 #: A notebook larger than this is not read (a student's notebook is a few hundred KB at most).
 MAX_NOTEBOOK_BYTES = Caps().notebook_bytes
@@ -303,6 +304,10 @@ def grade(course: Course, assignment: str, students: Sequence[str] | None = None
             raise CourseError(f"{assignment} is not in the gradebook yet: run nbgrader generate_assignment "
                               f"{assignment} first") from None
     check_sandbox()
+    try:
+        ensure_key(course.root)  # the course key (coursekit.grading.secret), made here the first time
+    except KeyProblem as problem:
+        raise CourseError(str(problem)) from None
     preload()
     # fork: the child has nbgrader imported already; where there is none (Windows), spawn.
     forking: Any = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods()

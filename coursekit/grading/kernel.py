@@ -136,15 +136,21 @@ def seed_random(func: Callable[..., Any], seed: int) -> None:
     sandbox when it runs in one (a function with a ``seed_random`` method), so that a player
     that draws at random plays the same game on every run of the grader.
 
+    The sandbox gets the seed salted with the course key while a notebook is graded
+    (:func:`coursekit.grading.secret.sandbox_seed`): its ``random`` state says nothing about the
+    case. This process keeps ``seed`` itself.
+
     >>> import random
     >>> seed_random(print, 5); first = random.random()
     >>> seed_random(print, 5); first == random.random()
     True
     """
+    from .secret import sandbox_seed  # imported here: the checks in a student's notebook need no key
+
     random.seed(seed)
     elsewhere = getattr(func, "seed_random", None)
     if callable(elsewhere):
-        elsewhere(seed)
+        elsewhere(sandbox_seed(seed))
 
 
 def ask(func: Callable[..., Any], case: Case, calls: Calls, context: str = "") -> Any:

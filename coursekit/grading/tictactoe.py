@@ -150,25 +150,63 @@ def _positions() -> list[TicTacToeState]:
     return sorted(seen, key=lambda s: (s.filled, s.cells))
 
 
-def hidden_positions(count: int, seed: int, *, fewest: int = 2, most: int = 9) -> list[Board]:
+def hidden_positions(count: int, seed: int, *, fewest: int = 2, most: int = 9, forks: int = 0) -> list[Board]:
     """``count`` boards where some move is worse than the best, the same for the same ``seed``.
 
-    Each has from ``fewest`` to ``most`` marks; half of them (rounded up) are positions where
-    the player to move must stop an immediate win of the opponent. Boards with few marks
+    Each has from ``fewest`` to ``most`` marks. First come ``forks`` positions where a fork
+    decides (:func:`fork_decides`: the player to move can make two threats at once, or must
+    stop the opponent from doing so), then half of the rest (rounded up) positions where the
+    player to move must stop an immediate win of the opponent, then any others. A player
+    that only wins, blocks and takes the centre misses the forks. Boards with few marks
     have big trees: there a search without cuts visits several times the positions
     alpha-beta visits, which is what the node test measures.
 
     >>> boards = hidden_positions(6, seed=1)
     >>> boards == hidden_positions(6, seed=1), len(boards), all(threat(state_of(b)) for b in boards[:3])
     (True, 6, True)
+    >>> all(fork_decides(state_of(b)) for b in hidden_positions(6, seed=1, forks=2)[:2])
+    True
     """
     rng = random.Random(seed)
     tricky = [s for s in _positions() if fewest <= s.filled <= most and len(set(values(s).values())) > 1]
-    threatened = [s for s in tricky if threat(s)]
-    chosen = rng.sample(threatened, (count + 1) // 2)
+    chosen: list[TicTacToeState] = []
+    if forks:
+        chosen += rng.sample([s for s in tricky if fork_decides(s)], forks)
+    threatened = [s for s in tricky if threat(s) and s not in chosen]
+    chosen += rng.sample(threatened, (count - forks + 1) // 2)
     others = [s for s in tricky if s not in chosen]
     chosen += rng.sample(others, count - len(chosen))
     return [board_of(s) for s in chosen]
+
+
+def threats_after(state: TicTacToeState, move: Coord, mark: str) -> int:
+    """How many lines ``mark`` would have with two marks and an empty third cell after marking ``move``."""
+    count = 0
+    for line in RULES.lines:
+        if move not in line:
+            continue
+        marks = [mark if cell == move else state.at(cell) for cell in line]
+        count += marks.count(mark) == 2 and marks.count(".") == 1
+    return count
+
+
+def fork_decides(state: TicTacToeState) -> bool:
+    """Whether a fork decides the position: nobody can complete a line at once, and either the player
+    to move has a move that makes two threats, or the opponent would have one and some move lets it.
+
+    >>> fork_decides(state_of(["X..", ".O.", "..X"]))  # O must not take a corner: X would fork
+    True
+    >>> fork_decides(state_of(["X..", "...", "..."]))
+    False
+    """
+    mover, other = MARKS[state.turn], MARKS[1 - state.turn]
+    if threat(state) is not None or len(set(values(state).values())) < 2:
+        return False
+    moves = RULES.legal_moves(state)
+    if any(RULES.next_state(state, move).winner is not None for move in moves):
+        return False
+    return any(threats_after(state, move, mover) >= 2 for move in moves) or \
+        any(threats_after(state, move, other) >= 2 for move in moves)
 
 
 def threat(state: TicTacToeState) -> Coord | None:
@@ -219,6 +257,12 @@ def teach_move(case: Case, move: Coord) -> str | None:
     if stop is not None and stop != move and RULES.next_state(state, move).winner is None:
         hint = (f"\nHint: {MARKS[1 - state.turn]} threatens to complete a line at {stop}: before anything else, "
                 f"take a winning cell of your own, or else block that one.")
+    elif threats_after(state, better, mover) >= 2:
+        hint = (f"\nHint: {better} is a fork: it makes two threats at once, and {MARKS[1 - state.turn]} "
+                f"can block only one.")
+    elif threats_after(RULES.next_state(state, move), reply, MARKS[1 - state.turn]) >= 2:
+        hint = (f"\nHint: after your move, {MARKS[1 - state.turn]}'s reply {reply} is a fork (two threats at once, "
+                f"you can block only one): a best move stops it, or makes a threat of yours that must be answered.")
     return (f"{case.shown} returned {tuple(move)}: {mover} to move, and this move gives {_WORDS[scored[move]]}, "
             f"{why}.\n{better} instead gives {_WORDS[best]}.{hint}\n\n"
             f"{board_picture(state, {move: 'Y', reply: 'R', better: 'B'})}")

@@ -32,6 +32,7 @@ from __future__ import annotations
 import ast
 import contextlib
 import io
+import os
 from collections.abc import Sequence
 from typing import Any
 
@@ -41,6 +42,7 @@ from traitlets import Bool, Float, Integer
 
 from .gradebook import KEY, add_problem
 from .sandbox import Limits, Sandbox, SandboxProblem, isolation
+from .secret import ensure_key, grading
 
 #: How much of a cell's output the graded notebook and the feedback keep (characters).
 OUTPUT_CHARS = 10_000
@@ -172,7 +174,8 @@ class TrustedExecute(Preprocessor):
         wanted = nb.get("metadata", {}).get(KEY, {}).get("measured", [])
         measured = {name: namespace[name] for name in wanted if isinstance(name, str) and callable(namespace.get(name))}
         setup = [number for number, n in enumerate(boxed) if roles[n] == "setup"]
-        with Sandbox([cells[n].source for n in boxed], limits, setup=setup, measured=measured) as sandbox:
+        with course_key(resources), \
+                Sandbox([cells[n].source for n in boxed], limits, setup=setup, measured=measured) as sandbox:
             for n, result in zip(boxed, sandbox.results, strict=True):
                 cells[n].outputs = _outputs(result)
                 cells[n].execution_count = None
@@ -216,6 +219,17 @@ class TrustedExecute(Preprocessor):
                     namespace[name] = sandbox.value(name)
                 except SandboxProblem:
                     continue
+
+
+def course_key(resources: Any) -> contextlib.AbstractContextManager[Any]:
+    """Bind the course key (made if missing: nbgrader runs this step in the course root) to the
+    notebook's assignment and student, so that hidden test cells draw that student's own cases
+    (:mod:`coursekit.grading.secret`). Outside nbgrader (no student named), nothing is bound."""
+    names = resources.get("nbgrader", {}) if isinstance(resources, dict) else {}
+    student, assignment = names.get("student"), names.get("assignment")
+    if not (isinstance(student, str) and isinstance(assignment, str) and student and assignment):
+        return contextlib.nullcontext()
+    return grading(ensure_key(os.getcwd()), assignment, student)
 
 
 #: Errors of a test cell that are the submission's doing: a check that failed, a function that is

@@ -1,0 +1,332 @@
+"""Hidden cases from the course key: each student's own, the same at every regrade, secret, and hard enough.
+
+- The key (:mod:`coursekit.grading.secret`): made once, readable by its owner only, never in the
+  sandbox, never in a release.
+- The grader binds it to the notebook being graded: ``hidden_seed`` differs between students and
+  is the same on a regrade; the sandbox's ``random`` gets a salted seed.
+- The released notebooks carry no seed (every former seed constant, and no ``seed`` followed by digits).
+- ps05's hidden positions hold forks: the greedy player loses points whatever the key.
+- Attacks with real nbgrader (slow): two students with the same table of stored answers for the old
+  seeds, and a ps08 guesser that recognises ``random.getstate()`` after the old forwarded seed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import stat
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hostile_submissions import (
+    GETSTATE_AVERAGE,
+    GETSTATE_GUESSER,
+    OLD_PS05_SEED,
+    OLD_PS08_GAMES,
+    OLD_PS08_SECRETS,
+    SECRET_ATTACKS,
+    TABLE_BEST_MOVE_HIDDEN,
+    stored_answers_ps05,
+)
+from known_submissions import FIRST_CONSISTENT
+from nbformat.v4 import new_code_cell, new_notebook
+from nbgrader_course import (
+    COURSE,
+    FORMER_SEEDS,
+    TEST_KEY,
+    AsGraded,
+    CourseRun,
+    Source,
+    check_scores,
+    graded_as,
+    hidden_seed_of,
+    run_course,
+    stated_seeds,
+)
+
+from coursekit.grading import sandbox
+from coursekit.grading.bulls import hidden_secrets, score_average
+from coursekit.grading.kernel import seed_random
+from coursekit.grading.secret import (
+    KEY_FILE,
+    CreateCourseKey,
+    KeyProblem,
+    case_seed,
+    create_key,
+    ensure_key,
+    grading,
+    hidden_seed,
+    practice_seed,
+    read_key,
+    salted,
+    write_key,
+)
+from coursekit.grading.tictactoe import hidden_positions, score_best_move
+from coursekit.grading.trusted import TrustedExecute
+
+sys.path.insert(0, str(COURSE))
+from make_assignment import problem_sets
+
+KEY = bytes(range(32))
+TEST = {"nbgrader": {"grade": True, "solution": False, "locked": True, "grade_id": "t", "points": 1}}
+
+
+# The key.
+
+def test_the_first_key_is_random_private_and_kept(tmp_path: Path) -> None:
+    first = create_key(tmp_path)
+    assert first == tmp_path / KEY_FILE
+    assert stat.S_IMODE(first.stat().st_mode) == 0o600
+    key = read_key(tmp_path)
+    assert len(key) == 32
+    create_key(tmp_path)  # a second release or grading run keeps it
+    assert read_key(tmp_path) == key == ensure_key(tmp_path)
+    other = tmp_path / "other"
+    other.mkdir()
+    assert ensure_key(other) != key
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []  # nothing left aside
+
+
+def test_a_key_that_others_can_read_or_that_is_damaged_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(KeyProblem, match="there is no course key"):
+        read_key(tmp_path)
+    path = write_key(tmp_path, KEY)
+    os.chmod(path, 0o644)
+    with pytest.raises(KeyProblem, match="chmod 600"):
+        read_key(tmp_path)
+    path.write_text("not hexadecimal\n")
+    os.chmod(path, 0o600)
+    with pytest.raises(KeyProblem, match="damaged"):
+        read_key(tmp_path)
+    with pytest.raises(KeyProblem, match="16 bytes"):
+        write_key(tmp_path / "x", b"short")
+
+
+def test_generate_assignment_makes_the_key_in_the_course_root(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)  # nbgrader runs its steps in the course root
+    nb = new_notebook(cells=[new_code_cell("x = 1")])
+    assert CreateCourseKey().preprocess(nb, {})[0] is nb
+    key = read_key(tmp_path)
+    CreateCourseKey().preprocess(nb, {})
+    assert read_key(tmp_path) == key
+    config = (COURSE / "nbgrader_config.py").read_text(encoding="utf-8")
+    assert '"coursekit.grading.secret.CreateCourseKey"' in config
+
+
+def test_the_sandbox_binds_no_folder_that_holds_a_course_key() -> None:
+    """The key lives in a course root; the sandbox binds only Python, its environment and the package."""
+    for folder in sandbox._binds():
+        assert not (folder / KEY_FILE).exists() and not list(folder.glob(f"*/{KEY_FILE}"))
+        assert not COURSE.is_relative_to(folder), folder
+
+
+@pytest.mark.skipif(sandbox.bubblewrap() is None, reason="bubblewrap is not installed")
+def test_the_students_code_cannot_read_the_key(tmp_path: Path) -> None:
+    path = write_key(tmp_path, KEY)
+    cells = [f"def peek():\n    try:\n        return open({str(path)!r}).read()\n"
+             "    except OSError as error:\n        return type(error).__name__\n"]
+    with sandbox.Sandbox(cells, sandbox.Limits(call_seconds=2.0, cells_seconds=5.0)) as box:
+        assert box.call("peek", ()) in ("FileNotFoundError", "PermissionError")
+
+
+# The seeds.
+
+def test_case_seeds_are_keyed_per_assignment_test_and_student() -> None:
+    seeds = {case_seed(key, assignment, test, student) for key in (KEY, bytes(32)) for assignment in ("ps05", "ps06")
+             for test in ("a", "b") for student in ("alice", "bob", "alice bob")}
+    assert len(seeds) == 2 * 2 * 2 * 3
+    assert case_seed(KEY, "ps05", "a", "alice") == case_seed(KEY, "ps05", "a", "alice")
+    assert all(0 <= seed < 2 ** 63 for seed in seeds)
+
+
+def test_outside_the_grader_a_practice_seed_with_a_note(capsys: pytest.CaptureFixture[str]) -> None:
+    assert hidden_seed("test_practice_note") == practice_seed("test_practice_note")
+    printed = capsys.readouterr()
+    assert "practice cases" in printed.out and printed.err == ""  # stderr would make nbgrader score a cell 0
+    with grading(KEY, "ps05", "alice"):
+        assert hidden_seed("test_practice_note") == case_seed(KEY, "ps05", "test_practice_note", "alice")
+    assert capsys.readouterr().out == ""
+
+
+def _graded(tmp_path: Path, student: str, cells: list[Any]) -> list[str]:
+    """The text outputs of ``cells`` graded by the trusted executor as ``student``'s notebook of ps05."""
+    nb = new_notebook(cells=cells)
+    resources = {"nbgrader": {"student": student, "assignment": "ps05", "notebook": "ps05"}}
+    nb, _ = TrustedExecute().preprocess(nb, resources)
+    return [out.get("text", "") or str(out.get("evalue", "")) for cell in nb.cells for out in cell.outputs]
+
+
+def test_the_grader_binds_the_key_to_the_student_and_a_regrade_draws_the_same(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    write_key(tmp_path, KEY)
+    cell = new_code_cell("from coursekit.grading.secret import hidden_seed\nprint(hidden_seed('t'))", metadata=TEST)
+    alice = _graded(tmp_path, "alice", [cell])
+    assert alice == [f"{case_seed(KEY, 'ps05', 't', 'alice')}\n"]
+    assert _graded(tmp_path, "alice", [cell]) == alice
+    assert _graded(tmp_path, "bob", [cell]) == [f"{case_seed(KEY, 'ps05', 't', 'bob')}\n"]
+
+
+def test_grading_makes_the_key_when_there_is_none(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    cell = new_code_cell("from coursekit.grading.secret import hidden_seed\nprint(hidden_seed('t'))", metadata=TEST)
+    printed = _graded(tmp_path, "alice", [cell])
+    assert printed == [f"{case_seed(read_key(tmp_path), 'ps05', 't', 'alice')}\n"]
+
+
+def test_the_sandbox_random_gets_a_salted_seed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The student's ``random`` after the grader's ``seed_random(f, 5)`` is seeded with an HMAC of the key."""
+    import random
+
+    monkeypatch.chdir(tmp_path)
+    write_key(tmp_path, KEY)
+    student = new_code_cell("import random\ndef draw():\n    return random.random()")
+    test = new_code_cell("from coursekit.grading.kernel import seed_random\nimport random\n"
+                         "seed_random(draw, 5)\nprint(draw(), random.random())", metadata=TEST)
+    sandboxed, here = _graded(tmp_path, "alice", [student, test])[0].split()
+    assert float(here) == random.Random(5).random()  # the grader's own random: the seed itself
+    assert float(sandboxed) == random.Random(salted(KEY, 5)).random() != random.Random(5).random()
+
+
+def test_a_function_without_a_sandbox_gets_the_seed_itself() -> None:
+    import random
+
+    sent: list[int] = []
+
+    class Boxed:
+        def __call__(self) -> None: ...
+
+        def seed_random(self, value: int) -> None:
+            sent.append(value)
+
+    seed_random(Boxed(), 7)
+    with grading(KEY, "ps08", "alice"):
+        seed_random(Boxed(), 7)
+    assert sent == [7, salted(KEY, 7)]
+    assert random.random() == random.Random(7).random()  # the grader's own random: the seed itself
+
+
+# The releases.
+
+def released_text(name: str) -> str:
+    """What ``generate_assignment`` keeps of the source notebook: every cell without its solution and hidden regions."""
+    kept = []
+    for cell in Source(name).notebook().cells:
+        inside = False
+        for line in cell.source.splitlines():
+            if "### BEGIN SOLUTION" in line or "### BEGIN HIDDEN TESTS" in line:
+                inside = True
+            elif "### END SOLUTION" in line or "### END HIDDEN TESTS" in line:
+                inside = False
+            elif not inside:
+                kept.append(line)
+    return "\n".join(kept)
+
+
+@pytest.mark.parametrize("name", problem_sets())
+def test_no_release_states_a_seed(name: str) -> None:
+    assert not stated_seeds(released_text(name))
+    hidden = "\n".join(cell.source for cell in Source(name).notebook().cells if "BEGIN HIDDEN TESTS" in cell.source)
+    assert not [seed for seed in FORMER_SEEDS if str(seed) in hidden], "hidden cells draw from hidden_seed"
+    assert "hidden_seed(" in hidden
+
+
+def test_the_scan_finds_a_stated_seed() -> None:
+    assert stated_seeds("`random.seed(20241119 + g)`") == ["20241119", "seed(2"]
+    assert stated_seeds("(seeds {1})") and stated_seeds("seed=7") and stated_seeds("SEED 12")
+    assert not stated_seeds("hidden_seed('test_x') and seeded games, 20 positions")
+
+
+# ps05: forks separate the greedy player.
+
+def test_the_greedy_player_loses_points_whatever_the_key() -> None:
+    from known_submissions import GREEDY as GREEDY_CODE
+
+    sys.path.insert(0, str(COURSE))
+    import make_ps05
+
+    space: dict[str, Any] = {}
+    exec(make_ps05.SETUP.split("example =")[0], space)
+    exec(GREEDY_CODE, space)
+    greedy: Callable[..., Any] = space["best_move"]
+    scores = [score_best_move(greedy, hidden_positions(make_ps05.HIDDEN_COUNT, case_seed(KEY, "ps05", "positions",
+                                                                                         f"student {n}"),
+                                                       forks=make_ps05.FORK_COUNT), 6, report=None)
+              for n in range(40)]
+    assert max(scores) < 6 and min(scores) >= 3
+
+
+# Attacks with real nbgrader.
+
+@pytest.fixture(scope="module")
+def attacks(tmp_path_factory: pytest.TempPathFactory) -> dict[str, CourseRun]:
+    return {name: run_course(Source(name), students(Source(name)), tmp_path_factory.mktemp(f"secret_{name}"))
+            for name, students in SECRET_ATTACKS.items()}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("name", "student"), [(name, student) for name, students in SECRET_ATTACKS.items()
+                                               for student in students(Source(name))])
+def test_attacks_on_the_hidden_cases_earn_their_honest_score(attacks: dict[str, CourseRun], name: str,
+                                                             student: str) -> None:
+    check_scores(attacks[name], student)
+
+
+def notebook(setup: str, *cells: str) -> dict[str, Any]:
+    space: dict[str, Any] = {}
+    with contextlib.redirect_stdout(io.StringIO()):
+        exec(setup, space)
+        for cell in cells:
+            exec(cell, space)
+    return space
+
+
+def test_stored_answers_earned_full_marks_on_the_old_seed_and_not_on_a_students_own_cases() -> None:
+    """The same table for two students: all 6 points on the old positions; on each one's own, the figures the
+    end-to-end test expects, and never all of them."""
+    import make_ps05
+
+    table = notebook(make_ps05.SETUP.split("example =")[0], stored_answers_ps05())["best_move"]
+    assert score_best_move(table, hidden_positions(30, seed=OLD_PS05_SEED), 6, report=None) == 6.0
+    for student, points in TABLE_BEST_MOVE_HIDDEN.items():
+        own = hidden_positions(make_ps05.HIDDEN_COUNT, hidden_seed_of("ps05", "hidden positions", student),
+                               forks=make_ps05.FORK_COUNT)
+        assert score_best_move(table, own, 6, report=None) == points < 6
+
+
+def test_the_getstate_guesser_wins_on_the_old_seeds_and_plays_honestly_on_salted_ones() -> None:
+    import make_ps08
+
+    guesser = AsGraded(notebook(make_ps08.SETUP, GETSTATE_GUESSER)["next_guess"])
+    honest = AsGraded(notebook(make_ps08.SETUP, FIRST_CONSISTENT)["next_guess"])
+    quiet = contextlib.redirect_stdout(io.StringIO())
+    with quiet:  # the old grader: the forwarded seed itself
+        old = score_average(guesser, hidden_secrets(100, OLD_PS08_SECRETS), 10, seed=OLD_PS08_GAMES, total=600)
+    assert old == 10.0
+    secrets = hidden_secrets(100, hidden_seed_of("ps08", "hidden secrets", "getstate_guesser"))
+    games = hidden_seed_of("ps08", "hidden games", "getstate_guesser")
+    with graded_as("ps08", "getstate_guesser"), contextlib.redirect_stdout(io.StringIO()):
+        attacked = score_average(guesser, secrets, 10, seed=games, total=600)
+        plain = score_average(honest, secrets, 10, seed=games, total=600)
+    assert attacked == plain == GETSTATE_AVERAGE < 10
+
+
+@pytest.mark.slow
+def test_the_release_keeps_the_key_and_grading_refuses_a_key_others_can_read(attacks: dict[str, CourseRun]) -> None:
+    from terminal import run
+
+    root = attacks["ps05"].root
+    assert read_key(root) == TEST_KEY  # written before the release, which kept it
+    assert not list((root / "release").rglob(KEY_FILE)) and not list((root / "feedback").rglob(KEY_FILE))
+    os.chmod(root / KEY_FILE, 0o644)
+    try:
+        status, _, err = run("grade", "ps05", "--course", str(root))
+    finally:
+        os.chmod(root / KEY_FILE, 0o600)
+    last = err.strip().splitlines()[-1]  # (after the line that names the isolation)
+    assert status == 2 and last.startswith("coursekit: error: the course key") and last.endswith("chmod 600 "
+                                                                                                  f"{root / KEY_FILE}")
