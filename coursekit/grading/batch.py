@@ -40,7 +40,7 @@ from nbgrader.api import Gradebook, MissingEntry
 from nbgrader.coursedir import CourseDirectory
 from traitlets.config.loader import PyFileConfigLoader
 
-from .gradebook import KEY, mark_needs_manual_grade, reasons
+from .gradebook import KEY, mark_needs_manual_grade, reasons, reviews, status
 from .sandbox import isolation
 
 #: A notebook larger than this is not read (a student's notebook is a few hundred KB at most).
@@ -192,8 +192,10 @@ def read_back(course: Course, assignment: str, student: str, seconds: float = 0.
         except MissingEntry:
             return Result(student, None, maximum, "not graded", ["nbgrader recorded nothing."], seconds)
         why = reasons(gradebook, assignment, student)
-        status = "needs manual grading" if submission.needs_manual_grade else "graded"
-        return Result(student, submission.score, maximum, status, why, seconds, repairs(course, assignment, student))
+        flagged = reviews(gradebook, assignment, student)  # graded, but a person should look (the library's answer)
+        return Result(student, submission.score, maximum, status(submission.needs_manual_grade, flagged),
+                      [*why, *(f"needs review: {note}" for note in flagged)], seconds,
+                      repairs(course, assignment, student))
 
 
 def repairs(course: Course, assignment: str, student: str) -> list[str]:
