@@ -33,7 +33,7 @@ LIBRARY = {
     "ps05": ("best_move", "coursekit.solvers.gametree", "alphabeta"),
     "ps06": ("crawler_move", "coursekit.games.crawler", "symmetry_strategy"),
     "ps07": ("mine_chances", "coursekit.games.minesweeper", "probabilities"),
-    "ps08": ("next_guess", "coursekit.games.bulls", "score"),
+    "ps08": ("next_guess", "coursekit.games.bulls", "all_codes"),  # not ``score``: the setup's own helper
 }
 
 RUNTIME = '''

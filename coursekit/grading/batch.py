@@ -194,8 +194,7 @@ def read_back(course: Course, assignment: str, student: str, seconds: float = 0.
         why = reasons(gradebook, assignment, student)
         flagged = reviews(gradebook, assignment, student)  # graded, but a person should look (the library's answer)
         return Result(student, submission.score, maximum, status(submission.needs_manual_grade, flagged),
-                      [*why, *(f"needs review: {note}" for note in flagged)], seconds,
-                      repairs(course, assignment, student))
+                      [*why, *flagged], seconds, repairs(course, assignment, student))
 
 
 def repairs(course: Course, assignment: str, student: str) -> list[str]:

@@ -201,7 +201,7 @@ class CourseExport(ExportPlugin):  # type: ignore[misc]
             score.update(timestamp=submission.timestamp, raw_score=submission.score,
                          late_submission_penalty=penalty, score=max(0.0, submission.score - penalty),
                          status=status(submission.needs_manual_grade, flagged),
-                         reason=" | ".join([*why, *(f"needs review: {note}" for note in flagged)]))
+                         reason=" | ".join([*why, *flagged]))
         return ["" if score[key] is None else str(score[key]) for key in self.COLUMNS]
 
 
