@@ -88,10 +88,12 @@ class Capture:
 class Watch:
     """What the student's code uses of the reference modules, recorded while it runs (``on``).
 
-    Two records: an audit hook sees every import of a module not loaded yet (also with a name
-    built at run time); a module already loaded (by the course package itself, or the setup
-    cells) raises no audit event, so each ``coursekit`` module gets a class that notes every
-    attribute read from it: a reference module itself, or a function, class or module of one.
+    Two records: an audit hook sees every module loaded for the first time (an ``import``
+    statement raises the event ``import``; ``importlib.import_module``, also with a name built at
+    run time, raises none, but running the module's code raises ``exec`` with its file's name); a
+    module already loaded (by the course package itself, or the setup cells) raises no event, so
+    each ``coursekit`` module gets a class that notes every attribute read from it: a reference
+    module itself, or a function, class or module of one.
     """
 
     def __init__(self, references: list[str]) -> None:
@@ -100,7 +102,11 @@ class Watch:
         self.used: set[str] = set()
         self.reported: set[str] = set()
         self._seen = 0
+        self._root = ""
         if references:
+            import coursekit
+
+            self._root = os.path.dirname(os.path.dirname(os.path.abspath(coursekit.__file__ or "")))
             sys.addaudithook(self.audit)
 
     def owner(self, name: object) -> str | None:
@@ -117,8 +123,22 @@ class Watch:
             self.used.add(module)
 
     def audit(self, event: str, args: tuple[object, ...]) -> None:
-        if event == "import" and self.on and args:
+        if not self.on or not args:
+            return
+        if event == "import":
             self.note(args[0])
+        elif event == "exec":
+            self.note(self.module_of(getattr(args[0], "co_filename", None)))
+
+    def module_of(self, filename: object) -> str | None:
+        """The module a file of the course package holds (``.../coursekit/cli/bulls.py``: ``coursekit.cli.bulls``)."""
+        if not isinstance(filename, str) or not filename.endswith(".py") or not self._root:
+            return None
+        relative = os.path.relpath(filename, self._root)
+        if relative.startswith(".."):
+            return None
+        parts = relative[:-3].split(os.sep)
+        return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
     def wrap(self) -> None:
         """Give each ``coursekit`` module loaded since the last time the noting class."""
