@@ -190,10 +190,19 @@ class Assignment:
     #: (``coursekit.grading.sandbox``): a quantity such as the cells a search expands is then
     #: measured by the grader, not reported by the student's code
     measured: tuple[str, ...] = ()
+    #: the course modules that hold the reference of the functions asked (the grader flags a
+    #: submission that uses one for a person's review: :mod:`coursekit.grading.review`)
+    references: tuple[str, ...] = ()
 
     @property
     def cells(self) -> list[Cell]:
         return [*self.opening, *(cell for part in self.parts for cell in part.cells), *self.closing]
+
+    @property
+    def asked(self) -> list[str]:
+        """The functions the student writes (each part's, once): the test cells may take these
+        names from the student's cells, and no other (``coursekit.grading.trusted``)."""
+        return list(dict.fromkeys(part.function.split("(")[0].strip() for part in self.parts))
 
     @property
     def points(self) -> dict[str, float]:
@@ -223,7 +232,9 @@ class Assignment:
             metadata={
                 "kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"},
                 "language_info": {"name": "python"},
-                **({"coursekit": {"measured": list(self.measured)}} if self.measured else {}),
+                "coursekit": {"asked": self.asked,
+                              **({"measured": list(self.measured)} if self.measured else {}),
+                              **({"references": list(self.references)} if self.references else {})},
             },
         )
 

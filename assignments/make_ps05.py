@@ -336,6 +336,8 @@ ASSIGNMENT = Assignment(
     opening=(given("intro", intro()), given("setup", SETUP, code=True)),
     parts=PARTS,
     closing=(handing_in("ps05", END),),
+    references=("coursekit.solvers.gametree", "coursekit.games.tictactoe", "coursekit.grading.tictactoe",
+                "coursekit.cli.tictactoe", "coursekit.widgets.tictactoe"),
 )
 
 

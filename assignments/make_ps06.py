@@ -340,6 +340,10 @@ ASSIGNMENT = Assignment(
     opening=(given("intro", intro()), given("setup", SETUP, code=True)),
     parts=PARTS,
     closing=(handing_in("ps06", END),),
+    references=("coursekit.games.basket", "coursekit.games.crawler", "coursekit.views.crawler",
+                "coursekit.solvers.gametree", "coursekit.grading.basket", "coursekit.grading.crawler",
+                "coursekit.cli.basket", "coursekit.cli.crawler", "coursekit.widgets.basket",
+                "coursekit.widgets.crawler"),
 )
 
 

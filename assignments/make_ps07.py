@@ -313,6 +313,8 @@ ASSIGNMENT = Assignment(
     opening=(given("intro", intro()), given("setup", SETUP, code=True)),
     parts=PARTS,
     closing=(handing_in("ps07", END),),
+    references=("coursekit.games.minesweeper", "coursekit.games.minesweeper2", "coursekit.grading.minesweeper",
+                "coursekit.cli.minesweeper", "coursekit.widgets.minesweeper", "coursekit.widgets.minesweeper2"),
 )
 
 

@@ -281,6 +281,8 @@ ASSIGNMENT = Assignment(
     opening=(given("intro", intro()), given("setup", SETUP, code=True)),
     parts=PARTS,
     closing=(handing_in("ps08", END),),
+    references=("coursekit.games.bulls", "coursekit.grading.bulls", "coursekit.cli.bulls",
+                "coursekit.widgets.bulls"),
 )
 
 

@@ -70,10 +70,13 @@ c.LimitOutput.max_traceback = 60
 
 # Feedback without hidden tests: their source is removed, and errors in test cells are cut
 # to their last line, the teaching message (a full traceback would quote the hidden source).
+# The student's HTML (Markdown cells, raw cells, rich outputs) is cleaned with nh3, outputs that
+# carry code and widget state are left out (SafeOutputs here, SafeHTMLExporter below).
 c.GenerateFeedback.preprocessors = [
     "nbgrader.preprocessors.GetGrades",
     "nbgrader.preprocessors.ClearHiddenTests",
     "coursekit.grading.feedback.ShortTracebacks",
+    "coursekit.grading.feedback.SafeOutputs",
     "nbconvert.preprocessors.CSSHTMLHeaderPreprocessor",
 ]
 
@@ -83,7 +86,8 @@ c.GenerateFeedback.preprocessors = [
 # without it, with spacing in its tables and long messages wrapped. It lives here, in the
 # configuration, so that a course folder needs no other file.
 import jinja2  # noqa: E402
-from nbconvert.exporters import HTMLExporter  # noqa: E402
+
+from coursekit.grading.feedback import SafeHTMLExporter  # noqa: E402
 
 FEEDBACK_TEMPLATE = """{%- extends 'index.html.j2' -%}  {#- nbgrader's feedback template -#}
 {%- block header -%}
@@ -106,8 +110,8 @@ img, svg { max-width: 100%; height: auto; }
 """
 
 
-class OfflineFeedbackExporter(HTMLExporter):
-    """nbgrader's feedback exporter with the template above."""
+class OfflineFeedbackExporter(SafeHTMLExporter):
+    """nbgrader's feedback exporter with the template above, each Markdown cell cleaned (nh3)."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, extra_loaders=[jinja2.DictLoader({"coursekit_feedback.html.j2": FEEDBACK_TEMPLATE})],

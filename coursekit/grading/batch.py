@@ -47,7 +47,7 @@ from nbgrader.api import Gradebook, MissingEntry
 from nbgrader.coursedir import CourseDirectory
 from traitlets.config.loader import PyFileConfigLoader
 
-from .gradebook import KEY, mark_needs_manual_grade, reasons
+from .gradebook import KEY, mark_needs_manual_grade, reasons, reviews, status
 from .intake import FOLDER, Caps, take_in, write_copy
 from .sandbox import Limits, Sandbox, bubblewrap, isolation
 from .secret import KeyProblem, ensure_key
@@ -262,8 +262,9 @@ def read_back(course: Course, assignment: str, student: str, seconds: float = 0.
         except MissingEntry:
             return Result(student, None, maximum, "not graded", ["nbgrader recorded nothing."], seconds)
         why = reasons(gradebook, assignment, student)
-        status = "needs manual grading" if submission.needs_manual_grade else "graded"
-        return Result(student, submission.score, maximum, status, why, seconds, repairs(course, assignment, student))
+        flagged = reviews(gradebook, assignment, student)  # graded, but a person should look (the library's answer)
+        return Result(student, submission.score, maximum, status(submission.needs_manual_grade, flagged),
+                      [*why, *flagged], seconds, repairs(course, assignment, student))
 
 
 def repairs(course: Course, assignment: str, student: str) -> list[str]:

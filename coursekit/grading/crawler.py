@@ -47,7 +47,16 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..core.grid import Coord
-from ..games.crawler import Crawler, CrawlerState, Segment, segment_text, source_choice
+from ..games.crawler import (
+    Crawler,
+    CrawlerState,
+    Segment,
+    closing_first,
+    segment_text,
+    source_choice,
+    symmetry_strategy,
+)
+from ..solvers.gametree import alphabeta
 from ..views.crawler import lattice_text
 from .answers import as_pair
 from .kernel import Case, Check, Malformed, Score, ask, malformed_message, run_check, seed_random
@@ -63,6 +72,10 @@ WIDTH, HEIGHT = 6, 5
 TOTAL_SECONDS = 5.0
 
 OPPONENT_NAMES = {"C": "C's player", "random": "the random player"}
+
+#: The most positions the grader searches (counted, so the lesson is the same on every run) to find
+#: where a lost game could still be won.
+LESSON_NODES = 40_000
 
 
 def state_of(line: Sequence[Sequence[int]], width: int = WIDTH, height: int = HEIGHT) -> CrawlerState:
@@ -159,7 +172,11 @@ def check_crawler_move(func: Callable[..., Any], lines: Iterable[Sequence[Sequen
 
 @dataclass(frozen=True)
 class Game:
-    """One game played: its number, whether the student won, the moves made, and what to learn from it."""
+    """One game played: its number, whether the student won, the moves made, and what to learn from it.
+
+    ``turns`` holds each position where the student moved, with the move made (for a game lost,
+    :func:`last_chance` finds there where a winning move still existed).
+    """
 
     number: int
     opponent: Opponent
@@ -167,9 +184,72 @@ class Game:
     moves: int
     how: str
     lesson: str = ""
+    turns: tuple[tuple[CrawlerState, Segment], ...] = ()
 
     def line(self) -> str:
         return f"game {self.number}: {'won' if self.won else 'lost'}, {self.how}"
+
+
+class _TooLarge(Exception):
+    """The search needed more positions than the lesson may cost."""
+
+
+@dataclass
+class Budget:
+    """How many more positions the grader may search for a lesson (counted: the same on every run)."""
+
+    left: int = LESSON_NODES
+
+    def spend(self) -> None:
+        self.left -= 1
+        if self.left < 0:
+            raise _TooLarge
+
+
+def winning_move(rules: Crawler, state: CrawlerState, budget: Budget | None = None) -> Segment | None:
+    """A move that wins from ``state`` against any defence (closing first), or ``None`` where every
+    move loses. Raises :class:`_TooLarge` when deciding needs more positions than ``budget`` has left.
+
+    >>> rules = Crawler(3, 3)
+    >>> segment_text(winning_move(rules, rules.position([(Coord(0, 0), Coord(1, 0))])))
+    '0,0-0,1'
+    >>> winning_move(rules, rules.position([(Coord(0, 0), Coord(1, 0)), (Coord(1, 0), Coord(1, 1))])) is None
+    True
+    """
+    if not state.line and (rules.width + rules.height) % 2 == 1:
+        return symmetry_strategy()(rules, state)  # the mirror plan wins from the empty lattice
+    closing = rules.closing_moves(state)
+    if closing:
+        return closing[0]
+    budget = budget or Budget()
+
+    def order(rules: Crawler, state: CrawlerState, moves: tuple[Segment, ...]) -> list[Segment]:
+        budget.spend()
+        return closing_first(rules, state, moves)
+
+    solution = alphabeta(rules, state, order=order, table=True, canonical=rules.canonical)
+    return solution.best_moves[0] if solution.value > 0 and solution.best_moves else None
+
+
+def last_chance(rules: Crawler, game: Game, budget: Budget | None = None) -> str:
+    """For a game lost: the last position where the student still had a winning move, and that move.
+
+    The positions are searched from the last one back, within one ``budget`` of positions.
+    """
+    budget = budget or Budget()
+    for number in range(len(game.turns), 0, -1):
+        state, played = game.turns[number - 1]
+        try:
+            move = winning_move(rules, state, budget)
+        except _TooLarge:
+            return (f"No position from your move {number + 1} on had a winning move left for you; the "
+                    f"positions before it are too large for the grader to search here.")
+        if move is not None:
+            return (f"The last position where you still had a winning move: before your move {number} "
+                    f"(move {2 * number - 1} of the game), {_call(state)}. You played {segment_text(played)}; "
+                    f"{segment_text(move)} wins there against any defence (then keep choosing winning moves)."
+                    f"\n\n{lattice_text(state)}")
+    return "No position of this game had a winning move for you: the first player loses here with best play."
 
 
 def _opponent_move(opponent: Opponent, rules: Crawler, state: CrawlerState, rng: random.Random) -> Segment:
@@ -205,7 +285,7 @@ def _why_lost(rules: Crawler, before: CrawlerState, move: Segment, closing: Segm
     if safe:
         text += f" {segment_text(safe[0])} instead would not have let it close at once."
     else:
-        text += " Every move there let it close: the game was lost earlier."
+        text += " Every move there let it close: the game was lost earlier (see below)."
     return f"{text}\n\n{lattice_text(end)}"
 
 
@@ -218,11 +298,13 @@ def play_game(func: Callable[..., Any], opponent: Opponent, number: int, seed: i
     who = OPPONENT_NAMES[opponent]
     state = rules.initial_state()
     moves = 0
+    turns: list[tuple[CrawlerState, Segment]] = []
     while True:
         move, problem = _student_turn(func, rules, state, calls)
         if move is None:
             return Game(number, opponent, False, moves, f"your move {moves + 1} was refused", problem)
         before = state
+        turns.append((before, move))
         state = rules.apply(state, move)
         moves += 1
         if state.closed:
@@ -232,7 +314,7 @@ def play_game(func: Callable[..., Any], opponent: Opponent, number: int, seed: i
         moves += 1
         if after.closed:
             return Game(number, opponent, False, moves, f"{who} closed the line at move {moves}",
-                        _why_lost(rules, before, move, reply, who, after))
+                        _why_lost(rules, before, move, reply, who, after), tuple(turns))
         state = after
 
 
@@ -262,8 +344,13 @@ def score_games(func: Callable[..., Any], opponent: Opponent, games: int, seed: 
     score.report(scale, report)
     lost = next((g for g in played if not g.won), None)
     if report is not None and lost is not None:
-        report(f"The first game lost (game {lost.number}): {lost.how}.\n{lost.lesson}")
+        report(f"The first game lost (game {lost.number}): {lost.how}.\n{_lesson(rules, lost)}")
     return score.earned
+
+
+def _lesson(rules: Crawler, game: Game) -> str:
+    """What a lost game teaches: why it was lost, and (when the opponent closed) the last winning chance."""
+    return f"{game.lesson}\n\n{last_chance(rules, game)}" if game.turns else game.lesson
 
 
 def show_games(func: Callable[..., Any], seed: int = 0, *, report: Callable[[str], None] = print) -> list[Game]:
@@ -275,5 +362,5 @@ def show_games(func: Callable[..., Any], seed: int = 0, *, report: Callable[[str
         played.append(game)
         report(f"Against {OPPONENT_NAMES[game.opponent]}: {game.line()}")
         if game.lesson:
-            report(game.lesson)
+            report(_lesson(Crawler(WIDTH, HEIGHT), game))
     return played

@@ -7,6 +7,11 @@ automatic comment of its first graded cell, where formgrader shows it. The expor
 (:class:`CourseExport`) adds two columns, ``status`` and ``reason``, so the reason reaches the
 spreadsheet too.
 
+A submission that used a course module holding the reference answer
+(:mod:`coursekit.grading.review`) keeps its score and gets the status *needs review*: the
+grader writes the module into an automatic comment of its own (``Needs review: ...``), so
+that formgrader, ``coursekit grade``'s table and every later export show it.
+
 Configured in the course's ``nbgrader_config.py``::
 
     c.Autograde.autograde_preprocessors = [..., "nbgrader.preprocessors.SaveAutoGrades",
@@ -31,6 +36,9 @@ from traitlets import Bool
 KEY = "coursekit"
 #: How an automatic comment of the grader begins (so that it can be told from a person's).
 PREFIX = "Not graded in full: "
+#: How the grader's note that a person should review a graded submission begins (one line of
+#: the same automatic comment).
+REVIEW_PREFIX = "Needs review: "
 
 
 def problems_of(nb: Any) -> list[str]:
@@ -44,8 +52,35 @@ def add_problem(nb: Any, problem: str) -> None:
     nb.metadata.setdefault(KEY, {}).setdefault("problems", []).append(problem)
 
 
-def mark_needs_manual_grade(db_url: str, assignment: str, notebook: str, student: str, reasons: Sequence[str]) -> None:
-    """Mark every grade of ``student``'s ``notebook`` as needing a person, with the reasons as the comment."""
+def reviews_of(nb: Any) -> list[str]:
+    """Why a person should review a notebook that was graded (the grading steps' notes)."""
+    found = nb.get("metadata", {}).get(KEY, {}).get("reviews", [])
+    return [str(r) for r in found] if isinstance(found, list) else []
+
+
+def add_review(nb: Any, note: str) -> None:
+    """Record that a person should review the notebook (its score stays; see the module)."""
+    nb.metadata.setdefault(KEY, {}).setdefault("reviews", []).append(note)
+
+
+def with_note(comment: str | None, prefix: str, text: str) -> str:
+    """An automatic comment with the grader's line ``prefix + text`` (replacing any line of that
+    prefix), keeping the grader's lines of the other prefix and nothing else.
+
+    >>> with_note("No response.", PREFIX, "a cell failed.")
+    'Not graded in full: a cell failed.'
+    >>> with_note("Not graded in full: a cell failed.", REVIEW_PREFIX, "uses m.").splitlines()
+    ['Not graded in full: a cell failed.', 'Needs review: uses m.']
+    """
+    lines = [line for line in (comment or "").splitlines()
+             if line.startswith((PREFIX, REVIEW_PREFIX)) and not line.startswith(prefix)]
+    lines.append(prefix + text.replace("\r", " ").replace("\n", " "))
+    return "\n".join(sorted(lines, key=lambda line: not line.startswith(PREFIX)))
+
+
+def _write_note(db_url: str, assignment: str, notebook: str, student: str, prefix: str, text: str, *,
+                manual: bool) -> None:
+    """Write the grader's line into the submission's first comment (with ``manual``: every grade needs a person)."""
     with Gradebook(db_url) as gradebook:
         gradebook.update_or_create_student(student)
         try:
@@ -53,45 +88,82 @@ def mark_needs_manual_grade(db_url: str, assignment: str, notebook: str, student
         except MissingEntry:
             gradebook.update_or_create_submission(assignment, student)
         submitted = gradebook.find_submission_notebook(notebook, assignment, student)
-        for grade in submitted.grades:
-            grade.needs_manual_grade = True
+        if manual:
+            for grade in submitted.grades:
+                grade.needs_manual_grade = True
         comments = sorted(submitted.comments, key=lambda c: c.name)
         first = next((c for c in comments if c.cell.name == submitted.grades[0].cell.name), None) \
             if submitted.grades else None
         target = first or (comments[0] if comments else None)
         if target is not None:
-            target.auto_comment = PREFIX + " ".join(reasons)
+            target.auto_comment = with_note(target.auto_comment, prefix, text)
         gradebook.db.commit()
 
 
+def mark_needs_manual_grade(db_url: str, assignment: str, notebook: str, student: str, reasons: Sequence[str]) -> None:
+    """Mark every grade of ``student``'s ``notebook`` as needing a person, with the reasons as the comment."""
+    _write_note(db_url, assignment, notebook, student, PREFIX, " ".join(reasons), manual=True)
+
+
+def mark_for_review(db_url: str, assignment: str, notebook: str, student: str, notes: Sequence[str]) -> None:
+    """Note on ``student``'s ``notebook`` why a person should review it; its grades stay as they are."""
+    _write_note(db_url, assignment, notebook, student, REVIEW_PREFIX, " ".join(notes), manual=False)
+
+
 class RecordProblems(Preprocessor):
-    """After nbgrader's ``SaveAutoGrades``: a notebook with problems is marked for a person, with why."""
+    """After nbgrader's ``SaveAutoGrades``: a notebook with problems is marked for a person, with why;
+    a notebook to review (the reference's module used) gets its note, and keeps its score."""
 
     enabled = Bool(True, help="Whether to record problems in the gradebook.").tag(config=True)
 
     def preprocess(self, nb: Any, resources: Any) -> tuple[Any, Any]:
+        info = resources["nbgrader"]
         problems = problems_of(nb)
         if problems:
-            info = resources["nbgrader"]
             self.log.warning("%s needs manual grading: %s", info["student"], " ".join(problems))
             mark_needs_manual_grade(info["db_url"], info["assignment"], info["notebook"], info["student"], problems)
+        notes = reviews_of(nb)
+        if notes:
+            self.log.warning("%s needs review: %s", info["student"], " ".join(notes))
+            mark_for_review(info["db_url"], info["assignment"], info["notebook"], info["student"], notes)
         return nb, resources
 
 
-def reasons(gradebook: Gradebook, assignment: str, student: str) -> list[str]:
-    """The grader's comments on a submission (empty when it was graded in full)."""
+def _notes(gradebook: Gradebook, assignment: str, student: str, prefix: str) -> list[str]:
     found = []
     submission = gradebook.find_submission(assignment, student)
     for notebook in submission.notebooks:
         for comment in notebook.comments:
-            if comment.auto_comment and comment.auto_comment.startswith(PREFIX):
-                found.append(f"{notebook.name}: {comment.auto_comment[len(PREFIX):]}")
+            for line in (comment.auto_comment or "").splitlines():
+                if line.startswith(prefix):
+                    found.append(f"{notebook.name}: {line[len(prefix):]}")
     return found
 
 
+def reasons(gradebook: Gradebook, assignment: str, student: str) -> list[str]:
+    """The grader's comments on a submission (empty when it was graded in full)."""
+    return _notes(gradebook, assignment, student, PREFIX)
+
+
+def reviews(gradebook: Gradebook, assignment: str, student: str) -> list[str]:
+    """Why a person should review a submission that was graded (empty when nothing was flagged)."""
+    return _notes(gradebook, assignment, student, REVIEW_PREFIX)
+
+
+def status(needs_manual_grade: bool, flagged: Sequence[str]) -> str:
+    """``"needs manual grading"``, ``"needs review"`` (graded, but flagged) or ``"graded"``.
+
+    >>> status(False, ["ps05: the solution uses m."]), status(True, []), status(False, [])
+    ('needs review', 'needs manual grading', 'graded')
+    """
+    if needs_manual_grade:
+        return "needs manual grading"
+    return "needs review" if flagged else "graded"
+
+
 class CourseExport(ExportPlugin):  # type: ignore[misc]
-    """nbgrader's CSV export with two more columns: ``status`` (graded, needs manual grading, not
-    submitted) and ``reason`` (why a person must look)."""
+    """nbgrader's CSV export with two more columns: ``status`` (graded, needs review, needs manual
+    grading, not submitted) and ``reason`` (why a person must look)."""
 
     COLUMNS = ("assignment", "duedate", "timestamp", "student_id", "last_name", "first_name", "email",
                "raw_score", "late_submission_penalty", "score", "max_score", "status", "reason")
@@ -125,12 +197,14 @@ class CourseExport(ExportPlugin):  # type: ignore[misc]
         else:
             penalty = submission.late_submission_penalty or 0.0
             why = reasons(gradebook, assignment.name, student.id)
+            flagged = reviews(gradebook, assignment.name, student.id)
             score.update(timestamp=submission.timestamp, raw_score=submission.score,
                          late_submission_penalty=penalty, score=max(0.0, submission.score - penalty),
-                         status="needs manual grading" if submission.needs_manual_grade else "graded",
-                         reason=" | ".join(why))
+                         status=status(submission.needs_manual_grade, flagged),
+                         reason=" | ".join([*why, *flagged]))
         return ["" if score[key] is None else str(score[key]) for key in self.COLUMNS]
 
 
-__all__ = ["KEY", "PREFIX", "CourseExport", "RecordProblems", "add_problem", "mark_needs_manual_grade",
-           "problems_of", "reasons"]
+__all__ = ["KEY", "PREFIX", "REVIEW_PREFIX", "CourseExport", "RecordProblems", "add_problem", "add_review",
+           "mark_for_review", "mark_needs_manual_grade", "problems_of", "reasons", "reviews", "reviews_of", "status",
+           "with_note"]

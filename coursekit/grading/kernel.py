@@ -182,8 +182,26 @@ def evaluate(check: Check, case: Case, raw: Any) -> Outcome:
     return Outcome(case, value, expected)
 
 
+class NoCases(ValueError):
+    """A check with nothing to try: an error of the check (the submission goes to a person), never points."""
+
+
+def refuse_no_cases(name: str, count: int) -> None:
+    """Raise :class:`NoCases` when a check has no case (it would give its points for nothing).
+
+    >>> refuse_no_cases("is_even", 0)
+    Traceback (most recent call last):
+    ...
+    coursekit.grading.kernel.NoCases: is_even: the check has no case to try, so it cannot give points
+    """
+    if count <= 0:
+        raise NoCases(f"{name}: the check has no case to try, so it cannot give points")
+
+
 def outcomes(func: Callable[..., Any], check: Check) -> list[Outcome]:
-    """Every case asked, read and judged in turn; stops at the first failure (``AssertionError``)."""
+    """Every case asked, read and judged in turn; stops at the first failure (``AssertionError``).
+    A check without cases is refused (:class:`NoCases`)."""
+    refuse_no_cases(check.name, len(check.cases))
     calls = check.calls(func)
     done = []
     for case in check.cases:
@@ -200,13 +218,13 @@ def run_check(func: Callable[..., Any], check: Check) -> int:
 
 
 def partial_points(shares: Sequence[float], points: float) -> float:
-    """``points`` times the average share, to two decimals (no case: full points).
+    """``points`` times the average share, to two decimals (no case is refused: :class:`NoCases`).
 
-    >>> partial_points([1, 1, 0], 6), partial_points([], 2)
-    (4.0, 2.0)
+    >>> partial_points([1, 1, 0], 6)
+    4.0
     """
-    average = sum(shares) / len(shares) if shares else 1.0
-    return round(points * average, 2)
+    refuse_no_cases("partial points", len(shares))
+    return round(points * sum(shares) / len(shares), 2)
 
 
 @dataclass
@@ -221,7 +239,9 @@ class Score:
 
     @property
     def average(self) -> float:
-        return sum(self.shares) / len(self.shares) if self.shares else 1.0
+        """The average share; a score of no case is refused (:class:`NoCases`)."""
+        refuse_no_cases(self.name, len(self.shares))
+        return sum(self.shares) / len(self.shares)
 
     @property
     def earned(self) -> float:

@@ -20,6 +20,10 @@ student's own output goes elsewhere, captured and cut short):
 - ``{"op": "seed", "value": n}``: ``random.seed(n)``, as the grader does before a seeded game;
   reply ``{"value": "null"}``.
 
+Any reply may also carry ``"used": [module, ...]``: the modules of the settings' ``"references"``
+(the course modules that hold the reference answer) that the student's cells or calls imported
+or used since the last reply (see :class:`Watch`); the grader flags them for a person's review.
+
 Nothing here is trusted: the student's code runs in this process and may replace any of it.
 The grader reads every reply as data, strictly, and enforces every limit from outside.
 """
@@ -30,6 +34,7 @@ import contextlib
 import json
 import os
 import sys
+from collections.abc import Iterator
 
 #: The resource limits, set before anything else happens (the grader passes its own).
 LIMITS = {"memory": 1 << 30, "cpu": 60, "processes": 32, "file_size": 16 << 20, "open_files": 64}
@@ -80,6 +85,109 @@ class Capture:
         return out
 
 
+class Watch:
+    """What the student's code uses of the reference modules, recorded while it runs (``on``).
+
+    Two records: an audit hook sees every module loaded for the first time (an ``import``
+    statement raises the event ``import``; ``importlib.import_module``, also with a name built at
+    run time, raises none, but running the module's code raises ``exec`` with its file's name); a
+    module already loaded (by the course package itself, or the setup cells) raises no event, so
+    each ``coursekit`` module gets a class that notes every attribute read from it: a reference
+    module itself, or a function, class or module of one.
+    """
+
+    def __init__(self, references: list[str]) -> None:
+        self.references = references
+        self.on = False
+        self.used: set[str] = set()
+        self.reported: set[str] = set()
+        self._seen = 0
+        self._root = ""
+        if references:
+            import coursekit
+
+            self._root = os.path.dirname(os.path.dirname(os.path.abspath(coursekit.__file__ or "")))
+            sys.addaudithook(self.audit)
+
+    def owner(self, name: object) -> str | None:
+        """The reference module that ``name`` (a module's name) is or lies in."""
+        if isinstance(name, str):
+            for module in self.references:
+                if name == module or name.startswith(module + "."):
+                    return module
+        return None
+
+    def note(self, name: object) -> None:
+        module = self.owner(name)
+        if module is not None:
+            self.used.add(module)
+
+    def audit(self, event: str, args: tuple[object, ...]) -> None:
+        if not self.on or not args:
+            return
+        if event == "import":
+            self.note(args[0])
+        elif event == "exec":
+            self.note(self.module_of(getattr(args[0], "co_filename", None)))
+
+    def module_of(self, filename: object) -> str | None:
+        """The module a file of the course package holds (``.../coursekit/cli/bulls.py``: ``coursekit.cli.bulls``)."""
+        if not isinstance(filename, str) or not filename.endswith(".py") or not self._root:
+            return None
+        relative = os.path.relpath(filename, self._root)
+        if relative.startswith(".."):
+            return None
+        parts = relative[:-3].split(os.sep)
+        return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+    def wrap(self) -> None:
+        """Give each ``coursekit`` module loaded since the last time the noting class."""
+        if not self.references or len(sys.modules) == self._seen:
+            return
+        self._seen = len(sys.modules)
+        import types
+
+        watch = self
+
+        class Noted(types.ModuleType):
+            def __getattribute__(self, attribute: str) -> object:
+                value = super().__getattribute__(attribute)
+                if watch.on:
+                    watch.on = False  # reading names below must not be noted again
+                    try:
+                        watch.note(types.ModuleType.__getattribute__(self, "__name__"))
+                        if isinstance(value, types.ModuleType):
+                            watch.note(types.ModuleType.__getattribute__(value, "__name__"))
+                        elif isinstance(value, (types.FunctionType, type)):
+                            watch.note(getattr(value, "__module__", None))
+                    except Exception:
+                        pass
+                    finally:
+                        watch.on = True
+                return value
+
+        for name, module in list(sys.modules.items()):
+            if (name == "coursekit" or name.startswith("coursekit.")) and type(module) is types.ModuleType:
+                with contextlib.suppress(TypeError):
+                    module.__class__ = Noted
+
+    def news(self) -> list[str]:
+        """The modules used since the last time this was asked."""
+        new = sorted(self.used - self.reported)
+        self.reported |= self.used
+        return new
+
+    @contextlib.contextmanager
+    def student(self, running: bool = True) -> Iterator[None]:
+        """Note what happens inside (when ``running``: the student's code runs)."""
+        self.wrap()
+        before, self.on = self.on, running
+        try:
+            yield
+        finally:
+            self.on = before
+
+
 def main() -> None:
     """Limit, then serve requests until standard input ends."""
     settings = json.loads(sys.argv[1]) if len(sys.argv) > 1 else {}
@@ -98,9 +206,11 @@ def main() -> None:
     namespace: dict[str, object] = {"__name__": "__main__"}
 
     current = {"id": 0}
+    watch = Watch([str(name) for name in settings.get("references", [])])
 
     def reply(message: dict[str, object]) -> None:
-        channel.write(json.dumps({**message, "id": current["id"]}) + "\n")
+        used = watch.news()
+        channel.write(json.dumps({**message, **({"used": used} if used else {}), "id": current["id"]}) + "\n")
         channel.flush()
 
     measured = [str(name) for name in settings.get("measured", [])]
@@ -117,11 +227,12 @@ def main() -> None:
 
     def ask_grader(name: str) -> object:
         def stand_in(*args: object) -> object:
-            reply({"callback": name, "args": [encoded(arg) for arg in args]})
-            answer = json.loads(requests.readline())
-            if "raised" in answer:
-                raise RuntimeError(f"{name} raised {answer['raised']}")
-            return decode(answer["value"])
+            with watch.student(False):
+                reply({"callback": name, "args": [encoded(arg) for arg in args]})
+                answer = json.loads(requests.readline())
+                if "raised" in answer:
+                    raise RuntimeError(f"{name} raised {answer['raised']}")
+                return decode(answer["value"])
 
         stand_in.__name__ = stand_in.__qualname__ = name
         return stand_in
@@ -134,7 +245,8 @@ def main() -> None:
             sys.stdout = sys.stderr = capture
             error = None
             try:
-                exec(compile(source, f"<cell {number}>", "exec"), namespace)
+                with watch.student(not setup):
+                    exec(compile(source, f"<cell {number}>", "exec"), namespace)
             except BaseException as problem:  # a cell that fails is reported, whatever it raised
                 error = describe_error(problem)
             finally:
@@ -152,7 +264,9 @@ def main() -> None:
         capture = Capture()
         sys.stdout = sys.stderr = capture
         try:
-            value = namespace[name](*decode(args))  # type: ignore[operator]
+            decoded = decode(args)
+            with watch.student():
+                value = namespace[name](*decoded)  # type: ignore[operator]
             answer: dict[str, object] = {"value": encode(value)}
         except BaseException as problem:  # whatever the student's code raised is its answer
             answer = {"raised": describe_error(problem)}

@@ -141,11 +141,19 @@ class Sandbox:
     after those cells, each becomes a stand-in that asks the grader, which answers with its own
     function and records the arguments (``recorded``, for the last call). So a quantity such as
     the cells a search expands is measured here, not reported by the student's code.
+
+    ``references`` names the course modules that hold the reference answer: ``used`` collects
+    those the student's cells and calls imported or used (recorded in the sandbox, see
+    :class:`coursekit.grading.runner.Watch`), for a person's review.
     """
 
     def __init__(self, cells: Sequence[str], limits: Limits | None = None, *,
-                 setup: Collection[int] = (), measured: Mapping[str, Callable[..., Any]] | None = None) -> None:
+                 setup: Collection[int] = (), measured: Mapping[str, Callable[..., Any]] | None = None,
+                 references: Sequence[str] = ()) -> None:
         self.cells = list(cells)
+        self.references = [str(name) for name in references]
+        #: the reference modules the student's code used, as the sandbox reported them
+        self.used: set[str] = set()
         self.limits = limits or Limits()
         self.setup = set(setup)
         self.measured = dict(measured or {})
@@ -163,7 +171,8 @@ class Sandbox:
     # -- the process --------------------------------------------------------------------
     def _command(self, info: int | None = None) -> tuple[list[str], dict[str, Any], str | None]:
         python = str(Path(sys.executable).absolute())
-        settings = json.dumps({"limits": self.limits.for_runner(), "measured": sorted(self.measured)})
+        settings = json.dumps({"limits": self.limits.for_runner(), "measured": sorted(self.measured),
+                               "references": self.references})
         if not self.isolated:
             return [python, "-I", str(RUNNER), settings], {"start_new_session": True}, None
         bwrap = bubblewrap()
@@ -294,6 +303,7 @@ class Sandbox:
                 reply = json.loads(self._read_line(box, deadline, seconds))
                 if not isinstance(reply, dict):
                     raise SandboxProblem("sent something that is not an answer")
+                self._note_used(reply.pop("used", None))
                 if reply.pop("id", None) != number:
                     continue
                 if "callback" in reply:
@@ -306,6 +316,11 @@ class Sandbox:
         except BaseException:
             self.close()  # a time limit of the check rang, or the reply was refused: start afresh
             raise
+
+    def _note_used(self, used: Any) -> None:
+        """Keep the reference modules a reply says the student's code used (only those asked about)."""
+        if isinstance(used, list):
+            self.used.update(name for name in used if isinstance(name, str) and name in self.references)
 
     def _answer_callback(self, box: _Started, request: dict[str, Any]) -> None:
         """Answer a measured helper's use from the sandbox with the grader's own function, and record it."""

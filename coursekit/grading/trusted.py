@@ -13,6 +13,12 @@ its place in ``nbgrader autograde`` (``c.Autograde.autograde_preprocessors``):
    the teaching message) scores 0, a number as the cell's last value is a partial score,
    anything else full points; nbgrader's ``SaveAutoGrades`` then records the scores.
 
+No name of Python's own (``range``, ``len``) and no name a test cell uses, other than the
+functions the student is asked to write (``coursekit.asked`` in the notebook's metadata), is
+taken from the student's cells (:func:`reserved_names`). A submission that uses a course module
+holding the reference answer (``coursekit.references``) keeps its score and is noted for a
+person's review (:mod:`coursekit.grading.review`).
+
 The test cells come from the gradebook (nbgrader's ``OverwriteCells`` restores them before this
 step), so a student who edits or deletes them changes nothing. A notebook whose metadata lists
 ``coursekit.measured`` helpers (ps03's ``neighbours``) has them answered and counted here: in the
@@ -30,17 +36,19 @@ sandbox each one asks the grader, so a quantity the student's code used to repor
 from __future__ import annotations
 
 import ast
+import builtins
 import contextlib
 import io
 import os
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from nbconvert.preprocessors import Preprocessor
 from nbformat.v4 import new_output as _new_output
 from traitlets import Bool, Float, Integer
 
-from .gradebook import KEY, add_problem
+from .gradebook import KEY, add_problem, add_review
+from .review import review_note, scan
 from .sandbox import Limits, Sandbox, SandboxProblem, isolation
 from .secret import ensure_key, grading
 
@@ -171,18 +179,22 @@ class TrustedExecute(Preprocessor):
         else:
             self.log.warning("Sandbox: %s", how)
         namespace = self.setup_namespace(nb, [cells[n] for n in boxed if roles[n] == "setup"])
-        wanted = nb.get("metadata", {}).get(KEY, {}).get("measured", [])
+        about = nb.get("metadata", {}).get(KEY, {})
+        wanted = about.get("measured", [])
         measured = {name: namespace[name] for name in wanted if isinstance(name, str) and callable(namespace.get(name))}
+        references = [name for name in about.get("references", []) if isinstance(name, str)]
         setup = [number for number, n in enumerate(boxed) if roles[n] == "setup"]
         with course_key(resources), \
-                Sandbox([cells[n].source for n in boxed], limits, setup=setup, measured=measured) as sandbox:
+                Sandbox([cells[n].source for n in boxed], limits, setup=setup, measured=measured,
+                        references=references) as sandbox:
             for n, result in zip(boxed, sandbox.results, strict=True):
                 cells[n].outputs = _outputs(result)
                 cells[n].execution_count = None
                 if roles[n] == "setup" and result.get("error"):
                     add_problem(nb, f"the instructor's cell {_name(cells[n])} failed in the sandbox "
                                     f"({result['error'].splitlines()[0]}).")
-            self.add_student_names(namespace, sandbox)
+            tests = [cell.source for cell, kind in zip(cells, roles, strict=True) if kind == "test"]
+            self.add_student_names(namespace, sandbox, reserved_names(tests, about.get("asked")))
             for cell, kind in zip(cells, roles, strict=True):
                 if kind == "test":
                     cell.outputs = run_test(cell.source, namespace)
@@ -192,6 +204,10 @@ class TrustedExecute(Preprocessor):
                     for output in broken:
                         add_problem(nb, f"the check in {_name(cell)} itself failed ({output['ename']}: "
                                         f"{str(output.get('evalue', ''))[:300]}).")
+            used = set(scan([cells[n].source for n in boxed if roles[n] == "student"], references)) | sandbox.used
+        if used:  # the library's answer: the score stays, and a person is asked to look
+            self.log.warning("Needs review: %s", review_note(used))
+            add_review(nb, review_note(used))
         return nb, resources
 
     def setup_namespace(self, nb: Any, setup: Sequence[Any]) -> dict[str, Any]:
@@ -207,11 +223,15 @@ class TrustedExecute(Preprocessor):
         return namespace
 
     @staticmethod
-    def add_student_names(namespace: dict[str, Any], sandbox: Sandbox) -> None:
-        """Then the names the student's cells defined: a :class:`Remote` for a function, the value for data."""
+    def add_student_names(namespace: dict[str, Any], sandbox: Sandbox, reserved: Collection[str] = ()) -> None:
+        """Then the names the student's cells defined: a :class:`Remote` for a function, the value for data.
+
+        A name in ``reserved`` (see :func:`reserved_names`) never comes from the student: a cell
+        that defines ``range`` or a name the test cells use changes the student's own code only.
+        """
         for name, kind in sandbox.names.items():
-            if name in namespace or not name.isidentifier():
-                continue  # the instructor's own names stay the instructor's
+            if name in namespace or name in reserved or not name.isidentifier():
+                continue  # the instructor's own names (and Python's) stay the instructor's
             if kind == "function":
                 namespace[name] = Remote(sandbox, name)
             else:
@@ -230,6 +250,49 @@ def course_key(resources: Any) -> contextlib.AbstractContextManager[Any]:
     if not (isinstance(student, str) and isinstance(assignment, str) and student and assignment):
         return contextlib.nullcontext()
     return grading(ensure_key(os.getcwd()), assignment, student)
+
+
+def names_in(source: str) -> tuple[set[str], set[str]]:
+    """The names a cell's code reads, and the names it defines (assigns, imports, declares).
+
+    >>> [sorted(names) for names in names_in("from m import check\\nn = check(f, range(3))")]
+    [['check', 'f', 'range'], ['check', 'n']]
+    """
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return set(), set()
+    read: set[str] = set()
+    defined: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name):
+            (read if isinstance(node.ctx, ast.Load) else defined).add(node.id)
+        elif isinstance(node, ast.alias):
+            defined.add(node.asname or node.name.split(".")[0])
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            defined.add(node.name)
+        elif isinstance(node, ast.arg):
+            defined.add(node.arg)
+    return read, defined
+
+
+def reserved_names(tests: Sequence[str], asked: Sequence[str] | None = None) -> frozenset[str]:
+    """The names a student's cell may not give the test cells: every builtin, and every name the
+    test cells use other than the functions the student is asked to write (``asked``, from the
+    notebook's metadata; without it, the names the tests read and never define themselves).
+
+    >>> reserved = reserved_names(["cases = range(4)\\ncheck(double, cases)"], asked=["double"])
+    >>> sorted(name for name in reserved if name in ("range", "cases", "check", "double", "len"))
+    ['cases', 'check', 'len', 'range']
+    """
+    read: set[str] = set()
+    defined: set[str] = set()
+    for source in tests:
+        more_read, more_defined = names_in(source)
+        read |= more_read
+        defined |= more_defined
+    wanted = {str(name) for name in asked} if isinstance(asked, (list, tuple)) else read - defined
+    return frozenset(dir(builtins)) | ((read | defined) - wanted)
 
 
 #: Errors of a test cell that are the submission's doing: a check that failed, a function that is
@@ -253,4 +316,4 @@ def _outputs(result: dict[str, Any]) -> list[Any]:
     return outputs
 
 
-__all__ = ["Remote", "TrustedExecute", "role", "run_test"]
+__all__ = ["Remote", "TrustedExecute", "names_in", "reserved_names", "role", "run_test"]

@@ -1,0 +1,103 @@
+"""The library's answer, flagged: a submission that uses the course module holding the reference.
+
+The course package is installed where students work, and it holds the reference solution of
+most functions they are asked to write (the game-tree search, the basket's winning moves,
+minesweeper's exact chances, ...). A notebook that calls it earns the points without the
+algorithm. Nothing here refuses such a notebook: it keeps its score, and the grader records
+the module so that a person reviews it (status *needs review*, see
+:mod:`coursekit.grading.gradebook`). Two records:
+
+- :func:`scan`: the student's cells read as text, before anything runs: imports of a
+  reference module (``import``, ``from ... import``), and its dotted name in a string or an
+  attribute chain (``importlib.import_module("coursekit.solvers.gametree")``);
+- the sandbox's own record (:mod:`coursekit.grading.runner`): imports of a reference module
+  made while the student's cells and calls run, and any use of its contents, also when the
+  name was built at run time.
+
+A flag, not a defence: code written to hide its use (through objects reached another way)
+is not seen.
+
+>>> scan(["from coursekit.solvers.gametree import alphabeta"], ["coursekit.solvers.gametree"])
+['coursekit.solvers.gametree']
+>>> scan(["name = 'coursekit.solvers.' + 'gametree'"], ["coursekit.solvers.gametree"])
+[]
+>>> review_note(["coursekit.solvers.gametree"])
+'the solution uses coursekit.solvers.gametree, a course module that holds the reference answer.'
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterable, Sequence
+
+
+def _dotted(node: ast.expr) -> str | None:
+    """``a.b.c`` for an attribute chain on a name, else ``None``."""
+    parts = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if not isinstance(node, ast.Name):
+        return None
+    parts.append(node.id)
+    return ".".join(reversed(parts))
+
+
+def _is_within(name: str, module: str) -> bool:
+    """Whether ``name`` is ``module`` or something inside it (``module.x``)."""
+    return name == module or name.startswith(module + ".")
+
+
+def names_used(source: str) -> set[str]:
+    """Every dotted module name a cell mentions: what it imports (``from m import x`` gives ``m``
+    and ``m.x``), its attribute chains, and its strings.
+
+    >>> sorted(names_used("import a.b as c\\nfrom d import e\\nf = 'g.h'"))
+    ['a.b', 'd', 'd.e', 'g.h']
+    """
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return set()
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            found.add(node.module)
+            found.update(f"{node.module}.{alias.name}" for alias in node.names if alias.name != "*")
+        elif isinstance(node, ast.Attribute):
+            dotted = _dotted(node)
+            if dotted:
+                found.add(dotted)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and len(node.value) < 10_000:
+            found.add(node.value)
+    return found
+
+
+def scan(sources: Iterable[str], references: Sequence[str]) -> list[str]:
+    """The reference modules the cells' text uses (imports, attribute chains, strings), sorted.
+
+    >>> scan(["import coursekit.games.bulls as b", "x = 1"], ["coursekit.games.bulls", "coursekit.games.basket"])
+    ['coursekit.games.bulls']
+    >>> scan(["s = 'see coursekit.games.basket.winning_moves'"], ["coursekit.games.basket"])
+    ['coursekit.games.basket']
+    """
+    used: set[str] = set()
+    for source in sources:
+        names = names_used(source)
+        for module in references:
+            if any(_is_within(name, module) or module in name for name in names):
+                used.add(module)
+    return sorted(used)
+
+
+def review_note(modules: Iterable[str]) -> str:
+    """The reason a person reviews the submission, naming the modules."""
+    found = sorted(set(modules))
+    if len(found) == 1:
+        return f"the solution uses {found[0]}, a course module that holds the reference answer."
+    return f"the solution uses {', '.join(found)}, course modules that hold the reference answer."
+
+
+__all__ = ["names_used", "review_note", "scan"]

@@ -1,0 +1,175 @@
+"""Reserved names, checks without cases, and the library's answer flagged (issue 19, items 4 and 5).
+
+Fast tests of the pieces; the real instructor flow is in ``test_hostile_review.py``.
+"""
+
+from __future__ import annotations
+
+import pytest
+from nbformat.v4 import new_code_cell, new_notebook
+
+from coursekit.grading import Case, Check, Score, run_check
+from coursekit.grading.gradebook import PREFIX, REVIEW_PREFIX, reviews_of, status, with_note
+from coursekit.grading.kernel import NoCases
+from coursekit.grading.review import scan
+from coursekit.grading.sandbox import Sandbox
+from coursekit.grading.trusted import TrustedExecute, reserved_names
+
+GAMETREE = "coursekit.solvers.gametree"
+BULLS = "coursekit.games.bulls"
+REFERENCES = [GAMETREE, BULLS, "coursekit.games.minesweeper"]
+
+SOLUTION = {"nbgrader": {"solution": True, "grade": False, "locked": False, "grade_id": "f", "schema_version": 3}}
+TEST = {"nbgrader": {"grade": True, "solution": False, "locked": True, "grade_id": "t", "points": 4,
+                     "schema_version": 3}}
+
+
+def graded(student: str, test: str, **metadata: object) -> tuple[list[object], dict[str, object]]:
+    """The test cell's outputs and the notebook's ``coursekit`` metadata after the trusted executor."""
+    nb = new_notebook(cells=[new_code_cell(student, metadata=SOLUTION), new_code_cell(test, metadata=TEST)],
+                      metadata={"coursekit": dict(metadata)})
+    nb, _ = TrustedExecute().preprocess(nb, {})
+    return nb.cells[1].outputs, nb.metadata["coursekit"]
+
+
+# -- reserved names ------------------------------------------------------------------------
+
+def test_a_student_range_never_reaches_the_test_cell() -> None:
+    student = "def double(n):\n    return 2 * n\n\ndef range(*a):\n    return []\n\ndef len(x):\n    return 99"
+    test = "cases = list(range(3))\nassert double(cases[-1]) == 4, 'wrong'\nprint(len(cases))"
+    outputs, _ = graded(student, test, asked=["double"])
+    assert [o.get("text") for o in outputs] == ["3\n"]
+
+
+def test_a_name_the_tests_use_is_the_tests_own() -> None:
+    # the test reads ``positions`` before the instructor's import would define it: the student's
+    # value must not stand in for it (NameError: the check scores 0, it does not pass on the student's list)
+    student = "def double(n):\n    return 2 * n\n\npositions = []"
+    test = "for n in positions:\n    assert double(n) == 2 * n\nprint('passed')"
+    outputs, _ = graded(student, test, asked=["double"])
+    assert outputs[-1]["output_type"] == "error" and outputs[-1]["ename"] == "NameError"
+
+
+def test_without_metadata_the_functions_the_tests_read_are_the_students() -> None:
+    reserved = reserved_names(["from m import check\ncheck(double, range(3))\nn = 1"])
+    assert {"range", "check", "n", "print"} <= reserved and "double" not in reserved
+    reserved = reserved_names(["from m import check\ncheck(double, range(3))"], asked=["check"])
+    assert "double" in reserved and "check" not in reserved
+
+
+# -- no cases, no points -----------------------------------------------------------------
+
+def test_a_check_without_cases_is_refused_not_passed() -> None:
+    empty = Check("double", [], reference=lambda case: 0, read=lambda raw, case: raw,
+                  judge=lambda case, value, expected: None)
+    with pytest.raises(NoCases, match="no case"):
+        run_check(lambda n: 2 * n, empty)
+    with pytest.raises(NoCases):
+        _ = Score("double", 4).earned
+    one = Check("double", [Case((1,), "double(1)")], reference=lambda case: 2, read=lambda raw, case: raw,
+                judge=lambda case, value, expected: None if value == expected else "wrong")
+    assert run_check(lambda n: 2 * n, one) == 1
+
+
+def test_a_check_without_cases_sends_the_submission_to_a_person() -> None:
+    test = ("from coursekit.grading import check_queen_winning_move\n"
+            "check_queen_winning_move(queen_winning_move, positions=[])")
+    nb = new_notebook(cells=[new_code_cell("def queen_winning_move(x, y):\n    return None", metadata=SOLUTION),
+                             new_code_cell(test, metadata=TEST)])
+    nb, _ = TrustedExecute().preprocess(nb, {})
+    assert nb.cells[1].outputs[-1]["ename"] == "NoCases"
+    assert any("no case to try" in problem for problem in nb.metadata["coursekit"]["problems"])
+
+
+# -- the library's answer: the scan -----------------------------------------------------------
+
+@pytest.mark.parametrize("source", [
+    "import coursekit.solvers.gametree",
+    "from coursekit.solvers.gametree import alphabeta",
+    "from coursekit.solvers import gametree",
+    "import coursekit\nx = coursekit.solvers.gametree.alphabeta",
+    "import importlib\nm = importlib.import_module('coursekit.solvers.gametree')",
+])
+def test_the_scan_sees_the_reference_module(source: str) -> None:
+    assert scan([source], REFERENCES) == [GAMETREE]
+
+
+@pytest.mark.parametrize("source", [
+    "from functools import cache\ndef best_move(board):\n    return (0, 0)",
+    "from coursekit.core.grid import Coord",
+    "# a game tree: gametree, solvers\nx = 'gametree'",
+    "def broken(:\n",
+])
+def test_the_scan_leaves_other_code_alone(source: str) -> None:
+    assert scan([source], REFERENCES) == []
+
+
+# -- the library's answer: the watch in the sandbox -------------------------------------------
+
+@pytest.mark.parametrize(("cell", "used"), [
+    # imported by the course package before the student's code: no audit event, the use is noted
+    ("from coursekit.solvers.gametree import alphabeta\ndef f(x):\n    return 1", [GAMETREE]),
+    ("import importlib\ndef f(x):\n    importlib.import_module('.'.join(['coursekit', 'solvers', 'gametree']))\n"
+     "    return 1", [GAMETREE]),
+    ("from coursekit.solvers import alphabeta\ndef f(x):\n    return 1", [GAMETREE]),  # re-exported
+    ("import sys\ndef f(x):\n    return len(vars(sys.modules['coursekit.games.' + 'minesweeper'])) > 0",
+     ["coursekit.games.minesweeper"]),
+    # not loaded yet: the audit hook sees the import, with a name built at run time
+    ("import importlib\ndef f(x):\n    importlib.import_module('coursekit.games.' + 'bu' + 'lls')\n    return 1",
+     [BULLS]),
+    ("def f(x):\n    return sum(range(x))", []),
+    ("from coursekit.core.grid import Coord\ndef f(x):\n    return Coord(x, x).x", []),
+])
+def test_the_sandbox_records_the_reference_modules_used(cell: str, used: list[str]) -> None:
+    with Sandbox([cell], references=REFERENCES) as box:
+        box.call("f", (3,))
+        assert sorted(box.used) == used
+
+
+def test_an_import_of_a_module_not_loaded_yet_is_seen_by_the_audit_hook() -> None:
+    # coursekit.cli.bulls is not loaded by the package: its first import raises an audit event, and
+    # the name read from it in the same call (before any new wrapping) is not what records it
+    cell = ("import importlib\ndef f(x):\n    module = importlib.import_module('coursekit.cli.' + 'bul' + 'ls')\n"
+            "    return callable(module.register)")
+    with Sandbox([cell], references=["coursekit.cli.bulls"]) as box:
+        assert box.call("f", (0,)) is True
+        assert box.used == {"coursekit.cli.bulls"}
+
+
+def test_the_setup_cells_may_use_the_library() -> None:
+    setup = "import coursekit.games.minesweeper as ms\nRULES = ms.Minesweeper"
+    with Sandbox([setup, "def f(x):\n    return x"], setup=[0], references=REFERENCES) as box:
+        assert box.call("f", (3,)) == 3
+        assert box.used == set()
+
+
+def test_a_flagged_notebook_keeps_its_score_and_is_noted_for_review() -> None:
+    student = "import importlib\ndef double(n):\n    importlib.import_module('coursekit.games.' + 'bulls')\n" \
+              "    return 2 * n"
+    outputs, about = graded(student, "assert double(2) == 4\nprint('passed')", asked=["double"], references=REFERENCES)
+    assert [o.get("text") for o in outputs] == ["passed\n"]
+    assert "problems" not in about
+    assert reviews_of({"metadata": {"coursekit": about}}) == [
+        "the solution uses coursekit.games.bulls, a course module that holds the reference answer."]
+
+
+def test_a_clean_notebook_is_not_noted() -> None:
+    _, about = graded("def double(n):\n    return 2 * n", "assert double(2) == 4", asked=["double"],
+                      references=REFERENCES)
+    assert "reviews" not in about
+
+
+# -- the gradebook's notes -------------------------------------------------------------------
+
+def test_the_notes_share_one_comment_and_each_replaces_its_own_line() -> None:
+    comment = with_note("No response.", REVIEW_PREFIX, "uses m.")
+    assert comment == "Needs review: uses m."
+    comment = with_note(comment, PREFIX, "a cell\nfailed.")
+    assert comment.splitlines() == ["Not graded in full: a cell failed.", "Needs review: uses m."]
+    assert with_note(comment, REVIEW_PREFIX, "uses n.").splitlines()[1] == "Needs review: uses n."
+
+
+def test_the_status_names_review_below_manual_grading() -> None:
+    assert status(False, []) == "graded"
+    assert status(False, ["ps05: the solution uses m."]) == "needs review"
+    assert status(True, ["ps05: the solution uses m."]) == "needs manual grading"
