@@ -10,8 +10,11 @@ student's own output goes elsewhere, captured and cut short):
   reply ``{"cells": [{"output": text, "error": text or null}, ...], "names": {name: kind}}``
   where ``names`` are the names the cells defined (``kind`` is ``"function"`` for what can be
   called, ``"value"`` for the rest);
-- ``{"op": "call", "name": name, "args": encoded}``: call the function ``name`` with the
-  decoded arguments; reply ``{"value": encoded}`` or ``{"raised": description}``;
+- ``{"op": "call", "name": name, "args": [encoded, ...]}``: call the function ``name`` with the
+  decoded arguments; reply ``{"value": encoded}`` or ``{"raised": description}``. A value that
+  can be hashed (rules, a grid, a state) is kept by its text (the last :data:`KEPT`): the same
+  text gives the same object again, so the rules of a game stay one object, caches included;
+  lists, dicts and sets are decoded afresh every time (the student's code may change them);
 - ``{"op": "get", "name": name}``: reply ``{"value": encoded}``;
 - a setup cell (``"setup": true`` in its request) may be followed by the replacement of the
   names listed in the settings' ``"measured"`` by stand-ins that ask the grader: each call
@@ -35,6 +38,9 @@ import sys
 LIMITS = {"memory": 1 << 30, "cpu": 60, "processes": 32, "file_size": 16 << 20, "open_files": 64}
 #: How much of a cell's output is kept (characters).
 OUTPUT_CHARS = 20_000
+#: How many decoded arguments are kept by their text, and the longest text kept (characters).
+KEPT = 64
+KEPT_CHARS = 1 << 20
 
 
 def limit_resources(limits: dict[str, int]) -> None:
@@ -148,11 +154,27 @@ def main() -> None:
                  if not name.startswith("__") and (name not in before or before[name] is not value)}
         reply({"cells": results, "names": names})
 
-    def call(name: str, args: str) -> None:
+    kept: dict[str, object] = {}  # decoded arguments by their text (see the "call" request)
+
+    def argument(text: str) -> object:
+        if text in kept:
+            return kept[text]
+        value = decode(text)
+        try:
+            hash(value)
+        except TypeError:  # a list, a dict, a set: it may be changed, so it is decoded afresh
+            return value
+        if len(text) <= KEPT_CHARS:
+            if len(kept) >= KEPT:
+                kept.pop(next(iter(kept)))
+            kept[text] = value
+        return value
+
+    def call(name: str, args: list[str]) -> None:
         capture = Capture()
         sys.stdout = sys.stderr = capture
         try:
-            value = namespace[name](*decode(args))  # type: ignore[operator]
+            value = namespace[name](*[argument(text) for text in args])  # type: ignore[operator]
             answer: dict[str, object] = {"value": encode(value)}
         except BaseException as problem:  # whatever the student's code raised is its answer
             answer = {"raised": describe_error(problem)}

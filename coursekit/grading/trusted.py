@@ -57,14 +57,28 @@ class Remote:
     It behaves like the function for the checks (``name(*args)``, ``__name__``), and a call that
     raises, runs too long or ends the sandbox raises :class:`~coursekit.grading.sandbox.SandboxProblem`
     with a description the checks show as they show an error.
+
+    Its time is the sandbox's CPU time, read from outside (``cpu_seconds``, the clock that
+    :class:`~coursekit.grading.limits.Calls` uses), and the sandbox itself stops a call over its
+    CPU limit or over the wall-clock backstop (``limit_time``, set by the checks before each call).
     """
 
     def __init__(self, sandbox: Sandbox, name: str) -> None:
         self._sandbox = sandbox
         self.__name__ = self.__qualname__ = name
+        self._cpu: float | None = None
+        self._wall: float | None = None
 
     def __call__(self, *args: Any) -> Any:
-        return self._sandbox.call(self.__name__, args)
+        return self._sandbox.call(self.__name__, args, self._wall, self._cpu)
+
+    def limit_time(self, cpu: float, wall: float) -> None:
+        """The limits of the next calls: ``cpu`` seconds of the sandbox's CPU time, ``wall`` seconds by the clock."""
+        self._cpu, self._wall = cpu, wall
+
+    def cpu_seconds(self) -> float:
+        """The CPU time the submission's calls have used so far, in the sandbox (see its ``cpu_seconds``)."""
+        return self._sandbox.cpu_seconds()
 
     def asked(self, helper: str) -> list[tuple[Any, ...]]:
         """The arguments of each use of the measured ``helper`` during the last call (see the sandbox)."""
