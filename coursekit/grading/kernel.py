@@ -179,6 +179,9 @@ def evaluate(check: Check, case: Case, raw: Any) -> Outcome:
 def outcomes(func: Callable[..., Any], check: Check) -> list[Outcome]:
     """Every case asked, read and judged in turn; stops at the first failure (``AssertionError``)."""
     calls = check.calls(func)
+    measuring = getattr(func, "measuring", None)
+    if callable(measuring):  # a function in the sandbox: its helpers' uses are counted only where a check needs them
+        measuring(check.measure is not None)
     done = []
     for case in check.cases:
         raw = ask(func, case, calls, check.context(case) if check.context else "")

@@ -19,7 +19,9 @@ student's own output goes elsewhere, captured and cut short):
 - a setup cell (``"setup": true`` in its request) may be followed by the replacement of the
   names listed in the settings' ``"measured"`` by stand-ins that ask the grader: each call
   sends ``{"callback": name, "args": encoded}`` and waits for ``{"op": "answer", "value": encoded}``
-  (so the grader itself answers, and counts, every use of that helper);
+  (so the grader itself answers, and counts, every use of that helper); a call request with
+  ``"measure": false`` lets the setup cell's own helpers answer during that call, uncounted (a
+  check that counts nothing then costs no round trips);
 - ``{"op": "seed", "value": n}``: ``random.seed(n)``, as the grader does before a seeded game;
   reply ``{"value": "null"}``.
 
@@ -121,8 +123,13 @@ def main() -> None:
             known = sent[id(value)] = (value, encode(value))  # the value is kept, so its id stays its own
         return known[1]
 
+    measuring = {"on": True}  # a call request with "measure": false lets the helpers answer here, uncounted
+    originals: dict[str, object] = {}
+
     def ask_grader(name: str) -> object:
         def stand_in(*args: object) -> object:
+            if not measuring["on"]:
+                return originals[name](*args)  # type: ignore[operator]
             reply({"callback": name, "args": [encoded(arg) for arg in args]})
             answer = json.loads(requests.readline())
             if "raised" in answer:
@@ -149,6 +156,7 @@ def main() -> None:
         if setup:
             for name in measured:
                 if name in namespace:
+                    originals[name] = namespace[name]
                     namespace[name] = ask_grader(name)
         names = {name: ("function" if callable(value) else "value") for name, value in namespace.items()
                  if not name.startswith("__") and (name not in before or before[name] is not value)}
@@ -188,6 +196,7 @@ def main() -> None:
         if request["op"] == "cells":
             run_cells(request["cells"], bool(request.get("setup")))
         elif request["op"] == "call":
+            measuring["on"] = request.get("measure", True) is not False
             call(request["name"], request["args"])
         elif request["op"] == "seed":
             import random

@@ -480,7 +480,8 @@ class Sandbox:
                 box.buffer += chunk
 
     # -- what the grader asks -------------------------------------------------------------
-    def call(self, name: str, args: Sequence[Any], seconds: float | None = None, cpu: float | None = None) -> Any:
+    def call(self, name: str, args: Sequence[Any], seconds: float | None = None, cpu: float | None = None, *,
+             measure: bool = True) -> Any:
         """``name(*args)`` in the sandbox; its answer as plain data (an ``Opaque`` stands for the rest).
 
         Raises :class:`SandboxProblem` if the call raised (its description), ran longer than
@@ -489,12 +490,16 @@ class Sandbox:
 
         Each argument is sent as its own text; the sandbox keeps the value it decoded from a text
         (when it can be hashed: rules, grids, states), so the same rules come as the same object,
-        caches included, on every call of a game.
+        caches included, on every call of a game. With ``measure=False`` the measured helpers answer in
+        the sandbox during this call, and nothing is recorded.
         """
         if self._box is None:
             self._restart()
         self.recorded = {}
-        reply = self._ask({"op": "call", "name": name, "args": [self._encoded(arg) for arg in args]},
+        request: dict[str, Any] = {"op": "call", "name": name, "args": [self._encoded(arg) for arg in args]}
+        if not measure and self.measured:
+            request["measure"] = False
+        reply = self._ask(request,
                           seconds if seconds is not None else self.limits.call_seconds, cpu)
         return self._answer(reply)
 
