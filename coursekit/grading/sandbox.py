@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from .codec import CodecError, decode, encode
-from .limits import Described, OverTime
+from .limits import Described, OverTime, wall_backstop
 
 #: The unprivileged user and group the sandbox runs as when the grader is root.
 NOBODY = 65534
@@ -50,8 +50,9 @@ PACKAGE = Path(__file__).resolve().parents[1]
 @dataclass(frozen=True)
 class Limits:
     """What one sandbox may use: memory (bytes of address space), CPU seconds, processes
-    (threads count), the size of a file it writes, open files; seconds for its cells and
-    (by default) for one call; the largest reply it may send (bytes)."""
+    (threads count), the size of a file it writes, open files; seconds of CPU time for each of
+    its cells and (by default) for one call, each with a wall-clock backstop
+    (:func:`~coursekit.grading.limits.wall_backstop`); the largest reply it may send (bytes)."""
 
     memory: int = 1 << 30
     cpu: int = 60
@@ -306,7 +307,7 @@ class Sandbox:
                 self._spawn()
             try:
                 reply = self._ask({"op": "cells", "cells": [self.cells[number]], "setup": number in self.setup},
-                                  self.limits.cells_seconds)
+                                  wall_backstop(self.limits.cells_seconds), self.limits.cells_seconds)
             except SandboxProblem as problem:
                 self._skip.add(number)
                 results.setdefault(number, {"output": "", "error": f"This cell {problem.description}."})
@@ -484,8 +485,9 @@ class Sandbox:
              measure: bool = True) -> Any:
         """``name(*args)`` in the sandbox; its answer as plain data (an ``Opaque`` stands for the rest).
 
-        Raises :class:`SandboxProblem` if the call raised (its description), ran longer than
-        ``seconds`` of wall clock (default: the limits') or ``cpu`` seconds of the sandbox's CPU time
+        Raises :class:`SandboxProblem` if the call raised (its description), used more than ``cpu``
+        seconds of the sandbox's CPU time (default: the limits' ``call_seconds``) or ran longer than
+        ``seconds`` by the clock (default: the backstop of that, :func:`~coursekit.grading.limits.wall_backstop`)
         (:class:`CallOverTime`), ended the process or sent something that is not data.
 
         Each argument is sent as its own text; the sandbox keeps the value it decoded from a text
@@ -500,7 +502,8 @@ class Sandbox:
         if not measure and self.measured:
             request["measure"] = False
         reply = self._ask(request,
-                          seconds if seconds is not None else self.limits.call_seconds, cpu)
+                          seconds if seconds is not None else wall_backstop(self.limits.call_seconds),
+                          cpu if cpu is not None else self.limits.call_seconds)
         return self._answer(reply)
 
     def _encoded(self, value: Any) -> str:

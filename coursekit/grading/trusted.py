@@ -172,8 +172,9 @@ class TrustedExecute(Preprocessor):
     """nbgrader's ``Execute`` step, with the student's code in a sandbox and the tests out of its reach."""
 
     enabled = Bool(True, help="Whether to run the notebook.").tag(config=True)
-    cell_timeout = Integer(20, help="Seconds each of the submission's cells may run.").tag(config=True)
-    call_timeout = Float(10.0, help="Seconds one call of a student's function may run at most "
+    cell_timeout = Integer(20, help="Seconds of CPU time each of the submission's cells may use (a cell that "
+                                    "sleeps is stopped by the clock at 10 s + 10 x this).").tag(config=True)
+    call_timeout = Float(10.0, help="Seconds of CPU time one call of a student's function may use at most "
                                     "(the checks set shorter limits of their own).").tag(config=True)
     memory_mb = Integer(1024, help="Memory (address space) of the sandbox, in MB.").tag(config=True)
 
