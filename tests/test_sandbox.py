@@ -269,7 +269,9 @@ def test_the_rules_of_a_game_stay_one_object_caches_included() -> None:
              "    seen.append(rules)\n"
              "    rules.legal_moves(state)\n"
              "    return [len({id(r) for r in seen}), len(rules.__dict__)]",
-             "def change(board):\n    board.append('changed')\n    return len(board)"]
+             "def change(board):\n    board.append('changed')\n    return len(board)",
+             "def tamper(grid):\n    object.__setattr__(grid, 'blocked', frozenset())\n    return id(grid)",
+             "def look(grid):\n    return [id(grid), len(grid.blocked)]"]
     rules = graded_rules()
     state = rules.initial_state()
     with Sandbox(cells, QUICK) as box:
@@ -278,6 +280,12 @@ def test_the_rules_of_a_game_stay_one_object_caches_included() -> None:
         assert answers[-1][1] >= answers[0][1] > 0  # its cached properties stay filled
         board = ["XO.", "...", "..."]
         assert [box.call("change", (board,)) for _ in range(3)] == [4, 4, 4]  # a list comes afresh every time
+        grid = Grid(3, 3, blocked=frozenset({Coord(1, 1)}))
+        kept, blocked = box.call("look", (grid,))
+        assert blocked == 1
+        assert box.call("look", (grid,)) == [kept, 1]
+        assert box.call("tamper", (grid,)) == kept
+        assert box.call("look", (grid,))[1] == 1  # a field set anew: the grid is decoded afresh
 
 
 def test_measured_helpers_answer_in_the_sandbox_when_a_check_counts_nothing() -> None:

@@ -13,8 +13,9 @@ student's own output goes elsewhere, captured and cut short):
 - ``{"op": "call", "name": name, "args": [encoded, ...]}``: call the function ``name`` with the
   decoded arguments; reply ``{"value": encoded}`` or ``{"raised": description}``. A value that
   can be hashed (rules, a grid, a state) is kept by its text (the last :data:`KEPT`): the same
-  text gives the same object again, so the rules of a game stay one object, caches included;
-  lists, dicts and sets are decoded afresh every time (the student's code may change them);
+  text gives the same object again, so the rules of a game stay one object, caches included,
+  unless the student's code set one of its fields anew (then it is decoded afresh); lists, dicts
+  and sets are decoded afresh every time (the student's code may change them);
 - ``{"op": "get", "name": name}``: reply ``{"value": encoded}``;
 - a setup cell (``"setup": true`` in its request) may be followed by the replacement of the
   names listed in the settings' ``"measured"`` by stand-ins that ask the grader: each call
@@ -162,20 +163,32 @@ def main() -> None:
                  if not name.startswith("__") and (name not in before or before[name] is not value)}
         reply({"cells": results, "names": names})
 
-    kept: dict[str, object] = {}  # decoded arguments by their text (see the "call" request)
+    import dataclasses
+
+    # decoded arguments by their text (see the "call" request), each with its fields as decoded
+    kept: dict[str, tuple[object, tuple[tuple[str, object], ...]]] = {}
+
+    def fields_of(value: object) -> tuple[tuple[str, object], ...]:
+        if dataclasses.is_dataclass(value) and not isinstance(value, type):
+            return tuple((f.name, getattr(value, f.name)) for f in dataclasses.fields(value))
+        return ()
 
     def argument(text: str) -> object:
-        if text in kept:
-            return kept[text]
+        found = kept.get(text)
+        if found is not None:
+            value, fields = found
+            # a field set anew (object.__setattr__ on frozen rules or a grid) is not kept: decoded afresh
+            if all(getattr(value, name, None) is field for name, field in fields):
+                return value
         value = decode(text)
         try:
             hash(value)
         except TypeError:  # a list, a dict, a set: it may be changed, so it is decoded afresh
             return value
         if len(text) <= KEPT_CHARS:
-            if len(kept) >= KEPT:
+            if len(kept) >= KEPT and text not in kept:
                 kept.pop(next(iter(kept)))
-            kept[text] = value
+            kept[text] = (value, fields_of(value))
         return value
 
     def call(name: str, args: list[str]) -> None:
