@@ -152,6 +152,14 @@ Return the pair `(value, nodes)`: the value of the board for the player to move 
 recursive function is called, the board you were given included, and the finished games
 too.
 
+Make each child board with `play(board, x, y)` (in the setup cell): the grader **measures**
+the positions you visit as the board you were given plus one for each use of `play` during
+the call (when the notebook is graded, the grader answers every use of `play` itself and
+counts it; the visible tests count the same way). Your own count is shown beside it, but the
+grade uses the measured one. So use `play` only to make the children you search: a search
+that makes its boards some other way is measured as visiting almost nothing, and earns
+almost nothing for the nodes.
+
 Write alpha-beta in this form (negamax): `search(board, alpha, beta)` returns the board's
 value for the player to move. It tries the moves in the order of `empty_cells(board)`; each
 child is searched with the window `(-beta, -alpha)` and its value negated; after each move,
@@ -179,12 +187,15 @@ matter, and the search stops looking at them. Start with the window `(-inf, inf)
     finished board, `(-1, 1)` or `(0, 1)` is the answer that fits the rules above.
   - The node count of a position where a cut comes early can be small: it is compared with
     the reference's count on the same board, not with a fixed number.
+  - The nodes graded are measured: 1 (the board given) + the uses of `play` during the call.
 - **Hidden tests**: "values" (4 points, all or nothing): the same 30 positions as
   for `best_move`. "Nodes" (6 points, partial): 30 early positions drawn at random
   for you, with 2 or 3 marks; each earns its
-  full share with at most 1.2 x the reference's count (rounded down), and
-  `allowance / yours` of it otherwise. Each call gets at most 2 seconds, all calls of a cell
-  15 seconds.
+  full share with a measured count from the reference's to 1.2 x the reference's count
+  (rounded down), `allowance / yours` of it above, and `yours / reference` below (fewer
+  positions than this alpha-beta visits: moves skipped, or boards made without `play`).
+  Each call gets at most 2 seconds of CPU time, all calls of a cell 15 seconds (three times
+  as much for the nodes, where each use of `play` is a round trip to the grader).
 """
 
 ALPHABETA = """\
@@ -218,7 +229,7 @@ VISIBLE_BOARDS = """\
 visible_boards = [["XOX", "OXO", "..."], ["XO.", ".X.", "..O"], ["X..", ".O.", "..."], [".X.", "...", "O.."]]"""
 
 ALPHABETA_VISIBLE = f"""\
-# Visible tests for alphabeta: values on a few positions; the nodes are shown, not graded here.
+# Visible tests for alphabeta: values on a few positions; the nodes (measured) are shown, not graded here.
 from coursekit.grading.tictactoe import check_alphabeta, score_alphabeta_nodes
 
 {VISIBLE_BOARDS}
@@ -316,14 +327,17 @@ The table counts **points**, not tests.
   one of the {HIDDEN_COUNT} positions.
 - `alphabeta`, hidden "nodes" (6 points, partial): {HIDDEN_COUNT} early positions (2 or 3
   marks, where the trees are big); on each your count is compared with the course's
-  reference alpha-beta (the one described in part 2). A position earns its
-  full share when you visit at most 1.2 x the reference's count, and `allowance / yours`
-  otherwise (twice the allowance: half). These points count only if every value is right.
-  Plain minimax, without the cut, visits many times more positions and earns little here.
+  reference alpha-beta (the one described in part 2). Your count is **measured**: the board
+  given plus one for each use of `play` during the call (the number you return is only
+  shown). A position earns its full share when you visit from the reference's count to
+  1.2 x it, `allowance / yours` above (twice the allowance: half) and `yours / reference`
+  below. These points count only if every value is right. Plain minimax, without the cut,
+  visits many times more positions and earns little here; a search that makes its boards
+  without `play` is measured as visiting almost nothing and earns almost nothing.
 - Types are checked exactly: a move is a tuple of two `int`; `(value, nodes)` is a tuple of
   two `int`.
-- Each call must return within 1 second (`best_move`) or 2 seconds (`alphabeta`), and each
-  test cell within 20 seconds.
+- Each call must return within 1 second (`best_move`) or 2 seconds (`alphabeta`) of CPU time,
+  and each test cell within 20 seconds.
 - A failed test shows the board, your move, the opponent's answer that beats it and a
   better move.
 
@@ -338,6 +352,7 @@ ASSIGNMENT = Assignment(
     closing=(handing_in("ps05", END),),
     references=("coursekit.solvers.gametree", "coursekit.games.tictactoe", "coursekit.grading.tictactoe",
                 "coursekit.cli.tictactoe", "coursekit.widgets.tictactoe"),
+    measured=("play",),
 )
 
 

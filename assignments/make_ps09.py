@@ -20,7 +20,8 @@ MOVE_LIMIT = 30
 DEPTH = 1
 COURSE_DEPTH = 2
 PER_MOVE = 1
-TOTAL_SECONDS = 6
+BUDGET_TIMES = 15
+BUDGET_FLOOR_MS = 0.2
 
 SETUP = """\
 # The game, and a helper your evaluation may use.
@@ -82,12 +83,13 @@ opponent's work left minus mine*.
     (your player plays White in some games and Black in others).
   - Finished games are never asked: the search values them itself (1 won, -1 lost, 0 a
     draw). A position where a side has no move at all (it passes) may be asked.
-  - Speed: the search asks about every move's position (up to about 40 a move), and a
-    whole move has {PER_MOVE} second: keep each call well under a millisecond (no loops over
-    every pair of cells; `steps_to_target` is a table lookup).
+  - Speed: the search asks about every move's position (up to about 40 a move). Each call may
+    take on average {BUDGET_TIMES} times the CPU time of the course's evaluation (a few hundredths
+    of a millisecond), so keep it well under a millisecond: no loops over every pair of cells;
+    `steps_to_target` is a table lookup.
 - **Hidden tests** (2 points, all or nothing): {POSITION_COUNT} positions of games still going
   on, from random play drawn for you, from the opening to the last moves, White or
-  Black to move: a finite number for each, each call within 1 second.
+  Black to move: a finite number for each, each call within 1 second of CPU time.
 """
 
 EVALUATE = """\
@@ -146,10 +148,17 @@ GAMES = f"""\
   (squeezed as the specification says), the course's move order and a transposition table; it
   plays the first best move in that order. So `evaluate` is all you write: two evaluations
   that rank every position alike play the same games.
-- **Time**: each of your moves (the whole search) must take under {PER_MOVE} second, and all
-  your moves in one test cell together {TOTAL_SECONDS} seconds. A move over the limit, an error
-  or a refused number in `evaluate` loses that game at once (and the message shows the
-  position); the other games go on.
+- **Time** counts the **CPU time** of your `evaluate` (the time it computes, not the clock, so a
+  busy machine changes nothing). Each call may take on average {BUDGET_TIMES} times the CPU time
+  of a call of the course's evaluation (`evaluate` in `coursekit.games.corners`), measured on the
+  same machine when the test runs (at least {BUDGET_FLOOR_MS} ms a call): before each of your
+  moves, all the calls of `evaluate` in the test cell so far may have used that budget per call,
+  plus 0.25 s. When the notebook is graded, each call also crosses into the sandbox, and the
+  budget there grows by what that costs. The calls of one move together may use
+  {PER_MOVE} second. A move over the limit, an error or a refused number in `evaluate` loses
+  that game at once (the message shows the position, or the calls made, their CPU time per call
+  and the budget); the other games go on. The visible tests apply the same budget, so when they
+  pass in time, the hidden ones do too.
 - **Randomness**: before each game the grader seeds `random` where your code runs, so an
   evaluation that uses `random` plays the same games at every run.
 """
@@ -227,7 +236,7 @@ print("evaluate against the course's player: the visible tests pass")
 
 END = """\
 Then try: play your evaluation against the course's player on more openings:
-`play_games(evaluate, "course", range(10), total=600)` (from `coursekit.grading.corners`)
+`play_games(evaluate, "course", range(10))` (from `coursekit.grading.corners`)
 plays 20 games and returns them (`game.score` is 1, 1/2 or 0; `game.line()` says how it
 ended). Which of your terms wins the most games when you leave it out?
 """
@@ -295,9 +304,11 @@ The table counts **points**, not tests.
   **3 x score / 2 points** (to two decimals).
 - Part 3, hidden tests (partial points): the same against the course's player, with **full
   points at a score of half the games**: each cell gives **3 x min(1, score) points**.
-- A move of your player over {PER_MOVE} second, an error in `evaluate` or a refused number
-  loses that game at once, explained; the other games go on. All your moves in one test cell
-  together may take {TOTAL_SECONDS} seconds (after that, every game left is lost).
+- Time is the CPU time of `evaluate`: on average {BUDGET_TIMES} x the course's evaluation's CPU
+  time a call (measured on the grading machine as the test runs), at most {PER_MOVE} second in
+  one move. A move over the limit, an error in `evaluate` or a refused number loses that game
+  at once, explained; the other games go on. Once the calls of a test cell are over their
+  budget, every game left is lost.
 
   For comparison, on one draw of openings each: the reference evaluation (the opponent's work
   left less yours: steps, the last straggler, pieces outside, the opponent's pieces in your

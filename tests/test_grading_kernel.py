@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,7 +18,9 @@ from coursekit.grading.tictactoe import (
     check_alphabeta,
     check_best_move,
     hidden_positions,
+    node_share,
     reference_alphabeta,
+    score_alphabeta_nodes,
     state_of,
     values,
 )
@@ -89,3 +95,129 @@ def test_tictactoe_checks_teach_and_refuse_look_alikes() -> None:
     with pytest.raises(AssertionError, match="value = True"):
         check_alphabeta(lambda board: (True, 5), [["XOX", "OXO", "..."]])
     assert check_best_move(lambda board: (2, 1), [["XX.", "OO.", "X.."]]) == 1
+
+
+# ps05's nodes are measured: the uses of the setup cell's play, never the number the search returns.
+
+PLAIN_MINIMAX = '''\
+def alphabeta(board):
+    visited = 0
+
+    def search(board):
+        nonlocal visited
+        visited += 1
+        if winner(board) is not None:
+            return -1
+        moves = empty_cells(board)
+        if not moves:
+            return 0
+        return max(-search(play(board, *move)) for move in moves)
+
+    return search(board), REPORTED
+'''
+
+OWN_BOARDS = '''\
+def alphabeta(board):
+    """Plain minimax that makes its boards itself, without play, and reports the reference's count."""
+    def mark(board, x, y):
+        rows = list(board)
+        rows[2 - y] = rows[2 - y][:x] + to_move(board) + rows[2 - y][x + 1:]
+        return rows
+
+    def search(board):
+        if winner(board) is not None:
+            return -1
+        moves = empty_cells(board)
+        return max(-search(mark(board, *move)) for move in moves) if moves else 0
+
+    return search(board), REPORTED
+'''
+
+
+def ps05_function(code: str, reported: str = "visited") -> Any:
+    """``alphabeta`` as a student's ps05 notebook defines it: the setup cell, then ``code``."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "assignments"))
+    import make_ps05
+
+    space: dict[str, Any] = {}
+    with contextlib.redirect_stdout(io.StringIO()):
+        exec(make_ps05.SETUP, space)
+        exec(code.replace("REPORTED", reported), space)
+    return space["alphabeta"]
+
+
+NODE_BOARDS = hidden_positions(8, seed=7, most=3)
+
+
+def nodes_points(func: Any) -> float:
+    return score_alphabeta_nodes(func, NODE_BOARDS, 6, report=None)
+
+
+def test_plain_minimax_that_reports_one_node_gets_what_honest_plain_minimax_gets() -> None:
+    honest = nodes_points(ps05_function(PLAIN_MINIMAX))
+    liar = nodes_points(ps05_function(PLAIN_MINIMAX, reported="1"))
+    assert honest == liar and 0 < honest < 4
+
+
+def test_the_reference_alphabeta_keeps_its_node_points_and_a_bypass_loses_them() -> None:
+    import make_ps05
+
+    assert nodes_points(ps05_function(make_ps05.ALPHABETA)) == 6.0
+    reference_counts = [reference_alphabeta(state_of(board))[1] for board in NODE_BOARDS]
+    table = f"dict(zip({[tuple(b) for b in NODE_BOARDS]!r}, {reference_counts!r}))[tuple(board)]"
+    bypass = nodes_points(ps05_function(OWN_BOARDS, reported=table))  # it even reports the reference's counts
+    assert bypass < 0.1 * 6
+
+
+def test_the_node_share_is_full_only_from_the_reference_to_the_allowance() -> None:
+    assert [node_share(n, 100) for n in (100, 110, 120, 121, 240, 50, 1)] == [1.0, 1.0, 1.0, 120 / 121, 0.5, 0.5,
+                                                                             0.01]
+
+
+def test_a_reported_count_alone_is_shown_as_yours_and_a_measured_one_as_measured() -> None:
+    lines: list[str] = []
+    score_alphabeta_nodes(ps05_function(PLAIN_MINIMAX), NODE_BOARDS[:1], 6, report=lines.append)
+    assert "yours (measured)" in lines[1]
+    lines.clear()
+    score_alphabeta_nodes(lambda board: reference_alphabeta(state_of(board)), NODE_BOARDS[:1], 6,
+                          report=lines.append)
+    assert "yours (measured)" not in lines[1] and "yours " in lines[1]
+
+
+def test_calls_count_cpu_time_not_the_clock() -> None:
+    import time
+
+    calls = Calls("nap", per_call=0.05, total=0.1)
+    assert calls.call(lambda: time.sleep(0.2) or 1, (), "nap()") == 1  # 0.2 s by the clock, no CPU time
+    assert calls.wall >= 0.2 and calls.spent < 0.05
+    with pytest.raises(AssertionError, match=r"spin\(\) did not return within 0\.05 s, the limit for one call "
+                                             r"\(seconds of CPU time"):
+        calls.call(spin, (), "spin()")
+
+
+def spin() -> None:
+    while True:
+        pass
+
+
+def test_a_message_about_the_total_says_the_calls_the_cpu_per_call_and_the_budget() -> None:
+    calls = Calls("work", per_call=1.0, total=0.02)
+    with pytest.raises(AssertionError) as failure:
+        for _ in range(1000):
+            calls.call(lambda: sum(range(200_000)), (), "work()")
+    text = str(failure.value)
+    assert text.startswith(f"work is too slow: {calls.count} calls took ") and "s of CPU time together (" in text
+    assert "ms a call), more than the 0.02 s allowed" in text
+
+
+def test_a_sleeping_call_is_stopped_by_the_wall_clock_backstop(monkeypatch: pytest.MonkeyPatch) -> None:
+    import time
+
+    from coursekit.grading import limits
+
+    monkeypatch.setattr(limits, "BACKSTOP_SECONDS", 0.2)
+    monkeypatch.setattr(limits, "BACKSTOP_TIMES", 1.0)
+    calls = Calls("nap", per_call=0.05, total=1.0)
+    with pytest.raises(AssertionError, match=r"nap\(\) did not return within 0\.25 s by the clock \(its limit is "
+                                             r"0\.05 s of CPU time\): does it sleep"):
+        calls.call(lambda: time.sleep(5), (), "nap()")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import io
 import sys
+import time
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
@@ -31,6 +32,8 @@ from nbgrader_course import COURSE, AsGraded, graded_as, hidden_seed_of
 from coursekit.games.corners import BLACK, WHITE, evaluate
 from coursekit.grading import corners as grading
 from coursekit.grading.corners import (
+    Budget,
+    Metered,
     check_evaluate,
     checked,
     games_share,
@@ -39,6 +42,7 @@ from coursekit.grading.corners import (
     play_games,
     random_positions,
     read_value,
+    reference_cost,
     score_games,
     show_games,
     squeezed,
@@ -77,8 +81,9 @@ def quiet(run: Callable[[], Any]) -> tuple[Any, str]:
 
 
 def test_the_constants_are_the_notebooks() -> None:
-    assert (grading.PIECES, grading.MOVE_LIMIT, grading.DEPTH, grading.PER_MOVE, grading.TOTAL_SECONDS) == (
-        make_ps09.PIECES, make_ps09.MOVE_LIMIT, make_ps09.DEPTH, make_ps09.PER_MOVE, make_ps09.TOTAL_SECONDS)
+    assert (grading.PIECES, grading.MOVE_LIMIT, grading.DEPTH, grading.PER_MOVE, grading.BUDGET_TIMES) == (
+        make_ps09.PIECES, make_ps09.MOVE_LIMIT, make_ps09.DEPTH, make_ps09.PER_MOVE, make_ps09.BUDGET_TIMES)
+    assert 1000 * grading.BUDGET_FLOOR == make_ps09.BUDGET_FLOOR_MS
     assert RULES.spec() == {"game": "corners", "pieces": 9, "move_limit": 30, "leave_home_by": None}
 
 
@@ -192,14 +197,57 @@ def test_a_slow_move_loses_the_game() -> None:
         return total
 
     calls = Calls("evaluate", 0.05, float("inf"))
-    game = play_game(slow, "E", 1, WHITE, 1, calls)
-    assert game.score == 0 and "took more than 0.05 s, the limit for one move" in game.problem
+    game = play_game(slow, "E", 1, WHITE, 1, calls, allowed=Budget(1.0, 0.1))
+    assert game.score == 0 and "used more than 0.05 s of CPU time in evaluate" in game.problem
+    assert "the limit for one move" in game.problem
 
 
-def test_the_time_for_a_test_runs_out() -> None:
-    played = play_games(lambda rules, state: 0, "course", [1], total=0.0)
+def test_the_budget_is_the_course_s_evaluation_measured_here() -> None:
+    reference = grading.reference_cost()
+    assert reference_cost() == reference and 0 < reference < 0.01  # measured once in the process
+    allowed = grading.budget()
+    assert allowed.per_call == max(grading.BUDGET_FLOOR, grading.BUDGET_TIMES * reference)
+    assert allowed.each == pytest.approx(allowed.per_call)  # in a notebook: the function's own CPU time only
+    sandboxed = Budget(allowed.per_call, reference, sandboxed=True)
+    assert sandboxed.each == pytest.approx(allowed.per_call + grading.CROSSING_TIMES * reference)
+    assert allowed.allowed(100) == pytest.approx(grading.GRACE + 100 * allowed.per_call)
+
+
+def test_the_meter_counts_the_calls_and_only_their_cpu_time() -> None:
+    metered = Metered(lambda rules, state: sum(range(20_000)))
+    for _ in range(50):
+        metered(RULES, RULES.initial_state())
+    sum(range(5_000_000))  # the search's own work, outside the calls: not counted
+    assert metered.calls == 50 and 0 < metered.seconds() < 0.5 * metered_cost(lambda: sum(range(5_000_000)))
+
+
+def metered_cost(work: Callable[[], Any]) -> float:
+    start = time.process_time()
+    work()
+    return time.process_time() - start
+
+
+def test_an_evaluation_thirty_times_the_course_s_loses_on_time_and_says_why() -> None:
+    def slow(rules: Any, state: Any) -> float:
+        value = 0.0
+        for _ in range(30):
+            value = evaluate(rules, state)
+        return value
+
+    played = play_games(slow, "course", [1])
     assert [g.score for g in played] == [0, 0]
-    assert all("The time for all your moves in this test (0 s) was used up" in g.problem for g in played)
+    first, second = (g.problem for g in played)
+    assert "Your player ran out of time before your move" in first and "your move 1:" in second
+    for problem in (first, second):
+        assert "evaluate was called" in problem and "times in this test and used" in problem
+        assert "ms a call; the budget is" in problem and f"({grading.BUDGET_TIMES} x the course's evaluation" in problem
+
+
+def test_the_reference_evaluation_stays_well_within_its_budget() -> None:
+    metered = Metered(notebook_function(make_ps09.EVALUATE))
+    played = play_games(metered, "E", [make_ps09.E_VISIBLE])
+    assert not any(g.problem for g in played)
+    assert metered.seconds() < 0.5 * grading.budget().allowed(metered.calls)
 
 
 def test_the_scales() -> None:

@@ -14,8 +14,12 @@ import pytest
 
 import coursekit
 from coursekit import Coord, Grid
+from coursekit.games.corners import Corners
 from coursekit.grading.codec import CodecError, Opaque, decode, encode
-from coursekit.grading.sandbox import Limits, Sandbox, SandboxProblem, bubblewrap, isolation
+from coursekit.grading.corners import graded_rules
+from coursekit.grading.limits import Calls
+from coursekit.grading.sandbox import CallOverTime, Limits, Sandbox, SandboxProblem, bubblewrap, isolation
+from coursekit.grading.trusted import Remote
 
 ISOLATED = bubblewrap() is not None
 needs_bwrap = pytest.mark.skipif(not ISOLATED, reason="bubblewrap is not installed (apt-get install bubblewrap)")
@@ -209,3 +213,91 @@ def test_a_measured_helper_is_answered_and_counted_by_the_grader() -> None:
         assert box.recorded == {"neighbours": [(0,), (1,), (2,)]}
         assert box.call("liar", (3,)) == "asked nothing"
         assert box.recorded == {}
+
+
+# -- time is the sandbox's CPU time, read from outside; arguments stay the same object -----------
+
+SPIN = "def spin(n):\n    total = 0\n    for k in range(n):\n        total += k\n    return total"
+NAP = "def nap(seconds):\n    import time\n    time.sleep(seconds)\n    return seconds"
+
+
+@pytest.mark.parametrize("where", ["bubblewrap", "process"])
+def test_the_grader_reads_the_sandbox_s_cpu_time_from_outside(where: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    if where == "bubblewrap" and not ISOLATED:
+        pytest.skip("bubblewrap is not installed")
+    if where == "process":
+        monkeypatch.setenv("COURSEKIT_SANDBOX", "process")
+    # the runner's own clock is the student's: a cell that fakes time.process_time changes nothing outside
+    fake = "import time\ntime.process_time = lambda: 0.0\ntime.perf_counter = lambda: 0.0"
+    with Sandbox([fake, SPIN, NAP], QUICK) as box:
+        before = box.cpu_seconds()
+        box.call("spin", (3_000_000,))
+        spun = box.cpu_seconds() - before
+        box.call("nap", (0.3,))
+        napped = box.cpu_seconds() - before - spun
+    assert spun >= 0.05 and napped < 0.05  # computing is counted, sleeping is not
+
+
+def test_a_call_over_its_cpu_limit_is_stopped_and_one_that_sleeps_by_the_backstop() -> None:
+    cells = ["def loop():\n    while True:\n        pass", NAP, SPIN]
+    with Sandbox(cells, QUICK) as box:
+        with pytest.raises(CallOverTime, match=r"did not return within 0\.2 s of CPU time") as over:
+            box.call("loop", (), seconds=30, cpu=0.2)
+        assert over.value.cpu
+        spent = box.cpu_seconds()
+        assert 0.2 <= spent < 1.0  # counted, until the process was stopped
+        with pytest.raises(CallOverTime, match=r"did not return within 0\.3 s by the clock") as slept:
+            box.call("nap", (5,), seconds=0.3, cpu=0.2)
+        assert not slept.value.cpu
+        assert box.call("spin", (10,)) == 45 and box.cpu_seconds() >= spent  # never goes back after a restart
+
+
+def test_a_remote_function_is_timed_by_its_sandbox_s_cpu_time() -> None:
+    with Sandbox([SPIN], QUICK) as box:
+        spin = Remote(box, "spin")
+        calls = Calls("spin", per_call=0.2, total=10.0)
+        assert calls.call(spin, (1000,), "spin(1000)") == sum(range(1000))
+        assert calls.clock is None and calls.spent < 0.2
+        with pytest.raises(AssertionError, match=r"spin\(10 \*\* 9\) did not return within 0\.2 s, the limit for one "
+                                                 r"call \(seconds of CPU time"):
+            calls.call(spin, (10 ** 9,), "spin(10 ** 9)")
+
+
+def test_the_rules_of_a_game_stay_one_object_caches_included() -> None:
+    cells = ["seen = []\n"
+             "def remember(rules, state):\n"
+             "    seen.append(rules)\n"
+             "    rules.legal_moves(state)\n"
+             "    return [len({id(r) for r in seen}), len(rules.__dict__)]",
+             "def change(board):\n    board.append('changed')\n    return len(board)",
+             "def tamper(grid):\n    object.__setattr__(grid, 'blocked', frozenset())\n    return id(grid)",
+             "def look(grid):\n    return [id(grid), len(grid.blocked)]"]
+    rules = graded_rules()
+    state = rules.initial_state()
+    with Sandbox(cells, QUICK) as box:
+        answers = [box.call("remember", (Corners.from_spec(rules.spec()), state)) for _ in range(5)]
+        assert [a[0] for a in answers] == [1] * 5  # the same object on every call, though sent five times
+        assert answers[-1][1] >= answers[0][1] > 0  # its cached properties stay filled
+        board = ["XO.", "...", "..."]
+        assert [box.call("change", (board,)) for _ in range(3)] == [4, 4, 4]  # a list comes afresh every time
+        grid = Grid(3, 3, blocked=frozenset({Coord(1, 1)}))
+        kept, blocked = box.call("look", (grid,))
+        assert blocked == 1
+        assert box.call("look", (grid,)) == [kept, 1]
+        assert box.call("tamper", (grid,)) == kept
+        assert box.call("look", (grid,))[1] == 1  # a field set anew: the grid is decoded afresh
+
+
+def test_measured_helpers_answer_in_the_sandbox_when_a_check_counts_nothing() -> None:
+    def play(n: int) -> int:
+        return n + 1
+
+    cells = ["def play(n):\n    return n + 1", "def twice(n):\n    return play(play(n))"]
+    with Sandbox(cells, QUICK, setup=[0], measured={"play": play}) as box:
+        assert box.call("twice", (1,)) == 3 and len(box.recorded["play"]) == 2
+        assert box.call("twice", (1,), measure=False) == 3 and box.recorded == {}
+        remote = Remote(box, "twice")
+        remote.measuring(False)
+        assert remote(5) == 7 and remote.asked("play") == []
+        remote.measuring(True)
+        assert remote(5) == 7 and remote.asked("play") == [(5,), (6,)]

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 import importlib
 import json
 import math
@@ -100,6 +101,7 @@ def encode(value: Any) -> str:
     return json.dumps(_plain(value, 0), separators=(",", ":"), allow_nan=False)
 
 
+@functools.lru_cache(maxsize=256)  # a state names Coord once a piece: look each type up once
 def _course_type(name: Any) -> type:
     if not isinstance(name, str) or ":" not in name:
         raise CodecError(f"{name!r} is not a type's name")

@@ -16,9 +16,10 @@ side (then the side with more pieces in its target wins). Each game starts from
 opening is played twice, the student White and then Black.
 
 - :func:`check_evaluate` (all or nothing): a finite number on every position, each call
-  within :data:`PER_CALL` seconds;
+  within :data:`PER_CALL` seconds of CPU time;
 - :func:`show_games` (visible, all or nothing): games played to their end, every move of the
-  student's player made within :data:`PER_MOVE` seconds with a number from every call;
+  student's player made within :data:`PER_MOVE` seconds of ``evaluate``'s CPU time with a number
+  from every call, and within the test's :class:`Budget`;
 - :func:`score_games` (hidden, partial points): a win counts 1, a draw 1/2, a loss 0; against
   E's fixed player the points are ``points x score / games``, against the course's player
   (the same search :data:`COURSE_DEPTH` moves deep with the course's evaluation)
@@ -26,6 +27,16 @@ opening is played twice, the student White and then Black.
   player. A move refused (an
   error, a malformed number, over the time limit) loses that game and is explained; the first
   game not won is shown (the seed, the final position, who won and by how much).
+
+**Time is CPU time, and the budget is the course's evaluation's, measured here.** Every limit
+counts the CPU time of ``evaluate`` where it runs (in a notebook, this process's CPU time around
+each call; in the grading sandbox, the sandbox's CPU time, read by the grader from outside),
+never the wall clock, so a busy machine does not change a grade. The budget of a test
+(:func:`budget`) is :data:`BUDGET_TIMES` times the CPU time a call of the course's evaluation
+(:func:`coursekit.games.corners.evaluate`) takes, measured in the same process on the same
+machine (:func:`reference_cost`), at least :data:`BUDGET_FLOOR`: before each move, the CPU time of
+all ``evaluate``'s calls in the test so far may be at most :data:`GRACE` plus that many calls
+times the budget. The visible tests in the notebook apply the same rule.
 
 Before each game the grader calls ``random.seed(seed)`` (the opening's seed; also in the
 sandbox, :func:`~coursekit.grading.kernel.seed_random`), so an
@@ -51,14 +62,16 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 from typing import Any
 
 from ..games.corners import SIDES, Corners, CornersState, order_moves, source_strategy
+from ..games.corners import evaluate as course_evaluate
 from ..views.corners import MARKS, alphabeta_strategy, board_text, random_opening
 from .answers import shown as show
 from .codec import Opaque
 from .kernel import Case, Check, Malformed, partial_points, run_check, seed_random
-from .limits import Calls, describe_error
+from .limits import Calls, describe_error, wall_backstop
 
 #: The graded game: pieces a side, and moves a side before the count of pieces in each target decides.
 PIECES = 9
@@ -66,12 +79,21 @@ MOVE_LIMIT = 30
 #: How many moves deep the student's player searches, and the course's player it meets in part 3.
 DEPTH = 1
 COURSE_DEPTH = 2
-#: Seconds for one move of the student's player (the whole search, every call of ``evaluate`` in it).
+#: CPU seconds of ``evaluate`` in one move of the student's player (every call of the search).
 PER_MOVE = 1.0
-#: Seconds for one call of ``evaluate`` on a position (:func:`check_evaluate`).
+#: CPU seconds for one call of ``evaluate`` on a position (:func:`check_evaluate`).
 PER_CALL = 1.0
-#: Seconds all the student's moves in one test may take together (then every game left is lost).
-TOTAL_SECONDS = 6.0
+#: The budget of a call of ``evaluate`` in the games: this many times the course's evaluation's CPU
+#: time a call, measured on the machine that grades (:func:`reference_cost`) ...
+BUDGET_TIMES = 15
+#: ... and at least this many CPU seconds a call.
+BUDGET_FLOOR = 0.0002
+#: In the grading sandbox each call also reads its position (a new object, its caches empty) and writes
+#: its answer (measured: 3 to 5 times the course's evaluation): the budget there has this many times the
+#: course's evaluation more, so that an evaluation within its budget in the notebook is within it there.
+CROSSING_TIMES = 10
+#: CPU seconds a test may use beyond its calls' budget (the CPU clock of a sandbox ticks in 10 ms).
+GRACE = 0.25
 
 OPPONENT_NAMES: dict[str, str] = {"E": "E's fixed player", "course": "the course's player"}
 SCALES: dict[str, str] = {
@@ -135,6 +157,136 @@ def squeezed(value: float) -> float:
     (0.0, 0.5, -0.75)
     """
     return value / (1.0 + abs(value))
+
+
+# ---------------------------------------------------------------------------------------------
+# The time budget
+
+
+@cache
+def reference_cost() -> float:
+    """CPU seconds a call of the course's evaluation takes here, measured once in this process.
+
+    The best of three rounds over 40 positions from seeded play, each round at least 20 ms of CPU
+    time: a figure of this machine that the load of other processes hardly moves.
+
+    >>> 0 < reference_cost() < 0.01
+    True
+    """
+    rules = graded_rules()
+    states = random_positions(40, seed=1, rules=rules)
+    rounds = []
+    for _ in range(3):
+        calls = 0
+        start = time.process_time()
+        while calls == 0 or time.process_time() - start < 0.02:
+            for state in states:
+                course_evaluate(rules, state)
+            calls += len(states)
+        rounds.append((time.process_time() - start) / calls)
+    return min(rounds)
+
+
+@dataclass(frozen=True)
+class Budget:
+    """CPU seconds a call of the student's ``evaluate`` may take on average in a test, and where the figure comes from.
+
+    ``sandboxed``: the budget of a call in the grading sandbox, where each call also crosses
+    (:data:`CROSSING_TIMES` x ``reference`` more).
+
+    >>> Budget(0.0004, 0.00004).allowed(1000)
+    0.65
+    >>> Budget(0.0004, 0.00004, sandboxed=True).each
+    0.0008
+    """
+
+    per_call: float
+    reference: float
+    sandboxed: bool = False
+
+    @property
+    def each(self) -> float:
+        """CPU seconds a call may take on average, crossing included in the sandbox."""
+        return round(self.per_call + (CROSSING_TIMES * self.reference if self.sandboxed else 0.0), 9)
+
+    def allowed(self, calls: int) -> float:
+        """CPU seconds ``calls`` calls may use together: :data:`GRACE` plus the budget of each."""
+        return round(GRACE + calls * self.each, 9)
+
+    def text(self) -> str:
+        """``"0.6 ms a call (15 x the course's evaluation, measured at 0.04 ms a call on this machine, ...)"``."""
+        crossing = (f", plus {CROSSING_TIMES} x for the sandbox's reading of each position" if self.sandboxed
+                    else "")
+        return (f"{1000 * self.each:.2g} ms a call ({BUDGET_TIMES} x the course's evaluation, measured at "
+                f"{1000 * self.reference:.2g} ms a call on this machine, at least {1000 * BUDGET_FLOOR:g} ms"
+                f"{crossing})")
+
+
+def budget() -> Budget:
+    """The budget of ``evaluate`` in the games: :data:`BUDGET_TIMES` x :func:`reference_cost`, at least
+    :data:`BUDGET_FLOOR`.
+
+    >>> budget().per_call >= BUDGET_FLOOR
+    True
+    """
+    reference = reference_cost()
+    return Budget(max(BUDGET_FLOOR, BUDGET_TIMES * reference), reference)
+
+
+class Metered:
+    """The student's ``evaluate``, with its calls counted and its CPU time measured where it runs.
+
+    In a notebook the CPU time is this process's, around each call only (the search around it is
+    the course's, not counted); in the grading sandbox it is the sandbox's, read from outside
+    (``func.cpu_seconds``), and the sandbox stops one call over :data:`PER_MOVE` seconds of CPU.
+
+    >>> metered = Metered(lambda rules, state: 0)
+    >>> metered(None, None), metered.calls, metered.seconds() < 0.01
+    (0, 1, True)
+    """
+
+    def __init__(self, func: Callable[..., Any]) -> None:
+        self.func = func
+        self.calls = 0
+        clock = getattr(func, "cpu_seconds", None)
+        self._clock: Callable[[], float] | None = clock if callable(clock) else None
+        self.sandboxed = self._clock is not None
+        self._start = self._clock() if self._clock is not None else 0.0
+        self._local = 0.0
+        limit = getattr(func, "limit_time", None)
+        if callable(limit):
+            limit(PER_MOVE, wall_backstop(PER_MOVE))
+
+    def __call__(self, rules: Corners, state: CornersState) -> Any:
+        self.calls += 1
+        if self._clock is not None:
+            return self.func(rules, state)
+        began = time.process_time()
+        try:
+            return self.func(rules, state)
+        finally:
+            self._local += time.process_time() - began
+
+    def seconds(self) -> float:
+        """CPU seconds of all the calls so far."""
+        return self._clock() - self._start if self._clock is not None else self._local
+
+    def over(self, allowed: Budget) -> bool:
+        """Whether the calls so far used more than the budget gives them."""
+        return self.seconds() > self.where(allowed).allowed(self.calls)
+
+    def where(self, allowed: Budget) -> Budget:
+        """The budget as it applies where the function runs (in the sandbox, with its crossing)."""
+        return Budget(allowed.per_call, allowed.reference, self.sandboxed)
+
+    def summary(self, allowed: Budget) -> str:
+        """How many calls, their CPU time per call, and the budget (for a message about time)."""
+        allowed = self.where(allowed)
+        spent = self.seconds()
+        each = 1000 * spent / self.calls if self.calls else 0.0
+        return (f"evaluate was called {self.calls} times in this test and used {spent:.2f} s of CPU time, "
+                f"{each:.2g} ms a call; the budget is {allowed.text()}, so these calls may use "
+                f"{allowed.allowed(self.calls):.2f} s ({GRACE:g} s more than their budget, for the clock's ticks)")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -295,18 +447,23 @@ def _opponent(opponent: str) -> Callable[[Corners, CornersState], Any]:
     raise ValueError(f"the opponent is 'E' or 'course', not {opponent!r}")
 
 
-def play_game(func: Callable[..., Any], opponent: str, seed: int, side: int, number: int, calls: Calls, *,
-              rules: Corners | None = None, total: float = TOTAL_SECONDS) -> Game:
+def play_game(func: Callable[..., Any], opponent: str, seed: int, side: int, number: int,
+              calls: Calls | None = None, *, rules: Corners | None = None, allowed: Budget | None = None) -> Game:
     """One game from the opening of ``seed``: the student's player (``func`` as its evaluation) on ``side``.
 
-    A move of the student's that raises, returns a malformed number or runs over ``calls.per_call``
-    seconds, or comes after ``total`` seconds of the student's moves in ``calls``, loses the game.
+    ``func`` may be a :class:`Metered` evaluation shared by the games of a test (else it is metered
+    here). A move of the student's that raises or returns a malformed number, one whose calls of
+    ``evaluate`` use more than ``calls.per_call`` CPU seconds (default :data:`PER_MOVE`), or one that
+    comes when the test's calls have used more than ``allowed`` (default :func:`budget`) loses the game.
     """
     rules = rules or graded_rules()
+    metered = func if isinstance(func, Metered) else Metered(func)
+    allowed = allowed or budget()
     own = Corners.from_spec(rules.spec())  # the student's search gets its own copy of the rules
-    seed_random(func, seed)
+    calls = Calls("evaluate", calls.per_call if calls is not None else PER_MOVE, math.inf, clock=metered.seconds)
+    seed_random(metered.func, seed)
     notes: list[str] = []
-    player = alphabeta_strategy(depth=DEPTH, evaluate=checked(func, notes))
+    player = alphabeta_strategy(depth=DEPTH, evaluate=checked(metered, notes))
     other = _opponent(opponent)
     state = random_opening(rules, seed)
     mine = 0
@@ -315,21 +472,23 @@ def play_game(func: Callable[..., Any], opponent: str, seed: int, side: int, num
             state = rules.apply(state, other(rules, state))
             continue
         mine += 1
-        if calls.spent > total:
-            problem = (f"The time for all your moves in this test ({total:g} s) was used up before your move {mine}: "
-                       "make evaluate quicker.")
+        if metered.over(allowed):
+            problem = (f"Your player ran out of time before your move {mine}: {metered.summary(allowed)}. "
+                       "Make evaluate quicker (look distances up with steps_to_target rather than computing them).")
             return Game(number, seed, side, opponent, 1 - side, state, "", problem)
-        began = time.perf_counter()
+        before = metered.seconds()
         try:
             move = calls.call(player, (own, state), f"your move {mine}")
         except AssertionError as error:
             if notes:
                 problem = notes[0]
-            elif time.perf_counter() - began >= calls.per_call:
-                problem = (f"Your move {mine} took more than {calls.per_call:g} s, the limit for one move. The search "
-                           "calls evaluate on every position where it stops, hundreds of times a move: each call "
-                           "must take well under a millisecond (look distances up with steps_to_target rather than "
-                           f"computing them).\n\n{position_text(state)}")
+            elif "did not return within" in str(error) and "by the clock" not in str(error):
+                used = metered.seconds() - before
+                problem = (f"Your move {mine} used more than {calls.per_call:g} s of CPU time in evaluate "
+                           f"({used:.2f} s), the limit for one move. The search calls evaluate on every position "
+                           "where it stops, dozens of times a move: each call must take well under a millisecond "
+                           f"(look distances up with steps_to_target rather than computing them).\n\n"
+                           f"{position_text(state)}")
             else:
                 problem = str(error)
             return Game(number, seed, side, opponent, 1 - side, state, "", problem)
@@ -338,13 +497,16 @@ def play_game(func: Callable[..., Any], opponent: str, seed: int, side: int, num
 
 
 def play_games(func: Callable[..., Any], opponent: str, openings: Sequence[int], *, per_move: float = PER_MOVE,
-               total: float = TOTAL_SECONDS, rules: Corners | None = None) -> list[Game]:
-    """Each opening played twice, the student White then Black, under one time budget."""
+               allowed: Budget | None = None, rules: Corners | None = None) -> list[Game]:
+    """Each opening played twice, the student White then Black, under one budget (:func:`budget` by default)."""
+    metered = func if isinstance(func, Metered) else Metered(func)
+    allowed = allowed or budget()
     calls = Calls("evaluate", per_move, math.inf)
     played: list[Game] = []
     for seed in openings:
         for side in (0, 1):
-            played.append(play_game(func, opponent, seed, side, len(played) + 1, calls, rules=rules, total=total))
+            played.append(play_game(metered, opponent, seed, side, len(played) + 1, calls, rules=rules,
+                                    allowed=allowed))
     return played
 
 
@@ -362,7 +524,7 @@ def games_share(opponent: str, score: float, games: int) -> float:
 
 
 def score_games(func: Callable[..., Any], opponent: str, openings: Sequence[int], points: float, *,
-                per_move: float = PER_MOVE, total: float = TOTAL_SECONDS, rules: Corners | None = None,
+                per_move: float = PER_MOVE, allowed: Budget | None = None, rules: Corners | None = None,
                 report: Callable[[str], None] | None = print) -> float:
     """Partial points by the games' score against ``opponent`` (:func:`games_share`); the first game not won is shown.
 
@@ -370,7 +532,7 @@ def score_games(func: Callable[..., Any], opponent: str, openings: Sequence[int]
     0.0
     """
     rules = rules or graded_rules()
-    played = play_games(func, opponent, openings, per_move=per_move, total=total, rules=rules)
+    played = play_games(func, opponent, openings, per_move=per_move, allowed=allowed, rules=rules)
     score = sum(g.score for g in played)
     earned = partial_points([games_share(opponent, score, len(played))], points)
     if report is not None:
@@ -386,10 +548,10 @@ def score_games(func: Callable[..., Any], opponent: str, openings: Sequence[int]
 
 
 def show_games(func: Callable[..., Any], opponent: str, openings: Sequence[int], *, per_move: float = PER_MOVE,
-               total: float = TOTAL_SECONDS, report: Callable[[str], None] = print) -> list[Game]:
+               allowed: Budget | None = None, report: Callable[[str], None] = print) -> list[Game]:
     """All or nothing: every game is played to its end (won or not) with every move made; each is shown."""
     rules = graded_rules()
-    played = play_games(func, opponent, openings, per_move=per_move, total=total, rules=rules)
+    played = play_games(func, opponent, openings, per_move=per_move, allowed=allowed, rules=rules)
     for game in played:
         report(f"Against {OPPONENT_NAMES[opponent]}: {game.line()}")
     refused = next((g for g in played if g.problem), None)
@@ -402,16 +564,22 @@ def show_games(func: Callable[..., Any], opponent: str, openings: Sequence[int],
 
 
 __all__ = [
+    "BUDGET_FLOOR",
+    "BUDGET_TIMES",
     "COURSE_DEPTH",
+    "CROSSING_TIMES",
     "DEPTH",
+    "GRACE",
     "MOVE_LIMIT",
     "OPPONENT_NAMES",
     "PER_CALL",
     "PER_MOVE",
     "PIECES",
     "SCALES",
-    "TOTAL_SECONDS",
+    "Budget",
     "Game",
+    "Metered",
+    "budget",
     "check_evaluate",
     "checked",
     "evaluate_check",
@@ -422,6 +590,7 @@ __all__ = [
     "position_text",
     "random_positions",
     "read_value",
+    "reference_cost",
     "score_games",
     "show_games",
     "squeezed",

@@ -203,6 +203,9 @@ def outcomes(func: Callable[..., Any], check: Check) -> list[Outcome]:
     A check without cases is refused (:class:`NoCases`)."""
     refuse_no_cases(check.name, len(check.cases))
     calls = check.calls(func)
+    measuring = getattr(func, "measuring", None)
+    if callable(measuring):  # a function in the sandbox: its helpers' uses are counted only where a check needs them
+        measuring(check.measure is not None)
     done = []
     for case in check.cases:
         raw = ask(func, case, calls, check.context(case) if check.context else "")

@@ -1,9 +1,15 @@
-"""Calling a student's function under watch: a time limit per call and in total, errors explained.
+"""Calling a student's function under watch: a CPU-time limit per call and in total, errors explained.
 
-A call that runs longer than its limit is stopped (with ``signal.setitimer`` in the main
-thread, where Jupyter runs a cell) and fails with a message that says so, instead of
-using up the whole cell's time. An exception raised by the student's function becomes
-an ``AssertionError`` that names the call, the error and the student's line.
+Time limits count **CPU time** where the student's code runs, not the wall clock, so that a
+grade does not depend on how busy the machine is: in a notebook this process's
+``time.process_time()``; in the grading sandbox the sandbox's CPU time, which the grader reads
+from outside (a function that runs there has a ``cpu_seconds`` clock, see :func:`cpu_clock`).
+A call over its limit is stopped (``signal.setitimer``: ``ITIMER_PROF`` for CPU time, in the
+main thread, where Jupyter runs a cell) and fails with a message that says so. A generous
+wall-clock backstop (:func:`wall_backstop`) stops code that sleeps or waits, and is never
+reached by code that computes, even on a machine six times over-booked. An exception raised
+by the student's function becomes an ``AssertionError`` that names the call, the error and
+the student's line.
 
 >>> calls = Calls("double", per_call=1.0, total=5.0)
 >>> calls.call(lambda n: 2 * n, (21,), "double(21)")
@@ -13,6 +19,8 @@ Traceback (most recent call last):
 ...
 AssertionError: double(0) raised ZeroDivisionError: integer division or modulo by zero
   (line 1 of <lambda>: calls.call(lambda n: 1 // n, (0,), "double(0)"))
+>>> calls.count, calls.spent < 1.0  # calls made, and their CPU seconds
+(2, True)
 """
 
 from __future__ import annotations
@@ -34,6 +42,43 @@ class _TimeUp(BaseException):
     """
 
 
+#: The wall-clock backstop of a call: this many seconds plus :data:`BACKSTOP_TIMES` times its CPU limit.
+BACKSTOP_SECONDS = 10.0
+#: Six runnable processes a core make honest code about six times slower by the clock: ten leaves room.
+BACKSTOP_TIMES = 10.0
+
+
+def wall_backstop(cpu_seconds: float) -> float:
+    """Seconds of wall clock a call may take when its limit is ``cpu_seconds`` of CPU time.
+
+    Only code that sleeps, waits or is starved reaches it: a call that computes is stopped by its
+    CPU limit long before, however busy the machine is.
+
+    >>> wall_backstop(1.0)
+    20.0
+    """
+    return BACKSTOP_SECONDS + BACKSTOP_TIMES * cpu_seconds
+
+
+def cpu_clock(func: Callable[..., Any]) -> Callable[[], float]:
+    """The CPU clock of the process where ``func`` runs: its sandbox's (``func.cpu_seconds``), else this one's.
+
+    >>> cpu_clock(print) is time.process_time
+    True
+    """
+    clock = getattr(func, "cpu_seconds", None)
+    return clock if callable(clock) else time.process_time
+
+
+class OverTime(Exception):
+    """A call stopped from outside for its time (raised by a sandbox): ``cpu`` says which limit, CPU or wall clock."""
+
+    def __init__(self, description: str, cpu: bool = True) -> None:
+        super().__init__(description)
+        self.description = description
+        self.cpu = cpu
+
+
 #: After the limit, the alarm rings again at this interval (seconds) until the call stops:
 #: a first ring can be swallowed where Python ignores exceptions (a finalizer, a garbage
 #: collector callback), and the next one must still stop the call.
@@ -41,13 +86,16 @@ RING_AGAIN = 0.05
 
 
 class _Alarm:
-    """The SIGALRM handler of one call: it raises only while the call is running."""
+    """The SIGALRM / SIGPROF handler of one call: it raises only while the call is running, and
+    remembers which clock rang."""
 
     def __init__(self) -> None:
         self.armed = True
+        self.rang: int | None = None
 
     def __call__(self, signum: int, frame: FrameType | None) -> None:
         if self.armed:
+            self.rang = signum
             raise _TimeUp("the call took too long")
 
 
@@ -93,20 +141,30 @@ def describe_error(error: BaseException) -> str:
 
 
 class Calls:
-    """Calls of one student function, with a limit per call and for all calls together.
+    """Calls of one student function, with a CPU-time limit per call and for all calls together.
 
     ``name`` is the function's name as the student wrote it; ``per_call`` and ``total`` are
-    seconds. Each failure raises ``AssertionError`` with a message that names the call.
+    seconds of CPU time, read on ``clock`` (default: :func:`cpu_clock` of the function called).
+    Each failure raises ``AssertionError`` with a message that names the call; a message about
+    the total says how many calls were made, their CPU time per call and the budget.
     """
 
-    def __init__(self, name: str, per_call: float, total: float) -> None:
+    def __init__(self, name: str, per_call: float, total: float, *,
+                 clock: Callable[[], float] | None = None) -> None:
         if per_call <= 0 or total <= 0:
             raise ValueError("time limits must be positive")
         self.name = name
         self.per_call = per_call
         self.total = total
+        self.clock = clock
         self.spent = 0.0
         self.count = 0
+        self.wall = 0.0
+
+    @property
+    def backstop(self) -> float:
+        """The wall-clock seconds one call may take (see :func:`wall_backstop`)."""
+        return wall_backstop(self.per_call)
 
     def call(self, func: Callable[..., Any], args: Sequence[Any], shown: str, context: str = "") -> Any:
         """``func(*args)`` within the limits; ``shown`` is how the call reads (``"f(3, 4)"``).
@@ -114,40 +172,63 @@ class Calls:
         ``context`` (a picture of the position, say) is added to every failure message.
         """
         tail = f"\n\n{context}" if context else ""
+        clock = self.clock or cpu_clock(func)
+        limit = getattr(func, "limit_time", None)
+        outside = callable(limit)  # a sandbox stops the call itself, by its own CPU time
+        if outside:
+            limit(self.per_call, self.backstop)  # type: ignore[misc]
         use_alarm = alarm_available()
-        previous: Any = None
+        on_cpu = use_alarm and not outside and clock is time.process_time and hasattr(signal, "ITIMER_PROF")
+        previous: dict[int, Any] = {}
         alarm = _Alarm()
         if use_alarm:
-            previous = signal.signal(signal.SIGALRM, alarm)
-            signal.setitimer(signal.ITIMER_REAL, self.per_call, RING_AGAIN)
-        start = time.perf_counter()
+            previous[signal.SIGALRM] = signal.signal(signal.SIGALRM, alarm)
+            signal.setitimer(signal.ITIMER_REAL, self.backstop + (1.0 if outside else 0.0), RING_AGAIN)
+            if on_cpu:
+                previous[signal.SIGPROF] = signal.signal(signal.SIGPROF, alarm)
+                signal.setitimer(signal.ITIMER_PROF, self.per_call, RING_AGAIN)
+        began = time.perf_counter()
+        start = clock()
         try:
             result = func(*args)
         except _TimeUp:
-            raise AssertionError(self._too_slow(shown) + tail) from None
+            alarm.armed = False  # a second ring must not interrupt the message
+            raise AssertionError(self._too_slow(shown, cpu=alarm.rang != signal.SIGALRM) + tail) from None
+        except OverTime as over:
+            alarm.armed = False
+            raise AssertionError(self._too_slow(shown, cpu=over.cpu) + tail) from None
         except Exception as error:
+            alarm.armed = False
             raise AssertionError(f"{shown} raised {describe_error(error)}{tail}") from None
         finally:
-            elapsed = time.perf_counter() - start
+            used = max(0.0, clock() - start)
             alarm.armed = False
             if use_alarm:
                 signal.setitimer(signal.ITIMER_REAL, 0)
-                signal.signal(signal.SIGALRM, previous)
-        self.count += 1
-        self.spent += elapsed
-        if elapsed > self.per_call:  # only without the alarm, or when C code held it up
-            raise AssertionError(self._too_slow(shown) + tail)
+                if on_cpu:
+                    signal.setitimer(signal.ITIMER_PROF, 0)
+                for number, handler in previous.items():
+                    signal.signal(number, handler)
+            self.wall += time.perf_counter() - began
+            self.count += 1
+            self.spent += used
+        if used > self.per_call:  # only without the alarm, or when C code held it up
+            raise AssertionError(self._too_slow(shown, cpu=True) + tail)
         if self.spent > self.total:
             raise AssertionError(
-                f"{self.name} is too slow: {self.count} calls took {self.spent:.1f} s together, more than the "
-                f"{self.total:g} s allowed for all the positions of this test. Compute less on each call "
+                f"{self.name} is too slow: {self.count} calls took {self.spent:.2f} s of CPU time together "
+                f"({1000 * self.spent / self.count:.3g} ms a call), more than the {self.total:g} s allowed for all "
+                f"the positions of this test. Compute less on each call "
                 f"(remember what you found, for example with functools.cache)."
             )
         return result
 
-    def _too_slow(self, shown: str) -> str:
+    def _too_slow(self, shown: str, cpu: bool = True) -> str:
+        if not cpu:
+            return (f"{shown} did not return within {self.backstop:g} s by the clock (its limit is {self.per_call:g} s "
+                    f"of CPU time): does it sleep, or wait for something that never comes?")
         return (
-            f"{shown} did not return within {self.per_call:g} s, the limit for one call. "
-            f"Does it loop forever, or search the same positions again and again? "
+            f"{shown} did not return within {self.per_call:g} s, the limit for one call (seconds of CPU time "
+            f"that your code uses). Does it loop forever, or search the same positions again and again? "
             f"(Remember what you found, for example with functools.cache.)"
         )

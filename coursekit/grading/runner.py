@@ -10,13 +10,19 @@ student's own output goes elsewhere, captured and cut short):
   reply ``{"cells": [{"output": text, "error": text or null}, ...], "names": {name: kind}}``
   where ``names`` are the names the cells defined (``kind`` is ``"function"`` for what can be
   called, ``"value"`` for the rest);
-- ``{"op": "call", "name": name, "args": encoded}``: call the function ``name`` with the
-  decoded arguments; reply ``{"value": encoded}`` or ``{"raised": description}``;
+- ``{"op": "call", "name": name, "args": [encoded, ...]}``: call the function ``name`` with the
+  decoded arguments; reply ``{"value": encoded}`` or ``{"raised": description}``. A value that
+  can be hashed (rules, a grid, a state) is kept by its text (the last :data:`KEPT`): the same
+  text gives the same object again, so the rules of a game stay one object, caches included,
+  unless the student's code set one of its fields anew (then it is decoded afresh); lists, dicts
+  and sets are decoded afresh every time (the student's code may change them);
 - ``{"op": "get", "name": name}``: reply ``{"value": encoded}``;
 - a setup cell (``"setup": true`` in its request) may be followed by the replacement of the
   names listed in the settings' ``"measured"`` by stand-ins that ask the grader: each call
   sends ``{"callback": name, "args": encoded}`` and waits for ``{"op": "answer", "value": encoded}``
-  (so the grader itself answers, and counts, every use of that helper);
+  (so the grader itself answers, and counts, every use of that helper); a call request with
+  ``"measure": false`` lets the setup cell's own helpers answer during that call, uncounted (a
+  check that counts nothing then costs no round trips);
 - ``{"op": "seed", "value": n}``: ``random.seed(n)``, as the grader does before a seeded game;
   reply ``{"value": "null"}``.
 
@@ -40,6 +46,9 @@ from collections.abc import Iterator
 LIMITS = {"memory": 1 << 30, "cpu": 60, "processes": 32, "file_size": 16 << 20, "open_files": 64}
 #: How much of a cell's output is kept (characters).
 OUTPUT_CHARS = 20_000
+#: How many decoded arguments are kept by their text, and the longest text kept (characters).
+KEPT = 64
+KEPT_CHARS = 1 << 20
 
 
 def limit_resources(limits: dict[str, int]) -> None:
@@ -225,8 +234,14 @@ def main() -> None:
             known = sent[id(value)] = (value, encode(value))  # the value is kept, so its id stays its own
         return known[1]
 
+    measuring = {"on": True}  # a call request with "measure": false lets the helpers answer here, uncounted
+    originals: dict[str, object] = {}
+
     def ask_grader(name: str) -> object:
         def stand_in(*args: object) -> object:
+            if not measuring["on"]:
+                with watch.student(False):  # the instructor's helper, answering here: not the student's use
+                    return originals[name](*args)  # type: ignore[operator]
             with watch.student(False):
                 reply({"callback": name, "args": [encoded(arg) for arg in args]})
                 answer = json.loads(requests.readline())
@@ -255,16 +270,45 @@ def main() -> None:
         if setup:
             for name in measured:
                 if name in namespace:
+                    originals[name] = namespace[name]
                     namespace[name] = ask_grader(name)
         names = {name: ("function" if callable(value) else "value") for name, value in namespace.items()
                  if not name.startswith("__") and (name not in before or before[name] is not value)}
         reply({"cells": results, "names": names})
 
-    def call(name: str, args: str) -> None:
+    import dataclasses
+
+    # decoded arguments by their text (see the "call" request), each with its fields as decoded
+    kept: dict[str, tuple[object, tuple[tuple[str, object], ...]]] = {}
+
+    def fields_of(value: object) -> tuple[tuple[str, object], ...]:
+        if dataclasses.is_dataclass(value) and not isinstance(value, type):
+            return tuple((f.name, getattr(value, f.name)) for f in dataclasses.fields(value))
+        return ()
+
+    def argument(text: str) -> object:
+        found = kept.get(text)
+        if found is not None:
+            value, fields = found
+            # a field set anew (object.__setattr__ on frozen rules or a grid) is not kept: decoded afresh
+            if all(getattr(value, name, None) is field for name, field in fields):
+                return value
+        value = decode(text)
+        try:
+            hash(value)
+        except TypeError:  # a list, a dict, a set: it may be changed, so it is decoded afresh
+            return value
+        if len(text) <= KEPT_CHARS:
+            if len(kept) >= KEPT and text not in kept:
+                kept.pop(next(iter(kept)))
+            kept[text] = (value, fields_of(value))
+        return value
+
+    def call(name: str, args: list[str]) -> None:
         capture = Capture()
         sys.stdout = sys.stderr = capture
         try:
-            decoded = decode(args)
+            decoded = [argument(text) for text in args]
             with watch.student():
                 value = namespace[name](*decoded)  # type: ignore[operator]
             answer: dict[str, object] = {"value": encode(value)}
@@ -280,6 +324,7 @@ def main() -> None:
         if request["op"] == "cells":
             run_cells(request["cells"], bool(request.get("setup")))
         elif request["op"] == "call":
+            measuring["on"] = request.get("measure", True) is not False
             call(request["name"], request["args"])
         elif request["op"] == "seed":
             import random

@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from .codec import CodecError, decode, encode
-from .limits import Described
+from .limits import Described, OverTime, wall_backstop
 
 #: The unprivileged user and group the sandbox runs as when the grader is root.
 NOBODY = 65534
@@ -50,8 +50,9 @@ PACKAGE = Path(__file__).resolve().parents[1]
 @dataclass(frozen=True)
 class Limits:
     """What one sandbox may use: memory (bytes of address space), CPU seconds, processes
-    (threads count), the size of a file it writes, open files; seconds for its cells and
-    (by default) for one call; the largest reply it may send (bytes)."""
+    (threads count), the size of a file it writes, open files; seconds of CPU time for each of
+    its cells and (by default) for one call, each with a wall-clock backstop
+    (:func:`~coursekit.grading.limits.wall_backstop`); the largest reply it may send (bytes)."""
 
     memory: int = 1 << 30
     cpu: int = 60
@@ -70,6 +71,14 @@ class Limits:
 
 class SandboxProblem(Described):
     """A call that could not be answered: it ran too long, the process ended, or the reply was not data."""
+
+
+class CallOverTime(SandboxProblem, OverTime):
+    """A call stopped for its time: over its CPU time (``cpu``), or over the wall-clock backstop."""
+
+    def __init__(self, description: str, cpu: bool) -> None:
+        SandboxProblem.__init__(self, description)
+        self.cpu = cpu
 
 
 def bubblewrap() -> str | None:
@@ -122,6 +131,83 @@ def _binds() -> list[Path]:
     return kept
 
 
+#: Clock ticks a second, the unit of the CPU times in ``/proc/<pid>/stat``.
+TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+#: How many argument texts each side keeps, with the value (see :meth:`Sandbox.call`).
+KEPT = 64
+#: While a call runs, the grader looks at the sandbox's CPU time this often (seconds of wall clock).
+POLL = 0.05
+
+
+def _stat_cpu(descriptor: int) -> float | None:
+    """user + system CPU seconds of a process and of its children it has waited for, read from its
+    ``/proc/<pid>/stat`` (already open), or ``None`` once the process is gone."""
+    try:
+        text = os.pread(descriptor, 4096, 0)
+    except OSError:
+        return None
+    fields = text[text.rfind(b")") + 2:].split()
+    if len(fields) < 15:
+        return None
+    return sum(int(f) for f in fields[11:15]) / TICKS  # utime, stime, cutime, cstime
+
+
+def _parent(pid: int) -> int | None:
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as file:
+            text = file.read()
+    except OSError:
+        return None
+    fields = text[text.rfind(b")") + 2:].split()
+    return int(fields[1]) if len(fields) > 1 else None
+
+
+class CpuMeter:
+    """The CPU time used inside one sandbox, read by the grader from outside (``/proc``), never reported by it.
+
+    It adds up the process the grader started (``top``: the runner itself, or bubblewrap's first
+    process inside the sandbox, which reaps every process that ends there) and, under bubblewrap, the
+    runner (its child). Processes still running below the runner are not counted until they end.
+
+    >>> meter = CpuMeter(os.getpid())
+    >>> first = meter.seconds(); sum(range(10 ** 6)) > 0 and meter.seconds() >= first
+    True
+    """
+
+    def __init__(self, top: int, runner_inside: bool = False) -> None:
+        self.top = top
+        self._files: list[int] = []
+        self._last = 0.0
+        self._open(top)
+        self._runner_found = not runner_inside
+
+    def _open(self, pid: int) -> None:
+        with contextlib.suppress(OSError):
+            self._files.append(os.open(f"/proc/{pid}/stat", os.O_RDONLY))
+
+    def _find_runner(self) -> None:
+        for pid in range(self.top + 1, self.top + 64):  # bubblewrap starts it right after its first process
+            if _parent(pid) == self.top:
+                self._open(pid)
+                self._runner_found = True
+                return
+
+    def seconds(self) -> float:
+        """CPU seconds so far (never less than the last reading: a process that ended keeps its time)."""
+        if not self._runner_found:
+            self._find_runner()
+        readings = [_stat_cpu(f) for f in self._files]
+        if readings and all(r is not None for r in readings):
+            self._last = max(self._last, sum(r for r in readings if r is not None))
+        return self._last
+
+    def close(self) -> None:
+        for descriptor in self._files:
+            with contextlib.suppress(OSError):
+                os.close(descriptor)
+        self._files = []
+
+
 @dataclass
 class _Started:
     process: subprocess.Popen[bytes]
@@ -129,6 +215,8 @@ class _Started:
     buffer: bytearray = field(default_factory=bytearray)
     inner: int | None = None  # bubblewrap's first process inside the sandbox: killing it ends them all
     asked: int = 0
+    meter: CpuMeter | None = None
+    ready_cpu: float = 0.0  # the CPU time when its cells had run (calls count from there)
 
 
 class Sandbox:
@@ -160,6 +248,8 @@ class Sandbox:
         #: the arguments of each use of a measured helper during the last call (see :meth:`call`)
         self.recorded: dict[str, list[tuple[Any, ...]]] = {}
         self._seen: dict[str, Any] = {}
+        self._sent: dict[int, tuple[Any, str]] = {}
+        self._cpu_done = 0.0  # CPU seconds of calls in sandboxes already closed
         self.results: list[dict[str, Any]] = []
         self.names: dict[str, str] = {}
         self.restarts = 0
@@ -226,7 +316,7 @@ class Sandbox:
                 self._spawn()
             try:
                 reply = self._ask({"op": "cells", "cells": [self.cells[number]], "setup": number in self.setup},
-                                  self.limits.cells_seconds)
+                                  wall_backstop(self.limits.cells_seconds), self.limits.cells_seconds)
             except SandboxProblem as problem:
                 self._skip.add(number)
                 results.setdefault(number, {"output": "", "error": f"This cell {problem.description}."})
@@ -241,6 +331,20 @@ class Sandbox:
             self.results = [results.get(n, {"output": "", "error": None}) for n in range(len(self.cells))]
         if self._box is None:
             self._spawn()
+        assert self._box is not None
+        if self._box.meter is not None:
+            self._box.ready_cpu = self._box.meter.seconds()
+
+    def cpu_seconds(self) -> float:
+        """The CPU time the calls have used in this sandbox (all its restarts), read from outside.
+
+        The cells' own runs are not counted; where the CPU time cannot be read (no ``/proc``),
+        the wall-clock time of the calls stands in for it.
+        """
+        box = self._box
+        if box is None or box.meter is None:
+            return self._cpu_done
+        return self._cpu_done + max(0.0, box.meter.seconds() - box.ready_cpu)
 
     def _spawn(self) -> None:
         reading, writing = os.pipe() if self.isolated else (None, None)
@@ -254,12 +358,20 @@ class Sandbox:
         self._box = _Started(process, stage)
         if reading is not None:
             self._box.inner = _inner_pid(reading, self.limits.cells_seconds)
+        if self._box.inner is not None:
+            self._box.meter = CpuMeter(self._box.inner, runner_inside=True)
+        elif not self.isolated:
+            self._box.meter = CpuMeter(process.pid)
 
     def close(self) -> None:
         """Kill the sandbox (and with it every process it started)."""
+        if self._box is not None and self._box.meter is not None:
+            self._cpu_done = self.cpu_seconds()
         box, self._box = self._box, None
         if box is None:
             return
+        if box.meter is not None:
+            box.meter.close()
         process = box.process
         if process.poll() is None and box.inner is not None:
             # Bubblewrap's first process inside: killing it ends every process of the sandbox, and
@@ -289,18 +401,20 @@ class Sandbox:
         self.start()
 
     # -- the channel ----------------------------------------------------------------------
-    def _ask(self, request: dict[str, Any], seconds: float) -> dict[str, Any]:
-        """Send one request and read one reply within ``seconds``; any failure kills the sandbox."""
+    def _ask(self, request: dict[str, Any], seconds: float, cpu: float | None = None) -> dict[str, Any]:
+        """Send one request and read one reply within ``seconds`` of wall clock (and ``cpu`` seconds of the
+        sandbox's CPU time, when given); any failure kills the sandbox."""
         box = self._box
         assert box is not None and box.process.stdin is not None and box.process.stdout is not None
         box.asked += 1
         number = box.asked
         try:
+            start = box.meter.seconds() if cpu is not None and box.meter is not None else None
             box.process.stdin.write((json.dumps({**request, "id": number}) + "\n").encode())
             box.process.stdin.flush()
             deadline = time.monotonic() + seconds
             while True:  # replies to earlier requests (sent twice, by a forked process) are passed over
-                reply = json.loads(self._read_line(box, deadline, seconds))
+                reply = json.loads(self._read_line(box, deadline, seconds, cpu, start))
                 if not isinstance(reply, dict):
                     raise SandboxProblem("sent something that is not an answer")
                 self._note_used(reply.pop("used", None))
@@ -351,7 +465,8 @@ class Sandbox:
                 raise SandboxProblem(f"asked with something that is not plain data ({error})") from error
         return self._seen[text]
 
-    def _read_line(self, box: _Started, deadline: float, seconds: float) -> bytes:
+    def _read_line(self, box: _Started, deadline: float, seconds: float, cpu: float | None = None,
+                   start: float | None = None) -> bytes:
         out = box.process.stdout
         assert out is not None
         descriptor = out.fileno()
@@ -365,8 +480,15 @@ class Sandbox:
                 raise SandboxProblem(f"the answer is larger than {self.limits.reply_bytes >> 20} MB")
             left = deadline - time.monotonic()
             if left <= 0:
-                raise SandboxProblem(f"did not return within {seconds:g} s (the process was stopped)")
-            ready, _, _ = select.select([descriptor], [], [], left)
+                raise CallOverTime(f"did not return within {seconds:g} s by the clock (the process was stopped)",
+                                   cpu=False)
+            watching = cpu is not None and start is not None and box.meter is not None
+            ready, _, _ = select.select([descriptor], [], [], min(left, POLL) if watching else left)
+            if not ready and watching:
+                assert box.meter is not None and cpu is not None and start is not None
+                if box.meter.seconds() - start > cpu:
+                    raise CallOverTime(f"did not return within {cpu:g} s of CPU time (the process was stopped)",
+                                       cpu=True)
             if ready:
                 chunk = os.read(descriptor, 1 << 16)
                 if not chunk:
@@ -374,18 +496,41 @@ class Sandbox:
                 box.buffer += chunk
 
     # -- what the grader asks -------------------------------------------------------------
-    def call(self, name: str, args: Sequence[Any], seconds: float | None = None) -> Any:
+    def call(self, name: str, args: Sequence[Any], seconds: float | None = None, cpu: float | None = None, *,
+             measure: bool = True) -> Any:
         """``name(*args)`` in the sandbox; its answer as plain data (an ``Opaque`` stands for the rest).
 
-        Raises :class:`SandboxProblem` if the call raised (its description), ran longer than
-        ``seconds`` (default: the limits'), ended the process or sent something that is not data.
+        Raises :class:`SandboxProblem` if the call raised (its description), used more than ``cpu``
+        seconds of the sandbox's CPU time (default: the limits' ``call_seconds``) or ran longer than
+        ``seconds`` by the clock (default: the backstop of that, :func:`~coursekit.grading.limits.wall_backstop`)
+        (:class:`CallOverTime`), ended the process or sent something that is not data.
+
+        Each argument is sent as its own text; the sandbox keeps the value it decoded from a text
+        (when it can be hashed: rules, grids, states), so the same rules come as the same object,
+        caches included, on every call of a game. With ``measure=False`` the measured helpers answer in
+        the sandbox during this call, and nothing is recorded.
         """
         if self._box is None:
             self._restart()
         self.recorded = {}
-        reply = self._ask({"op": "call", "name": name, "args": encode(tuple(args))},
-                          seconds if seconds is not None else self.limits.call_seconds)
+        request: dict[str, Any] = {"op": "call", "name": name, "args": [self._encoded(arg) for arg in args]}
+        if not measure and self.measured:
+            request["measure"] = False
+        reply = self._ask(request,
+                          seconds if seconds is not None else wall_backstop(self.limits.call_seconds),
+                          cpu if cpu is not None else self.limits.call_seconds)
         return self._answer(reply)
+
+    def _encoded(self, value: Any) -> str:
+        """``encode(value)``, remembered for a value that cannot change (the same rules, call after call)."""
+        if value is None or type(value) in (int, str, bool, float, list, dict, set):
+            return encode(value)
+        known = self._sent.get(id(value))
+        if known is None or known[0] is not value:
+            if len(self._sent) >= KEPT:
+                self._sent.pop(next(iter(self._sent)))
+            known = self._sent[id(value)] = (value, encode(value))  # the value is kept, so its id stays its own
+        return known[1]
 
     def seed(self, value: int) -> None:
         """``random.seed(value)`` in the sandbox (a student's player that draws at random then plays

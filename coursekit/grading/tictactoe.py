@@ -14,6 +14,14 @@ the player to move: ``1`` a win, ``0`` a draw, ``-1`` a loss, with best play on 
   compared with the reference alpha-beta (:func:`reference_alphabeta`: empty cells in
   reading order, the window ``(-inf, inf)`` at the root).
 
+**The nodes are measured, not reported.** Every position a search visits, apart from the
+board it was given, is a board made with the setup cell's ``play(board, x, y)``: the grader
+counts the uses of ``play`` during the call (in the grading sandbox ``play`` asks the grader,
+which answers and counts each use; in a notebook :class:`CountsPlay` counts them) and grades
+``1 + uses``; the number the student's code returns is ignored. A search that makes its
+boards some other way is measured as visiting almost nothing, and a count below the
+reference's earns ``yours / reference``: bypassing ``play`` loses the node points.
+
 >>> best = best_move_check([["X..", ".O.", "..."]])
 >>> run_check(lambda board: (0, 2), best)
 Traceback (most recent call last):
@@ -346,10 +354,81 @@ def score_best_move(func: Callable[[Board], Any], boards: Iterable[Sequence[str]
 
 @dataclass(frozen=True)
 class SearchAnswer:
-    """A student's ``(value, nodes)``."""
+    """A student's ``(value, nodes)`` (``nodes`` a :class:`MeasuredNodes` where the grader counted them)."""
 
     value: int
     nodes: int
+
+
+#: The helper of ps05's setup cell whose uses are counted: each use makes a board, a position the search visits.
+PLAY = "play"
+
+
+class MeasuredNodes(int):
+    """Positions visited as the grader measured them: the board given, plus one for each use of ``play``."""
+
+
+def measured_nodes(func: Callable[..., Any], case: Case, answer: Any) -> Any:
+    """``answer`` with its node count replaced by the measured one, where the function is measured.
+
+    ``func.asked("play")`` lists the uses of ``play`` during the last call (the grading sandbox,
+    or :class:`CountsPlay` in a notebook); the nodes are ``1 + uses``. Elsewhere the answer is unchanged.
+
+    >>> class Measured:
+    ...     def asked(self, helper):
+    ...         return [(["X..", "...", "..."], 1, 1)] * 4
+    >>> measured_nodes(Measured(), None, (0, 1))
+    (0, 5)
+    >>> measured_nodes(print, None, (0, 1))
+    (0, 1)
+    """
+    asked = getattr(func, "asked", None)
+    if not callable(asked) or type(answer) is not tuple or tuple.__len__(answer) != 2:
+        return answer
+    return (tuple.__getitem__(answer, 0), MeasuredNodes(1 + len(asked(PLAY))))
+
+
+class CountsPlay:
+    """A notebook's function, with the uses of its notebook's ``play`` counted during each call, as the
+    grader counts them (``asked``). ``play`` itself is unchanged.
+
+    >>> space = {"play": lambda board, x, y: board}
+    >>> exec("def search(board):\\n    return 0, 7 if play(play(board, 0, 0), 1, 1) else 0", space)
+    >>> counted = CountsPlay(space["search"])
+    >>> counted(["..."] * 3), len(counted.asked("play"))
+    ((0, 7), 2)
+    """
+
+    def __init__(self, func: Callable[..., Any]) -> None:
+        self.func = func
+        self.__name__ = getattr(func, "__name__", "alphabeta")
+        self.uses: list[tuple[Any, ...]] = []
+
+    @staticmethod
+    def fits(func: Callable[..., Any]) -> bool:
+        """Whether ``func`` is a notebook's function whose module has a ``play`` to count."""
+        space = getattr(func, "__globals__", None)
+        return isinstance(space, dict) and callable(space.get(PLAY)) and not callable(getattr(func, "asked", None))
+
+    def __call__(self, *args: Any) -> Any:
+        space: dict[str, Any] = self.func.__globals__
+        original = space[PLAY]
+        uses: list[tuple[Any, ...]] = []
+        self.uses = uses
+
+        def play(*given: Any) -> Any:
+            uses.append(given)
+            return original(*given)
+
+        space[PLAY] = play
+        try:
+            return self.func(*args)
+        finally:
+            space[PLAY] = original
+
+    def asked(self, helper: str) -> list[tuple[Any, ...]]:
+        """The arguments of each use of ``play`` during the last call."""
+        return list(self.uses) if helper == PLAY else []
 
 
 def _read_search(raw: Any, case: Case) -> SearchAnswer | Malformed:
@@ -360,10 +439,26 @@ def _read_search(raw: Any, case: Case) -> SearchAnswer | Malformed:
     if type(found) is not int or found not in (-1, 0, 1):
         return Malformed("the value must be the int 1 (a win), 0 (a draw) or -1 (a loss) for the player to move",
                          what=f"value = {shown(found)}")
+    if isinstance(nodes, MeasuredNodes):
+        return SearchAnswer(int(found), nodes)
     if type(nodes) is not int or nodes < 1:
         return Malformed("nodes must be the number of positions your search visited, an int of at least 1 "
                          "(the board itself counts)", what=f"nodes = {shown(nodes)}")
     return SearchAnswer(int(found), int(nodes))
+
+
+def node_share(nodes: int, reference: int) -> float:
+    """A board's share of the node points: 1 from the reference's count to :data:`NODE_SLACK` x it (rounded
+    down), ``allowance / yours`` above, ``yours / reference`` below (the search skipped positions, or made
+    its boards without ``play``).
+
+    >>> node_share(100, 100), node_share(120, 100), node_share(240, 100), node_share(1, 100)
+    (1.0, 1.0, 0.5, 0.01)
+    """
+    allowed = int(NODE_SLACK * reference)
+    if nodes < reference:
+        return nodes / reference
+    return 1.0 if nodes <= allowed else allowed / nodes
 
 
 def _judge_search(case: Case, answer: SearchAnswer, expected: tuple[int, int]) -> str | None:
@@ -381,20 +476,22 @@ def _judge_search(case: Case, answer: SearchAnswer, expected: tuple[int, int]) -
             f"{board_picture(state, {best: 'B'})}")
 
 
-def alphabeta_check(boards: Iterable[Sequence[str]], *, per_call: float = 2.0, total: float = 15.0) -> Check:
-    """The check of ``alphabeta(board) -> (value, nodes)``: the exact value; the nodes for partial points."""
+def alphabeta_check(boards: Iterable[Sequence[str]], *, per_call: float = 2.0, total: float = 15.0,
+                    counts: bool = False) -> Check:
+    """The check of ``alphabeta(board) -> (value, nodes)``: the exact value; the nodes for partial points
+    (with ``counts``, measured where the function is measured: :func:`measured_nodes`)."""
     cases = [_case("alphabeta", board) for board in boards]
 
     def share(case: Case, answer: SearchAnswer, expected: tuple[int, int]) -> tuple[float, str]:
         reference = expected[1]
-        allowed = int(NODE_SLACK * reference)
-        earned = 1.0 if answer.nodes <= allowed else allowed / answer.nodes
-        return earned, (f"{'/'.join(case.args[0])}: yours {answer.nodes}, allowance {allowed} "
+        earned = node_share(answer.nodes, reference)
+        whose = "yours (measured)" if isinstance(answer.nodes, MeasuredNodes) else "yours"
+        return earned, (f"{'/'.join(case.args[0])}: {whose} {answer.nodes}, allowance {int(NODE_SLACK * reference)} "
                         f"(reference {reference}), share {earned:.2f}")
 
     return Check("alphabeta", cases, reference=lambda case: reference_alphabeta(case.data), read=_read_search,
                  judge=_judge_search, share=share, context=lambda case: board_picture(case.data),
-                 per_call=per_call, total=total)
+                 per_call=per_call, total=total, measure=measured_nodes if counts else None)
 
 
 def check_alphabeta(func: Callable[[Board], Any], boards: Iterable[Sequence[str]], *, per_call: float = 2.0,
@@ -416,17 +513,21 @@ for X: [0, 0] gives a win with best play on both sides.
 def score_alphabeta_nodes(func: Callable[[Board], Any], boards: Iterable[Sequence[str]], points: float, *,
                           per_call: float = 2.0, total: float = 15.0,
                           report: Callable[[str], None] | None = print) -> float:
-    """Partial points for the nodes: per board, 1 within ``NODE_SLACK`` x the reference, else allowance / yours.
+    """Partial points for the nodes, measured (:func:`node_share` of each board).
 
-    Every value must be exact first (a wrong value earns nothing).
+    Every value must be exact first (a wrong value earns nothing). A notebook's own function is
+    measured by :class:`CountsPlay` (its uses of ``play``), as the grader measures it.
 
     >>> score_alphabeta_nodes(lambda board: reference_alphabeta(state_of(board)), [["X..", ".O.", "..."]], 6,
     ...                       report=None)
     6.0
     """
-    check = alphabeta_check(boards, per_call=per_call, total=total)
-    scale = (f"positions visited, board by board (full share within {NODE_SLACK:g} x the reference alpha-beta, "
-             f"else allowance / yours)")
+    check = alphabeta_check(boards, per_call=per_call, total=total, counts=True)
+    if CountsPlay.fits(func):
+        func = CountsPlay(func)
+    scale = (f"positions visited (measured: the board, plus one for each use of play), board by board: full "
+             f"share from the reference alpha-beta's count to {NODE_SLACK:g} x it, allowance / yours above, "
+             f"yours / reference below")
     score = score_check(func, check, points, scale=scale, report=report)
     if report is not None and score.average < 1:
         report("Hint: alpha-beta visits fewest positions when it stops looking at the moves of a position as soon "

@@ -67,14 +67,34 @@ class Remote:
     It behaves like the function for the checks (``name(*args)``, ``__name__``), and a call that
     raises, runs too long or ends the sandbox raises :class:`~coursekit.grading.sandbox.SandboxProblem`
     with a description the checks show as they show an error.
+
+    Its time is the sandbox's CPU time, read from outside (``cpu_seconds``, the clock that
+    :class:`~coursekit.grading.limits.Calls` uses), and the sandbox itself stops a call over its
+    CPU limit or over the wall-clock backstop (``limit_time``, set by the checks before each call).
     """
 
     def __init__(self, sandbox: Sandbox, name: str) -> None:
         self._sandbox = sandbox
         self.__name__ = self.__qualname__ = name
+        self._cpu: float | None = None
+        self._wall: float | None = None
+        self._measure = True
 
     def __call__(self, *args: Any) -> Any:
-        return self._sandbox.call(self.__name__, args)
+        return self._sandbox.call(self.__name__, args, self._wall, self._cpu, measure=self._measure)
+
+    def measuring(self, on: bool) -> None:
+        """Whether the next calls have the measured helpers answered and counted by the grader (a round
+        trip each) or answered in the sandbox, uncounted (a check that counts nothing)."""
+        self._measure = on
+
+    def limit_time(self, cpu: float, wall: float) -> None:
+        """The limits of the next calls: ``cpu`` seconds of the sandbox's CPU time, ``wall`` seconds by the clock."""
+        self._cpu, self._wall = cpu, wall
+
+    def cpu_seconds(self) -> float:
+        """The CPU time the submission's calls have used so far, in the sandbox (see its ``cpu_seconds``)."""
+        return self._sandbox.cpu_seconds()
 
     def asked(self, helper: str) -> list[tuple[Any, ...]]:
         """The arguments of each use of the measured ``helper`` during the last call (see the sandbox)."""
@@ -162,8 +182,9 @@ class TrustedExecute(Preprocessor):
     """nbgrader's ``Execute`` step, with the student's code in a sandbox and the tests out of its reach."""
 
     enabled = Bool(True, help="Whether to run the notebook.").tag(config=True)
-    cell_timeout = Integer(20, help="Seconds each of the submission's cells may run.").tag(config=True)
-    call_timeout = Float(10.0, help="Seconds one call of a student's function may run at most "
+    cell_timeout = Integer(20, help="Seconds of CPU time each of the submission's cells may use (a cell that "
+                                    "sleeps is stopped by the clock at 10 s + 10 x this).").tag(config=True)
+    call_timeout = Float(10.0, help="Seconds of CPU time one call of a student's function may use at most "
                                     "(the checks set shorter limits of their own).").tag(config=True)
     memory_mb = Integer(1024, help="Memory (address space) of the sandbox, in MB.").tag(config=True)
 

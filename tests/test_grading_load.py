@@ -1,0 +1,102 @@
+"""The same ps09 notebook gets the same grade on a quiet machine and beside ten busy processes.
+
+Real ``coursekit grade`` and real nbgrader (:func:`nbgrader_course.run_course`), twice: once on
+a quiet machine, once beside ten processes that burn CPU (five a core on two cores), which are
+killed afterwards whatever happens. The honest evaluation costs about 0.05 ms a call in a notebook
+and asks ``rules.legal_moves`` (cheap only while the rules keep their caches from call to call);
+it must get full marks both times. An evaluation 100 times as slow as the course's (the budget is 15
+times) must lose every game on time both times, with a message that gives the calls, the CPU time per
+call and the budget (an evaluation 30 times as slow loses on time too: ``test_grading_ps09.py``; 100
+times makes it run out in the first moves, so that no game is decided by where it ran out).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from nbgrader_course import Source, Student, run_course
+
+from coursekit.grading.corners import BUDGET_TIMES
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "assignments"))
+import make_ps09
+
+#: The reference's evaluation, with a call of ``rules.legal_moves`` (about 0.05 ms a call in a notebook).
+HONEST = make_ps09.EVALUATE.replace(
+    "    me = state.turn\n",
+    "    me = state.turn\n    moves = rules.legal_moves(state)  # cheap while the rules keep their caches\n"
+    "    if not moves:\n        return 0\n")
+
+#: The course's evaluation, a hundred times over: far over the budget of 15 x the course's evaluation.
+SLOW = '''\
+from coursekit.games.corners import evaluate as course_evaluate
+
+
+def evaluate(rules, state):
+    """The course's evaluation, computed a hundred times."""
+    value = 0.0
+    for _ in range(100):
+        value = course_evaluate(rules, state)
+    return value
+'''
+
+E_HIDDEN = ("test_games_e_hidden_1", "test_games_e_hidden_2")
+COURSE_HIDDEN = ("test_games_course_hidden_1", "test_games_course_hidden_2")
+GAMES = ("test_games_e_visible", "test_games_course_visible", *E_HIDDEN, *COURSE_HIDDEN)
+STUDENTS = {
+    "honest": Student({"evaluate": HONEST}),
+    "slow": Student({"evaluate": SLOW}, zero=GAMES),
+}
+
+
+@pytest.fixture
+def busy() -> Iterator[list[subprocess.Popen[bytes]]]:
+    """Ten processes that burn CPU until they are killed (after the test, whatever happens)."""
+    burners: list[subprocess.Popen[bytes]] = []
+    try:
+        for _ in range(10):
+            burners.append(subprocess.Popen([sys.executable, "-c", "while True:\n    pass"]))
+        time.sleep(1.0)
+        yield burners
+    finally:
+        for burner in burners:
+            burner.kill()
+        for burner in burners:
+            burner.wait()
+
+
+def _grade(tmp: Path) -> tuple[dict[str, dict[str, float]], dict[str, str], float]:
+    tmp.mkdir()
+    start = time.perf_counter()
+    run = run_course(Source("ps09"), STUDENTS, tmp)
+    elapsed = time.perf_counter() - start
+    return run.scores, {name: run.feedback(name) for name in STUDENTS}, elapsed
+
+
+def _check(scores: dict[str, dict[str, float]], feedback: dict[str, str]) -> None:
+    assert sum(scores["honest"].values()) == 20.0, scores["honest"]
+    assert all(scores["slow"][test] == 0.0 for test in GAMES), scores["slow"]
+    slow = feedback["slow"]
+    assert "Your player ran out of time before your move" in slow
+    assert "evaluate was called" in slow and "ms a call; the budget is" in slow
+    assert f"({BUDGET_TIMES} x the course's evaluation, measured at" in slow
+
+
+@pytest.mark.slow
+def test_the_same_notebook_gets_the_same_grade_on_a_quiet_and_a_busy_machine(tmp_path: Path,
+                                                                              request: pytest.FixtureRequest) -> None:
+    if (os.cpu_count() or 1) > 4:
+        pytest.skip("ten busy processes make five a core only on a machine of two cores")
+    quiet_scores, quiet_feedback, quiet_seconds = _grade(tmp_path / "quiet")
+    _check(quiet_scores, quiet_feedback)
+    request.getfixturevalue("busy")  # ten processes that burn CPU from here to the end of the test
+    busy_scores, busy_feedback, busy_seconds = _grade(tmp_path / "busy")
+    print(f"\nps09, 2 submissions: {quiet_seconds:.0f} s quiet, {busy_seconds:.0f} s beside 10 busy processes")
+    _check(busy_scores, busy_feedback)
+    assert busy_scores == quiet_scores
