@@ -7,12 +7,12 @@ process, so a change of the scales shows up in seconds.
 
 from __future__ import annotations
 
-import time
 from collections import deque
 from functools import cache
 from typing import Any
 
 import pytest
+from cpu import burn
 from known_submissions import ARTICLE_JERRY_HIDDEN, ARTICLE_TOM_HIDDEN, BFS_AS_ASTAR_EXPANDED
 from nbgrader_course import Source, hidden_seed_of
 
@@ -43,14 +43,6 @@ from coursekit.grading import (
 from coursekit.grading.kernel import NoCases
 from coursekit.grading.pursuit import solver_for
 from coursekit.solvers.search import astar, bfs
-
-
-def burn(seconds: float) -> None:
-    """Use ``seconds`` of CPU time: time limits count CPU time, and sleeping uses none."""
-    end = time.process_time() + seconds
-    while time.process_time() < end:
-        pass
-
 
 #: Seeds of the drawing functions' own tests (a graded notebook draws from the course key: see hidden_seed_of)
 PS02_SEED, PS03_SEED, PS04_SEED = 20241102, 20241103, 20241104
