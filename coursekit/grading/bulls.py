@@ -407,7 +407,7 @@ def reference_counts(secrets: Sequence[str]) -> list[int]:
     """The guesses :func:`reference_guess` needs for each secret (played here, in the grader's process).
 
     >>> reference_counts(["0123", "0132"])
-    [1, 3]
+    [1, 2]
     """
     counts = []
     for secret in secrets:
