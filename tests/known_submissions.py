@@ -495,7 +495,7 @@ def ps06_feedback(run: CourseRun) -> None:
     assert "basket_move: average share 0.600 x 6 points = 3.6" in largest
     crawler = run.feedback("random_crawler")
     assert "closes the line and wins at once" in crawler
-    assert "The first game lost (game 1): C's player closed the line" in crawler
+    assert "The first game lost (game 1 of 10): C's player closed the line" in crawler
     greedy = run.feedback("greedy_crawler")
     assert "crawler_move: average share 0.000 x 6 points = 0" in greedy
     assert "let C's player close the line with" in greedy
