@@ -15,8 +15,8 @@ HISTORY_COUNT = 20
 SECRET_COUNT = 100
 MAX_GUESSES = 12
 PENALTY = 15
-FULL_AT = 5.3
-ZERO_AT = 7.0
+TOLERANCE = 0.1
+WIDTH = 1.7
 TOTAL_SECONDS = 6
 
 SETUP = """\
@@ -165,10 +165,11 @@ leaves the smallest largest group, or the one with the most groups?
   guesses; a guess that is not a code or was asked already in that game, an error or a
   call over 1 second ends that secret at once, counted as not found.
 - **Hidden tests** (10 points, partial): {SECRET_COUNT} different secrets drawn at random
-  for you; the grader seeds `random` where your code runs before each secret. The points
-  follow the average: 10 at {FULL_AT} or less, 0 at {ZERO_AT} or more, linear between. All your calls
-  in the cell may take {TOTAL_SECONDS} seconds; after that, every secret left counts as not
-  found.
+  for you; the grader seeds `random` where your code runs before each secret. The grader
+  also plays the course's reference guesser on the same secrets. The points follow your
+  average against the reference's average `R` on those secrets: 10 at `R + {TOLERANCE}` or less,
+  0 at `R + {TOLERANCE + WIDTH:g}` or more, linear between. All your calls in the cell may take
+  {TOTAL_SECONDS} seconds; after that, every secret left counts as not found.
 """
 
 GAMES_VISIBLE = f"""\
@@ -253,17 +254,24 @@ The table counts **points**, not tests.
 - Part 2, hidden tests (partial points): {SECRET_COUNT} secrets drawn at random (all
   different), each played from an empty history. A secret not found within {MAX_GUESSES} guesses counts as
   {PENALTY} guesses; a guess that is not a code or was asked already, an error, or a call over
-  the time limit ends that secret at once as not found. The points follow the average number
-  of guesses: **10 points at an average of {FULL_AT} or less, 0 at {ZERO_AT} or more, linear
-  between** (10 x ({ZERO_AT} - average) / {ZERO_AT - FULL_AT:.2f}, to two decimals).
+  the time limit ends that secret at once as not found. The grader also plays the course's
+  reference guesser (the one in the solution: among up to 150 consistent codes, the one whose
+  answers split the codes left into the most groups) on the same secrets; call its average
+  `R`. The points follow your average number of guesses: **10 points at an average of
+  `R + {TOLERANCE}` or less, 0 at `R + {TOLERANCE + WIDTH:g}` or more, linear between**
+  (10 x (`R` + {TOLERANCE + WIDTH:g} - average) / {WIDTH}, to two decimals). Your feedback
+  states `R` for your secrets.
+
+  Why relative: your secrets are your own draw, and some draws are harder than others; the
+  reference has the same luck as you. The {TOLERANCE} is about the luck left: two guessers
+  equally good over all 5,040 secrets differ by about {TOLERANCE} on 100 secrets.
 
   For comparison, over all 5,040 secrets: the best possible guesser averages 5.213 guesses;
   the guesser that maximises the entropy of the answer (over all codes, consistent or not)
-  5.243, Knuth's minimax 5.385, and C's computer, which guesses a random consistent code,
-  about 5.47. On {SECRET_COUNT} secrets an average moves by about 0.1 either way from these
-  figures, so entropy and minimax get full points, and the first consistent code in
-  `all_secrets()` order about 9 points. A consistent guesser gets most of the points;
-  choosing well among the consistent codes gets them all.
+  5.243, the reference 5.356, Knuth's minimax 5.385, and C's computer, which guesses a random
+  consistent code, about 5.47. So entropy gets full points, minimax nearly always, and the first
+  consistent code in `all_secrets()` order about 9 points. A consistent guesser gets most of
+  the points; choosing well among the consistent codes gets them all.
 - The hidden histories and secrets are drawn from a secret key of the course: each student
   gets their own, the same every time the notebook is graded. Before each secret (and before
   the histories of part 1) the grader seeds `random` where your code runs, so a guesser that

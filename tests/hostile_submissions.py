@@ -382,8 +382,9 @@ def next_guess(history):
 #: Measured with real nbgrader and the test key (tests/test_hidden_cases.py computes them in process too): the share
 #: of its own 30 hidden positions each table answers best, times 6.
 TABLE_BEST_MOVE_HIDDEN = {"table_1": 2.2, "table_2": 2.6}
-#: The getstate guesser recognises nothing and plays the first consistent code: its points on its own secrets.
-GETSTATE_AVERAGE = 7.29
+#: The getstate guesser recognises nothing and plays the first consistent code: its points on its own secrets
+#: (5.650 guesses, within the tolerance of the reference's 5.590 there; 7.29 on the former absolute scale).
+GETSTATE_AVERAGE = 10.0
 
 
 def secrets_ps05(source: Source) -> dict[str, Student]:
@@ -402,8 +403,7 @@ def secrets_ps05(source: Source) -> dict[str, Student]:
 def secrets_ps08(source: Source) -> dict[str, Student]:
     """The guesser that matched ``random.getstate()`` to the old forwarded seeds gets an honest guesser's score."""
     return {
-        "reference": Student({"next_guess": source.reference("next_guess")},
-                             scores={"test_next_guess_average_hidden": 9.12}),
+        "reference": Student({"next_guess": source.reference("next_guess")}),
         "getstate_guesser": Student({"next_guess": GETSTATE_GUESSER},
                                     scores={"test_next_guess_average_hidden": GETSTATE_AVERAGE}),
     }

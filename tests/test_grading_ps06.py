@@ -198,7 +198,7 @@ def test_a_lost_game_is_explained() -> None:
     assert score_games(first, "C", 2, 0, 6, report=lines.append) == 0.0
     assert lines[0].startswith("crawler_move: 2 games as the first player on 6 x 5 against C's player")
     assert "game 1: lost, C's player closed the line at move" in lines[1]
-    assert lines[-1].startswith("The first game lost (game 1): C's player closed the line")
+    assert lines[-1].startswith("The first game lost (game 1 of 2): C's player closed the line")
     assert "let C's player close the line with" in lines[-1] and "\n0  " in lines[-1]
 
 

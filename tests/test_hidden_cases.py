@@ -49,7 +49,7 @@ from nbgrader_course import (
 )
 
 from coursekit.grading import sandbox
-from coursekit.grading.bulls import hidden_secrets, score_average
+from coursekit.grading.bulls import hidden_secrets, play_all, score_average
 from coursekit.grading.kernel import seed_random
 from coursekit.grading.secret import (
     KEY_FILE,
@@ -312,7 +312,12 @@ def test_the_getstate_guesser_wins_on_the_old_seeds_and_plays_honestly_on_salted
     with graded_as("ps08", "getstate_guesser"), contextlib.redirect_stdout(io.StringIO()):
         attacked = score_average(guesser, secrets, 10, seed=games, total=600)
         plain = score_average(honest, secrets, 10, seed=games, total=600)
-    assert attacked == plain == GETSTATE_AVERAGE < 10
+        attacked_games = play_all(guesser, secrets, games, total=600)
+        plain_games = play_all(honest, secrets, games, total=600)
+    # on this draw the first consistent code is within the tolerance of the reference: full points, as honest
+    assert attacked == plain == GETSTATE_AVERAGE
+    assert [g.history for g in attacked_games] == [g.history for g in plain_games]
+    assert sum(g.counted for g in attacked_games) / len(secrets) > 5
 
 
 @pytest.mark.slow

@@ -13,8 +13,10 @@ Two things are graded:
 - **the average** (:func:`score_average`): the grader plays the guesser against a seeded
   sample of secrets, calling ``next_guess`` once per guess; a secret not found within
   :data:`MAX_GUESSES` guesses (a malformed or repeated guess, an error or a call over the
-  time limit ends it at once) counts as :data:`PENALTY` guesses. The points follow the
-  average on the scale :func:`average_points`.
+  time limit ends it at once) counts as :data:`PENALTY` guesses. The grader also plays the
+  course's reference guesser (:func:`reference_guess`, here in its own process) on the same
+  secrets; the points follow the student's average against the reference's on the scale
+  :func:`average_points`, so the reference earns full points on every draw of secrets.
 
 >>> score("0123", "3145")
 (1, 1)
@@ -31,6 +33,7 @@ The history:
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 from collections.abc import Callable, Iterable, Sequence
@@ -49,9 +52,16 @@ History = list[Entry]
 MAX_GUESSES = 12
 #: What a failure counts as in the average.
 PENALTY = 15
-#: The scale of :func:`average_points`: full points at or below ``FULL_AT``, none at or above ``ZERO_AT``.
-FULL_AT = 5.3
-ZERO_AT = 7.0
+#: The scale of :func:`average_points`, relative to the reference's average on the same secrets: full
+#: points up to ``TOLERANCE`` guesses more than the reference, none from ``TOLERANCE + WIDTH`` more.
+#: ``TOLERANCE`` is one standard deviation of the luck of the draw: over 3,000 samples of 100 secrets,
+#: the difference between two guessers' averages on the same sample has a standard deviation of
+#: 0.09 (entropy, 5.243 over all 5,040 secrets, and Knuth's minimax, 5.385, each against the
+#: reference, 5.356). Entropy gets full points on 99 draws of 100, minimax on 4 of 5, and at
+#: worst loses about 1 point of 10; a guesser clearly weaker than the reference does not get them.
+#: ``WIDTH`` is the width of the former absolute scale (5.3 to 7.0).
+TOLERANCE = 0.1
+WIDTH = 1.7
 #: The seconds all the student's calls of one graded test may take together.
 TOTAL_SECONDS = 6.0
 PER_CALL = 1.0
@@ -339,14 +349,74 @@ def play_secret(func: Callable[..., Any], secret: str, number: int, seed: int, c
                 f"{MAX_GUESSES} guesses asked, none of them the secret.\n\n{history_text(history)}")
 
 
-def average_points(average: float, points: float) -> float:
-    """Full ``points`` at an average of :data:`FULL_AT` or less, none at :data:`ZERO_AT` or more, linear between.
+def full_and_zero(reference: float) -> tuple[float, float]:
+    """The averages of full points and of none, for a reference average of ``reference`` on the same secrets.
 
-    >>> average_points(5.2, 10), average_points(6.15, 10), average_points(7.5, 10)
-    (10.0, 5.0, 0.0)
+    >>> full_and_zero(5.3)
+    (5.4, 7.1)
     """
-    share = min(1.0, max(0.0, (ZERO_AT - average) / (ZERO_AT - FULL_AT)))
+    full = round(reference + TOLERANCE, 6)
+    return full, round(full + WIDTH, 6)
+
+
+def average_points(average: float, points: float, reference: float) -> float:
+    """Full ``points`` up to :data:`TOLERANCE` guesses above the ``reference`` average, none from
+    :data:`WIDTH` guesses further, linear between (:func:`full_and_zero`).
+
+    >>> average_points(5.3, 10, reference=5.3), average_points(6.25, 10, reference=5.3)
+    (10.0, 5.0)
+    >>> average_points(5.5, 10, reference=5.4), average_points(7.5, 10, reference=5.3)
+    (10.0, 0.0)
+    """
+    full, zero = full_and_zero(reference)
+    share = min(1.0, max(0.0, (zero - average) / (zero - full)))
     return round(points * share, 2)
+
+
+@functools.lru_cache(maxsize=1 << 15)
+def _reference_left(history: tuple[Entry, ...]) -> tuple[str, ...]:
+    """The codes consistent with ``history``: those left after its first guesses, filtered by its last."""
+    if not history:
+        return tuple(all_secrets())
+    guess, bulls, cows = history[-1]
+    return tuple(code for code in _reference_left(history[:-1]) if score(code, guess) == (bulls, cows))
+
+
+@functools.lru_cache(maxsize=1 << 15)
+def _reference_choice(history: tuple[Entry, ...]) -> str:
+    left = _reference_left(history)
+    if not history:
+        return "0123"
+    if len(left) <= 2:
+        return left[0]
+    tried = left[::len(left) // 150 + 1]
+    return max(tried, key=lambda code: len({score(secret, code) for secret in left}))
+
+
+def reference_guess(history: Sequence[Entry]) -> str:
+    """The course's reference guesser (the notebook's solution): a consistent code whose answers split
+    the codes left into the most groups, among up to 150 of them; always the same guess for a history.
+
+    >>> reference_guess([]), reference_guess([("0123", 4, 0)])
+    ('0123', '0123')
+    """
+    return _reference_choice(tuple((str(g), int(b), int(c)) for g, b, c in history))
+
+
+def reference_counts(secrets: Sequence[str]) -> list[int]:
+    """The guesses :func:`reference_guess` needs for each secret (played here, in the grader's process).
+
+    >>> reference_counts(["0123", "0132"])
+    [1, 2]
+    """
+    counts = []
+    for secret in secrets:
+        history: History = []
+        while not history or history[-1][0] != secret:
+            guess = reference_guess(history)
+            history.append((guess, *score(secret, guess)))
+        counts.append(len(history))
+    return counts
 
 
 def play_all(func: Callable[..., Any], secrets: Sequence[str], seed: int, *, per_call: float = PER_CALL,
@@ -359,18 +429,21 @@ def play_all(func: Callable[..., Any], secrets: Sequence[str], seed: int, *, per
 def score_average(func: Callable[..., Any], secrets: Sequence[str], points: float, *, seed: int = 0,
                   per_call: float = PER_CALL, total: float = TOTAL_SECONDS,
                   report: Callable[[str], None] | None = print) -> float:
-    """Points by the average number of guesses over ``secrets`` (:func:`average_points`).
+    """Points by the average number of guesses over ``secrets``, against the reference's average on the
+    same secrets (:func:`average_points`).
 
-    >>> score_average(lambda history: possible(history)[0], ["0123", "0132"], 10, report=None)
+    >>> score_average(reference_guess, ["0123", "0132"], 10, report=None)
     10.0
     """
     games = play_all(func, secrets, seed, per_call=per_call, total=total)
     average = sum(g.counted for g in games) / len(games)
-    earned = average_points(average, points)
+    reference = sum(reference_counts(secrets)) / len(secrets)
+    full, zero = full_and_zero(reference)
+    earned = average_points(average, points, reference)
     if report is not None:
         report(f"next_guess: {len(games)} secrets; a secret not found within {MAX_GUESSES} guesses counts "
-               f"{PENALTY}; full points at an average of {FULL_AT} or less, none at {ZERO_AT} or more, "
-               f"linear between (seeds {seed + 1} to {seed + len(games)})")
+               f"{PENALTY}; the course's reference guesser averages {reference:.3f} guesses on these secrets: "
+               f"full points at an average of {full:.3f} or less, none at {zero:.3f} or more, linear between")
         spread: dict[int, int] = {}
         for game in games:
             if game.found:
@@ -380,7 +453,8 @@ def score_average(func: Callable[..., Any], secrets: Sequence[str], points: floa
         report(f"  not found: {len(failed)}")
         report(f"next_guess: average {average:.3f} guesses -> {earned:g} of {points:g} points")
         if failed:
-            report(f"The first secret not found ({failed[0].line()}): {failed[0].problem}")
+            report(f"The first secret not found (secret {failed[0].number} of {len(games)}, "
+                   f"{failed[0].line()}): {failed[0].problem}")
     return earned
 
 

@@ -340,11 +340,11 @@ def score_games(func: Callable[..., Any], opponent: Opponent, games: int, seed: 
     played = [play_game(func, opponent, g, seed, calls, rules) for g in range(1, games + 1)]
     score = Score("crawler_move", points, [1.0 if g.won else 0.0 for g in played], [g.line() for g in played])
     scale = (f"{games} games as the first player on {rules.width} x {rules.height} against {OPPONENT_NAMES[opponent]}, "
-             f"one share each game won (seeds {seed + 1} to {seed + games})")
+             f"one share each game won")
     score.report(scale, report)
     lost = next((g for g in played if not g.won), None)
     if report is not None and lost is not None:
-        report(f"The first game lost (game {lost.number}): {lost.how}.\n{_lesson(rules, lost)}")
+        report(f"The first game lost (game {lost.number} of {games}): {lost.how}.\n{_lesson(rules, lost)}")
     return score.earned
 
 
