@@ -325,8 +325,8 @@ The table counts **points**, not tests.
   left less yours: steps, the last straggler, pieces outside, the opponent's pieces in your
   target, the count near the move limit) gets 12 of 12 on every draw (the pool holds only
   openings where it does);
-  **always 0** (the course's move order alone) 2.25 of 6 against E and 1.5 of 6 against the
-  course's player; **your pieces in the target less the opponent's** 2.25 of 6 against E and 3
+  **always 0** (the course's move order alone) 3 of 6 against E and 1.5 of 6 against the
+  course's player; **your pieces in the target less the opponent's** 3 of 6 against E and 3
   of 6 against the course's player. Four games an opponent are few: luck counts (your openings
   are your own, so the same evaluation can earn a few points more or less on another draw),
   and a better evaluation has more of it.
