@@ -142,7 +142,7 @@ def pool_opening(seed: int, cell: int, pool: Sequence[int] = OPENING_POOL) -> Op
     different openings.
 
     >>> first, second = pool_opening(5, 1, pool=(11, 12, 13)), pool_opening(5, 2, pool=(11, 12, 13))
-    >>> first != second, first == pool_opening(5, 1, pool=(11, 12, 13)), first.name.endswith("of the pool")
+    >>> first != second, first == pool_opening(5, 1, pool=(11, 12, 13)), first.name.endswith("of the pool of 3")
     (True, True, True)
     """
     if not 1 <= cell <= len(pool):
