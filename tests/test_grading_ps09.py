@@ -350,3 +350,9 @@ def test_feedback_names_the_opening_by_its_place_in_the_pool_never_a_seed() -> N
     assert opening.name.startswith("opening ") and opening.name.endswith(f" of the pool of {len(OPENING_POOL)}")
     assert "seed" not in text and not seeds_shown(text, "in_target")
     assert seeds_shown(f"Game 1 (opening {opening.number}, you White", "in_target")  # the check can fail
+
+
+def test_the_notebook_states_the_pool_s_size_not_its_openings() -> None:
+    text = "\n".join(cell.source for cell in make_ps09.ASSIGNMENT.notebook().cells)
+    assert f"a pool of {len(OPENING_POOL)} checked openings" in text
+    assert ", ".join(map(str, OPENING_POOL[:3])) not in text and "OPENING_POOL" not in text
