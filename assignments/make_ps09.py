@@ -11,8 +11,11 @@ import sys
 from make_assignment import Assignment, Part, given, handing_in, scheme_table, solution, tests
 from make_assignment import main as write_or_check
 
+from coursekit.grading.corners import OPENING_POOL
+
 POSITION_COUNT = 20
-#: the openings of the visible games (numbers for random_opening; the hidden ones are each student's own)
+#: the openings of the visible games (numbers for random_opening; the hidden ones are each student's own, from the
+#: pool of checked openings, OPENING_POOL in coursekit.grading.corners)
 E_VISIBLE = 20250510
 COURSE_VISIBLE = 20250520
 PIECES = 9
@@ -22,6 +25,7 @@ COURSE_DEPTH = 2
 PER_MOVE = 1
 BUDGET_TIMES = 15
 BUDGET_FLOOR_MS = 0.2
+POOL_SIZE = len(OPENING_POOL)
 
 SETUP = """\
 # The game, and a helper your evaluation may use.
@@ -141,9 +145,11 @@ GAMES = f"""\
   side, the side with more pieces in its target wins, equal counts draw.
 - **The opening**: each game starts after two random moves of each side, drawn from the
   opening's number (`random_opening` in `coursekit.views.corners`), so games differ. The
-  openings of the hidden games are drawn from a secret key of the course: each student gets
-  their own, the same every time the notebook is graded. Each opening
-  is played twice: your player White, then Black.
+  openings of the hidden games come from a pool of {POOL_SIZE} checked openings (on each, the
+  reference evaluation earns full points from both sides against both opponents); a secret key
+  of the course picks yours, two different ones in each part, the same every time the notebook
+  is graded. Feedback names a hidden opening by its place in the pool. Each opening is played
+  twice: your player White, then Black.
 - **Your player**: the course's alpha-beta search, {DEPTH} move deep, with your `evaluate`
   (squeezed as the specification says), the course's move order and a transposition table; it
   plays the first best move in that order. So `evaluate` is all you write: two evaluations
@@ -177,8 +183,9 @@ sees your pieces coming.
 - **Games**: each opening played twice (you White, then Black) against
   `source_strategy(fixed=True)` of `coursekit.games.corners`.
 - **Score**: a win counts 1, a draw 1/2, a loss 0 (a refused move loses).
-- **Hidden tests** (6 points, partial): two test cells of 3 points, one opening each (drawn
-  for you), 2 games each: 3 x score / 2 points in each cell, to two decimals.
+- **Hidden tests** (6 points, partial): two test cells of 3 points, one opening each (two
+  different openings of the pool, picked for you), 2 games each: 3 x score / 2 points in each
+  cell, to two decimals.
 """
 
 E_VISIBLE_CELL = f"""\
@@ -191,15 +198,16 @@ print("evaluate against E: the visible tests pass")
 """
 
 
-def hidden_games(opponent: str, name: str, grade_id: str, points: int) -> str:
-    """A hidden test cell: one opening (the student's own) against ``opponent``, both sides, partial points."""
+def hidden_games(opponent: str, name: str, part: str, cell: int, points: int) -> str:
+    """A hidden test cell: one opening of the pool (the student's own, the ``cell``-th of the part) against
+    ``opponent``, both sides, partial points. The cells of a part share the seed ``part``, so their openings differ."""
     return f"""\
-# Hidden tests against {name}: one opening, both sides. Partial points: the number printed last.
+# Hidden tests against {name}: one opening of the pool, both sides. Partial points: the last number.
 ### BEGIN HIDDEN TESTS
-from coursekit.grading.corners import score_games
+from coursekit.grading.corners import pool_opening, score_games
 from coursekit.grading.secret import hidden_seed
 
-score_games(evaluate, "{opponent}", [hidden_seed("{grade_id}")], {points})
+score_games(evaluate, "{opponent}", [pool_opening(hidden_seed("{part}"), {cell})], {points})
 ### END HIDDEN TESTS
 """
 
@@ -221,8 +229,9 @@ move further ahead than your player: a good evaluation makes up for that.
 - **Score**: a win counts 1, a draw 1/2, a loss 0; **full points at a score of half the
   games** (as good as the course's player), less below:
   points x min(1, 2 x score / games).
-- **Hidden tests** (6 points, partial): two test cells of 3 points, one opening each (drawn
-  for you), 2 games each: 3 x min(1, score) points in each cell, to two decimals.
+- **Hidden tests** (6 points, partial): two test cells of 3 points, one opening each (two
+  different openings of the pool, picked for you), 2 games each: 3 x min(1, score) points in
+  each cell, to two decimals.
 """
 
 COURSE_VISIBLE_CELL = f"""\
@@ -251,14 +260,16 @@ PARTS = (
     Part("2", "evaluate(rules, state) against E's fixed player", (
         given("part2", PART2),
         tests("test_games_e_visible", E_VISIBLE_CELL, 2),
-        tests("test_games_e_hidden_1", hidden_games("E", "E's fixed player", "test_games_e_hidden_1", 3), 3),
-        tests("test_games_e_hidden_2", hidden_games("E", "E's fixed player", "test_games_e_hidden_2", 3), 3),
+        *(tests(f"test_games_e_hidden_{cell}",
+                hidden_games("E", "E's fixed player", "test_games_e_hidden", cell, 3), 3)
+          for cell in (1, 2)),
     )),
     Part("3", "evaluate(rules, state) against the course's player", (
         given("part3", PART3),
         tests("test_games_course_visible", COURSE_VISIBLE_CELL, 2),
-        *(tests(grade_id, hidden_games("course", "the course's player", grade_id, 3), 3)
-          for grade_id in ("test_games_course_hidden_1", "test_games_course_hidden_2")),
+        *(tests(f"test_games_course_hidden_{cell}",
+                hidden_games("course", "the course's player", "test_games_course_hidden", cell, 3), 3)
+          for cell in (1, 2)),
     )),
 )
 
@@ -299,9 +310,9 @@ The table counts **points**, not tests.
 - Part 2 and part 3, visible tests (all or nothing): one opening played from both sides; they
   pass when both games are played to their end, won or not (a game not won is shown: the
   opening, the final position, who won and by how much).
-- Part 2, hidden tests (partial points): against E's fixed player, two openings, each played
-  from both sides; a win counts 1, a draw 1/2, a loss 0, and each cell gives
-  **3 x score / 2 points** (to two decimals).
+- Part 2, hidden tests (partial points): against E's fixed player, two openings drawn for you
+  from a pool of {POOL_SIZE} checked openings, each played from both sides; a win counts 1, a
+  draw 1/2, a loss 0, and each cell gives **3 x score / 2 points** (to two decimals).
 - Part 3, hidden tests (partial points): the same against the course's player, with **full
   points at a score of half the games**: each cell gives **3 x min(1, score) points**.
 - Time is the CPU time of `evaluate`: on average {BUDGET_TIMES} x the course's evaluation's CPU
@@ -312,9 +323,10 @@ The table counts **points**, not tests.
 
   For comparison, on one draw of openings each: the reference evaluation (the opponent's work
   left less yours: steps, the last straggler, pieces outside, the opponent's pieces in your
-  target, the count near the move limit) got 11.25 of 12 (it drew one game as Black);
-  **always 0** (the course's move order alone) 2.25 of 6 against E and 1.5 of 6 against the
-  course's player; **your pieces in the target less the opponent's** 2.25 of 6 against E and 3
+  target, the count near the move limit) gets 12 of 12 on every draw (the pool holds only
+  openings where it does);
+  **always 0** (the course's move order alone) 3 of 6 against E and 1.5 of 6 against the
+  course's player; **your pieces in the target less the opponent's** 3 of 6 against E and 3
   of 6 against the course's player. Four games an opponent are few: luck counts (your openings
   are your own, so the same evaluation can earn a few points more or less on another draw),
   and a better evaluation has more of it.

@@ -8,10 +8,13 @@ them all through release, autograde, feedback and export.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from nbgrader_course import CourseRun, Source, Student, hidden_seed_of
+from nbgrader_course import CourseRun, Source, Student, hidden_seed_of, stated_seeds
+
+from coursekit.grading.corners import Opening, pool_opening
 
 
 @dataclass(frozen=True)
@@ -733,13 +736,13 @@ def ps08_feedback(run: CourseRun) -> None:
 #: part 3), on E's player and on the openings the test key draws for each student: measure again when any changes.
 #: Measured in process without time pressure; on a loaded machine a move over the wall-clock budget is refused
 #: (always_zero's course game got 0 instead of 1.5 there once).
-ALWAYS_ZERO_E = (1.5, 0.75)
-ALWAYS_ZERO_COURSE = (1.5, 0.0)
-IN_TARGET_E = (1.5, 0.75)
-IN_TARGET_COURSE = (0.0, 3.0)
-#: The reference evaluation does not win every opening: on the first of its own hidden openings against E it wins
-#: as White and draws as Black (3 x 1.5 / 2). The old fixed openings were ones it won.
-REFERENCE_E = (2.25, 3.0)
+ALWAYS_ZERO_E = (1.5, 1.5)
+ALWAYS_ZERO_COURSE = (0.0, 1.5)
+IN_TARGET_E = (1.5, 1.5)
+IN_TARGET_COURSE = (1.5, 1.5)
+#: The hidden openings come from a pool on which the reference earns full points (OPENING_POOL): it gets 20.
+#: The openings of the visible games (E_VISIBLE and COURSE_VISIBLE of make_ps09.py): named by their number.
+VISIBLE_OPENINGS = (20250510, 20250520)
 
 ALWAYS_ZERO = '''\
 def evaluate(rules, state):
@@ -765,10 +768,15 @@ E_HIDDEN = ("test_games_e_hidden_1", "test_games_e_hidden_2")
 COURSE_HIDDEN = ("test_games_course_hidden_1", "test_games_course_hidden_2")
 
 
+def hidden_opening(part: str, student: str, cell: int) -> Opening:
+    """The opening of the pool that hidden cell ``cell`` of ``part`` (``"test_games_e_hidden"``) plays for a student."""
+    return pool_opening(hidden_seed_of("ps09", part, student), cell)
+
+
 def ps09_students(source: Source) -> dict[str, Student]:
     ref = references(source, "evaluate")
     return {
-        "reference": Student(ref, scores=dict(zip(E_HIDDEN, REFERENCE_E, strict=True))),
+        "reference": Student(ref),
         "untouched": Student({}, zero="all"),
         "always_zero": Student({"evaluate": ALWAYS_ZERO},
                                scores=dict(zip(E_HIDDEN + COURSE_HIDDEN, ALWAYS_ZERO_E + ALWAYS_ZERO_COURSE,
@@ -782,17 +790,29 @@ def ps09_students(source: Source) -> dict[str, Student]:
 def ps09_feedback(run: CourseRun) -> None:
     zero = run.feedback("always_zero")
     assert "evaluate against E's fixed player: score 1 of 2 -> 1.5 of 3 points" in zero
-    opening = hidden_seed_of("ps09", "test_games_e_hidden_1", "always_zero")
-    assert "The first game not won:" in zero and f"opening seed {opening}" in zero and "The final position:" in zero
+    opening = hidden_opening("test_games_e_hidden", "always_zero", 1)
+    assert "The first game not won:" in zero and f"({opening.name}, you" in zero and "The final position:" in zero
     assert "evaluate against the course's player: score 0 of 2 -> 0 of 3 points" in zero
     in_target = run.feedback("in_target")
-    assert "evaluate against the course's player: score 0 of 2 -> 0 of 3 points" in in_target
-    opening = hidden_seed_of("ps09", "test_games_e_hidden_2", "in_target")
-    assert f"Game 1 (opening seed {opening}, you White (W) against E's fixed player): drawn." in in_target
-    assert "The move limit: 7 pieces each in the target, a draw" in in_target
+    assert "evaluate against the course's player: score 0.5 of 2 -> 1.5 of 3 points" in in_target
+    opening = hidden_opening("test_games_e_hidden", "in_target", 1)
+    assert f"Game 1 ({opening.name}, you White (W) against E's fixed player): drawn." in in_target
+    assert "The move limit: 5 pieces each in the target, a draw" in in_target
     text = run.feedback("text_value")
     assert "returned '" in text and "(a str); it must return a number (an int or a float)" in text
     assert "not written yet" in run.feedback("untouched")
+    for student in ("reference", "always_zero", "in_target", "text_value"):
+        assert not seeds_shown(run.feedback(student), student), student
+
+
+def seeds_shown(feedback: str, student: str) -> list[str]:
+    """What a ps09 feedback page shows of a seed: a stated seed, the student's hidden seeds, or a hidden opening's
+    number (a hidden opening is named by its place in the pool; only the visible openings are named by number)."""
+    parts = ("test_evaluate_hidden", "test_games_e_hidden", "test_games_course_hidden")
+    hidden = [str(hidden_seed_of("ps09", part, student)) for part in parts]
+    numbers = [number for number in re.findall(r"opening (\d+)(?!\d| of the pool)", feedback)
+               if int(number) not in VISIBLE_OPENINGS]
+    return stated_seeds(feedback) + [seed for seed in hidden if seed in feedback] + numbers
 
 
 KNOWN: dict[str, Known] = {

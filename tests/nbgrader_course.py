@@ -399,9 +399,6 @@ def check_scores(run: CourseRun, student: str) -> None:
     assert got == expected, run.log[-3000:]
 
 
-#: Problem sets whose feedback still states seeds: ps09's games (coursekit/grading/corners.py, "game 1 (seed 7, ...)"),
-#: changed by another helper of issue 19. Empty this when that work is merged.
-SEEDS_STILL_SHOWN = ("ps09",)
 #: The games or cases drawn from one hidden seed, numbered from it (``seed + k``): how far to look.
 SEED_OFFSETS = 200
 
@@ -422,10 +419,9 @@ def check_feedback_hides_hidden(run: CourseRun, source: Source, *, tracebacks_al
         text = run.feedback(student)
         shown = [line for line in hidden if line in text]
         assert not shown, f"{student}'s feedback shows hidden tests: {shown}"
-        if source.name not in SEEDS_STILL_SHOWN:
-            seeds = [str(seed + k) for seed in own_seeds(source, student) for k in range(SEED_OFFSETS)
-                     if str(seed + k) in text]
-            assert not seeds, f"{student}'s feedback states the seeds of their hidden cases: {seeds}"
+        seeds = [str(seed + k) for seed in own_seeds(source, student) for k in range(SEED_OFFSETS)
+                 if str(seed + k) in text]
+        assert not seeds, f"{student}'s feedback states the seeds of their hidden cases: {seeds}"
         if student not in tracebacks_allowed:
             assert "Cell In[" not in text and "Traceback (most recent call last)" not in text, student
 

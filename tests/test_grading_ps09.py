@@ -17,6 +17,7 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
+from corners_pool import full_marks, reference_evaluate
 from known_submissions import (
     ALWAYS_ZERO,
     ALWAYS_ZERO_COURSE,
@@ -24,14 +25,17 @@ from known_submissions import (
     IN_TARGET,
     IN_TARGET_COURSE,
     IN_TARGET_E,
-    REFERENCE_E,
     TEXT_VALUE,
+    VISIBLE_OPENINGS,
+    hidden_opening,
+    seeds_shown,
 )
 from nbgrader_course import COURSE, AsGraded, graded_as, hidden_seed_of
 
 from coursekit.games.corners import BLACK, WHITE, evaluate
 from coursekit.grading import corners as grading
 from coursekit.grading.corners import (
+    OPENING_POOL,
     Budget,
     Metered,
     check_evaluate,
@@ -40,6 +44,7 @@ from coursekit.grading.corners import (
     graded_rules,
     play_game,
     play_games,
+    pool_opening,
     random_positions,
     read_value,
     reference_cost,
@@ -84,6 +89,7 @@ def test_the_constants_are_the_notebooks() -> None:
     assert (grading.PIECES, grading.MOVE_LIMIT, grading.DEPTH, grading.PER_MOVE, grading.BUDGET_TIMES) == (
         make_ps09.PIECES, make_ps09.MOVE_LIMIT, make_ps09.DEPTH, make_ps09.PER_MOVE, make_ps09.BUDGET_TIMES)
     assert 1000 * grading.BUDGET_FLOOR == make_ps09.BUDGET_FLOOR_MS
+    assert (make_ps09.E_VISIBLE, make_ps09.COURSE_VISIBLE) == VISIBLE_OPENINGS
     assert RULES.spec() == {"game": "corners", "pieces": 9, "move_limit": 30, "leave_home_by": None}
 
 
@@ -178,7 +184,7 @@ def test_a_refused_move_loses_the_game_and_shows_the_position() -> None:
     assert "returned None (a NoneType); it must return a number" in game.problem
     assert "White (W) to move, after 10 moves." in game.problem  # after a move of yours: the opponent to move
     lesson = game.lesson(RULES)
-    assert "opening seed 7, you Black (B) against E's fixed player" in lesson and "Your move was refused" in lesson
+    assert "(opening 7, you Black (B) against E's fixed player)" in lesson and "Your move was refused" in lesson
 
 
 def test_an_error_in_evaluate_names_the_students_line() -> None:
@@ -207,9 +213,10 @@ def test_the_budget_is_the_course_s_evaluation_measured_here() -> None:
     assert reference_cost() == reference and 0 < reference < 0.01  # measured once in the process
     allowed = grading.budget()
     assert allowed.per_call == max(grading.BUDGET_FLOOR, grading.BUDGET_TIMES * reference)
-    assert allowed.each == pytest.approx(allowed.per_call)  # in a notebook: the function's own CPU time only
+    # in a notebook: the function's own CPU time only (each is rounded to 1e-9)
+    assert allowed.each == pytest.approx(allowed.per_call, abs=1e-9)
     sandboxed = Budget(allowed.per_call, reference, sandboxed=True)
-    assert sandboxed.each == pytest.approx(allowed.per_call + grading.CROSSING_TIMES * reference)
+    assert sandboxed.each == pytest.approx(allowed.per_call + grading.CROSSING_TIMES * reference, abs=1e-9)
     assert allowed.allowed(100) == pytest.approx(grading.GRACE + 100 * allowed.per_call)
 
 
@@ -257,12 +264,12 @@ def test_the_scales() -> None:
         games_share("random", 1, 2)
 
 
-def test_a_lost_game_teaches_the_seed_the_position_and_the_margin() -> None:
+def test_a_lost_game_teaches_the_opening_the_position_and_the_margin() -> None:
     seed = LOST_OPENING
     earned, text = quiet(lambda: score_games(notebook_function(IN_TARGET), "E", [seed], 3))
     assert earned == 0.75
     assert "evaluate against E's fixed player: score 0.5 of 2 -> 0.75 of 3 points" in text
-    assert (f"The first game not won:\nGame 1 (opening seed {seed}, you White (W) against E's fixed player): lost. "
+    assert (f"The first game not won:\nGame 1 (opening {seed}, you White (W) against E's fixed player): lost. "
             "The move limit: White has 5 pieces in its target, Black 6: Black wins.\nAfter 60 moves: your pieces "
             "in your target 5 of 9, the opponent's in its target 6; your pieces still in your home corner 1") in text
     assert "The final position:\n7  W W . . . . . .\n" in text
@@ -286,7 +293,7 @@ def test_the_same_player_as_the_course_s() -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("student", "code", "against_e", "against_course"), [
-    ("reference", make_ps09.EVALUATE, REFERENCE_E, (3.0, 3.0)),
+    ("reference", make_ps09.EVALUATE, (3.0, 3.0), (3.0, 3.0)),
     ("always_zero", ALWAYS_ZERO, ALWAYS_ZERO_E, ALWAYS_ZERO_COURSE),
     ("in_target", IN_TARGET, IN_TARGET_E, IN_TARGET_COURSE),
     ("text_value", TEXT_VALUE, (0.0, 0.0), (0.0, 0.0)),
@@ -297,9 +304,55 @@ def test_known_evaluations_score_as_the_end_to_end_test_expects(student: str, co
     """On the openings the test key draws for each student (see tests/known_submissions.py)."""
     function = AsGraded(notebook_function(code))
     with graded_as("ps09", student):
-        got_e = tuple(score_games(function, "E", [hidden_seed_of("ps09", f"test_games_e_hidden_{n}", student)], 3,
+        got_e = tuple(score_games(function, "E", [hidden_opening("test_games_e_hidden", student, n)], 3,
                                   report=None) for n in (1, 2))
-        got_course = tuple(score_games(function, "course",
-                                       [hidden_seed_of("ps09", f"test_games_course_hidden_{n}", student)], 3,
-                                       report=None) for n in (1, 2))
+        got_course = tuple(score_games(function, "course", [hidden_opening("test_games_course_hidden", student, n)],
+                                       3, report=None) for n in (1, 2))
     assert (got_e, got_course) == (against_e, against_course)
+
+
+def test_the_pool_is_checked_openings_picked_by_the_hidden_seed() -> None:
+    """Distinct openings of the pool for the two cells of a part, the same on every regrade, spread over the pool."""
+    assert len(set(OPENING_POOL)) == len(OPENING_POOL) == make_ps09.POOL_SIZE >= 16
+    for seed in range(50):
+        first, second = pool_opening(seed, 1), pool_opening(seed, 2)
+        assert first.number != second.number and {first.number, second.number} <= set(OPENING_POOL)
+        assert pool_opening(seed, 1) == first
+    assert len({pool_opening(seed, 1).number for seed in range(200)}) == len(OPENING_POOL)
+    with pytest.raises(ValueError, match="the cell is 1 to"):
+        pool_opening(1, 0)
+
+
+def test_the_reference_earns_full_marks_on_a_sample_of_the_pool() -> None:
+    reference = reference_evaluate()
+    for number in (OPENING_POOL[0], OPENING_POOL[-1]):
+        assert full_marks(reference, number) == {"E": 1.0, "course": 1.0}, number
+
+
+@pytest.mark.slow
+def test_the_reference_earns_full_marks_on_every_opening_of_the_pool() -> None:
+    reference = reference_evaluate()
+    missed = [n for n in OPENING_POOL if full_marks(reference, n) != {"E": 1.0, "course": 1.0}]
+    assert missed == []
+
+
+def test_an_opening_of_the_pool_is_not_a_full_mark_for_anyone() -> None:
+    """The check can fail: the pool is not every opening, and a weak evaluation loses points on it."""
+    weak = notebook_function(ALWAYS_ZERO)
+    assert any(full_marks(weak, number) != {"E": 1.0, "course": 1.0} for number in OPENING_POOL[:4])
+
+
+def test_feedback_names_the_opening_by_its_place_in_the_pool_never_a_seed() -> None:
+    opening = pool_opening(hidden_seed_of("ps09", "test_games_e_hidden", "in_target"), 1)
+    earned, text = quiet(lambda: score_games(notebook_function(IN_TARGET), "E", [opening], 3))
+    assert earned < 3 and "The first game not won:" in text
+    assert f"({opening.name}, you White (W) against E's fixed player)" in text
+    assert opening.name.startswith("opening ") and opening.name.endswith(f" of the pool of {len(OPENING_POOL)}")
+    assert "seed" not in text and not seeds_shown(text, "in_target")
+    assert seeds_shown(f"Game 1 (opening {opening.number}, you White", "in_target")  # the check can fail
+
+
+def test_the_notebook_states_the_pool_s_size_not_its_openings() -> None:
+    text = "\n".join(cell.source for cell in make_ps09.ASSIGNMENT.notebook().cells)
+    assert f"a pool of {len(OPENING_POOL)} checked openings" in text
+    assert ", ".join(map(str, OPENING_POOL[:3])) not in text and "OPENING_POOL" not in text

@@ -12,8 +12,11 @@ estimate and the search's choices stay those of the raw numbers.
 
 The games are played by :func:`graded_rules`: 9 pieces a side and :data:`MOVE_LIMIT` moves a
 side (then the side with more pieces in its target wins). Each game starts from
-:func:`~coursekit.views.corners.random_opening` of its seed (two random moves a side), and each
-opening is played twice, the student White and then Black.
+:func:`~coursekit.views.corners.random_opening` of its number (two random moves a side), and each
+opening is played twice, the student White and then Black. A hidden test plays an opening of
+:data:`OPENING_POOL`, openings on which the reference evaluation earns full points from both
+sides against both opponents, picked by the student's hidden seed (:func:`pool_opening`): a
+reference solution gets full marks whatever the course key.
 
 - :func:`check_evaluate` (all or nothing): a finite number on every position, each call
   within :data:`PER_CALL` seconds of CPU time;
@@ -26,7 +29,8 @@ opening is played twice, the student White and then Black.
   ``points x min(1, 2 x score / games)``: full points for doing as well as the course's
   player. A move refused (an
   error, a malformed number, over the time limit) loses that game and is explained; the first
-  game not won is shown (the seed, the final position, who won and by how much).
+  game not won is shown (which opening of the pool, never its number or a seed; the final
+  position, who won and by how much).
 
 **Time is CPU time, and the budget is the course's evaluation's, measured here.** Every limit
 counts the CPU time of ``evaluate`` where it runs (in a notebook, this process's CPU time around
@@ -38,8 +42,8 @@ machine (:func:`reference_cost`), at least :data:`BUDGET_FLOOR`: before each mov
 all ``evaluate``'s calls in the test so far may be at most :data:`GRACE` plus that many calls
 times the budget. The visible tests in the notebook apply the same rule.
 
-Before each game the grader calls ``random.seed(seed)`` (the opening's seed; also in the
-sandbox, :func:`~coursekit.grading.kernel.seed_random`), so an
+Before each game the grader calls ``random.seed(n)`` (the opening's number; in the sandbox a
+salted seed, :func:`~coursekit.grading.kernel.seed_random`), so an
 evaluation that uses the ``random`` module plays the same games at every run.
 
 >>> def ahead(rules, state):
@@ -95,12 +99,57 @@ CROSSING_TIMES = 10
 #: CPU seconds a test may use beyond its calls' budget (the CPU clock of a sandbox ticks in 10 ms).
 GRACE = 0.25
 
+#: The openings of the hidden games (numbers for :func:`~coursekit.views.corners.random_opening`): each one
+#: the reference evaluation (``evaluate`` of assignments/make_ps09.py) wins from both sides against E's
+#: player, and scores at least 1 of 2 from both sides against the course's player, so it earns full points on
+#: every one: the first 24 from 0 up (25 of the openings 0 to 49 pass), found by tests/corners_pool.py and
+#: checked by tests/test_grading_ps09.py; measure again when the course's evaluation, E's player or
+#: the rules change. A student's hidden cell plays the one :func:`pool_opening` picks with its hidden seed.
+OPENING_POOL: tuple[int, ...] = (2, 3, 6, 8, 10, 14, 16, 17, 19, 27, 28, 30, 31, 32, 34, 38, 39, 41, 42, 43, 44,
+                                 45, 47, 48)
+
 OPPONENT_NAMES: dict[str, str] = {"E": "E's fixed player", "course": "the course's player"}
 SCALES: dict[str, str] = {
     "E": "a win counts 1, a draw 1/2, a loss 0; points x score / games",
     "course": ("a win counts 1, a draw 1/2, a loss 0; full points at a score of half the games (as good as the "
                "course's player): points x min(1, 2 x score / games)"),
 }
+
+
+@dataclass(frozen=True)
+class Opening:
+    """An opening to play: its number for :func:`~coursekit.views.corners.random_opening`, and its name in messages.
+
+    A hidden opening is named by its place in the pool, never by its number (see :func:`pool_opening`).
+
+    >>> Opening.numbered(7).name
+    'opening 7'
+    """
+
+    number: int
+    name: str
+
+    @classmethod
+    def numbered(cls, number: int) -> Opening:
+        """A public opening (a visible test's, or one of the student's own), named by its number."""
+        return cls(number, f"opening {number}")
+
+
+def pool_opening(seed: int, cell: int, pool: Sequence[int] = OPENING_POOL) -> Opening:
+    """The opening of hidden test cell ``cell`` (1, 2, ...): the ``cell``-th of the pool shuffled by ``seed``.
+
+    The cells of a part share the seed (the student's hidden seed of the part), so they play
+    different openings.
+
+    >>> first, second = pool_opening(5, 1, pool=(11, 12, 13)), pool_opening(5, 2, pool=(11, 12, 13))
+    >>> first != second, first == pool_opening(5, 1, pool=(11, 12, 13)), first.name.endswith("of the pool of 3")
+    (True, True, True)
+    """
+    if not 1 <= cell <= len(pool):
+        raise ValueError(f"the cell is 1 to {len(pool)}, the size of the pool, not {cell}")
+    order = random.Random(seed).sample(range(len(pool)), len(pool))
+    place = order[cell - 1]
+    return Opening(pool[place], f"opening {place + 1} of the pool of {len(pool)}")
 
 
 def graded_rules() -> Corners:
@@ -394,10 +443,10 @@ def checked(func: Callable[..., Any], notes: list[str]) -> Callable[[Corners, Co
 
 @dataclass(frozen=True)
 class Game:
-    """One game played: the opening's seed, the student's side, the opponent, how it ended and the last position."""
+    """One game played: the opening, the student's side, the opponent, how it ended and the last position."""
 
     number: int
-    seed: int
+    opening: Opening
     side: int
     opponent: str
     winner: int | None
@@ -417,13 +466,13 @@ class Game:
         return "lost" if self.problem else {1.0: "won", 0.5: "drawn", 0.0: "lost"}[self.score]
 
     def line(self) -> str:
-        """``"game 1 (seed 7, you White): won, White filled its target first ..."``."""
+        """``"game 1 (opening 3 of the pool of 24, you White): won, White filled its target first ..."``."""
         how = "a move of yours was refused" if self.problem else self.result
-        return f"game {self.number} (seed {self.seed}, you {SIDES[self.side]}): {self.outcome}, {how}"
+        return f"game {self.number} ({self.opening.name}, you {SIDES[self.side]}): {self.outcome}, {how}"
 
     def lesson(self, rules: Corners) -> str:
         """Why the game was not won: the refused move, or the end with the counts and the final position."""
-        head = (f"Game {self.number} (opening seed {self.seed}, you {SIDES[self.side]} ({MARKS[self.side]}) against "
+        head = (f"Game {self.number} ({self.opening.name}, you {SIDES[self.side]} ({MARKS[self.side]}) against "
                 f"{OPPONENT_NAMES[self.opponent]}): {self.outcome}.")
         if self.problem:
             return f"{head} Your move was refused:\n{self.problem}"
@@ -447,9 +496,11 @@ def _opponent(opponent: str) -> Callable[[Corners, CornersState], Any]:
     raise ValueError(f"the opponent is 'E' or 'course', not {opponent!r}")
 
 
-def play_game(func: Callable[..., Any], opponent: str, seed: int, side: int, number: int,
-              calls: Calls | None = None, *, rules: Corners | None = None, allowed: Budget | None = None) -> Game:
-    """One game from the opening of ``seed``: the student's player (``func`` as its evaluation) on ``side``.
+def play_game(func: Callable[..., Any], opponent: str, opening: Opening | int, side: int, number: int,
+              calls: Calls | None = None, *, rules: Corners | None = None,
+              allowed: Budget | None = None) -> Game:
+    """One game from ``opening`` (an :class:`Opening`, or a number): the student's player (``func`` as its
+    evaluation) on ``side``.
 
     ``func`` may be a :class:`Metered` evaluation shared by the games of a test (else it is metered
     here). A move of the student's that raises or returns a malformed number, one whose calls of
@@ -457,6 +508,8 @@ def play_game(func: Callable[..., Any], opponent: str, seed: int, side: int, num
     comes when the test's calls have used more than ``allowed`` (default :func:`budget`) loses the game.
     """
     rules = rules or graded_rules()
+    opening = opening if isinstance(opening, Opening) else Opening.numbered(opening)
+    seed = opening.number
     metered = func if isinstance(func, Metered) else Metered(func)
     allowed = allowed or budget()
     own = Corners.from_spec(rules.spec())  # the student's search gets its own copy of the rules
@@ -475,7 +528,7 @@ def play_game(func: Callable[..., Any], opponent: str, seed: int, side: int, num
         if metered.over(allowed):
             problem = (f"Your player ran out of time before your move {mine}: {metered.summary(allowed)}. "
                        "Make evaluate quicker (look distances up with steps_to_target rather than computing them).")
-            return Game(number, seed, side, opponent, 1 - side, state, "", problem)
+            return Game(number, opening, side, opponent, 1 - side, state, "", problem)
         before = metered.seconds()
         try:
             move = calls.call(player, (own, state), f"your move {mine}")
@@ -491,21 +544,21 @@ def play_game(func: Callable[..., Any], opponent: str, seed: int, side: int, num
                            f"{position_text(state)}")
             else:
                 problem = str(error)
-            return Game(number, seed, side, opponent, 1 - side, state, "", problem)
+            return Game(number, opening, side, opponent, 1 - side, state, "", problem)
         state = rules.apply(state, move)
-    return Game(number, seed, side, opponent, rules.winner(state), state, rules.result(state) or "")
+    return Game(number, opening, side, opponent, rules.winner(state), state, rules.result(state) or "")
 
 
-def play_games(func: Callable[..., Any], opponent: str, openings: Sequence[int], *, per_move: float = PER_MOVE,
-               allowed: Budget | None = None, rules: Corners | None = None) -> list[Game]:
+def play_games(func: Callable[..., Any], opponent: str, openings: Sequence[Opening | int], *,
+               per_move: float = PER_MOVE, allowed: Budget | None = None, rules: Corners | None = None) -> list[Game]:
     """Each opening played twice, the student White then Black, under one budget (:func:`budget` by default)."""
     metered = func if isinstance(func, Metered) else Metered(func)
     allowed = allowed or budget()
     calls = Calls("evaluate", per_move, math.inf)
     played: list[Game] = []
-    for seed in openings:
+    for opening in openings:
         for side in (0, 1):
-            played.append(play_game(metered, opponent, seed, side, len(played) + 1, calls, rules=rules,
+            played.append(play_game(metered, opponent, opening, side, len(played) + 1, calls, rules=rules,
                                     allowed=allowed))
     return played
 
@@ -523,7 +576,7 @@ def games_share(opponent: str, score: float, games: int) -> float:
     raise ValueError(f"the opponent is 'E' or 'course', not {opponent!r}")
 
 
-def score_games(func: Callable[..., Any], opponent: str, openings: Sequence[int], points: float, *,
+def score_games(func: Callable[..., Any], opponent: str, openings: Sequence[Opening | int], points: float, *,
                 per_move: float = PER_MOVE, allowed: Budget | None = None, rules: Corners | None = None,
                 report: Callable[[str], None] | None = print) -> float:
     """Partial points by the games' score against ``opponent`` (:func:`games_share`); the first game not won is shown.
@@ -547,8 +600,9 @@ def score_games(func: Callable[..., Any], opponent: str, openings: Sequence[int]
     return earned
 
 
-def show_games(func: Callable[..., Any], opponent: str, openings: Sequence[int], *, per_move: float = PER_MOVE,
-               allowed: Budget | None = None, report: Callable[[str], None] = print) -> list[Game]:
+def show_games(func: Callable[..., Any], opponent: str, openings: Sequence[Opening | int], *,
+               per_move: float = PER_MOVE, allowed: Budget | None = None,
+               report: Callable[[str], None] = print) -> list[Game]:
     """All or nothing: every game is played to its end (won or not) with every move made; each is shown."""
     rules = graded_rules()
     played = play_games(func, opponent, openings, per_move=per_move, allowed=allowed, rules=rules)
@@ -571,6 +625,7 @@ __all__ = [
     "DEPTH",
     "GRACE",
     "MOVE_LIMIT",
+    "OPENING_POOL",
     "OPPONENT_NAMES",
     "PER_CALL",
     "PER_MOVE",
@@ -579,6 +634,7 @@ __all__ = [
     "Budget",
     "Game",
     "Metered",
+    "Opening",
     "budget",
     "check_evaluate",
     "checked",
@@ -587,6 +643,7 @@ __all__ = [
     "graded_rules",
     "play_game",
     "play_games",
+    "pool_opening",
     "position_text",
     "random_positions",
     "read_value",
