@@ -179,6 +179,10 @@ class _Running:
     began: float
 
 
+#: The exit status of a grading child that ran out of its memory (see :func:`_problem_from_log`).
+OUT_OF_MEMORY = 3
+
+
 def limit_child(limits: ChildLimits) -> None:
     """Bound this process (a grading child): address space and CPU seconds (``SIGXCPU`` at the limit)."""
     import resource
@@ -207,6 +211,8 @@ def _autograde_in_child(root: str, assignment: str, student: str, force: bool, l
             code = 0
         except SystemExit as stop:
             code = stop.code if isinstance(stop.code, int) else 1
+    except MemoryError:  # said by the exit status: writing a message may need memory there is none of
+        code = OUT_OF_MEMORY
     except BaseException:  # whatever went wrong is this submission's: say it in its log
         traceback.print_exc()
     finally:
@@ -224,7 +230,7 @@ def _problem_from_log(log: Path, exitcode: int | None, limits: ChildLimits) -> s
         lines = log.read_text(encoding="utf-8", errors="replace").strip().splitlines()
     except OSError:
         lines = []
-    if any("MemoryError" in line or "Cannot allocate memory" in line for line in lines):
+    if exitcode == OUT_OF_MEMORY or any("MemoryError" in line or "Cannot allocate memory" in line for line in lines):
         return f"grading needed more than {limits.memory >> 20} MB of memory and was stopped."
     errors = [line for line in lines if "ERROR" in line or "Error" in line] or lines or ["no message"]
     return f"nbgrader stopped on this submission ({errors[-1][-300:]})."
