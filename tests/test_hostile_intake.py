@@ -329,4 +329,7 @@ def test_a_grading_child_over_its_memory_limit_is_marked_and_the_batch_goes_on(
     assert [r.student for r in results] == ["colliding_set", "old_timestamp"]
     for result in results:
         assert result.status == "needs manual grading", result
-        assert "grading needed more than 16 MB of memory and was stopped." in " ".join(result.reasons), result
+        said = " ".join(result.reasons)
+        # said by the exit status or the log, or (not even a line of log written) named as the likely cause
+        assert ("grading needed more than 16 MB of memory and was stopped." in said
+                or "most likely it needed more than its 16 MB of memory." in said), result

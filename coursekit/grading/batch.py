@@ -232,7 +232,10 @@ def _problem_from_log(log: Path, exitcode: int | None, limits: ChildLimits) -> s
         lines = []
     if exitcode == OUT_OF_MEMORY or any("MemoryError" in line or "Cannot allocate memory" in line for line in lines):
         return f"grading needed more than {limits.memory >> 20} MB of memory and was stopped."
-    errors = [line for line in lines if "ERROR" in line or "Error" in line] or lines or ["no message"]
+    if not lines:  # not even a line of log: writing one needed memory there was none of, most likely
+        return (f"grading stopped without a message (exit status {exitcode}): most likely it needed more than "
+                f"its {limits.memory >> 20} MB of memory.")
+    errors = [line for line in lines if "ERROR" in line or "Error" in line] or lines
     return f"nbgrader stopped on this submission ({errors[-1][-300:]})."
 
 
