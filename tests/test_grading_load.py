@@ -6,8 +6,8 @@ killed afterwards whatever happens. The honest evaluation costs about 0.05 ms a 
 and asks ``rules.legal_moves`` (cheap only while the rules keep their caches from call to call);
 it must get full marks both times. An evaluation 100 times as slow as the course's (the budget is 15
 times) must lose every game on time both times, with a message that gives the calls, the CPU time per
-call and the budget (an evaluation 30 times as slow loses on time too: ``test_grading_ps09.py``; 100
-times makes it run out in the first moves, so that no game is decided by where it ran out).
+call and the budget (100 times makes it run out in the first moves, so that no game is decided by where
+it ran out; ``test_grading_ps09.py`` plays the same in the grader's process).
 """
 
 from __future__ import annotations
