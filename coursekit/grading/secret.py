@@ -206,7 +206,9 @@ def hidden_seed(test: str) -> int:
 
     Outside the grader: a practice seed (:func:`practice_seed`), with a printed note (once per test).
 
-    >>> hidden_seed("test_x") == practice_seed("test_x")
+    >>> _NOTED.discard("test_example")  # the note is printed once per test and process
+    >>> hidden_seed("test_example") == practice_seed("test_example")  # doctest: +ELLIPSIS
+    Note: test_example runs without the course key (not in coursekit's grader): practice cases, ...
     True
     """
     if not isinstance(test, str) or not test:
