@@ -309,6 +309,10 @@ ASSIGNMENT = Assignment(
     opening=(given("intro", intro()), given("setup", SETUP, code=True)),
     parts=PARTS,
     closing=(handing_in("ps01", END),),
+    references=("coursekit.games.beans", "coursekit.games.pieces", "coursekit.solvers.tables",
+                "coursekit.solvers.impartial", "coursekit.grading.beans", "coursekit.grading.king",
+                "coursekit.views.tables", "coursekit.cli.beans", "coursekit.cli.pieces", "coursekit.widgets.beans",
+                "coursekit.widgets.king", "coursekit.widgets.pieces"),
 )
 
 

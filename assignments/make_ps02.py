@@ -294,6 +294,9 @@ ASSIGNMENT = Assignment(
     opening=(given("intro", intro()), given("setup", SETUP, code=True)),
     parts=PARTS,
     closing=(handing_in("ps02", END),),
+    references=("coursekit.games.pieces", "coursekit.solvers.tables", "coursekit.solvers.impartial",
+                "coursekit.grading.pieces", "coursekit.views.tables", "coursekit.cli.pieces",
+                "coursekit.widgets.pieces"),
 )
 
 

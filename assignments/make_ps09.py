@@ -11,11 +11,11 @@ import sys
 from make_assignment import Assignment, Part, given, handing_in, scheme_table, solution, tests
 from make_assignment import main as write_or_check
 
-from coursekit.grading.corners import OPENING_POOL
+from coursekit.grading.openings import POOL_SIZE
 
 POSITION_COUNT = 20
 #: the openings of the visible games (numbers for random_opening; the hidden ones are each student's own, from the
-#: pool of checked openings, OPENING_POOL in coursekit.grading.corners)
+#: course's pool of checked openings, drawn from its key: coursekit.grading.openings)
 E_VISIBLE = 20250510
 COURSE_VISIBLE = 20250520
 PIECES = 9
@@ -25,7 +25,6 @@ COURSE_DEPTH = 2
 PER_MOVE = 1
 BUDGET_TIMES = 15
 BUDGET_FLOOR_MS = 0.2
-POOL_SIZE = len(OPENING_POOL)
 
 SETUP = """\
 # The game, and a helper your evaluation may use.
@@ -145,11 +144,13 @@ GAMES = f"""\
   side, the side with more pieces in its target wins, equal counts draw.
 - **The opening**: each game starts after two random moves of each side, drawn from the
   opening's number (`random_opening` in `coursekit.views.corners`), so games differ. The
-  openings of the hidden games come from a pool of {POOL_SIZE} checked openings (on each, the
-  reference evaluation earns full points from both sides against both opponents); a secret key
-  of the course picks yours, two different ones in each part, the same every time the notebook
-  is graded. Feedback names a hidden opening by its place in the pool. Each opening is played
-  twice: your player White, then Black.
+  openings of the hidden games come from the course's own pool of {POOL_SIZE} checked openings,
+  drawn from a secret key of the course (on each, the reference evaluation earns full points
+  from both sides against both opponents); the key picks yours, two different ones in each
+  part, the same every time the notebook is graded. In your own notebook the hidden cells play
+  a public practice pool instead, so a table of its positions earns nothing. Feedback names a
+  hidden opening by its place in the pool. Each opening is played twice: your player White,
+  then Black.
 - **Your player**: the course's alpha-beta search, {DEPTH} move deep, with your `evaluate`
   (squeezed as the specification says), the course's move order and a transposition table; it
   plays the first best move in that order. So `evaluate` is all you write: two evaluations
@@ -204,10 +205,10 @@ def hidden_games(opponent: str, name: str, part: str, cell: int, points: int) ->
     return f"""\
 # Hidden tests against {name}: one opening of the pool, both sides. Partial points: the last number.
 ### BEGIN HIDDEN TESTS
-from coursekit.grading.corners import pool_opening, score_games
-from coursekit.grading.secret import hidden_seed
+from coursekit.grading.corners import score_games
+from coursekit.grading.openings import hidden_opening
 
-score_games(evaluate, "{opponent}", [pool_opening(hidden_seed("{part}"), {cell})], {points})
+score_games(evaluate, "{opponent}", [hidden_opening("{part}", {cell})], {points})
 ### END HIDDEN TESTS
 """
 
@@ -325,8 +326,8 @@ The table counts **points**, not tests.
   left less yours: steps, the last straggler, pieces outside, the opponent's pieces in your
   target, the count near the move limit) gets 12 of 12 on every draw (the pool holds only
   openings where it does);
-  **always 0** (the course's move order alone) 3 of 6 against E and 1.5 of 6 against the
-  course's player; **your pieces in the target less the opponent's** 3 of 6 against E and 3
+  **always 0** (the course's move order alone) 1.5 of 6 against E and 1.5 of 6 against the
+  course's player; **your pieces in the target less the opponent's** 3 of 6 against E and 4.5
   of 6 against the course's player. Four games an opponent are few: luck counts (your openings
   are your own, so the same evaluation can earn a few points more or less on another draw),
   and a better evaluation has more of it.
@@ -340,6 +341,9 @@ ASSIGNMENT = Assignment(
     opening=(given("intro", intro()), given("setup", SETUP, code=True)),
     parts=PARTS,
     closing=(handing_in("ps09", END),),
+    # the rest of coursekit.games.corners (the rules, BLACK, WHITE) is the students' to use
+    references=tuple(f"coursekit.games.corners.{name}" for name in (
+        "evaluate", "side_work", "remaining_work", "race", "blocked", "walled", "source_choice", "source_strategy")),
 )
 
 

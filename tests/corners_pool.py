@@ -1,55 +1,54 @@
-"""The pool of ps09's hidden openings: the check of one opening, and the search that builds the pool.
+"""The pools of ps09's hidden openings in the tests: the test key's pool, and how to build pools again.
 
-An opening belongs in :data:`coursekit.grading.corners.OPENING_POOL` when the reference
-evaluation (the solution cell of assignments/make_ps09.py) earns full points on it from both
-sides: both games won against E's fixed player (3 x score / 2 of 3 points needs a score of 2),
-and a score of at least 1 of 2 against the course's player (3 x min(1, score) of 3). Build the
-pool again (when the course's evaluation, E's player or the rules change) with::
+An opening belongs in a pool when the reference evaluation (the set-up and solution cells of
+assignments/source/ps09/ps09.ipynb, written by assignments/make_ps09.py) earns full points on it from both sides:
+:func:`coursekit.grading.openings.full_marks`. Two pools are written down here and in the package:
 
-    PYTHONPATH=. .venv/bin/python tests/corners_pool.py 24
+- :data:`TEST_POOL`, the pool that ``coursekit grade`` builds for the test key
+  (``tests/nbgrader_course.py``): every test copy of the course gets it written beside the key,
+  so that no test builds it (a few minutes). Build it again (when the reference, E's player,
+  the course's player or the rules change) with::
 
-It prints the first 24 openings from 0 up that pass (about 5 s of CPU each, a third pass).
+      PYTHONPATH=. .venv/bin/python tests/corners_pool.py test
+
+- :data:`coursekit.grading.openings.PRACTICE_POOL`, the public pool of the practice cases
+  (``... tests/corners_pool.py practice``): the first 24 openings from 0 up that pass.
+
+Each candidate costs about 5 s of CPU time; about a third fail.
 """
 
 from __future__ import annotations
 
-import contextlib
-import io
 import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from coursekit.grading.corners import games_share, play_games
+from coursekit.grading import openings
+from coursekit.grading.openings import POOL_SIZE, build_pool, full_marks, reference_evaluate
 
 ASSIGNMENTS = Path(__file__).resolve().parent.parent / "assignments"
 
-
-def reference_evaluate() -> Callable[..., Any]:
-    """The reference ``evaluate``, as the solution notebook defines it (the setup cell, then the solution cell)."""
-    sys.path.insert(0, str(ASSIGNMENTS))
-    import make_ps09
-
-    space: dict[str, Any] = {}
-    with contextlib.redirect_stdout(io.StringIO()):
-        exec(make_ps09.SETUP, space)
-        exec(make_ps09.EVALUATE, space)
-    function: Callable[..., Any] = space["evaluate"]
-    return function
+#: The pool of the test key (see the module): ``build_pool(TEST_KEY, reference_code(...))``.
+TEST_POOL: tuple[int, ...] = (2043406564, 1403238746, 1349782292, 1682025344, 947261865, 1358070564, 1107321720,
+                              1626289574, 1688788022, 1681093440, 1045005218, 394462978, 113554502, 68334174,
+                              849201472, 303260103, 1075461855, 70826989, 1878929984, 1564184945, 76018055, 57573565,
+                              97351732, 264777332)
 
 
-def full_marks(evaluate: Callable[..., Any], number: int) -> dict[str, float]:
-    """The share of the points ``evaluate`` earns on opening ``number`` against each opponent (1.0 is full marks)."""
-    shares = {}
-    for opponent in ("E", "course"):
-        games = play_games(evaluate, opponent, [number])
-        shares[opponent] = games_share(opponent, sum(g.score for g in games), len(games))
-    return shares
+def reference_code() -> str:
+    """The code of the course's source notebook that defines the reference, as ``coursekit grade`` reads it."""
+    return openings.reference_code(ASSIGNMENTS)
 
 
-def build(size: int) -> list[int]:
+def reference() -> Callable[..., Any]:
+    """The reference ``evaluate``, as the solution notebook defines it."""
+    return reference_evaluate(reference_code())
+
+
+def practice(size: int) -> list[int]:
     """The first ``size`` openings from 0 up on which the reference evaluation earns full points."""
-    evaluate = reference_evaluate()
+    evaluate = reference()
     pool: list[int] = []
     number = 0
     while len(pool) < size:
@@ -60,4 +59,12 @@ def build(size: int) -> list[int]:
 
 
 if __name__ == "__main__":
-    print(build(int(sys.argv[1]) if len(sys.argv) > 1 else 24))
+    if sys.argv[1:] == ["practice"]:
+        print(practice(POOL_SIZE))
+    elif sys.argv[1:] == ["test"]:
+        from nbgrader_course import TEST_KEY
+
+        print(build_pool(TEST_KEY, reference_code(), jobs=2, progress=lambda found, tried: print(
+            f"{found} found, {tried} tried", file=sys.stderr)))
+    else:
+        sys.exit("usage: tests/corners_pool.py practice|test")

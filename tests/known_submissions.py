@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from corners_pool import TEST_POOL
 from nbgrader_course import CourseRun, Source, Student, hidden_seed_of, stated_seeds
 
 from coursekit.grading.corners import Opening, pool_opening
@@ -736,11 +737,11 @@ def ps08_feedback(run: CourseRun) -> None:
 #: part 3), on E's player and on the openings the test key draws for each student: measure again when any changes.
 #: Measured in process without time pressure; on a loaded machine a move over the wall-clock budget is refused
 #: (always_zero's course game got 0 instead of 1.5 there once).
-ALWAYS_ZERO_E = (1.5, 1.5)
-ALWAYS_ZERO_COURSE = (0.0, 1.5)
+ALWAYS_ZERO_E = (0.0, 1.5)
+ALWAYS_ZERO_COURSE = (1.5, 0.0)
 IN_TARGET_E = (1.5, 1.5)
-IN_TARGET_COURSE = (1.5, 1.5)
-#: The hidden openings come from a pool on which the reference earns full points (OPENING_POOL): it gets 20.
+IN_TARGET_COURSE = (3.0, 1.5)
+#: The hidden openings come from the test key's pool, on which the reference earns full points (TEST_POOL): it gets 20.
 #: The openings of the visible games (E_VISIBLE and COURSE_VISIBLE of make_ps09.py): named by their number.
 VISIBLE_OPENINGS = (20250510, 20250520)
 
@@ -770,7 +771,7 @@ COURSE_HIDDEN = ("test_games_course_hidden_1", "test_games_course_hidden_2")
 
 def hidden_opening(part: str, student: str, cell: int) -> Opening:
     """The opening of the pool that hidden cell ``cell`` of ``part`` (``"test_games_e_hidden"``) plays for a student."""
-    return pool_opening(hidden_seed_of("ps09", part, student), cell)
+    return pool_opening(hidden_seed_of("ps09", part, student), cell, TEST_POOL)
 
 
 def ps09_students(source: Source) -> dict[str, Student]:
@@ -796,8 +797,9 @@ def ps09_feedback(run: CourseRun) -> None:
     in_target = run.feedback("in_target")
     assert "evaluate against the course's player: score 0.5 of 2 -> 1.5 of 3 points" in in_target
     opening = hidden_opening("test_games_e_hidden", "in_target", 1)
-    assert f"Game 1 ({opening.name}, you White (W) against E's fixed player): drawn." in in_target
-    assert "The move limit: 5 pieces each in the target, a draw" in in_target
+    assert f"Game 1 ({opening.name}, you White (W) against E's fixed player): lost." in in_target
+    assert "The move limit: White has 5 pieces in its target, Black 7: Black wins." in in_target
+    assert "The move limit: 4 pieces each in the target, a draw" in in_target
     text = run.feedback("text_value")
     assert "returned '" in text and "(a str); it must return a number (an int or a float)" in text
     assert "not written yet" in run.feedback("untouched")

@@ -14,10 +14,11 @@ import sys
 import time
 from collections.abc import Callable
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import pytest
-from corners_pool import full_marks, reference_evaluate
+from corners_pool import TEST_POOL, reference, reference_code
 from known_submissions import (
     ALWAYS_ZERO,
     ALWAYS_ZERO_COURSE,
@@ -30,12 +31,12 @@ from known_submissions import (
     hidden_opening,
     seeds_shown,
 )
-from nbgrader_course import COURSE, AsGraded, graded_as, hidden_seed_of
+from nbgrader_course import COURSE, TEST_KEY, AsGraded, graded_as, hidden_seed_of
 
 from coursekit.games.corners import BLACK, WHITE, evaluate
 from coursekit.grading import corners as grading
+from coursekit.grading import openings
 from coursekit.grading.corners import (
-    OPENING_POOL,
     Budget,
     Metered,
     check_evaluate,
@@ -53,8 +54,22 @@ from coursekit.grading.corners import (
     squeezed,
     visible_positions,
 )
-from coursekit.grading.kernel import Malformed
+from coursekit.grading.kernel import Malformed, NoCases
 from coursekit.grading.limits import Calls
+from coursekit.grading.openings import (
+    POOL_SIZE,
+    PRACTICE_POOL,
+    PoolMissing,
+    build_pool,
+    candidates,
+    ensure_pool,
+    full_marks,
+    pool_path,
+    read_pool,
+    write_pool,
+)
+from coursekit.grading.openings import hidden_opening as hidden_opening_now
+from coursekit.grading.secret import grading as grading_key
 from coursekit.views.corners import alphabeta_strategy, search
 
 sys.path.insert(0, str(COURSE))
@@ -315,46 +330,136 @@ def test_known_evaluations_score_as_the_end_to_end_test_expects(student: str, co
 
 def test_the_pool_is_checked_openings_picked_by_the_hidden_seed() -> None:
     """Distinct openings of the pool for the two cells of a part, the same on every regrade, spread over the pool."""
-    assert len(set(OPENING_POOL)) == len(OPENING_POOL) == make_ps09.POOL_SIZE >= 16
+    assert len(set(TEST_POOL)) == len(TEST_POOL) == make_ps09.POOL_SIZE == POOL_SIZE >= 16
     for seed in range(50):
-        first, second = pool_opening(seed, 1), pool_opening(seed, 2)
-        assert first.number != second.number and {first.number, second.number} <= set(OPENING_POOL)
-        assert pool_opening(seed, 1) == first
-    assert len({pool_opening(seed, 1).number for seed in range(200)}) == len(OPENING_POOL)
+        first, second = pool_opening(seed, 1, TEST_POOL), pool_opening(seed, 2, TEST_POOL)
+        assert first.number != second.number and {first.number, second.number} <= set(TEST_POOL)
+        assert pool_opening(seed, 1, TEST_POOL) == first
+    assert len({pool_opening(seed, 1, TEST_POOL).number for seed in range(200)}) == len(TEST_POOL)
     with pytest.raises(ValueError, match="the cell is 1 to"):
-        pool_opening(1, 0)
+        pool_opening(1, 0, TEST_POOL)
 
 
-def test_the_reference_earns_full_marks_on_a_sample_of_the_pool() -> None:
-    reference = reference_evaluate()
-    for number in (OPENING_POOL[0], OPENING_POOL[-1]):
-        assert full_marks(reference, number) == {"E": 1.0, "course": 1.0}, number
+def test_each_course_draws_its_own_openings_and_none_is_public() -> None:
+    """The candidates come from the key alone: another key, other openings; never the practice pool's."""
+    ours = list(candidates(TEST_KEY, count=200))
+    theirs = list(candidates(bytes(32), count=200))
+    assert len(set(ours)) == 200 and not set(ours) & set(PRACTICE_POOL) and not set(theirs) & set(PRACTICE_POOL)
+    assert len(set(ours) & set(theirs)) <= 1  # numbers below 2**31: two keys share about none
+    assert list(candidates(TEST_KEY, count=200)) == ours
+    assert list(TEST_POOL) == [n for n in ours if n in TEST_POOL]  # the pool keeps the key's order
+    assert ours[0] == TEST_POOL[0] or ours[0] not in TEST_POOL
+
+
+def test_the_reference_earns_full_marks_on_a_sample_of_each_pool() -> None:
+    evaluate = reference()
+    for number in (TEST_POOL[0], TEST_POOL[-1], PRACTICE_POOL[0], PRACTICE_POOL[-1]):
+        assert full_marks(evaluate, number) == {"E": 1.0, "course": 1.0}, number
 
 
 @pytest.mark.slow
-def test_the_reference_earns_full_marks_on_every_opening_of_the_pool() -> None:
-    reference = reference_evaluate()
-    missed = [n for n in OPENING_POOL if full_marks(reference, n) != {"E": 1.0, "course": 1.0}]
-    assert missed == []
+def test_the_test_key_s_pool_is_what_coursekit_grade_builds() -> None:
+    """Built again from the test key and the course's reference (two processes, a few minutes of CPU time):
+    every opening kept earns the reference full marks, and every candidate skipped before the last does not."""
+    assert build_pool(TEST_KEY, reference_code(), jobs=2) == TEST_POOL
 
 
 def test_an_opening_of_the_pool_is_not_a_full_mark_for_anyone() -> None:
     """The check can fail: the pool is not every opening, and a weak evaluation loses points on it."""
     weak = notebook_function(ALWAYS_ZERO)
-    assert any(full_marks(weak, number) != {"E": 1.0, "course": 1.0} for number in OPENING_POOL[:4])
+    assert any(full_marks(weak, number) != {"E": 1.0, "course": 1.0} for number in TEST_POOL[:4])
 
 
 def test_feedback_names_the_opening_by_its_place_in_the_pool_never_a_seed() -> None:
-    opening = pool_opening(hidden_seed_of("ps09", "test_games_e_hidden", "in_target"), 1)
+    opening = hidden_opening("test_games_e_hidden", "in_target", 1)
     earned, text = quiet(lambda: score_games(notebook_function(IN_TARGET), "E", [opening], 3))
     assert earned < 3 and "The first game not won:" in text
     assert f"({opening.name}, you White (W) against E's fixed player)" in text
-    assert opening.name.startswith("opening ") and opening.name.endswith(f" of the pool of {len(OPENING_POOL)}")
+    assert opening.name.startswith("opening ") and opening.name.endswith(f" of the pool of {len(TEST_POOL)}")
     assert "seed" not in text and not seeds_shown(text, "in_target")
+    assert str(opening.number) not in text
     assert seeds_shown(f"Game 1 (opening {opening.number}, you White", "in_target")  # the check can fail
 
 
 def test_the_notebook_states_the_pool_s_size_not_its_openings() -> None:
     text = "\n".join(cell.source for cell in make_ps09.ASSIGNMENT.notebook().cells)
-    assert f"a pool of {len(OPENING_POOL)} checked openings" in text
-    assert ", ".join(map(str, OPENING_POOL[:3])) not in text and "OPENING_POOL" not in text
+    assert f"the course's own pool of {POOL_SIZE} checked openings" in text
+    for pool in (TEST_POOL, PRACTICE_POOL):
+        assert ", ".join(map(str, pool[:3])) not in text and not any(str(n) in text for n in pool if n > 1000)
+    assert "PRACTICE_POOL" not in text and "TEST_POOL" not in text
+
+
+def test_a_hidden_cell_plays_the_course_pool_while_grading_and_the_practice_pool_elsewhere(tmp_path: Path) -> None:
+    code = reference_code()
+    write_pool(tmp_path, TEST_KEY, code, TEST_POOL)
+    (tmp_path / "source" / "ps09").mkdir(parents=True)
+    (tmp_path / "source" / "ps09" / "ps09.ipynb").write_text(
+        (COURSE / "source" / "ps09" / "ps09.ipynb").read_text(encoding="utf-8"), encoding="utf-8")
+    assert pool_path(tmp_path).stat().st_mode & 0o777 == 0o600
+    with grading_key(TEST_KEY, "ps09", "alice", str(tmp_path)):
+        graded = hidden_opening_now("test_games_e_hidden", 1)
+    assert graded == pool_opening(hidden_seed_of("ps09", "test_games_e_hidden", "alice"), 1, TEST_POOL)
+    practice, said = quiet(lambda: hidden_opening_now("test_games_e_hidden", 1))
+    assert practice.number in PRACTICE_POOL and "practice cases" in said
+
+
+def test_a_missing_or_stale_pool_sends_the_notebook_to_a_person(tmp_path: Path) -> None:
+    """No pool, a pool of another key, or one built for another reference: PoolMissing (a NoCases: no points)."""
+    (tmp_path / "source" / "ps09").mkdir(parents=True)
+    (tmp_path / "source" / "ps09" / "ps09.ipynb").write_text(
+        (COURSE / "source" / "ps09" / "ps09.ipynb").read_text(encoding="utf-8"), encoding="utf-8")
+    code = reference_code()
+    assert issubclass(PoolMissing, NoCases)
+    for write in (lambda: None,
+                  lambda: write_pool(tmp_path, bytes(32), code, TEST_POOL),
+                  lambda: write_pool(tmp_path, TEST_KEY, code + "\n# changed", TEST_POOL)):
+        pool_path(tmp_path).unlink(missing_ok=True)
+        write()
+        assert read_pool(tmp_path, TEST_KEY, code) is None
+        with grading_key(TEST_KEY, "ps09", "alice", str(tmp_path)), pytest.raises(PoolMissing, match="coursekit grade"):
+            hidden_opening_now("test_games_e_hidden", 1)
+    write_pool(tmp_path, TEST_KEY, code, TEST_POOL)
+    assert read_pool(tmp_path, TEST_KEY, code) == TEST_POOL
+
+
+def test_ensure_pool_builds_only_what_is_missing_or_stale(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "source" / "ps09").mkdir(parents=True)
+    (tmp_path / "source" / "ps09" / "ps09.ipynb").write_text(
+        (COURSE / "source" / "ps09" / "ps09.ipynb").read_text(encoding="utf-8"), encoding="utf-8")
+    built: list[bytes] = []
+
+    def build(key: bytes, code: str, size: int = POOL_SIZE, **_: Any) -> tuple[int, ...]:
+        built.append(key)
+        return TEST_POOL if key == TEST_KEY else tuple(range(1, POOL_SIZE + 1))
+
+    monkeypatch.setattr(openings, "build_pool", build)
+    said: list[str] = []
+    assert ensure_pool(tmp_path, TEST_KEY, say=said.append) == TEST_POOL and built == [TEST_KEY]
+    assert said and "once" in said[0]
+    assert ensure_pool(tmp_path, TEST_KEY) == TEST_POOL and built == [TEST_KEY]  # read back, not built
+    assert ensure_pool(tmp_path, bytes(32)) == tuple(range(1, POOL_SIZE + 1)) and built == [TEST_KEY, bytes(32)]
+
+
+def test_a_table_of_the_public_openings_earns_nothing_on_the_course_s() -> None:
+    """The attack the pool stops: play an opening ahead with the reference, store every position the search
+    values, and answer from the table (0 elsewhere). On that opening the table plays the reference's games;
+    on the course's openings, which nobody knows without the key, it is the always-0 player."""
+    values: dict[Any, float] = {}
+    evaluate = reference()
+
+    def recording(rules: Any, state: Any) -> float:
+        values[state] = value = evaluate(rules, state)
+        return value
+
+    public = PRACTICE_POOL[0]
+    play_games(recording, "E", [public])
+    assert len(values) > 100
+
+    def table(rules: Any, state: Any) -> float:
+        return values.get(state, 0)
+
+    assert games_share("E", sum(g.score for g in play_games(table, "E", [public])), 2) == 1.0
+    course = [hidden_opening("test_games_e_hidden", "table", cell).number for cell in (1, 2)]
+    with_table = [g.score for g in play_games(table, "E", course)]
+    always_zero = [g.score for g in play_games(notebook_function(ALWAYS_ZERO), "E", course)]
+    assert with_table == always_zero and sum(with_table) < len(with_table)

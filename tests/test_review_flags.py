@@ -173,3 +173,56 @@ def test_the_status_names_review_below_manual_grading() -> None:
     assert status(False, []) == "graded"
     assert status(False, ["ps05: the solution uses m."]) == "needs review"
     assert status(True, ["ps05: the solution uses m."]) == "needs manual grading"
+
+
+# -- every problem set names its references; a reference may be one function ---------------------
+
+EVALUATE = "coursekit.games.corners.evaluate"
+CORNERS = [EVALUATE, "coursekit.games.corners.side_work"]
+
+
+@pytest.mark.parametrize(("cell", "used"), [
+    ("from coursekit.games.corners import BLACK, WHITE\ndef f(x):\n    return BLACK + WHITE", []),
+    ("import coursekit.games.corners as c\ndef f(x):\n    return c.Corners().pieces", []),
+    ("import coursekit.games.corners as c\ndef f(x):\n    return c.evaluate(c.Corners(), c.Corners().initial_state())",
+     [EVALUATE]),
+    ("from coursekit.games.corners import *\ndef f(x):\n    return 1", [EVALUATE, "coursekit.games.corners.side_work"]),
+    # the same function re-exported under another name, by another module
+    ("from coursekit.grading import corners as g\ndef f(x):\n    return g.course_evaluate is not None", [EVALUATE]),
+])
+def test_a_reference_may_be_one_function_of_a_module(cell: str, used: list[str]) -> None:
+    with Sandbox([cell], references=CORNERS) as box:
+        box.call("f", (0,))
+        assert sorted(box.used) == used
+
+
+def test_the_scan_sees_a_reference_function_and_not_its_neighbours() -> None:
+    assert scan(["from coursekit.games.corners import BLACK, evaluate"], CORNERS) == [EVALUATE]
+    assert scan(["from coursekit.games.corners import BLACK, WHITE"], CORNERS) == []
+
+
+@pytest.mark.parametrize(("assignment", "cheat"), [
+    ("ps01", "from coursekit.games.beans import is_winning as library\ndef f(x):\n    return library(x, x)"),
+    ("ps01", "import coursekit\ndef f(x):\n    return coursekit.OneWayKing(coursekit.Grid(3, 3)).legal_moves"),
+    ("ps02", "from coursekit.solvers.tables import outcome_table\ndef f(x):\n    return 1"),
+    ("ps03", "import coursekit.solvers.search as s\ndef f(x):\n    return s.bfs is not None"),
+    ("ps04", "from coursekit.games import pursuit\ndef f(x):\n    return pursuit.jerry_move is not None"),
+    ("ps09", "from coursekit.games.corners import evaluate as e\ndef f(x):\n    return 1"),
+])
+def test_every_problem_set_flags_the_library_s_answer_and_not_its_own_set_up(assignment: str, cheat: str) -> None:
+    """Each problem set names the course code that holds its answers; the given set-up, run as the student's
+    own cell, uses none of it (a flag there would send every notebook to a person)."""
+    import importlib
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "assignments"))
+    made = importlib.import_module(f"make_{assignment}")
+    references = made.ASSIGNMENT.references
+    assert references
+    with Sandbox([cheat], references=references) as box:
+        box.call("f", (1,))
+        assert box.used, cheat
+    with Sandbox([made.SETUP, "def f(x):\n    return x"], references=references) as box:
+        assert box.call("f", (1,)) == 1
+        assert box.used == set()

@@ -57,7 +57,8 @@ def run_grade(args: argparse.Namespace, context: Context) -> str:
             else:
                 print(f"{bar(done, total)} {result.line()}", file=sys.stderr, flush=True)
 
-        results = grade(course, args.assignment, args.student, jobs=args.jobs, force=args.force, progress=progress)
+        results = grade(course, args.assignment, args.student, jobs=args.jobs, force=args.force, progress=progress,
+                        say=lambda line: print(line, file=sys.stderr, flush=True))
     except CourseError as error:
         raise UsageError(str(error)) from None
     return report(results)

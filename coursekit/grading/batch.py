@@ -125,6 +125,12 @@ class Course:
             raise CourseError(f"there is no assignment {assignment!r} in {self.root / 'source'}")
         return sorted(path.stem for path in folder.glob("*.ipynb"))
 
+    def uses_openings(self, assignment: str) -> bool:
+        """Whether a notebook of ``assignment`` plays the course's hidden openings (see :mod:`.openings`)."""
+        folder = self.root / "source" / assignment
+        return any("hidden_opening(" in path.read_text(encoding="utf-8", errors="replace")
+                   for path in folder.glob("*.ipynb"))
+
     def students(self, assignment: str) -> list[str]:
         """The students with something at ``submitted/<student>/<assignment>`` (a link too: intake refuses it).
 
@@ -291,14 +297,17 @@ def repairs(course: Course, assignment: str, student: str) -> list[str]:
 
 def grade(course: Course, assignment: str, students: Sequence[str] | None = None, *, jobs: int = 1,
           force: bool = False, progress: Callable[[int, int, Result], None] | None = None,
-          seconds: float = SUBMISSION_SECONDS, limits: ChildLimits | None = None) -> list[Result]:
+          seconds: float = SUBMISSION_SECONDS, limits: ChildLimits | None = None,
+          say: Callable[[str], None] | None = None) -> list[Result]:
     """Grade ``students`` (default: every submission of ``assignment``), ``jobs`` at a time; results by name.
 
     Each submission is graded in a child process of its own, forked from this one after the
     imports (:func:`preload`), so that a submission costs its grading and not a Python start-up,
     and whatever happens to one child (a crash, a time-out: it is killed after ``seconds``; more
     memory or CPU than ``limits``), the others are graded. Raises :class:`SandboxBroken`, before
-    anyone is graded, when this machine cannot start a sandbox.
+    anyone is graded, when this machine cannot start a sandbox. An assignment whose hidden cells
+    play the course's openings (:mod:`coursekit.grading.openings`) has its pool built first, once
+    (``say`` hears how it goes).
     """
     limits = limits or ChildLimits()
     everyone = course.students(assignment)
@@ -315,9 +324,13 @@ def grade(course: Course, assignment: str, students: Sequence[str] | None = None
                               f"{assignment} first") from None
     check_sandbox()
     try:
-        ensure_key(course.root)  # the course key (coursekit.grading.secret), made here the first time
+        key = ensure_key(course.root)  # the course key (coursekit.grading.secret), made here the first time
     except KeyProblem as problem:
         raise CourseError(str(problem)) from None
+    if course.uses_openings(assignment):
+        from .openings import ensure_pool
+
+        ensure_pool(course.root, key, jobs=jobs, say=say)
     preload()
     # fork: the child has nbgrader imported already; where there is none (Windows), spawn.
     forking: Any = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods()

@@ -14,9 +14,10 @@ The games are played by :func:`graded_rules`: 9 pieces a side and :data:`MOVE_LI
 side (then the side with more pieces in its target wins). Each game starts from
 :func:`~coursekit.views.corners.random_opening` of its number (two random moves a side), and each
 opening is played twice, the student White and then Black. A hidden test plays an opening of
-:data:`OPENING_POOL`, openings on which the reference evaluation earns full points from both
-sides against both opponents, picked by the student's hidden seed (:func:`pool_opening`): a
-reference solution gets full marks whatever the course key.
+:mod:`~coursekit.grading.openings`, the course's own pool of openings on which the reference
+evaluation earns full points from both sides against both opponents, drawn from the course key
+and picked by the student's hidden seed (:func:`pool_opening`): a reference solution gets full
+marks whatever the key, and nobody without the key knows the openings.
 
 - :func:`check_evaluate` (all or nothing): a finite number on every position, each call
   within :data:`PER_CALL` seconds of CPU time;
@@ -99,15 +100,6 @@ CROSSING_TIMES = 10
 #: CPU seconds a test may use beyond its calls' budget (the CPU clock of a sandbox ticks in 10 ms).
 GRACE = 0.25
 
-#: The openings of the hidden games (numbers for :func:`~coursekit.views.corners.random_opening`): each one
-#: the reference evaluation (``evaluate`` of assignments/make_ps09.py) wins from both sides against E's
-#: player, and scores at least 1 of 2 from both sides against the course's player, so it earns full points on
-#: every one: the first 24 from 0 up (25 of the openings 0 to 49 pass), found by tests/corners_pool.py and
-#: checked by tests/test_grading_ps09.py; measure again when the course's evaluation, E's player or
-#: the rules change. A student's hidden cell plays the one :func:`pool_opening` picks with its hidden seed.
-OPENING_POOL: tuple[int, ...] = (2, 3, 6, 8, 10, 14, 16, 17, 19, 27, 28, 30, 31, 32, 34, 38, 39, 41, 42, 43, 44,
-                                 45, 47, 48)
-
 OPPONENT_NAMES: dict[str, str] = {"E": "E's fixed player", "course": "the course's player"}
 SCALES: dict[str, str] = {
     "E": "a win counts 1, a draw 1/2, a loss 0; points x score / games",
@@ -135,7 +127,7 @@ class Opening:
         return cls(number, f"opening {number}")
 
 
-def pool_opening(seed: int, cell: int, pool: Sequence[int] = OPENING_POOL) -> Opening:
+def pool_opening(seed: int, cell: int, pool: Sequence[int]) -> Opening:
     """The opening of hidden test cell ``cell`` (1, 2, ...): the ``cell``-th of the pool shuffled by ``seed``.
 
     The cells of a part share the seed (the student's hidden seed of the part), so they play
@@ -625,7 +617,6 @@ __all__ = [
     "DEPTH",
     "GRACE",
     "MOVE_LIMIT",
-    "OPENING_POOL",
     "OPPONENT_NAMES",
     "PER_CALL",
     "PER_MOVE",

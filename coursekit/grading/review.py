@@ -14,7 +14,9 @@ the module so that a person reviews it (status *needs review*, see
   made while the student's cells and calls run, and any use of its contents, also when the
   name was built at run time.
 
-A flag, not a defence: code written to hide its use (through objects reached another way)
+A reference may be a whole module or one function of a module
+(``coursekit.games.corners.evaluate``: the rest of ``coursekit.games.corners`` is the students'
+to use). A flag, not a defence: code written to hide its use (through objects reached another way)
 is not seen.
 
 >>> scan(["from coursekit.solvers.gametree import alphabeta"], ["coursekit.solvers.gametree"])
@@ -28,6 +30,7 @@ is not seen.
 from __future__ import annotations
 
 import ast
+import importlib.util
 from collections.abc import Iterable, Sequence
 
 
@@ -92,9 +95,22 @@ def scan(sources: Iterable[str], references: Sequence[str]) -> list[str]:
     return sorted(used)
 
 
+def _is_module(name: str) -> bool:
+    try:
+        return importlib.util.find_spec(name) is not None
+    except (ImportError, ValueError):
+        return False
+
+
 def review_note(modules: Iterable[str]) -> str:
-    """The reason a person reviews the submission, naming the modules."""
+    """The reason a person reviews the submission, naming the modules (or functions) used.
+
+    >>> review_note(["coursekit.games.corners.evaluate"])
+    'the solution uses coursekit.games.corners.evaluate, course code that holds the reference answer.'
+    """
     found = sorted(set(modules))
+    if not all(_is_module(name) for name in found):
+        return f"the solution uses {', '.join(found)}, course code that holds the reference answer."
     if len(found) == 1:
         return f"the solution uses {found[0]}, a course module that holds the reference answer."
     return f"the solution uses {', '.join(found)}, course modules that hold the reference answer."

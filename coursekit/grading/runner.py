@@ -102,7 +102,9 @@ class Watch:
     run time, raises none, but running the module's code raises ``exec`` with its file's name); a
     module already loaded (by the course package itself, or the setup cells) raises no event, so
     each ``coursekit`` module gets a class that notes every attribute read from it: a reference
-    module itself, or a function, class or module of one.
+    module itself, or a function, class or module of one. A reference may also name one function
+    of a module (``coursekit.games.corners.evaluate``), where the rest of the module is the
+    students' to use: reading that name from any module notes it.
     """
 
     def __init__(self, references: list[str]) -> None:
@@ -112,10 +114,12 @@ class Watch:
         self.reported: set[str] = set()
         self._seen = 0
         self._root = ""
+        self.package = "\0"  # the course package's folder (no file name starts with this before it is known)
         if references:
             import coursekit
 
             self._root = os.path.dirname(os.path.dirname(os.path.abspath(coursekit.__file__ or "")))
+            self.package = os.path.join(self._root, "coursekit") + os.sep
             sys.addaudithook(self.audit)
 
     def owner(self, name: object) -> str | None:
@@ -164,11 +168,19 @@ class Watch:
                 if watch.on:
                     watch.on = False  # reading names below must not be noted again
                     try:
-                        watch.note(types.ModuleType.__getattribute__(self, "__name__"))
+                        name = types.ModuleType.__getattribute__(self, "__name__")
+                        watch.note(name)
+                        # a reference may be one function of a module: noted when the student's code reads it,
+                        # not when the course's own code does (importing a module that imports that function)
+                        own = not sys._getframe(1).f_code.co_filename.startswith(watch.package)
+                        if own:
+                            watch.note(f"{name}.{attribute}")
                         if isinstance(value, types.ModuleType):
                             watch.note(types.ModuleType.__getattribute__(value, "__name__"))
                         elif isinstance(value, (types.FunctionType, type)):
                             watch.note(getattr(value, "__module__", None))
+                            if own:
+                                watch.note(f"{getattr(value, '__module__', '')}.{getattr(value, '__qualname__', '')}")
                     except Exception:
                         pass
                     finally:

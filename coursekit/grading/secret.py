@@ -170,6 +170,8 @@ class Grading:
     key: bytes
     assignment: str
     student: str
+    #: The course root, where the course's files beside the key are (``None``: the working folder).
+    root: str | None = None
 
     def seed(self, test: str) -> int:
         return case_seed(self.key, self.assignment, test, self.student)
@@ -186,9 +188,10 @@ _NOTED: set[str] = set()
 
 
 @contextlib.contextmanager
-def grading(key: bytes, assignment: str, student: str) -> Iterator[Grading]:
-    """Within this block, :func:`hidden_seed` and :func:`sandbox_seed` use ``key`` for ``student``."""
-    bound = Grading(key, assignment, student)
+def grading(key: bytes, assignment: str, student: str, root: str | None = None) -> Iterator[Grading]:
+    """Within this block, :func:`hidden_seed` and :func:`sandbox_seed` use ``key`` for ``student``
+    (of the course in ``root``, by default the working folder)."""
+    bound = Grading(key, assignment, student, root)
     token = _BOUND.set(bound)
     try:
         yield bound

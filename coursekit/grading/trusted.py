@@ -270,7 +270,7 @@ def course_key(resources: Any) -> contextlib.AbstractContextManager[Any]:
     student, assignment = names.get("student"), names.get("assignment")
     if not (isinstance(student, str) and isinstance(assignment, str) and student and assignment):
         return contextlib.nullcontext()
-    return grading(ensure_key(os.getcwd()), assignment, student)
+    return grading(ensure_key(os.getcwd()), assignment, student, os.getcwd())
 
 
 def names_in(source: str) -> tuple[set[str], set[str]]:
