@@ -301,3 +301,36 @@ def test_measured_helpers_answer_in_the_sandbox_when_a_check_counts_nothing() ->
         assert remote(5) == 7 and remote.asked("play") == []
         remote.measuring(True)
         assert remote(5) == 7 and remote.asked("play") == [(5,), (6,)]
+
+
+BACKGROUND = '''\
+import os
+def background(seconds):
+    """Start a process that computes for ``seconds`` of CPU time after this call has returned."""
+    if os.fork() == 0:
+        import time
+        end = time.process_time() + seconds
+        while time.process_time() < end:
+            pass
+        os._exit(0)
+    return "started"
+'''
+
+
+@pytest.mark.parametrize("where", ["bubblewrap", "process"])
+def test_a_process_left_computing_in_the_sandbox_is_counted_while_it_runs(where: str,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """A call that returns at once and leaves a process computing does not get that CPU time for free: the next
+    call, which only sleeps, is stopped over its CPU limit, because the process below is counted while it runs."""
+    if where == "bubblewrap" and not ISOLATED:
+        pytest.skip("bubblewrap is not installed")
+    if where == "process":
+        monkeypatch.setenv("COURSEKIT_SANDBOX", "process")
+    with Sandbox([BACKGROUND, NAP], QUICK) as box:
+        before = box.cpu_seconds()
+        assert box.call("background", (4.0,), seconds=5, cpu=0.5) == "started"
+        with pytest.raises(CallOverTime, match=r"did not return within 0\.5 s of CPU time") as over:
+            box.call("nap", (3,), seconds=10, cpu=0.5)
+        assert over.value.cpu and box.cpu_seconds() - before >= 0.5
+    with Sandbox([NAP], QUICK) as box:  # the check can fail: sleeping alone stays within the limit
+        assert box.call("nap", (1,), seconds=10, cpu=0.5) == 1

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 import os
 import select
 import shutil
@@ -98,8 +99,7 @@ def isolation() -> str:
         return ("bubblewrap: each submission runs in its own process, user and PID namespaces, with a "
                 "read-only view of Python and the course package only, a private scratch folder, no network, "
                 "and limits on memory, CPU time, processes, file size and output. Not covered: memory held "
-                "through memfd or many open files, and the CPU of many processes until the call's time limit "
-                "(cgroup limits would close these where the machine allows them).")
+                "through memfd or many open files (cgroup limits would close this where the machine allows them).")
     return ("separate process only: bubblewrap (Debian package `bubblewrap`) is not available, so each "
             "submission runs in a separate process with limits on memory, CPU time, processes, file size "
             "and output, and the checks stay in the grader's process. NOT protected: the submission can read "
@@ -162,12 +162,42 @@ def _parent(pid: int) -> int | None:
     return int(fields[1]) if len(fields) > 1 else None
 
 
+#: How often (seconds of wall clock) the meter looks for new processes below the sandbox's first one.
+SCAN = 0.25
+
+
+def _descendants(top: int) -> list[int]:
+    """The processes below ``top`` (children, their children, ...), parents before children, from ``/proc``.
+
+    >>> child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+    >>> child.pid in _descendants(os.getpid())
+    True
+    >>> child.kill(); _ = child.wait()
+    """
+    children: dict[int, list[int]] = {}
+    with contextlib.suppress(OSError), os.scandir("/proc") as entries:
+        for entry in entries:
+            if entry.name.isdigit():
+                parent = _parent(int(entry.name))
+                if parent is not None:
+                    children.setdefault(parent, []).append(int(entry.name))
+    found: list[int] = []
+    level = [top]
+    while level:
+        level = [child for pid in level for child in sorted(children.get(pid, ()))]
+        found.extend(level)
+    return found
+
+
 class CpuMeter:
     """The CPU time used inside one sandbox, read by the grader from outside (``/proc``), never reported by it.
 
     It adds up the process the grader started (``top``: the runner itself, or bubblewrap's first
-    process inside the sandbox, which reaps every process that ends there) and, under bubblewrap, the
-    runner (its child). Processes still running below the runner are not counted until they end.
+    process inside the sandbox, which reaps every process that ends there), under bubblewrap the
+    runner (its child), and every process still running below them, found by a look through
+    ``/proc`` at most every :data:`SCAN` seconds: a submission that starts processes which keep
+    computing pays for their CPU time while they run, not only once they end (then it is in their
+    parent's count of its children). The reading never goes back.
 
     >>> meter = CpuMeter(os.getpid())
     >>> first = meter.seconds(); sum(range(10 ** 6)) > 0 and meter.seconds() >= first
@@ -177,13 +207,17 @@ class CpuMeter:
     def __init__(self, top: int, runner_inside: bool = False) -> None:
         self.top = top
         self._files: list[int] = []
+        self._below: dict[int, int] = {}  # pid of a process below: its open /proc/<pid>/stat
+        self._mine: set[int] = {top}
         self._last = 0.0
+        self._scanned = -math.inf
         self._open(top)
         self._runner_found = not runner_inside
 
     def _open(self, pid: int) -> None:
         with contextlib.suppress(OSError):
             self._files.append(os.open(f"/proc/{pid}/stat", os.O_RDONLY))
+            self._mine.add(pid)
 
     def _find_runner(self) -> None:
         for pid in range(self.top + 1, self.top + 64):  # bubblewrap starts it right after its first process
@@ -192,20 +226,45 @@ class CpuMeter:
                 self._runner_found = True
                 return
 
+    def _scan(self) -> None:
+        now = time.monotonic()
+        if now - self._scanned < SCAN:
+            return
+        self._scanned = now
+        for pid in _descendants(self.top):
+            if pid not in self._mine and pid not in self._below:
+                with contextlib.suppress(OSError):
+                    self._below[pid] = os.open(f"/proc/{pid}/stat", os.O_RDONLY)
+
     def seconds(self) -> float:
-        """CPU seconds so far (never less than the last reading: a process that ended keeps its time)."""
+        """CPU seconds so far (never less than the last reading: a process that ended keeps its time).
+
+        The first processes are read before those below them: a process that ends in between is
+        then missed for one reading (the next one finds it in its parent's count), never counted twice.
+        """
         if not self._runner_found:
             self._find_runner()
+        self._scan()
         readings = [_stat_cpu(f) for f in self._files]
+        below = 0.0
+        for pid, descriptor in list(self._below.items()):
+            reading = _stat_cpu(descriptor)
+            if reading is None:  # ended and reaped: its time is in its parent's count now
+                with contextlib.suppress(OSError):
+                    os.close(descriptor)
+                del self._below[pid]
+            else:
+                below += reading
         if readings and all(r is not None for r in readings):
-            self._last = max(self._last, sum(r for r in readings if r is not None))
+            self._last = max(self._last, sum(r for r in readings if r is not None) + below)
         return self._last
 
     def close(self) -> None:
-        for descriptor in self._files:
+        for descriptor in [*self._files, *self._below.values()]:
             with contextlib.suppress(OSError):
                 os.close(descriptor)
         self._files = []
+        self._below = {}
 
 
 @dataclass
