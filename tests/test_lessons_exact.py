@@ -326,3 +326,43 @@ def test_lesson_10_prints_every_answer_as_winning() -> None:
     line = next(x for x in printed(notebook).splitlines() if x.startswith("after 0,0-1,0 the second player wins"))
     answers = line.split("with:")[1].split()
     assert len(answers) == len(crawler_moves(((0, 0), (1, 0)))) == 3
+
+
+# ---------------------------------------------------------------------------------------------
+# Lesson 14: E's search checks the depth before the end of the game.
+# ---------------------------------------------------------------------------------------------
+
+def test_e_scores_a_corner_completed_on_the_third_ply_by_the_table() -> None:
+    from coursekit import Coord
+    from coursekit.games.corners import INFINITY, Corners, source_choice
+
+    rules = Corners()
+
+    def last_piece_away(steps: int):
+        """Black to move: 11 pieces in White's corner, the 12th ``steps`` cells left of its cell (4, 2)."""
+        rows = [["."] * 8 for _ in range(8)]
+        for x in range(8):
+            for y in range(8):
+                if x >= 4 and y <= 2 and (x, y) != (4, 2):
+                    rows[7 - y][x] = "B"
+                elif x < 4 and 4 <= y <= 6:
+                    rows[7 - y][x] = "W"
+        rows[7 - 2][4 - steps] = "B"
+        return rules.position("\n".join(" ".join(row) for row in rows), moves_made=1)
+
+    for steps in (1, 2, 3):
+        state = last_piece_away(steps)
+        walk = state
+        for x in range(4 - steps, 4):  # the corner can be completed in ``steps`` of Black's moves
+            walk = rules.apply(walk, (Coord(x, 2), Coord(x + 1, 2)))
+            if x < 3:
+                walk = rules.apply(walk, (Coord(0, 6), Coord(0, 7)) if x == 4 - steps else (Coord(0, 7), Coord(0, 6)))
+        assert set(walk.black) == {Coord(x, y) for x in range(4, 8) for y in range(3)}
+        value = source_choice(rules, state, fixed=True).value
+        if steps < 3:
+            assert value == INFINITY - steps
+        else:
+            assert value < INFINITY - 3 - 1000  # the table value: E never asks whether the game is over
+    text = markdown("14-corners")
+    assert ("scores `INFINITY - 1` or `INFINITY - 2`, but one completed by its third move scores only the "
+            "table value") in text
