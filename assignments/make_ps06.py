@@ -66,7 +66,9 @@ colour; some may be 0) and `cap` (the most balls one move may put, or `None`). F
 position the player to move can win, your move must win: after it the opponent must lose
 whatever they do. From a position that is lost anyway, any legal move will do.
 
-The theory (lesson on sums of games): one colour alone is a take-away game whose Grundy value
+The theory (lesson 03, section "Several pieces: sums of games"; worked through for the basket
+in lesson 09, sections "The basket is Nim" and "The cap: subtraction games"): one colour
+alone is a take-away game whose Grundy value
 is its balls left, or with a cap `k` its balls left mod `k + 1`; the basket is the sum of its
 colours, so the player to move loses exactly when the Nim sum, the XOR (`^`) of the Grundy
 values, is 0. A winning move changes one colour so that the Nim sum becomes 0.

@@ -219,9 +219,10 @@ print(f"terminal positions: {len(ended)}, up to symmetry: {len({rules.canonical(
 print(f"games: {sum(finished.values())}: {dict(finished)}")
 
 # %% [markdown]
-# These are the known figures: 5,478 positions (765 up to the 8 symmetries of the square),
-# 958 of them final (138 up to symmetry), and 255,168 complete games, of which X wins
-# 131,184, O wins 77,904 and 46,080 are drawn. The library's `count` finds the same, and
+# These are the published figures (see [Sources](sources.md#published-figures)): 5,478
+# positions (765 up to the 8 symmetries of the square), 958 of them final (138 up to
+# symmetry), and 255,168 complete games, of which X wins 131,184, O wins 77,904 and
+# 46,080 are drawn. The cell above computes them for the course. The library's `count` finds the same, and
 # also the size of the whole game tree: every position of every game, counted once per
 # way of reaching it.
 

@@ -831,9 +831,12 @@ assert set(results.values()) <= {"first-player win", "draw"}
 # %% [markdown]
 # Three in a row is a draw on 3 × 3 and on the two-row boards we tried, but one more
 # column, 4 × 3, is enough for X to force it. What about **4 × 4 with four in a row**?
-# It is a draw, but the proof takes too long to run here: the course's benchmarks
-# measure it (alpha-beta with line order, table and symmetry) at about 4 seconds and
-# about 180,000 positions visited on a small machine. Larger known results: (5, 4, 4) and (5, 5, 4) are
+# It is a draw, but the proof takes too long to run here. Its cost is best measured in
+# nodes, which do not depend on the machine: alpha-beta with line order, table and
+# symmetry visits 183,795 of them (the course's benchmark of game trees, and Exercise 5).
+# Its time does depend on the machine and on what else runs on it: on the machine this
+# lesson was written on (2 cores of an AMD EPYC processor, shared with other work) one run
+# took 34 seconds. Larger known results: (5, 4, 4) and (5, 5, 4) are
 # draws too, and free-style gomoku, 15 × 15 with five in a row, is a first-player win
 # (L. V. Allis, 1994, with a large computer search).
 #
@@ -1215,22 +1218,25 @@ else:
 #    ```
 #
 #    It is a **draw**, after **183,795** nodes (the figure the course's benchmarks
-#    measure, with line order, table and symmetry), in 5 to 20 seconds depending on the
-#    machine. Every one of the 16 first moves draws.
+#    measure, with line order, table and symmetry). Every one of the 16 first moves
+#    draws. The time depends on the machine: one run took 34 seconds on 2 shared cores of
+#    an AMD EPYC processor.
 #
 #    Without symmetry (`solve(TicTacToe(4, 4, 4), symmetry=False, order=line_order)`)
 #    the search visits 1,252,243 nodes and stores 575,866 positions: almost seven times
 #    the work, since a position and its seven images are now searched one by one.
 #    Without the order (`solve(TicTacToe(4, 4, 4))`) it visits 457,729 nodes and stores
-#    149,803: two and a half times the work, because the cuts come later. The node counts
-#    do not depend on the machine; the times grow with them (half a minute or more
-#    without symmetry).
+#    149,803: two and a half times the nodes, because the cuts come later. The node
+#    counts do not depend on the machine, and they are the measure of the work here. The
+#    times do not simply follow them: on the same machine, one after the other, the search
+#    without the order took 23 seconds for its 457,729 nodes, the one with it 34 seconds
+#    for 183,795: a node of one search does not cost the time of a node of the other.
 #
 #    </details>
 
 # %%
 def check_four_in_a_row(four_outcome: str, four_nodes: int) -> None:
-    """The outcome and node count of (4, 4, 4) with line order, table and symmetry (takes 5 to 20 seconds)."""
+    """The outcome and node count of (4, 4, 4) with line order, table and symmetry (half a minute or so)."""
     four = solve(TicTacToe(4, 4, 4), order=line_order)
     assert four_outcome == four.outcome == "draw", f"(4, 4, 4) is a {four.outcome}, not {four_outcome!r}"
     assert four_nodes == four.nodes, f"the search visits {four.nodes:,} nodes, not {four_nodes:,}"
@@ -1240,7 +1246,7 @@ def check_four_in_a_row(four_outcome: str, four_nodes: int) -> None:
 if "four_outcome" in globals() and "four_nodes" in globals():
     check_four_in_a_row(four_outcome, four_nodes)
 else:
-    print("write four_outcome and four_nodes above, then run this (the check takes 5 to 20 seconds)")
+    print("write four_outcome and four_nodes above, then run this (the check runs the search again)")
 
 # %% [markdown]
 # 6. **Another kingmaker.** Use `find_kingmaker` to find a position on the 4 × 3 board
@@ -1249,7 +1255,9 @@ else:
 #
 #    <details><summary>Answer</summary>
 #
-#    X moves when 9, 6 or 3 cells are empty. With 3:
+#    X moves when 12, 9, 6 or 3 cells are empty (the board has 12 cells, and each round
+#    of X, O and A fills three). With 12 the board is empty, and with 9 or 6 the search
+#    may not find a kingmaker quickly; with 3:
 #
 #    ```python
 #    x_king, x_winners = find_kingmaker(wide3, player=0, empty_cells=3, rng=random.Random(5))

@@ -30,7 +30,9 @@
 # %%
 import itertools
 import random
-from collections import Counter
+from collections import Counter, namedtuple
+from fractions import Fraction
+from functools import cache
 from html import escape
 
 from IPython.display import SVG, display
@@ -541,25 +543,26 @@ SVG(array_svg(source_table(rules, fork, 9).rows, source_table(rules, fork, 9).sc
 # %% [markdown]
 # ## What the depth buys
 #
-# B's difficulty level is the depth. Does a deeper table play better? We measure it. B's
-# player moves first, at each depth from 1 to 9 (9 is the whole game: at most nine balls),
-# against the random player and against the perfect player of the theory below, from two
-# starts: the full basket 3, 3, 3, which the first player wins with best play, and
-# red 1, blue 2, green 3, which the first player loses with best play. `win_rates` plays
-# seeded games, so the figures are the same at every run. We play 200 games per row to
-# keep the lesson quick; the course's benchmark of the basket plays many more and has the
-# full figures.
+# B's difficulty level is the depth. Does a deeper table play better? B's player moves
+# first, at each depth from 1 to 9 (9 is the whole game: at most nine balls), against the
+# random player and against the perfect player of the theory below, from two starts: the
+# full basket 3, 3, 3, which the first player wins with best play, and red 1, blue 2,
+# green 3, which the first player loses with best play.
+#
+# First a **sample**: `win_rates` plays 200 seeded games per row, so the counts are the
+# same at every run, but another seed would give other counts.
 
 # %%
 GAMES = 200
 STARTS = [(3, 3, 3), (1, 2, 3)]
 DEPTHS = range(1, 10)
+OPPONENTS = ("random", "perfect")
 rates = win_rates(rules, STARTS, DEPTHS, games=GAMES, seed=1)
 wins = {(r.start, r.opponent, r.depth): r.wins for r in rates}
-print(f"B's wins out of {GAMES} games, moving first")
+print(f"a seeded sample: B's wins out of {GAMES} games, moving first")
 print("depth:                  " + "".join(f"{d:>5}" for d in DEPTHS))
 for begin in STARTS:
-    for opponent in ("random", "perfect"):
+    for opponent in OPPONENTS:
         label = f"{begin} vs {opponent}"
         print(f"{label:24}" + "".join(f"{wins[begin, opponent, d]:5}" for d in DEPTHS))
 
@@ -603,39 +606,125 @@ def rates_svg(rates, title: str) -> str:
     return "".join(out)
 
 
-SVG(rates_svg(rates, "B's player, moving first: share of games won by depth"))
+SVG(rates_svg(rates, f"a seeded sample of {GAMES} games a row: share of games B won, by depth"))
 
 # %% [markdown]
-# What the measurement says:
+# ### The exact chances
 #
-# - From the losing start, the perfect player never loses to B, at any depth. That is no
-#   accident of the seeds: a perfect player who gets a won position keeps it.
-# - Against random play, looking further ahead helps at first: from 3, 3, 3, B wins
-#   about 142 of the 200 games at depth 1 and about 190 at depth 4. Beyond that it buys
-#   nothing (a game or two either way), and from 1, 2, 3 the deepest tables even win a
-#   few games fewer than depth 5.
-# - From the winning start, against the perfect player, depths 1 and 2 win very few games
-#   (at those depths all nine first moves score 0, so B's first move is a random one), and
-#   from depth 5 on B still wins fewer than half of them, about 88 of 200 (the figures
-#   printed above).
+# A sample is not needed here: the game is small enough to compute every figure exactly.
+# Each player picks **uniformly** among a few moves: B among its best columns, the random
+# player among the legal moves, the perfect player among the moves to a Nim sum of 0 (or,
+# when it has none, among the single balls of the colours left). So B's chance of winning
+# from a position is the average, over those moves, of its chance after the move, down to
+# the full basket, where it is 1 or 0. `Fraction` keeps every average exact, and `@cache`
+# computes each position once. (B's tables here are `source_table_fast`, the same tables
+# as B's search, as we checked above.)
 
 # %%
-assert all(wins[(1, 2, 3), "perfect", d] == 0 for d in DEPTHS)
-deep_random = [wins[(3, 3, 3), "random", d] for d in range(4, 10)]
-assert wins[(3, 3, 3), "random", 1] < min(deep_random) and max(deep_random) - min(deep_random) <= 2
-assert wins[(1, 2, 3), "random", 9] < wins[(1, 2, 3), "random", 5]
-assert wins[(3, 3, 3), "perfect", 1] < 0.15 * GAMES and wins[(3, 3, 3), "perfect", 2] < 0.15 * GAMES
-assert all(0.3 * GAMES < wins[(3, 3, 3), "perfect", d] < 0.6 * GAMES for d in range(5, 10))
+def choices(state, depth: int, opponent: str) -> tuple:
+    """The moves the player to move picks among, each with the same chance (B is player 0)."""
+    if state.turn == 0:
+        return source_table_fast(rules, state, depth).best
+    if opponent == "random":
+        return rules.legal_moves(state)
+    return winning_moves(rules, state) or tuple(Put(c, 1) for c, n in enumerate(state.left) if n)
+
+
+def win_chance(begin: tuple, depth: int, opponent: str) -> Fraction:
+    """B's exact chance of winning, moving first from ``begin`` at ``depth``, against ``opponent``."""
+
+    @cache
+    def chance(left: tuple, turn: int) -> Fraction:
+        state = rules.position(left, turn)
+        if rules.is_over(state):
+            return Fraction(int(rules.winner(state) == 0))
+        moves = choices(state, depth, opponent)
+        return sum((chance(rules.apply(state, m).left, 1 - turn) for m in moves), Fraction(0)) / len(moves)
+
+    return chance(tuple(begin), 0)
+
+
+assert win_chance((1, 2, 3), 9, "perfect") == 0  # a perfect player keeps a won position
+assert win_chance((0, 0, 2), 1, "random") == 1  # B puts both balls and wins at once
+assert win_chance((0, 1, 1), 9, "random") == 0  # whatever B puts, the opponent puts the last ball
+assert win_chance((0, 0, 3), 1, "perfect") == 1
+
+# %% [markdown]
+# Every row and depth, exactly; then the expected wins in 200 games, 200 times the chance,
+# beside the sample above, and how many **standard deviations** the sample lies from its
+# expectation (the standard deviation of a count of wins in n games, each won with chance
+# p, is √(n p (1 − p))):
+
+# %%
+exact = {(begin, opponent, d): win_chance(begin, d, opponent)
+         for begin in STARTS for opponent in OPPONENTS for d in DEPTHS}
+rows = [(begin, opponent) for begin in STARTS for opponent in OPPONENTS]
+print("B's exact chance of winning, moving first")
+print("depth " + "".join(f"{f'{b} vs {o}':>24}" for b, o in rows))
+for d in DEPTHS:
+    print(f"{d:>5} " + "".join(f"{str(exact[b, o, d]):>24}" for b, o in rows))
+print()
+print(f"expected wins in {GAMES} games (exact), the seeded sample, and its distance in standard deviations")
+print("depth " + "".join(f"{f'{b} vs {o}':>24}" for b, o in rows))
+distances = {}
+for d in DEPTHS:
+    cells = []
+    for b, o in rows:
+        p, got = exact[b, o, d], wins[b, o, d]
+        spread = (GAMES * p * (1 - p)) ** 0.5
+        distances[b, o, d] = (got - GAMES * p) / spread if spread else 0.0
+        cells.append(f"{float(GAMES * p):8.1f}{got:6}{distances[b, o, d]:+7.1f} SD")
+    print(f"{d:>5} " + "".join(f"{cell:>24}" for cell in cells))
+inside = sum(abs(z) <= 2 for z in distances.values())
+print(f"{inside} of {len(distances)} sample counts lie within two standard deviations of the exact expectation")
+
+# %%
+ExactRate = namedtuple("ExactRate", "depth opponent start start_value rate")
+exact_rates = [ExactRate(d, o, b, "win" if nim_sum(rules, rules.position(b)) else "loss", float(exact[b, o, d]))
+               for b in STARTS for d in DEPTHS for o in OPPONENTS]
+SVG(rates_svg(exact_rates, "exact: B's chance of winning, moving first, by depth"))
+
+# %% [markdown]
+# What the exact figures say (each one computed by `win_chance` above; the sample is
+# printed beside it):
+#
+# - From the losing start, the perfect player never loses to B, at any depth: B's chance
+#   is exactly 0. A perfect player who gets a won position keeps it.
+# - Against random play from 3, 3, 3, looking further ahead helps up to depth 5: B wins
+#   with chance 551/840 at depth 1 (131.2 expected wins of 200; the sample has 142),
+#   101/108 at depth 4 (187.0) and 23/24 at every depth from 5 to 9 (191.7). Beyond depth
+#   5 it buys nothing: the chance is the same fraction.
+# - From 1, 2, 3 against random play the deepest tables win **less**: 101/120 at depth 5
+#   (168.3 expected wins of 200), 3/4 at depths 6 to 9 (150.0), 18.3 games fewer.
+# - From the winning start against the perfect player, B wins with chance 1/45 at depth 1
+#   and 1/9 at depth 2 (at those depths all nine first moves score 0, so B's first move is
+#   a random one), 1/3 at depths 3 and 4, and **exactly 1/2** at every depth from 5 on:
+#   100 expected wins of 200. The sample's 88 is 1.7 standard deviations below that, an
+#   accident of the seeds, not a sign that B does worse than a coin.
+
+# %%
+assert all(exact[(1, 2, 3), "perfect", d] == 0 for d in DEPTHS)
+assert exact[(3, 3, 3), "random", 1] == Fraction(551, 840) and exact[(3, 3, 3), "random", 4] == Fraction(101, 108)
+assert all(exact[(3, 3, 3), "random", d] == Fraction(23, 24) for d in range(5, 10))
+assert exact[(1, 2, 3), "random", 5] == Fraction(101, 120)
+assert all(exact[(1, 2, 3), "random", d] == Fraction(3, 4) for d in range(6, 10))
+assert round(float(GAMES * (exact[(1, 2, 3), "random", 5] - exact[(1, 2, 3), "random", 9])), 1) == 18.3
+assert [exact[(3, 3, 3), "perfect", d] for d in range(1, 5)] == [Fraction(1, 45), Fraction(1, 9), Fraction(1, 3)] + [
+    Fraction(1, 3)]
+assert all(exact[(3, 3, 3), "perfect", d] == Fraction(1, 2) for d in range(5, 10))
+assert wins[(3, 3, 3), "perfect", 5] == 88 and round(distances[(3, 3, 3), "perfect", 5], 1) == -1.7
+assert wins[(3, 3, 3), "random", 1] == 142
 assert all(set(source_table(rules, start, d).scores) == {0} for d in (1, 2))
 
 # %% [markdown]
-# Why not more? From 3, 3, 3 the deeper tables find the right first move (three balls of one
-# colour); then the perfect player, who is losing, puts a single ball, and B soon meets a
-# position like red 2, blue 3 above, where its table cannot tell the winning move from a
-# losing one and picks either at random. Here is such a game at depth 9: after the
-# perfect player's single blue ball, blue 2 and green 3 are left, and B's table ties one
-# blue (a loss: blue 1 and green 3 finish in 2 to 4 moves, like red 2, blue 2) with the
-# winning one green.
+# Why not more, and why exactly a half? From 3, 3, 3 the tables of depth 3 and more find
+# the right first move (three balls of one colour); then the perfect player, who is
+# losing, puts a single ball, and B meets a position like red 2, blue 3 above, where its
+# table ties a winning move with a losing one and picks either, each with chance 1/2.
+# Here is such a game at depth 9: after the perfect player's single blue ball, blue 2 and
+# green 3 are left, and B's table ties one blue (a loss: blue 1 and green 3 finish in 2 to
+# 4 moves, like red 2, blue 2) with the winning one green. When B picks the winning side
+# of that tie, its tables make no further slip, and the exact chance, 1/2, says the same.
 
 # %%
 assert all(set(source_table(rules, start, d).best) == {Put(0, 3), Put(1, 3), Put(2, 3)} for d in range(3, 10))
@@ -968,8 +1057,10 @@ else:
 #    moves B ties always leave positions that can be finished in 2 to 4 moves, so its
 #    table, which depends only on that range, cannot tell them apart. From red 2, blue 3
 #    one of the two wins (B1) and the other loses (R1). From red 1, blue 3, green 3 **both**
-#    of B's picks (B3, G3) lose: the only winning move, R1, leaves 0, 3, 3, which
-#    finishes in 2 to 6 moves and scores lower.
+#    of B's picks (B3, G3) lose. The Nim sum there is 1 ⊕ 3 ⊕ 3 = 1, and three moves
+#    win: R1 (leaving 0, 3, 3, which finishes in 2 to 6 moves), B1 and G1 (leaving
+#    1, 2, 3 or 1, 3, 2, 3 to 6 moves). At depth 9 they score 5, −2 and −2, all below
+#    the 6 of B3 and G3.
 #
 #    </details>
 

@@ -931,13 +931,14 @@ for opening in [(Coord(0, 0), Coord(1, 0)), (Coord(1, 0), Coord(1, 1))]:
           + " ".join(segment_text(m) for m in winning_moves(three, state, solution)))
 display(SVG(lattices_svg(answers)))
 centre_opening = three.position([(Coord(1, 0), Coord(1, 1))])
-assert len(winning_moves(three, centre_opening, search(three, centre_opening))) == len(
-    three.legal_moves(centre_opening))
+for opening in (centre_opening, three.position([(Coord(0, 0), Coord(1, 0))])):
+    assert len(winning_moves(three, opening, search(three, opening))) == len(three.legal_moves(opening))
 
 # %% [markdown]
-# After a first segment to the centre, every answer wins for the second player; after a
-# segment at a corner, some answers do and some do not. Each picture shows the opening
-# and the first of the second player's winning answers.
+# After either first segment, **every** answer wins for the second player: the solver
+# lists all three answers to 0,0-1,0 as winning, as it does all the answers to the
+# segment to the centre. Each picture shows the opening and the first of the second
+# player's winning answers.
 #
 # Finding a plan for the second player on the odd lattices, or a rule for the even ones,
 # is an open exercise: the table above is where to test a guess.

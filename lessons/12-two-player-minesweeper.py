@@ -67,8 +67,12 @@ from coursekit.games.minesweeper2 import (
 # > mine loses. If the game ends without a mine having been "blown up", it is won by the one
 # > who has discovered more mined cells.
 #
-# The article leaves open what "discovered" means; the course fixes it, and a few other
-# details, as follows:
+# In G3.2, the game G3.3 builds on, a reveal answers with the **coordinates** of the
+# neighbouring mines, so there "discovered" reads naturally: a mine is discovered when a
+# reveal names it. This lesson plays G3.3 with **numbered** cells instead, lesson 11's
+# usual game, where a number says how many neighbours hold a mine but not which. That is
+# the course's choice, not the article's, and with it "discovered" needs a definition.
+# The course fixes it, and a few other details, as follows:
 #
 # - The board is lesson 11's: a `width` × `height` grid hides `mines` mines. Players 1 and 2
 #   (numbers 0 and 1) **reveal one hidden cell each in turn**. A safe cell shows its number

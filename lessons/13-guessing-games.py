@@ -95,8 +95,10 @@ from coursekit.games.words import (
 #
 # The lecture's abstract, just above this paragraph, says the same in almost the same
 # words. "Field of Wonders" («Поле чудес») is the name of the Russian television version of
-# *Wheel of Fortune*, where players guess the letters of a hidden word; "Guess the numbers"
-# («Отгадай числа») is the game known in English as **bulls and cows**.
+# *Wheel of Fortune*, where players guess the letters of a hidden word. "Guess the numbers"
+# («Отгадай числа») we **read** as the game known in English as **bulls and cows**. That is
+# the course's reading, not C's statement: the page we have never says how a guess is
+# answered, only that the players guess "the sets of numbers" their opponents thought of.
 #
 # **That paragraph is all source C says about these two games in our copy.** The page we
 # have is the first of the lecture's three pages (its page links read "Lecture 14: 1 2 3"),
@@ -407,7 +409,7 @@ assert abs(split.mean_wrong - freq.mean_wrong) < 0.05
 # |---|---|---|---|
 # | English | frequency | 1.81 | 4.4 % |
 # | English | splitting | 1.83 | 4.9 % |
-# | Russian | frequency | 1.79 | 2.6 % |
+# | Russian | frequency | 1.79 | 2.5 % |
 # | Russian | splitting | 1.81 | 3.0 % |
 # | Bulgarian | frequency | 1.71 | 2.1 % |
 # | Bulgarian | splitting | 1.74 | 2.8 % |
@@ -729,14 +731,14 @@ SVG(bars_svg(list(range(1, 10)),
              "guesses"))
 
 # %% [markdown]
-# Beside the published figures:
+# Each figure, and where it comes from:
 #
-# | guesser | average | worst | published |
+# | guesser | average | worst | the figure is |
 # |---|---|---|---|
-# | C's: a random consistent secret | 5.49 | 9 | about 5.47 |
-# | minimax (Knuth's rule) | 5.3847 | 7 | about 5.385, worst 7 |
-# | largest entropy | 5.2429 | 7 | about 5.243 |
-# | the best possible (Tanaka, 1996) | | | 26,274 / 5,040 = 5.2131, worst 7 |
+# | C's: a random consistent secret | 5.49 ± 0.03 | 9 | computed by the course: the cell above (seed 0), a sample of C's random choices, ± two standard errors |
+# | minimax (Knuth's rule) | 5.3847 | 7 | computed by the course: its benchmark of bulls and cows (exact, the rule is deterministic) |
+# | largest entropy | 5.2429 | 7 | computed by the course: its benchmark of bulls and cows (exact) |
+# | the best possible | 5.2131 | 7 | published: 26,274 / 5,040, Tanaka (1996); see [Sources](sources.md) |
 #
 # Four things to read in these figures:
 #
@@ -757,10 +759,16 @@ SVG(bars_svg(list(range(1, 10)),
 #    5.2429.
 #
 # For comparison, in **Mastermind** (4 pegs of 6 colours, colours may repeat: 1,296 codes),
-# Knuth's minimax rule averages 5,801 / 1,296 = 4.476 guesses and never needs more than 5.
+# Knuth's minimax rule averages 5,801 / 1,296 = 4.476 guesses and never needs more than 5
+# (published: Knuth, 1976; see [Sources](sources.md)).
 
 # %%
 assert round(26_274 / 5_040, 4) == 5.2131 and round(5_801 / 1_296, 3) == 4.476
+c_counts = BENCHMARK["consistent"]
+c_variance = sum(n * (k - average(c_counts)) ** 2 for k, n in enumerate(c_counts)) / (sum(c_counts) - 1)
+c_half = 2 * (c_variance / sum(c_counts)) ** 0.5
+print(f"C's guesser, one seeded run: {average(c_counts):.4f} ± {c_half:.4f} (two standard errors)")
+assert round(c_half, 2) == 0.03
 assert round(average(BENCHMARK["consistent"]) - average(BENCHMARK["minimax"]), 2) == 0.11
 assert round(average(BENCHMARK["consistent"]) - average(BENCHMARK["entropy"]), 2) == 0.25
 assert round(average(BENCHMARK["entropy"]) - 26_274 / 5_040, 2) == 0.03

@@ -193,8 +193,28 @@ display(SVG(table_svg(E_TABLE, "E's StTab: what each cell is worth to Black")))
 #
 # E's `Search(arg)` tries every step of every piece, then every jump chain of every piece,
 # and for each move calls `CallSearch`, which adds the move's gain to the score and searches
-# on. At depth 3 (`MAX_PLY`) it returns the score; if all 12 pieces are home it returns
-# `INFINITY - ply`, a win, sooner being better. Between its own moves **the opponent does
+# on. It looks at the depth **first**: at depth 3 (`MAX_PLY`) it returns the score, the
+# table value, without asking whether the game is over. Only at a smaller depth, when all
+# 12 pieces are home, does it return `INFINITY - ply`, a win, sooner being better. So a
+# corner completed by E's first or second move scores `INFINITY - 1` or `INFINITY - 2`,
+# but one completed by its third move scores only the table value, as any other move
+# would. E's `Search`, as printed (translated):
+#
+# ```c
+# void Search(Parg arg) {
+#     int n;
+#     if (arg->ply >= MAX_PLY) {       // depth 3: the score, whatever the position
+#         arg->max = arg->score;
+#         return;
+#     }
+#     if (CheckEnd()) {                // all 12 home, at ply 1 or 2
+#         arg->max = INFINITY - arg->ply;
+#         return;
+#     }
+#     ...
+# ```
+#
+# Between its own moves **the opponent does
 # not move at all**. E knows it: "if we took the opponent's move into account, the task
 # would be no easier than chess… We count 3 moves ahead and so skip 2 of the opponent's
 # half-moves. We play not against a dummy but against a super-dummy. But since the game
