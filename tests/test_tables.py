@@ -310,6 +310,11 @@ def test_a_piece_with_jumps_and_slides_and_large_values():
         assert max(expected) >= 64
         assert sweep_grundy(moves, grid) == expected
         assert sweep_outcomes(moves, grid) == letters_of(expected)
+    leaper = Moves(jumps=(*((-k, 0) for k in range(1, 80)), *((0, -k) for k in range(1, 80))))  # over blocked cells
+    grid = Grid(75, 9).with_random_blocked(5, rng)
+    expected = grundy_by_recursion(grid, lambda c: options_by_moves(leaper, grid, c))
+    assert max(expected) >= 64
+    assert sweep_grundy(leaper, grid) == expected and sweep_outcomes(leaper, grid) == letters_of(expected)
 
 
 def test_the_four_pieces_move_lists_are_the_games():

@@ -227,9 +227,13 @@ def sweep_grundy(moves: Moves, grid: Grid) -> tuple[int, ...]:
         for dx, k, _, offset, masks in lines:
             first = offset - k * lo - dx * s
             along.append(masks[first:first - k * size:-k, :used])
-        seen = along[0].copy() if along else np.ones((size, used), np.uint64)
-        for more in along[1:]:
-            seen |= more
+        if along:
+            seen = along[0].copy()
+            for more in along[1:]:
+                seen |= more
+        else:
+            seen = np.zeros((size, used), np.uint64)
+            seen[:, 0] = one
         if used == 1:
             seen = seen[:, 0]
             for dx, dy in moves.jumps:
@@ -251,7 +255,7 @@ def sweep_grundy(moves: Moves, grid: Grid) -> tuple[int, ...]:
             value = word * 64 + np.frexp(lowest)[1] - 1
             for masks in along:
                 masks[cells, word] |= lowest
-        if lines and used < words:
+        if used < words:
             top = max(top, int(value.max()))
         if grid.blocked:
             blocked = ~free[here]
