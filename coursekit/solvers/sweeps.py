@@ -214,6 +214,7 @@ def sweep_grundy(moves: Moves, grid: Grid) -> tuple[int, ...]:
         lines.append((dx, k, ray, k - min(corners), masks))
 
     one = np.uint64(1)
+    every_cell = np.arange(min(w, h))
     top = 0  # the largest value so far, plus one: a new value (a mex) is at most one more
     for s in range(w + h - 1):
         lo, hi = _span(s, w, h)
@@ -228,8 +229,8 @@ def sweep_grundy(moves: Moves, grid: Grid) -> tuple[int, ...]:
             first = offset - k * lo - dx * s
             along.append(masks[first:first - k * size:-k, :used])
         if along:
-            seen = along[0].copy()
-            for more in along[1:]:
+            seen = along[0] | along[1] if len(along) > 1 else along[0].copy()
+            for more in along[2:]:
                 seen |= more
         else:
             seen = np.zeros((size, used), np.uint64)
@@ -244,7 +245,7 @@ def sweep_grundy(moves: Moves, grid: Grid) -> tuple[int, ...]:
             for masks in along:
                 masks[:, 0] |= lowest
         else:
-            cells = np.arange(size)
+            cells = every_cell[:size]
             for dx, dy in moves.jumps:
                 target = start + dy * wide + dx
                 got = values[target:target + up * size:up]
