@@ -151,10 +151,13 @@ def p_cells(piece: str, grid: Grid) -> set[Coord]:
 assert p_cells("king", Grid(5, 5)) == {Coord(x, y) for x in (0, 2, 4) for y in (0, 2, 4)}  # lesson 02
 
 # %% [markdown]
-# The library's `outcome_table(piece, grid)` computes the same table in one sweep (it keeps
-# running information along each row, column and diagonal, so a sliding piece does not look
-# at all its options one by one). Both agree, for every piece, with and without blocked
-# cells, and with the general solver of lesson 01:
+# `p_cells` is the version to read. The library's `outcome_table(piece, grid)` computes the
+# same table in the same order, but a whole anti-diagonal x + y = s at a time: no cell of an
+# anti-diagonal is an option of another, so a few operations on whole lines (a line held as
+# the bits of one Python integer) decide every cell of it, and a sliding piece keeps, cell by
+# cell, whether a P cell lies along each of its directions. A 2000 × 2000 board takes a few
+# hundredths of a second. They agree, for every piece, with and without blocked cells, and
+# with the general solver of lesson 01:
 
 # %%
 blocked_board = Grid(9, 7).with_random_blocked(15, random.Random(3), keep=[Coord(8, 6), Coord(0, 0)])

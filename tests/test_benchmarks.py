@@ -62,6 +62,27 @@ def test_tables_section_has_every_piece_with_numbers_and_agreement(quick_run):
     assert seen == {(k, p) for k in ("P/N", "Grundy") for p in ("king", "rook", "queen", "knight")}
 
 
+def test_tables_rows_hold_the_plain_sweep_and_the_memory_pass(quick_run):
+    rows = quick_run[1]["sections"]["tables"]["rows"]
+    for row in rows:
+        assert row["plain_seconds"] > 0 and row["plain_ratio"] > 0, row
+        assert row["memory_seconds"] > 0 and row["memory_cells_per_second"] > row["cells_per_second"] > 0, row
+
+
+def test_a_plain_sweep_that_differs_is_a_mismatch(monkeypatch):
+    """The fast table is checked against today's plain sweep as well as the recursion."""
+    from benchmarks import tables
+
+    def wrong_plain(piece, grid):
+        table = outcome_table(piece, grid)
+        return type(table)(table.grid, "N" + table.values[1:], table.blocked)
+
+    monkeypatch.setattr(tables, "kinds", lambda quick: [
+        tables.Kind("P/N", 12, outcome_table, baselines.outcomes_by_recursion, wrong_plain)])
+    section = tables.measure(quick=True, limit=2.0, pieces=("king",))
+    assert len(section.mismatches) == 2 and section.rows[0]["agree"] is False  # at the full size and the recursion's
+
+
 def test_paths_section_has_each_percent_with_numbers_and_agreement(quick_run):
     lines = section_lines(quick_run[0].stdout, "Shortest paths")
     assert [line.split()[0] for line in lines] == ["0", "20", "30"]

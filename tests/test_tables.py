@@ -10,8 +10,20 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from coursekit import Coord, Grid, ImpartialSolver
-from coursekit.games.pieces import PIECES, OneWayPiece, wythoff_pairs
-from coursekit.solvers.tables import BLOCKED_GRUNDY, Table, grundy_table, outcome_table, piece_name
+from coursekit.games.pieces import PIECES, OneWayKnight, OneWayPiece, OneWayRook, wythoff_pairs
+from coursekit.solvers import sweeps, tables
+from coursekit.solvers.sweeps import Moves, sweep_grundy, sweep_outcomes
+from coursekit.solvers.tables import (
+    BLOCKED_GRUNDY,
+    PIECE_MOVES,
+    Table,
+    grundy_table,
+    outcome_table,
+    piece_moves,
+    piece_name,
+    plain_grundy_table,
+    plain_outcome_table,
+)
 
 
 def blocked_grid(width: int, height: int, percent: int, seed: int) -> Grid:
@@ -177,3 +189,150 @@ def test_winning_targets_against_the_general_solver():
         solver, table = ImpartialSolver(rules), outcome_table(piece, grid)
         for cell in cells:
             assert winning_targets(rules, cell, table) == solver.winning_moves(cell), (piece, cell)
+
+
+# ------------------------------------------------------------------------------- the fast sweep
+
+
+def options_by_moves(moves: Moves, grid: Grid, cell: Coord) -> list[Coord]:
+    """A cell's options straight from the move lists (independent of the library's pieces)."""
+    found = [Coord(cell.x + dx, cell.y + dy) for dx, dy in moves.jumps]
+    found = [c for c in found if grid.is_free(c)]
+    for dx, dy in moves.slides:
+        here = Coord(cell.x + dx, cell.y + dy)
+        while grid.is_free(here):
+            found.append(here)
+            here = Coord(here.x + dx, here.y + dy)
+    return found
+
+
+def grundy_by_recursion(grid: Grid, options) -> tuple[int, ...]:
+    """Every cell's Grundy value (-1 blocked) by memoised recursion on ``options(cell)``, row by row."""
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
+
+    @cache
+    def value(cell: Coord) -> int:
+        seen = {value(c) for c in options(cell)}
+        return min(set(range(len(seen) + 1)) - seen)
+
+    return tuple(value(c) if c not in grid.blocked else BLOCKED_GRUNDY for c in grid.cells())
+
+
+def letters_of(grundy: tuple[int, ...]) -> str:
+    return "".join("#" if g < 0 else "P" if g == 0 else "N" for g in grundy)
+
+
+SHAPES = [(1, 1), (1, 9), (9, 1), (2, 2), (7, 4), (4, 11), (16, 9), (23, 23)]
+
+
+@pytest.mark.parametrize("piece", sorted(PIECES))
+@pytest.mark.parametrize("width,height", SHAPES)
+def test_fast_sweep_equals_the_plain_sweep_and_recursion(piece, width, height):
+    rng = random.Random(width * 100 + height)
+    for percent in (0, 10, 30, 60):
+        grid = Grid(width, height).with_random_blocked(percent, rng)
+        rules = PIECES[piece](grid, next(grid.free_cells())) if len(grid.blocked) < width * height else None
+        expected = grundy_by_recursion(grid, rules.options) if rules else (BLOCKED_GRUNDY,) * (width * height)
+        fast_grundy, fast_outcomes = grundy_table(piece, grid), outcome_table(piece, grid)
+        assert fast_grundy.values == plain_grundy_table(piece, grid).values == expected, (piece, grid.blocked)
+        assert fast_outcomes.values == plain_outcome_table(piece, grid).values == letters_of(expected)
+
+
+def test_all_blocked_and_tiny_boards():
+    everything = Grid(3, 2, blocked=frozenset(Grid(3, 2).cells()))
+    for piece in PIECES:
+        assert outcome_table(piece, everything).values == "######"
+        assert grundy_table(piece, everything).values == (BLOCKED_GRUNDY,) * 6
+        assert outcome_table(piece, Grid(1, 1)).values == "P" and grundy_table(piece, Grid(1, 1)).values == (0,)
+    assert outcome_table("rook", Grid(1, 5)).values == "PNNNN"  # one column: a rook takes the whole pile
+    assert grundy_table("king", Grid(6, 1)).values == (0, 1, 0, 1, 0, 1)
+    assert outcome_table("knight", Grid(1, 7)).values == "P" * 7  # the knight never moves in one column
+
+
+def test_large_boards_sweep_as_the_plain_sweep():
+    rng = random.Random(23)
+    for piece in PIECES:
+        for grid in (Grid(130, 70), Grid(90, 120).with_random_blocked(15, rng)):
+            assert outcome_table(piece, grid) == plain_outcome_table(piece, grid), (piece, grid.width)
+            assert grundy_table(piece, grid) == plain_grundy_table(piece, grid), (piece, grid.width)
+
+
+class Camel(OneWayKnight):
+    """A one-way piece built from a custom jump list (a (3, 1) leaper, one-way)."""
+
+    name = "camel"
+    piece = "camel"
+    JUMPS = ((-3, -1), (-1, -3), (-3, 1), (1, -3))
+
+
+class Bishop(OneWayRook):
+    """A one-way piece built from a custom slide list: down-left and a knight-rider line."""
+
+    name = "bishop"
+    piece = "bishop"
+    DIRECTIONS = ((-1, -1), (-2, 1))
+
+
+class SidewaysRook(OneWayRook):
+    """Slides along an anti-diagonal too: x + y does not drop, so no fast sweep (the general solver)."""
+
+    name = "sideways"
+    piece = "sideways"
+    DIRECTIONS = ((0, -1), (-1, 0), (1, -1))
+
+
+class OwnTargets(OneWayKnight):
+    """Writes its own targets: its JUMPS say nothing about its moves."""
+
+    name = "own"
+    piece = "own"
+
+    def targets(self, cell):
+        return tuple(c for c in super().targets(cell) if c.x != 1)
+
+
+@pytest.mark.parametrize("kind", [Camel, Bishop, SidewaysRook, OwnTargets])
+def test_pieces_built_from_move_lists(kind):
+    rng = random.Random(7)
+    assert (piece_moves(kind) is not None) == (kind in (Camel, Bishop))
+    for grid in (Grid(13, 9), Grid(11, 14).with_random_blocked(20, rng), Grid(1, 6)):
+        expected = grundy_by_recursion(grid, kind(grid, next(grid.free_cells())).options)
+        assert grundy_table(kind, grid).values == plain_grundy_table(kind, grid).values == expected
+        assert outcome_table(kind, grid).values == plain_outcome_table(kind, grid).values == letters_of(expected)
+
+
+def test_a_piece_with_jumps_and_slides_and_large_values():
+    """Jumps and slides together, on a board whose values need more than one 64-bit word."""
+    moves = Moves(jumps=((-2, -1), (-1, -2), (-2, 1), (1, -2)), slides=((0, -1), (-1, 0)))
+    rng = random.Random(11)
+    for grid in (Grid(72, 40), Grid(40, 72).with_random_blocked(5, rng)):
+        expected = grundy_by_recursion(grid, lambda c, grid=grid: options_by_moves(moves, grid, c))
+        assert max(expected) >= 64
+        assert sweep_grundy(moves, grid) == expected
+        assert sweep_outcomes(moves, grid) == letters_of(expected)
+    leaper = Moves(jumps=(*((-k, 0) for k in range(1, 80)), *((0, -k) for k in range(1, 80))))  # over blocked cells
+    grid = Grid(75, 9).with_random_blocked(5, rng)
+    expected = grundy_by_recursion(grid, lambda c: options_by_moves(leaper, grid, c))
+    assert max(expected) >= 64
+    assert sweep_grundy(leaper, grid) == expected and sweep_outcomes(leaper, grid) == letters_of(expected)
+
+
+def test_the_four_pieces_move_lists_are_the_games():
+    for name, kind in PIECES.items():
+        assert piece_moves(name) == piece_moves(kind) == piece_moves(kind(Grid(3, 3))) == PIECE_MOVES[name]
+    with pytest.raises(ValueError, match="lower x \\+ y"):
+        sweep_outcomes(Moves(slides=((1, -1),)), Grid(3, 3))
+    with pytest.raises(ValueError, match="neighbouring points"):
+        sweep_grundy(Moves(slides=((-2, -2),)), Grid(3, 3))
+
+
+def test_without_numpy_the_tables_are_the_same(monkeypatch):
+    """The lessons in the browser have no numpy: P/N tables lay out their lines with bytes, Grundy tables
+    take the plain sweep."""
+    rng = random.Random(5)
+    grids = [Grid(1, 1), Grid(1, 8), Grid(17, 6), Grid(12, 19).with_random_blocked(25, rng)]
+    expected = {(p, g): (outcome_table(p, g), grundy_table(p, g)) for p in PIECES for g in grids}
+    monkeypatch.setattr(sweeps, "has_numpy", lambda: False)
+    monkeypatch.setattr(tables, "has_numpy", lambda: False)
+    for (piece, grid), (outcomes, grundy) in expected.items():
+        assert outcome_table(piece, grid) == outcomes and grundy_table(piece, grid) == grundy

@@ -30,6 +30,9 @@ from ..core.registry import GameEntry
 from ..core.rules import GameRules, GameType
 from . import beans
 
+#: Steps ``(dx, dy)`` of a piece's moves.
+Steps = tuple[tuple[int, int], ...]
+
 __all__ = [
     "PIECES", "OneWayKing", "OneWayKnight", "OneWayPiece", "OneWayQueen", "OneWayRook", "PieceState",
     "article_strategy", "favourable", "random_strategy", "wythoff_pairs",
@@ -87,6 +90,23 @@ class OneWayPiece(GameRules):
     def options(self, cell: Coord) -> tuple[Coord, ...]:
         """Cells one move away (makes the game impartial for the solver)."""
         return self.targets(Coord(*cell))
+
+    @classmethod
+    def move_lists(cls) -> tuple[Steps, Steps] | None:
+        """The piece's moves as ``(jumps, slides)`` when its ``targets`` follow such lists, else ``None``.
+
+        A jump lands on the cell one step away if it is free; a slide goes any number of
+        steps and stops before a blocked cell. The whole-board tables
+        (:func:`coursekit.solvers.tables.outcome_table`) sweep a piece with move lists a
+        line at a time, and solve any other piece cell by cell. A subclass that keeps its
+        class's ``targets`` and changes only the list (``JUMPS``, ``STEPS`` or
+        ``DIRECTIONS``) keeps its move lists; one that writes its own ``targets`` has none
+        unless it says so here.
+
+        >>> OneWayKnight.move_lists()
+        (((-2, -1), (-1, -2), (-2, 1), (1, -2)), ())
+        """
+        return None
 
     def initial_state(self, rng: random.Random | None = None) -> PieceState:
         assert self.start is not None  # set in __post_init__
@@ -161,6 +181,11 @@ class OneWayKing(OneWayPiece):
         grid = self.grid
         return tuple(Coord(x + dx, y + dy) for dx, dy in self.STEPS if grid.is_free(Coord(x + dx, y + dy)))
 
+    @classmethod
+    def move_lists(cls) -> tuple[Steps, Steps] | None:
+        """``STEPS`` as jumps (while ``targets`` is the king's)."""
+        return (cls.STEPS, ()) if cls.targets is OneWayKing.targets else None
+
     def why_not_reachable(self, cell: Coord, target: Coord) -> str:
         if target.x > cell.x or target.y > cell.y:
             return f"the king only moves left, down or down-left: {cell} -> {target} goes back"
@@ -188,6 +213,11 @@ class _SlidingPiece(OneWayPiece):
         for step in self.DIRECTIONS:
             found.extend(self.slide(cell, step))
         return tuple(found)
+
+    @classmethod
+    def move_lists(cls) -> tuple[Steps, Steps] | None:
+        """``DIRECTIONS`` as slides (while ``targets`` slides along them)."""
+        return ((), cls.DIRECTIONS) if cls.targets is _SlidingPiece.targets else None
 
     def slide(self, cell: Coord, step: tuple[int, int]) -> Iterator[Coord]:
         """The cells one direction ``step`` reaches from ``cell``, nearest first, up to a blocked cell or the edge."""
@@ -282,6 +312,11 @@ class OneWayKnight(OneWayPiece):
         x, y = cell
         grid = self.grid
         return tuple(Coord(x + dx, y + dy) for dx, dy in self.JUMPS if grid.is_free(Coord(x + dx, y + dy)))
+
+    @classmethod
+    def move_lists(cls) -> tuple[Steps, Steps] | None:
+        """``JUMPS`` as jumps (while ``targets`` is the knight's)."""
+        return (cls.JUMPS, ()) if cls.targets is OneWayKnight.targets else None
 
     def why_not_reachable(self, cell: Coord, target: Coord) -> str:
         if target == cell:

@@ -16,6 +16,12 @@ about the cells seen along it, reset at a blocked cell (the piece cannot pass it
 
 The king and the knight have at most four options: the sweep looks at those cells.
 
+That is the plain sweep (:func:`plain_outcome_table`, :func:`plain_grundy_table`, and
+:func:`mask_sweep` for other rules): one cell at a time in Python, as the lessons show it.
+:func:`outcome_table` and :func:`grundy_table` take the same order a whole anti-diagonal at
+a time instead (:mod:`coursekit.solvers.sweeps`), with the same results: every cell of an
+anti-diagonal depends only on earlier anti-diagonals, so one step computes them all.
+
 >>> table = outcome_table("queen", Grid(6, 4))
 >>> print(table.picture())
 3  N N N N N P
@@ -38,10 +44,12 @@ from functools import lru_cache
 from typing import Any, Generic, TypeVar
 
 from ..core.grid import Coord, Grid
+from .sweeps import Moves, has_numpy, sweep_grundy, sweep_outcomes
 
 __all__ = [
-    "BLOCKED_GRUNDY", "BLOCKED_OUTCOME", "PIECE_NAMES", "Piece", "Table", "grundy_table", "mask_sweep", "mex_of_mask",
-    "outcome_table", "piece_name", "sprague_grundy_strategy", "sum_grundy", "winning_targets",
+    "BLOCKED_GRUNDY", "BLOCKED_OUTCOME", "PIECE_MOVES", "PIECE_NAMES", "Moves", "Piece", "Table", "grundy_table",
+    "mask_sweep", "mex_of_mask", "outcome_table", "piece_moves", "piece_name", "plain_grundy_table",
+    "plain_outcome_table", "sprague_grundy_strategy", "sum_grundy", "winning_targets",
 ]
 
 V = TypeVar("V", str, int)
@@ -138,6 +146,80 @@ def piece_name(piece: Piece) -> str:
     return name
 
 
+#: The move lists of the four pieces (as in :mod:`coursekit.games.pieces`).
+PIECE_MOVES = {
+    "king": Moves(jumps=((0, -1), (-1, -1), (-1, 0))),
+    "queen": Moves(slides=((0, -1), (-1, -1), (-1, 0))),
+    "rook": Moves(slides=((0, -1), (-1, 0))),
+    "knight": Moves(jumps=((-2, -1), (-1, -2), (-2, 1), (1, -2))),
+}
+
+
+def piece_moves(piece: Piece) -> Moves | None:
+    """The piece's move lists for the fast sweep, or ``None`` when it has none the sweep can take.
+
+    A piece class (or rules object) gives them by ``move_lists()``, which returns
+    ``(jumps, slides)`` or ``None`` (see ``OneWayPiece.move_lists``); the four names give
+    :data:`PIECE_MOVES`.
+
+    >>> piece_moves("rook")
+    Moves(jumps=(), slides=((0, -1), (-1, 0)))
+    """
+    if isinstance(piece, str):
+        return PIECE_MOVES[piece_name(piece)]
+    lists = getattr(piece, "move_lists", None)
+    found = lists() if callable(lists) else None
+    if found is None:
+        return None
+    jumps, slides = found
+    moves = Moves(tuple((int(dx), int(dy)) for dx, dy in jumps), tuple((int(dx), int(dy)) for dx, dy in slides))
+    return moves if moves.sweepable() else None
+
+
+def outcome_table(piece: Piece, grid: Grid) -> Table[str]:
+    """``"P"`` (the player to move loses) or ``"N"`` for every cell, ``"#"`` for blocked ones.
+
+    ``piece`` is ``"king"``, ``"queen"``, ``"rook"``, ``"knight"``, one of their classes, or
+    another one-way piece class. A piece with move lists (every one of
+    :mod:`coursekit.games.pieces`, and their subclasses with other ``JUMPS``, ``STEPS`` or
+    ``DIRECTIONS``) is swept a whole anti-diagonal at a time
+    (:func:`~coursekit.solvers.sweeps.sweep_outcomes`: a 2000 x 2000 board in a few hundredths
+    of a second); another piece is solved cell by cell with the general solver. The same
+    table, one cell at a time: :func:`plain_outcome_table`.
+
+    >>> print(outcome_table("knight", Grid(5, 3)).picture())
+    2  N N N N P
+    1  P P N N P
+    0  P P N N P
+       0 1 2 3 4
+    >>> board = Grid(300, 200).with_random_blocked(20, random.Random(1))
+    >>> outcome_table("queen", board) == plain_outcome_table("queen", board)  # the same, some 20 times sooner
+    True
+    """
+    piece_name(piece)  # refuses what is no piece, as before
+    moves = piece_moves(piece)
+    if moves is None:
+        return plain_outcome_table(piece, grid)
+    return Table(grid, sweep_outcomes(moves, grid), BLOCKED_OUTCOME)
+
+
+def grundy_table(piece: Piece, grid: Grid) -> Table[int]:
+    """The Grundy value of every cell; ``-1`` for blocked cells.
+
+    Pieces as for :func:`outcome_table`; with move lists and numpy, swept a whole
+    anti-diagonal at a time (:func:`~coursekit.solvers.sweeps.sweep_grundy`), else as
+    :func:`plain_grundy_table`.
+
+    >>> grundy_table("queen", Grid(4, 2)).rows_top_first()
+    [[1, 2, 0, 4], [0, 1, 2, 3]]
+    """
+    piece_name(piece)
+    moves = piece_moves(piece)
+    if moves is None or not has_numpy():
+        return plain_grundy_table(piece, grid)
+    return Table(grid, sweep_grundy(moves, grid), BLOCKED_GRUNDY)
+
+
 def _blocked_flags(grid: Grid) -> bytearray:
     """1 for each blocked cell, 0 for a free one, by ``grid.index``."""
     flags = bytearray(grid.width * grid.height)
@@ -150,14 +232,16 @@ def _blocked_flags(grid: Grid) -> bytearray:
 _P, _N, _B = ord("P"), ord("N"), ord(BLOCKED_OUTCOME)
 
 
-def outcome_table(piece: Piece, grid: Grid) -> Table[str]:
-    """``"P"`` (the player to move loses) or ``"N"`` for every cell, ``"#"`` for blocked ones.
+def plain_outcome_table(piece: Piece, grid: Grid) -> Table[str]:
+    """:func:`outcome_table` by the plain sweep: one cell at a time, in Python.
 
+    The sweep the lessons show, kept as the reference the fast sweep is tested and measured
+    against, and what :func:`outcome_table` falls back on for a piece without move lists.
     ``piece`` is ``"king"``, ``"queen"``, ``"rook"``, ``"knight"`` or one of their classes;
     another one-way piece class (a subclass of ``OneWayPiece`` with another ``name``) is
     solved cell by cell with the general solver.
 
-    >>> print(outcome_table("knight", Grid(5, 3)).picture())
+    >>> print(plain_outcome_table("knight", Grid(5, 3)).picture())
     2  N N N N P
     1  P P N N P
     0  P P N N P
@@ -257,10 +341,10 @@ def mex_of_mask(seen: int) -> int:
     return (~seen & (seen + 1)).bit_length() - 1
 
 
-def grundy_table(piece: Piece, grid: Grid) -> Table[int]:
-    """The Grundy value of every cell; ``-1`` for blocked cells.
+def plain_grundy_table(piece: Piece, grid: Grid) -> Table[int]:
+    """:func:`grundy_table` by the plain sweep (:func:`mask_sweep` with :func:`mex_of_mask`), one cell at a time.
 
-    >>> grundy_table("queen", Grid(4, 2)).rows_top_first()
+    >>> plain_grundy_table("queen", Grid(4, 2)).rows_top_first()
     [[1, 2, 0, 4], [0, 1, 2, 3]]
     """
     name = piece_name(piece)
