@@ -88,7 +88,6 @@ def test_solve_agrees_with_the_impartial_solver_on_small_positions() -> None:
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (["solve", "basket", "--position", "0,0,0"], "every ball is already in the basket"),
     (["solve", "basket", "--position", "1,x,2"], "blue has a whole number of balls left (0 or more), not 'x'"),
     (["solve", "basket", "--position", "1,2,3,4,5,6,7"], "give the balls left of 1 to 6 colours"),
     (["solve", "basket", "--position", "1,-2"], "not '-2'"),
@@ -103,3 +102,11 @@ def test_bad_arguments_get_one_line_and_status_2(args: list[str], message: str) 
     status, out, err = run(*args)
     assert status == 2 and out == ""
     assert len(err.strip().splitlines()) == 1 and message in err, err
+
+
+def test_a_full_basket_is_answered_not_refused() -> None:
+    """Every ball in the basket: the side that would move has lost, and there is no move (exit status 0)."""
+    status, out, err = run("solve", "basket", "--position", "0,0,0")
+    assert status == 0 and err == ""
+    assert value_of(out, "value") == "loss" and value_of(out, "nim sum") == "0"
+    assert value_of(out, "best moves") == "none (the game is over: every ball is in the basket)"

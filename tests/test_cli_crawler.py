@@ -35,7 +35,6 @@ def test_solve_after_an_opening_lists_the_winning_replies() -> None:
     (("--opening", "0,0-1,0 2,1-2,2"), "2,1-2,2: [2, 1] is not an end of the line; its ends are [0, 0] and [1, 0]"),
     (("--width", "1"), "expected a whole number from 2 to 20"),
     (("--width", "9", "--height", "9"), "the solver finishes quickly only on lattices of at most 42 points"),
-    (("--width", "2", "--height", "2", "--opening", "0,0-1,0 1,0-1,1 1,1-0,1 0,1-0,0"), "the line is closed"),
 ])
 def test_bad_arguments_get_one_line_and_status_two(argv: tuple[str, ...], message: str) -> None:
     status, out, err = run("solve", "crawler", *argv)
@@ -79,3 +78,15 @@ def test_big_lattices_are_refused_for_the_searching_players() -> None:
     assert status == 2 and "at most 42 points" in err
     status, _, err = run("play", "crawler", "--width", "7", "--height", "5")
     assert status == 2 and "C's computer searches without a table" in err
+
+
+def test_a_closed_line_is_answered_not_refused() -> None:
+    """The line closed by the fourth segment: the first player drew segments 1 and 3, the second closed it and
+    won; the first player would move next (exit status 0, no winning move)."""
+    status, out, err = run("solve", "crawler", "--width", "2", "--height", "2", "--opening",
+                           "0,0-1,0 1,0-1,1 1,1-0,1 0,1-0,0")
+    assert status == 0 and err == ""
+    lines = out.splitlines()
+    for line in ("game over: the line is closed", "to move: first", "winner: second",
+                 "winning moves: none (the game is over)"):
+        assert line in lines, out

@@ -100,12 +100,28 @@ def test_count_reproduces_the_known_figures() -> None:
         assert line in out.splitlines()
 
 
+@pytest.mark.parametrize(("position", "players", "said"), [
+    ("XXX/OO./...", [], ["game over: X has won", "O to move", "value: loss"]),
+    ("XOX/XOO/OXX", [], ["game over: the board is full, a draw", "O to move", "value: draw"]),
+    ("OOO/XX./X..", [], ["game over: O has won", "X to move", "value: loss"]),
+    ("XOA/XOA/X..", ["--players", "3"],
+     ["game over: X has won", "O to move", "value: loss (for O)", "results: X win, O loss, A loss"]),
+])
+def test_a_finished_position_is_answered_not_refused(position: str, players: list[str], said: list[str]) -> None:
+    """The result, the value for the side that would move, and no best move, with exit status 0."""
+    status, out, err = run("solve", "tictactoe", "--position", position, *players)
+    assert status == 0 and err == "", err
+    lines = out.splitlines()
+    for line in [*said, "best moves: none (the game is over)"]:
+        assert line in lines, out
+    assert not any(line.startswith("nodes:") for line in lines)
+
+
 @pytest.mark.parametrize(("argv", "says"), [
     (("solve", "tictactoe", "--position", "XX./.../..."), "X has 2 marks and O has 0 marks"),
     (("solve", "tictactoe", "--position", "XXX/OOO/..."), "both have 3 in a row"),
     (("solve", "tictactoe", "--position", "XO./..."), "3 rows of 3 cells"),
     (("solve", "tictactoe", "--position", "XQ./.../..."), "not 'Q'"),
-    (("solve", "tictactoe", "--position", "XXX/OO./..."), "the game is over"),
     (("solve", "tictactoe", "--k", "5"), "does not fit"),
     (("solve", "tictactoe", "--width", "6", "--height", "6", "--k", "4"), "at most 16 empty cells"),
     (("solve", "tictactoe", "--algorithm", "source", "--width", "4"), "only 3 x 3"),

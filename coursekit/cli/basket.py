@@ -156,8 +156,6 @@ def parse_position(text: str) -> tuple[int, ...]:
         left.append(int(part))
     if max(left) > Basket.MAX_BALLS:
         raise UsageError(f"argument --position: a colour has at most {Basket.MAX_BALLS} balls, got {max(left)}")
-    if not any(left):
-        raise UsageError("argument --position: every ball is already in the basket: the game is over")
     return tuple(left)
 
 
@@ -174,7 +172,9 @@ def solve_basket(args: argparse.Namespace, context: Context) -> str:
         f"grundy values: {values}" + ("" if rules.cap is None else f" (balls mod {rules.cap + 1})"),
         f"nim sum: {total}",
         f"value: {'win' if total else 'loss'}",
-        "best moves: " + (" ".join(str(m) for m in best) if best else "none (every move loses against best play)"),
+        "best moves: " + (" ".join(str(m) for m in best) if best else
+                          "none (the game is over: every ball is in the basket)" if rules.is_over(state) else
+                          "none (every move loses against best play)"),
     ])
 
 

@@ -162,8 +162,6 @@ def _opening(rules: Crawler, text: str | None) -> CrawlerState:
         if reason is not None:
             raise UsageError(f"argument --opening: {part}: {reason}")
         state = rules.next_state(state, move)
-    if state.closed:
-        raise UsageError("argument --opening: the line is closed there: the game is over")
     return state
 
 
@@ -174,11 +172,17 @@ def solve_crawler(args: argparse.Namespace, context: Context) -> str:
         raise UsageError(f"the solver finishes quickly only on lattices of at most {MAX_SOLVED_POINTS} points "
                          f"(7 x 6); {rules.width} x {rules.height} has {_points(rules)}")
     state = _opening(rules, args.opening)
+    mover = rules.to_move(state)
+    if rules.is_over(state):  # a finished game is a question too: who won, and no move
+        winner = rules.winner(state)
+        return "\n".join([f"lattice: {rules.width} x {rules.height}", str(state), "game over: the line is closed",
+                          f"to move: {('first', 'second')[mover]}",
+                          f"winner: {('first', 'second')[winner if winner is not None else 1 - mover]}",
+                          "winning moves: none (the game is over)"])
     try:
         solution = search(rules, state, seconds=SOLVE_SECONDS)
     except OutOfTime:
         raise UsageError(f"the solver did not finish within {SOLVE_SECONDS:g} s") from None
-    mover = rules.to_move(state)
     winner = mover if solution.value > 0 else 1 - mover
     moves = winning_moves(rules, state, solution)
     return "\n".join([

@@ -145,10 +145,9 @@ def solve_tictactoe(args: argparse.Namespace, context: Context) -> str:
     """``value:``, ``best moves:``, ``nodes:`` and ``positions:`` of a position (or D's choice)."""
     rules = _rules(args)
     state = _position(rules, args.position)
-    if rules.is_over(state):
-        raise UsageError("argument --position: the game is over there: "
-                         + ("the board is full" if state.winner is None else f"{MARKS[state.winner]} has won"))
     lines = [str(state), f"{MARKS[state.turn]} to move"]
+    if rules.is_over(state):
+        return "\n".join(lines + finished(rules, state))
     if args.algorithm == "source":
         if not _is_classic(rules):
             raise UsageError("the source's program (D) plays only 3 x 3, three in a row, two players")
@@ -165,6 +164,25 @@ def solve_tictactoe(args: argparse.Namespace, context: Context) -> str:
     lines += [f"best moves: {_cells(solution.best_moves)}", f"nodes: {solution.nodes}",
               f"positions: {solution.positions}"]
     return "\n".join(lines)
+
+
+def finished(rules: TicTacToe, state: TicTacToeState) -> list[str]:
+    """What ``solve`` says of a finished position: the result, the value for the side that would move, no move.
+
+    >>> rules = TicTacToe()
+    >>> print("\\n".join(finished(rules, rules.position("XXX/OO./..."))))
+    game over: X has won
+    value: loss
+    best moves: none (the game is over)
+    """
+    mover, winner = state.turn, state.winner
+    lines = ["game over: " + ("the board is full, a draw" if winner is None else f"{MARKS[winner]} has won")]
+    values = [0.0 if winner is None else (1.0 if p == winner else -1.0) for p in range(rules.num_players)]
+    lines.append(f"value: {_result(values[mover])}" + (f" (for {MARKS[mover]})" if rules.num_players > 2 else ""))
+    if rules.num_players > 2:
+        lines.append("results: " + ", ".join(f"{MARKS[p]} {_result(v)}" for p, v in enumerate(values)))
+    lines.append("best moves: none (the game is over)")
+    return lines
 
 
 def _result(value: float) -> str:
@@ -195,4 +213,4 @@ def count_tictactoe(args: argparse.Namespace, context: Context) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["count_tictactoe", "play_tictactoe", "register", "solve_tictactoe"]
+__all__ = ["count_tictactoe", "finished", "play_tictactoe", "register", "solve_tictactoe"]
