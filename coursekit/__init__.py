@@ -9,7 +9,6 @@ grading helpers (``coursekit.grading``) are imported only where used.
 Coord(x=4, y=4)
 """
 
-from . import views as _views  # registers how states and records print and draw
 from .core import (
     NEXT4,
     NEXT8,
@@ -58,4 +57,3 @@ __all__ = [
     "ShortestPath", "Step", "astar", "bfs", "chebyshev", "grundy_table", "outcome_table", "perfect_strategy",
     "play", "rules_from_spec",
 ]
-del _views

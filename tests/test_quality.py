@@ -59,6 +59,17 @@ def test_import_is_light():
     assert done.stdout.strip() == "[]"
 
 
+def test_importing_registers_no_view_and_a_state_draws_itself_when_asked():
+    """No side effect at import: the views load the first time a state is shown (as python-chess's SVG does)."""
+    code = ("import sys, coursekit\n"
+            "before = 'coursekit.views' in sys.modules\n"
+            "state = coursekit.BeansState(1, 2)\n"
+            "text, svg = str(state), state._repr_svg_()\n"
+            "print(before, text, svg.startswith('<svg'), 'coursekit.views' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["False", "[M=1,", "N=2]", "True", "True"]
+
+
 def test_ruff_is_clean():
     sources = ["coursekit", "benchmarks", "course.py", "site_hooks", "assignments", "tests"]
     done = subprocess.run([str(BIN / "ruff"), "check", *sources], cwd=ROOT, capture_output=True, text=True)

@@ -3,12 +3,21 @@
 The views layer registers a text function and an SVG function for each state class (and
 for records, by the class of their rules). Objects that derive from :class:`Shown` then
 print in the article's format and draw themselves in Jupyter through ``_repr_svg_``.
+
+Nothing registers at import: the first time an object of a class with no view is shown, the
+module that holds its views is imported (its registrations run then), as python-chess imports
+its SVG module inside ``_repr_svg_``. A class names that module in ``VIEWS``; the course's
+classes that name none use :data:`VIEWS`. So ``import coursekit`` loads no view.
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from typing import Any
+
+#: The module that holds the views of the course's classes that name none of their own (``VIEWS``).
+VIEWS = "coursekit.views"
 
 _TEXT: dict[type, Callable[[Any], str]] = {}
 _SVG: dict[type, Callable[[Any], str]] = {}
@@ -50,7 +59,24 @@ def _lookup(table: dict[type, Callable[[Any], str]], key: type) -> Callable[[Any
     for kind in key.__mro__:
         if kind in table:
             return table[kind]
+    if _load_views(key):
+        return _lookup(table, key)
     return None
+
+
+_LOADED: set[str] = set()
+
+
+def _load_views(key: type) -> bool:
+    """Import the module that holds the views of ``key`` (once); whether it was imported now."""
+    module = getattr(key, "VIEWS", None)
+    if module is None and key.__module__.split(".")[0] == VIEWS.split(".")[0]:
+        module = VIEWS
+    if not isinstance(module, str) or module in _LOADED:
+        return False
+    _LOADED.add(module)
+    importlib.import_module(module)
+    return True
 
 
 def as_text(obj: Any, key: type | None = None) -> str | None:
