@@ -742,7 +742,7 @@ ALWAYS_ZERO_COURSE = (1.5, 0.0)
 IN_TARGET_E = (1.5, 1.5)
 IN_TARGET_COURSE = (3.0, 1.5)
 #: The hidden openings come from the test key's pool, on which the reference earns full points (TEST_POOL): it gets 20.
-#: The openings of the visible games (E_VISIBLE and COURSE_VISIBLE of make_ps09.py): named by their number.
+#: The openings of the visible games (E_VISIBLE and COURSE_VISIBLE of ps09/make.py): named by their number.
 VISIBLE_OPENINGS = (20250510, 20250520)
 
 ALWAYS_ZERO = '''\
