@@ -1,11 +1,20 @@
-"""What every ``make_psNN.py`` shares: nbgrader cells, the grading table, writing and checking.
+"""The one generator of the problem sets: nbgrader cells, the grading table, writing and checking.
 
-Each problem set has a small script, ``make_psNN.py``, that holds its cells' text and its
-parts as an :class:`Assignment` named ``ASSIGNMENT`` (each :class:`Part` carries its own
-cells, with their grade_ids and points), and calls :func:`main`. Problem sets are found
-from these files. Run it after editing a cell (``python assignments/make_ps03.py``);
-``--check`` only says whether ``source/psNN/psNN.ipynb`` is up to date (the test suite runs
-it). ``python assignments/make_assignment.py [--check]`` does the same for every problem set.
+Each problem set has a folder, ``psNN/``:
+
+- ``make.py``: its Markdown text, its parts (their cells, with grade_ids and points) and its
+  settings, as an :class:`Assignment` named ``ASSIGNMENT``;
+- ``setup.py``: the given code cells (the set-up cell first);
+- ``solution.py``: the cells the student writes in, holding the reference solution;
+- ``tests.py``: the graded test cells.
+
+The three code files are real Python files, linted and type-checked: each notebook cell is the
+text after a ``# %% <grade_id>`` line, up to the next such line (what stands before the first
+one, a docstring and the imports that let the checkers see the names of the other files, is
+not in the notebook). Problem sets are found from their folders. Run
+``python assignments/make_assignment.py`` after editing a cell; ``--check`` only says whether
+every ``source/psNN/psNN.ipynb`` is up to date (the test suite runs it); name problem sets
+(``python assignments/make_assignment.py ps03 --check``) to do only those.
 
 Cell kinds (nbgrader metadata, schema 3):
 
@@ -243,13 +252,97 @@ class Assignment:
         return nbformat.writes(self.notebook()) + "\n"
 
 
+#: the code files of a problem set's folder, and the kind of the cells each holds
+CODE_FILES: dict[str, Kind] = {"setup.py": "code", "solution.py": "solution", "tests.py": "tests"}
+MARK = "# %% "
+
+
+def read_cells(path: Path) -> dict[str, str]:
+    """The cells of a code file, by grade_id: the text after each ``# %% <grade_id>`` line, up to the next."""
+    cells: dict[str, list[str]] = {}
+    current: list[str] | None = None
+    for line in path.read_text(encoding="utf-8").splitlines(keepends=True):
+        if line.startswith(MARK):
+            grade_id = line.removeprefix(MARK).strip()
+            if grade_id in cells:
+                raise ValueError(f"{path}: the cell {grade_id} is there twice")
+            current = cells[grade_id] = []
+        elif current is not None:
+            current.append(line)
+    return {grade_id: "".join(lines).rstrip("\n") + "\n" for grade_id, lines in cells.items()}
+
+
+@dataclass(frozen=True)
+class Code:
+    """The code cells of a problem set, read from its folder's ``setup.py``, ``solution.py`` and ``tests.py``."""
+
+    folder: Path
+    kinds: dict[str, Kind]
+    texts: dict[str, str]
+
+    @classmethod
+    def beside(cls, make_file: str) -> Code:
+        """The code cells of the folder that holds ``make_file`` (a ``make.py``: ``Code.beside(__file__)``)."""
+        folder = Path(make_file).resolve().parent
+        kinds: dict[str, Kind] = {}
+        texts: dict[str, str] = {}
+        for file, kind in CODE_FILES.items():
+            for grade_id, text in read_cells(folder / file).items():
+                if grade_id in texts:
+                    raise ValueError(f"{folder.name}: the cell {grade_id} is in two files")
+                kinds[grade_id], texts[grade_id] = kind, text
+        return cls(folder, kinds, texts)
+
+    def __getitem__(self, grade_id: str) -> str:
+        """The text of a code cell."""
+        return self.texts[grade_id]
+
+    def states(self, grade_id: str, *texts: str) -> None:
+        """Check that a code cell holds each of ``texts``: the numbers the Markdown states (from the
+        constants of ``make.py``) are those the code uses."""
+        missing = [text for text in texts if text not in self.texts[grade_id]]
+        if missing:
+            raise ValueError(f"{self.folder.name}: the cell {grade_id} does not say {missing}")
+
+    def cell(self, grade_id: str, points: float = 0) -> Cell:
+        kind = self.kinds[grade_id]
+        if kind == "tests":
+            return tests(grade_id, self.texts[grade_id], points)
+        if points:
+            raise ValueError(f"{self.folder.name}: {grade_id} is not a test cell, it has no points")
+        return Cell(kind, grade_id, self.texts[grade_id])
+
+    def cells(self, text_id: str, text: str, *code: str, **points: float) -> tuple[Cell, ...]:
+        """A Markdown cell, then the code cells named (given or solution), then the test cells with their points."""
+        return (given(text_id, text), *(self.cell(grade_id) for grade_id in code),
+                *(self.cell(grade_id, worth) for grade_id, worth in points.items()))
+
+    def part(self, number: str, function: str, text: str, *code: str, **points: float) -> Part:
+        """Part ``number``, the function ``function``: its text (grade_id ``part<number>``), its code
+        cells (given or solution) and its test cells, each with its points."""
+        return Part(number, function, self.cells(f"part{number}", text, *code, **points))
+
+    def assignment(self, intro: str, parts: Sequence[Part], end: str = "", *, opening: Sequence[Cell] = (),
+                   measured: Sequence[str] = (), references: Sequence[str] = ()) -> Assignment:
+        """The problem set of this folder: the introduction, the set-up cell, ``opening``, the parts,
+        and how to check your work (with ``end``, the set's own last words). Every cell of the
+        code files is used once."""
+        name = self.folder.name
+        made = Assignment(name, opening=(given("intro", intro), self.cell("setup"), *opening), parts=tuple(parts),
+                          closing=(handing_in(name, end),), measured=tuple(measured), references=tuple(references))
+        unused = [grade_id for grade_id in self.texts if grade_id not in {cell.grade_id for cell in made.cells}]
+        if unused:
+            raise ValueError(f"{name}: cells of the code files that no part uses: {unused}")
+        return made
+
+
 def main(assignment: Assignment, argv: Sequence[str]) -> int:
     """Write the notebook; with ``--check``, only say whether the file is up to date."""
     target = assignment.target
     if "--check" in argv:
         current = target.read_text(encoding="utf-8") if target.exists() else ""
         if current != assignment.text():
-            print(f"{target} is out of date: run python assignments/make_{assignment.name}.py")
+            print(f"{target} is out of date: run python assignments/make_assignment.py {assignment.name}")
             return 1
         return 0
     target.parent.mkdir(parents=True, exist_ok=True)
@@ -259,22 +352,27 @@ def main(assignment: Assignment, argv: Sequence[str]) -> int:
 
 
 def problem_sets() -> list[str]:
-    """The problem sets, found from their generators ``make_psNN.py``: ``["ps01", "ps02", ...]``."""
-    return sorted(path.stem.removeprefix("make_") for path in HERE.glob("make_ps*.py"))
+    """The problem sets, found from their folders ``psNN/make.py``: ``["ps01", "ps02", ...]``."""
+    return sorted(path.parent.name for path in HERE.glob("ps*/make.py"))
 
 
 def load(name: str) -> Assignment:
-    """The :class:`Assignment` that ``make_<name>.py`` describes (its ``ASSIGNMENT``)."""
+    """The :class:`Assignment` that ``<name>/make.py`` describes (its ``ASSIGNMENT``)."""
     if str(HERE) not in sys.path:
         sys.path.insert(0, str(HERE))
-    module = importlib.import_module(f"make_{name}")
+    module = importlib.import_module(f"{name}.make")
     assignment: Assignment = module.ASSIGNMENT
     return assignment
 
 
 def main_all(argv: Sequence[str]) -> int:
-    """Write (or ``--check``) every problem set."""
-    return max((main(load(name), argv) for name in problem_sets()), default=0)
+    """Write (or ``--check``) the problem sets named in ``argv``, or every one."""
+    names = [arg for arg in argv if not arg.startswith("-")] or problem_sets()
+    unknown = sorted(set(names) - set(problem_sets()))
+    if unknown:
+        print(f"no such problem set: {', '.join(unknown)} (there are {', '.join(problem_sets())})")
+        return 2
+    return max((main(load(name), argv) for name in names), default=0)
 
 
 if __name__ == "__main__":

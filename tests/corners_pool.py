@@ -1,7 +1,7 @@
 """The pools of ps09's hidden openings in the tests: the test key's pool, and how to build pools again.
 
 An opening belongs in a pool when the reference evaluation (the set-up and solution cells of
-assignments/source/ps09/ps09.ipynb, written by assignments/make_ps09.py) earns full points on it from both sides:
+assignments/source/ps09/ps09.ipynb, written from assignments/ps09/) earns full points on it from both sides:
 :func:`coursekit.grading.openings.full_marks`. Two pools are written down here and in the package:
 
 - :data:`TEST_POOL`, the pool that ``coursekit grade`` builds for the test key

@@ -359,29 +359,15 @@ def alphabeta(board):
     return search(board), visited
 '''
 
-SWAPPED_WINDOW = '''\
-def alphabeta(board):
-    """A pruning bug: the child gets (-alpha, -beta) instead of (-beta, -alpha), and cuts that it must not."""
-    visited = 0
+#: a pruning bug: the child gets (-alpha, -beta) instead of (-beta, -alpha), and cuts that it must not
+RIGHT_WINDOW, SWAPPED = "-search(play(board, *move), -beta, -alpha)", "-search(play(board, *move), -alpha, -beta)"
 
-    def search(board, alpha, beta):
-        nonlocal visited
-        visited += 1
-        if winner(board) is not None:
-            return -1
-        moves = empty_cells(board)
-        if not moves:
-            return 0
-        best = -float("inf")
-        for move in moves:
-            best = max(best, -search(play(board, *move), -alpha, -beta))
-            alpha = max(alpha, best)
-            if alpha >= beta:
-                break
-        return best
 
-    return int(search(board, -float("inf"), float("inf"))), visited
-'''
+def swapped_window(reference: str) -> str:
+    """The reference alpha-beta with the child's window swapped."""
+    assert reference.count(RIGHT_WINDOW) == 1
+    return reference.replace(RIGHT_WINDOW, SWAPPED)
+
 
 NO_ALPHABETA = ("test_alphabeta_visible", "test_alphabeta_hidden_values", "test_alphabeta_hidden_nodes")
 
@@ -397,7 +383,7 @@ def ps05_students(source: Source) -> dict[str, Student]:
         "greedy": Student({**ref, "best_move": GREEDY}, scores={"test_best_move_hidden": GREEDY_HIDDEN}),
         "plain_minimax": Student({**ref, "alphabeta": PLAIN_MINIMAX},
                                  scores={"test_alphabeta_hidden_nodes": MINIMAX_NODES_HIDDEN}),
-        "swapped_window": Student({**ref, "alphabeta": SWAPPED_WINDOW}, zero=NO_ALPHABETA),
+        "swapped_window": Student({**ref, "alphabeta": swapped_window(ref["alphabeta"])}, zero=NO_ALPHABETA),
     }
 
 
@@ -742,7 +728,7 @@ ALWAYS_ZERO_COURSE = (1.5, 0.0)
 IN_TARGET_E = (1.5, 1.5)
 IN_TARGET_COURSE = (3.0, 1.5)
 #: The hidden openings come from the test key's pool, on which the reference earns full points (TEST_POOL): it gets 20.
-#: The openings of the visible games (E_VISIBLE and COURSE_VISIBLE of make_ps09.py): named by their number.
+#: The openings of the visible games (E_VISIBLE and COURSE_VISIBLE of ps09/make.py): named by their number.
 VISIBLE_OPENINGS = (20250510, 20250520)
 
 ALWAYS_ZERO = '''\

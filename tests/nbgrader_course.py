@@ -342,9 +342,9 @@ def fingerprint(root: Path) -> dict[str, str]:
 # The checks every problem set makes.
 
 def check_generator_up_to_date(source: Source) -> None:
-    """``assignments/make_<name>.py --check``: the checked-in notebook is the one the script writes."""
-    script = COURSE / f"make_{source.name}.py"
-    result = subprocess.run([sys.executable, str(script), "--check"], capture_output=True, text=True)
+    """``assignments/make_assignment.py <name> --check``: the checked-in notebook is the one the generator writes."""
+    script = COURSE / "make_assignment.py"
+    result = subprocess.run([sys.executable, str(script), source.name, "--check"], capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
 
 

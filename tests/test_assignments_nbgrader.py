@@ -1,6 +1,6 @@
 """Every problem set with real nbgrader, end to end, on a temporary copy of the course.
 
-The problem sets are found from their generators (``assignments/make_psNN.py``). For each
+The problem sets are found from their folders (``assignments/psNN/``). For each
 one: the checked-in notebook is the generator's, the introduction states the points the
 cells carry; then nbgrader releases it, autogrades the known submissions of
 ``known_submissions.py``, generates feedback and exports the grades. Each test cell's

@@ -125,11 +125,11 @@ def alphabeta(board):
 def ps05_function(code: str, reported: str = "visited") -> Any:
     """``alphabeta`` as a student's ps05 notebook defines it: the setup cell, then ``code``."""
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "assignments"))
-    import make_ps05
+    from ps05 import make as make_ps05
 
     space: dict[str, Any] = {}
     with contextlib.redirect_stdout(io.StringIO()):
-        exec(make_ps05.SETUP, space)
+        exec(make_ps05.CODE["setup"], space)
         exec(code.replace("REPORTED", reported), space)
     return space["alphabeta"]
 
@@ -148,9 +148,9 @@ def test_plain_minimax_that_reports_one_node_gets_what_honest_plain_minimax_gets
 
 
 def test_the_reference_alphabeta_keeps_its_node_points_and_a_bypass_loses_them() -> None:
-    import make_ps05
+    from ps05 import make as make_ps05
 
-    assert nodes_points(ps05_function(make_ps05.ALPHABETA)) == 6.0
+    assert nodes_points(ps05_function(make_ps05.CODE["alphabeta"])) == 6.0
     reference_counts = [reference_alphabeta(state_of(board))[1] for board in NODE_BOARDS]
     table = f"dict(zip({[tuple(b) for b in NODE_BOARDS]!r}, {reference_counts!r}))[tuple(board)]"
     bypass = nodes_points(ps05_function(OWN_BOARDS, reported=table))  # it even reports the reference's counts

@@ -25,10 +25,10 @@ from nbgrader_course import Source, Student, run_course
 from coursekit.grading.corners import BUDGET_TIMES
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "assignments"))
-import make_ps09
+from ps09 import make as make_ps09
 
 #: The reference's evaluation, with a call of ``rules.legal_moves`` (about 0.05 ms a call in a notebook).
-HONEST = make_ps09.EVALUATE.replace(
+HONEST = make_ps09.CODE["evaluate"].replace(
     "    me = state.turn\n",
     "    me = state.turn\n    moves = rules.legal_moves(state)  # cheap while the rules keep their caches\n"
     "    if not moves:\n        return 0\n")

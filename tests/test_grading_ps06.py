@@ -44,7 +44,7 @@ from coursekit.grading.crawler import check_crawler_move, score_games, show_game
 from coursekit.grading.kernel import run_check
 
 sys.path.insert(0, str(COURSE))
-import make_ps06
+from ps06 import make as make_ps06
 
 #: a seed for the drawing's own tests (a graded notebook draws from the course key: see hidden_seed_of)
 BASKET_SEED, C_SEED, RANDOM_SEED = 20241112, 20241119, 20241120
@@ -59,15 +59,15 @@ def notebook_function(name: str, *cells: str) -> Callable[..., Any]:
     """``name`` as a student's notebook defines it: the helpers cell, then ``cells``."""
     space: dict[str, Any] = {}
     with contextlib.redirect_stdout(io.StringIO()):
-        exec(make_ps06.SETUP, space)
+        exec(make_ps06.CODE["setup"], space)
         for cell in cells:
             exec(cell, space)
     function: Callable[..., Any] = space[name]
     return function
 
 
-BASKET = notebook_function("basket_move", make_ps06.BASKET_MOVE)
-CRAWLER = notebook_function("crawler_move", make_ps06.CRAWLER_MOVE)
+BASKET = notebook_function("basket_move", make_ps06.CODE["basket_move"])
+CRAWLER = notebook_function("crawler_move", make_ps06.CODE["crawler_move"])
 
 
 # The basket.

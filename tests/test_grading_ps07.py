@@ -42,7 +42,7 @@ from coursekit.grading.minesweeper import (
 )
 
 sys.path.insert(0, str(COURSE))
-import make_ps07
+from ps07 import make as make_ps07
 
 #: seeds for the drawings' own tests (a graded notebook draws from the course key: see hidden_seed_of)
 CERTAIN_SEED, CHANCE_SEED = 20250501, 20250502
@@ -54,7 +54,7 @@ def notebook(*cells: str) -> dict[str, Any]:
     """A student's notebook namespace: the helpers cell, then ``cells``."""
     space: dict[str, Any] = {}
     with contextlib.redirect_stdout(io.StringIO()):
-        exec(make_ps07.SETUP, space)
+        exec(make_ps07.CODE["setup"], space)
         for cell in cells:
             exec(cell, space)
     return space
@@ -67,7 +67,7 @@ def quiet(run: Callable[[], float]) -> tuple[float, str]:
     return earned, out.getvalue()
 
 
-REFERENCE = notebook(make_ps07.CERTAIN, make_ps07.CHANCES)
+REFERENCE = notebook(make_ps07.CODE["certain"], make_ps07.CODE["mine_chances"])
 
 
 def test_the_constants_are_the_notebooks() -> None:
@@ -173,7 +173,7 @@ def test_a_wrong_chance_is_taught_with_the_count() -> None:
 ])
 def test_known_wrong_solutions_score_as_the_end_to_end_test_expects(student: str, cells: tuple[str, ...],
                                                                     certain: float, chances: float) -> None:
-    space = notebook(make_ps07.CERTAIN, make_ps07.CHANCES, *cells)
+    space = notebook(make_ps07.CODE["certain"], make_ps07.CODE["mine_chances"], *cells)
     certain_boards = hidden_certain_boards(make_ps07.CERTAIN_COUNT,
                                            hidden_seed_of("ps07", "test_certain_hidden", student))
     chance_boards = hidden_chance_boards(make_ps07.CHANCE_COUNT,

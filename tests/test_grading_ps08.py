@@ -48,7 +48,7 @@ from coursekit.grading.bulls import (
 from coursekit.grading.secret import case_seed, grading
 
 sys.path.insert(0, str(COURSE))
-import make_ps08
+from ps08 import make as make_ps08
 
 #: seeds for the drawings' own tests (a graded notebook draws from the course key: see hidden_seed_of)
 HISTORY_SEED, SECRET_SEED, GAME_SEED = 20250311, 20250301, 20250400
@@ -60,7 +60,7 @@ def notebook_function(*cells: str) -> Callable[..., Any]:
     """``next_guess`` as a student's notebook defines it: the helpers cell, then ``cells``."""
     space: dict[str, Any] = {}
     with contextlib.redirect_stdout(io.StringIO()):
-        exec(make_ps08.SETUP, space)
+        exec(make_ps08.CODE["setup"], space)
         for cell in cells:
             exec(cell, space)
     function: Callable[..., Any] = space["next_guess"]
@@ -101,7 +101,7 @@ def test_hidden_histories_are_games_in_progress_with_both_kinds() -> None:
 
 
 def test_the_reference_passes_everything() -> None:
-    reference = notebook_function(make_ps08.NEXT_GUESS)
+    reference = notebook_function(make_ps08.CODE["next_guess"])
     assert check_consistency(reference, HISTORIES) == len(HISTORIES)
     assert quiet(lambda: score_consistency(reference, HISTORIES, 6))[0] == 6.0
     earned, text = quiet(lambda: score_average(reference, SECRETS, 10, seed=GAME_SEED))
@@ -110,7 +110,7 @@ def test_the_reference_passes_everything() -> None:
 
 def test_the_graders_reference_is_the_notebooks_solution() -> None:
     """The grader's reference guesser asks the same guesses as the solution cell, history by history."""
-    reference = notebook_function(make_ps08.NEXT_GUESS)
+    reference = notebook_function(make_ps08.CODE["next_guess"])
     for game in play_all(reference, SECRETS[:40], seed=0):
         for number in range(len(game.history) + 1):
             assert reference_guess(game.history[:number]) == reference(list(game.history[:number]))
@@ -133,7 +133,7 @@ def graded_average(func: Callable[..., Any], key: bytes, student: str) -> tuple[
 def test_the_reference_gets_full_marks_whatever_the_key_and_student(key: bytes) -> None:
     """On each student's own secrets, the notebook's solution earns all 10 points (it averaged 5.30 to 5.59
     on such draws, 9.12 points at worst, on the former absolute scale)."""
-    reference = notebook_function(make_ps08.NEXT_GUESS)
+    reference = notebook_function(make_ps08.CODE["next_guess"])
     averages = set()
     for student in ("alice", "bob", "first_consistent", "student 7"):
         earned, text = graded_average(reference, key, student)

@@ -73,7 +73,7 @@ from coursekit.grading.secret import grading as grading_key
 from coursekit.views.corners import alphabeta_strategy, search
 
 sys.path.insert(0, str(COURSE))
-import make_ps09
+from ps09 import make as make_ps09
 
 #: seeds of the drawings' own tests (a graded notebook draws from the course key: see hidden_seed_of); an opening
 #: that the in-target evaluation loses as White against E's player
@@ -86,7 +86,7 @@ def notebook_function(*cells: str) -> Callable[..., Any]:
     """``evaluate`` as a student's notebook defines it: the setup cell, then ``cells``."""
     space: dict[str, Any] = {}
     with contextlib.redirect_stdout(io.StringIO()):
-        exec(make_ps09.SETUP, space)
+        exec(make_ps09.CODE["setup"], space)
         for cell in cells:
             exec(cell, space)
     function: Callable[..., Any] = space["evaluate"]
@@ -174,7 +174,7 @@ def test_positions_are_games_going_on_from_both_sides() -> None:
 
 def test_the_reference_and_the_weak_evaluations_give_numbers_everywhere() -> None:
     positions = random_positions(make_ps09.POSITION_COUNT, seed=POSITION_SEED)
-    for code in (make_ps09.EVALUATE, ALWAYS_ZERO, IN_TARGET):
+    for code in (make_ps09.CODE["evaluate"], ALWAYS_ZERO, IN_TARGET):
         assert check_evaluate(notebook_function(code), positions) == len(positions)
 
 
@@ -268,7 +268,7 @@ def test_an_evaluation_a_hundred_times_the_course_s_loses_on_time_and_says_why()
 
 
 def test_the_reference_evaluation_stays_well_within_its_budget() -> None:
-    metered = Metered(notebook_function(make_ps09.EVALUATE))
+    metered = Metered(notebook_function(make_ps09.CODE["evaluate"]))
     played = play_games(metered, "E", [make_ps09.E_VISIBLE])
     assert not any(g.problem for g in played)
     assert metered.seconds() < 0.5 * grading.budget().allowed(metered.calls)
@@ -310,7 +310,7 @@ def test_the_same_player_as_the_course_s() -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("student", "code", "against_e", "against_course"), [
-    ("reference", make_ps09.EVALUATE, (3.0, 3.0), (3.0, 3.0)),
+    ("reference", make_ps09.CODE["evaluate"], (3.0, 3.0), (3.0, 3.0)),
     ("always_zero", ALWAYS_ZERO, ALWAYS_ZERO_E, ALWAYS_ZERO_COURSE),
     ("in_target", IN_TARGET, IN_TARGET_E, IN_TARGET_COURSE),
     ("text_value", TEXT_VALUE, (0.0, 0.0), (0.0, 0.0)),

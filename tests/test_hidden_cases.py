@@ -247,10 +247,10 @@ def test_the_greedy_player_loses_points_whatever_the_key() -> None:
     from known_submissions import GREEDY as GREEDY_CODE
 
     sys.path.insert(0, str(COURSE))
-    import make_ps05
+    from ps05 import make as make_ps05
 
     space: dict[str, Any] = {}
-    exec(make_ps05.SETUP.split("example =")[0], space)
+    exec(make_ps05.CODE["setup"].split("example =")[0], space)
     exec(GREEDY_CODE, space)
     greedy: Callable[..., Any] = space["best_move"]
     scores = [score_best_move(greedy, hidden_positions(make_ps05.HIDDEN_COUNT, case_seed(KEY, "ps05", "positions",
@@ -288,9 +288,9 @@ def notebook(setup: str, *cells: str) -> dict[str, Any]:
 def test_stored_answers_earned_full_marks_on_the_old_seed_and_not_on_a_students_own_cases() -> None:
     """The same table for two students: all 6 points on the old positions; on each one's own, the figures the
     end-to-end test expects, and never all of them."""
-    import make_ps05
+    from ps05 import make as make_ps05
 
-    table = notebook(make_ps05.SETUP.split("example =")[0], stored_answers_ps05())["best_move"]
+    table = notebook(make_ps05.CODE["setup"].split("example =")[0], stored_answers_ps05())["best_move"]
     assert score_best_move(table, hidden_positions(30, seed=OLD_PS05_SEED), 6, report=None) == 6.0
     for student, points in TABLE_BEST_MOVE_HIDDEN.items():
         own = hidden_positions(make_ps05.HIDDEN_COUNT, hidden_seed_of("ps05", "hidden positions", student),
@@ -299,10 +299,10 @@ def test_stored_answers_earned_full_marks_on_the_old_seed_and_not_on_a_students_
 
 
 def test_the_getstate_guesser_wins_on_the_old_seeds_and_plays_honestly_on_salted_ones() -> None:
-    import make_ps08
+    from ps08 import make as make_ps08
 
-    guesser = AsGraded(notebook(make_ps08.SETUP, GETSTATE_GUESSER)["next_guess"])
-    honest = AsGraded(notebook(make_ps08.SETUP, FIRST_CONSISTENT)["next_guess"])
+    guesser = AsGraded(notebook(make_ps08.CODE["setup"], GETSTATE_GUESSER)["next_guess"])
+    honest = AsGraded(notebook(make_ps08.CODE["setup"], FIRST_CONSISTENT)["next_guess"])
     quiet = contextlib.redirect_stdout(io.StringIO())
     with quiet:  # the old grader: the forwarded seed itself
         old = score_average(guesser, hidden_secrets(100, OLD_PS08_SECRETS), 10, seed=OLD_PS08_GAMES, total=600)

@@ -22,8 +22,8 @@ from nbgrader_course import COURSE, ROOT, stated_seeds
 from coursekit.grading import bulls, crawler
 
 sys.path.insert(0, str(COURSE))
-import make_ps06
-import make_ps08
+from ps06 import make as make_ps06
+from ps08 import make as make_ps08
 
 #: A seed whose digits cannot turn up by chance in a report.
 SEED = 987_654_321_987
@@ -52,7 +52,7 @@ def test_the_check_finds_a_seed_in_a_report() -> None:
 
 
 def test_the_crawler_games_report_no_seed() -> None:
-    player = notebook_function(make_ps06.SETUP, RANDOM_CRAWLER, "crawler_move")
+    player = notebook_function(make_ps06.CODE["setup"], RANDOM_CRAWLER, "crawler_move")
     lines: list[str] = []
     crawler.score_games(player, "C", games=3, seed=SEED, points=6, report=lines.append)
     assert any("The first game lost (game 1 of 3)" in line for line in lines), lines
@@ -61,7 +61,7 @@ def test_the_crawler_games_report_no_seed() -> None:
 
 @pytest.mark.parametrize("code", [IN_ORDER, FIRST_CONSISTENT])
 def test_the_bulls_and_cows_reports_state_no_seed(code: str) -> None:
-    guesser = notebook_function(make_ps08.SETUP, code, "next_guess")
+    guesser = notebook_function(make_ps08.CODE["setup"], code, "next_guess")
     lines: list[str] = []
     secrets = bulls.hidden_secrets(5, seed=SEED)
     bulls.score_average(guesser, secrets, 10, seed=SEED, total=600, report=lines.append)

@@ -1,15 +1,10 @@
-"""Write the source notebook of problem set 4 (pursuit: Tom and Jerry), ``source/ps04/ps04.ipynb``.
-
-Run it after editing a cell (``python assignments/make_ps04.py``; ``--check`` only checks).
-The cell kinds and the writing are in ``make_assignment.py``.
-"""
+"""Problem set 4, Tom and Jerry: the text, parts and points; its code cells are beside it."""
 
 from __future__ import annotations
 
-import sys
+from make_assignment import Code, scheme_table
 
-from make_assignment import Assignment, Part, given, handing_in, scheme_table, solution, tests
-from make_assignment import main as write_or_check
+CODE = Code.beside(__file__)
 
 
 def intro() -> str:
@@ -70,26 +65,6 @@ better move.
 Before you hand in, follow *How to check your work before handing in* at the end.
 """
 
-SETUP = """\
-from functools import cache
-
-from coursekit import Coord, Grid, chebyshev
-
-STEPS = [(1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1), (0, 1), (1, 1)]  # the article's NEXT8
-
-
-def steps(grid, cell):
-    \"\"\"The free cells a piece on `cell` can step to, in the article's order.\"\"\"
-    x, y = cell
-    return [Coord(x + dx, y + dy) for dx, dy in STEPS if grid.is_free(Coord(x + dx, y + dy))]
-
-
-# Three blocked cells: Tom can still always catch Jerry here, but stepping straight at him is not always fastest.
-example = Grid(7, 6, blocked=frozenset({Coord(1, 1), Coord(2, 5), Coord(6, 4)}))
-print(example)
-print("Chebyshev distance from [0, 0] to [5, 3]:", chebyshev(Coord(0, 0), Coord(5, 3)))
-"""
-
 PART0 = """\
 ## Capture times
 
@@ -108,37 +83,6 @@ results in a dictionary `times[(tom, jerry)]`, and compute it once per grid
 
 Write your helpers in the next cell (delete the `raise NotImplementedError()` line); both parts
 can use them.
-"""
-
-HELPERS = """\
-# Your helpers for both parts.
-### BEGIN SOLUTION
-@cache
-def capture_times(grid):
-    \"\"\"times[(tom, jerry)]: Tom's moves until he catches Jerry, Tom to move, both sides at their best.\"\"\"
-    cells = list(grid.free_cells())
-    near = {cell: steps(grid, cell) for cell in cells}
-    times = {}
-    waiting = {(tom, jerry) for tom in cells for jerry in cells if tom != jerry}
-    k = 0
-    while True:
-        k += 1
-        found = [(tom, jerry) for tom, jerry in waiting
-                 if any(t == jerry or all(j == t or (t, j) in times for j in near[jerry]) for t in near[tom])]
-        if not found:
-            return times
-        for position in found:
-            times[position] = k
-            waiting.discard(position)
-
-
-def time_after_tom(grid, tom, jerry):
-    \"\"\"Tom's moves still to come once Tom stands on `tom` and Jerry is to move (inf: Jerry escapes).\"\"\"
-    if tom == jerry:
-        return 0
-    times = capture_times(grid)
-    return max(0 if j == tom else times.get((tom, j), float("inf")) for j in steps(grid, jerry))
-### END SOLUTION
 """
 
 PART1 = """\
@@ -167,41 +111,6 @@ positions with the smallest capture time.
   toward Jerry) never catches an optimal Jerry. Your share of a start is `optimal / yours`, 0 if your Tom
   has not caught an optimal Jerry after 50 moves. Each call gets at most 2 seconds (your
   first call may build tables), all calls of the cell 15 seconds.
-"""
-
-PURSUER = """\
-def pursuer_move(grid, pursuer, prey):
-    \"\"\"Tom's step from `pursuer` toward the prey on `prey`: catch as fast as possible.\"\"\"
-    ### BEGIN SOLUTION
-    return min(steps(grid, pursuer), key=lambda tom: time_after_tom(grid, tom, prey))
-    ### END SOLUTION
-"""
-
-VISIBLE_STARTS = """\
-visible_starts = [
-    Chase(Grid(6, 6), Coord(0, 0), Coord(5, 5)),
-    Chase(Grid(6, 6), Coord(2, 2), Coord(5, 0)),
-    Chase(example, Coord(0, 0), Coord(2, 1)),
-    Chase(example, Coord(6, 0), Coord(1, 4)),
-]"""
-
-PURSUER_VISIBLE = f"""\
-# Visible tests for pursuer_move: Tom moves legally and catches an optimal Jerry from every start.
-from coursekit.grading import Chase, check_pursuer_move
-
-{VISIBLE_STARTS}
-_ = check_pursuer_move(pursuer_move, visible_starts)
-print("pursuer_move: the visible tests pass")
-"""
-
-PURSUER_HIDDEN = """\
-# Hidden tests for pursuer_move. Partial points: the number printed last is your score.
-### BEGIN HIDDEN TESTS
-from coursekit.grading import pursuit_cases, score_pursuer_move
-from coursekit.grading.secret import hidden_seed
-
-score_pursuer_move(pursuer_move, pursuit_cases(hidden_seed("hidden starts")), 8)
-### END HIDDEN TESTS
 """
 
 PART2 = """\
@@ -233,38 +142,6 @@ another step is free.
   of the cell 15 seconds.
 """
 
-PREY = """\
-def prey_move(grid, pursuer, prey):
-    \"\"\"Jerry's step from `prey`, Tom on `pursuer`: hold out as long as possible.\"\"\"
-    ### BEGIN SOLUTION
-    times = capture_times(grid)
-
-    def held(jerry):  # Tom's moves still to come after this step (stepping onto Tom: caught at once)
-        return -1 if jerry == pursuer else times.get((pursuer, jerry), float("inf"))
-
-    return max(steps(grid, prey), key=held)
-    ### END SOLUTION
-"""
-
-PREY_VISIBLE = f"""\
-# Visible tests for prey_move: Jerry moves legally and never steps onto Tom.
-from coursekit.grading import Chase, check_prey_move
-
-{VISIBLE_STARTS}
-_ = check_prey_move(prey_move, visible_starts)
-print("prey_move: the visible tests pass")
-"""
-
-PREY_HIDDEN = """\
-# Hidden tests for prey_move. Partial points: the number printed last is your score.
-### BEGIN HIDDEN TESTS
-from coursekit.grading import pursuit_cases, score_prey_move
-from coursekit.grading.secret import hidden_seed
-
-score_prey_move(prey_move, pursuit_cases(hidden_seed("hidden starts")), 8)
-### END HIDDEN TESTS
-"""
-
 END = """\
 Then answer the article's question with numbers: on the example grid, which start gives
 Jerry the longest optimal life? Does the article's Jerry reach it against your Tom?
@@ -272,35 +149,14 @@ Jerry the longest optimal life? Does the article's Jerry reach it against your T
 
 
 PARTS = (
-    Part("1", "pursuer_move(grid, pursuer, prey)", (
-        given("part1", PART1),
-        solution("pursuer_move", PURSUER),
-        tests("test_pursuer_visible", PURSUER_VISIBLE, 2),
-        tests("test_pursuer_hidden", PURSUER_HIDDEN, 8),
-    )),
-    Part("2", "prey_move(grid, pursuer, prey)", (
-        given("part2", PART2),
-        solution("prey_move", PREY),
-        tests("test_prey_visible", PREY_VISIBLE, 2),
-        tests("test_prey_hidden", PREY_HIDDEN, 8),
-    )),
+    CODE.part("1", "pursuer_move(grid, pursuer, prey)", PART1,
+              "pursuer_move", test_pursuer_visible=2, test_pursuer_hidden=8),
+    CODE.part("2", "prey_move(grid, pursuer, prey)", PART2, "prey_move", test_prey_visible=2, test_prey_hidden=8),
 )
 
-ASSIGNMENT = Assignment(
-    "ps04",
-    opening=(given("intro", intro()), given("setup", SETUP, code=True), given("part0", PART0),
-             solution("helpers", HELPERS)),
-    parts=PARTS,
-    closing=(handing_in("ps04", END),),
+ASSIGNMENT = CODE.assignment(
+    intro(), PARTS, END,
+    opening=CODE.cells("part0", PART0, "helpers"),
     references=("coursekit.games.pursuit", "coursekit.solvers.pursuit", "coursekit.grading.pursuit",
                 "coursekit.views.pursuit", "coursekit.cli.pursuit", "coursekit.widgets.pursuit"),
 )
-
-
-def main(argv: list[str]) -> int:
-    """Write the notebook; with ``--check``, only say whether the file is up to date."""
-    return write_or_check(ASSIGNMENT, argv)
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))

@@ -1,17 +1,10 @@
-"""Write the source notebook of problem set 1, ``source/ps01/ps01.ipynb``, from the cells below.
-
-Run it after editing a cell (``python assignments/make_ps01.py``); the test suite checks that
-the notebook is up to date (``--check``). The points of each test cell are given once, in
-``PARTS`` (each part with its own cells), and the grading table of the introduction is
-printed from them; the cell kinds and the writing are in ``make_assignment.py``.
-"""
+"""Problem set 1, beans and the one-way king: the text, parts and points; its code cells are beside it."""
 
 from __future__ import annotations
 
-import sys
+from make_assignment import Code, scheme_table
 
-from make_assignment import Assignment, Part, given, handing_in, scheme_table, solution, tests
-from make_assignment import main as write_or_check
+CODE = Code.beside(__file__)
 
 
 def intro() -> str:
@@ -70,10 +63,6 @@ line). You may add helper functions in the same cell. Then run the test cell bel
 Before you hand in, follow *How to check your work before handing in* at the end.
 """
 
-SETUP = """\
-from coursekit import Coord, Grid
-"""
-
 PART1 = """\
 ## Part 1: who wins? (`is_winning`)
 
@@ -95,32 +84,6 @@ a losing one.
 - **Hidden tests** (3 points, all or nothing): every position with 0 to 30 beans of each
   colour but `(0, 0)`, 960 positions. Each call gets at most 1 second, all of them together
   10 seconds.
-"""
-
-IS_WINNING = """\
-def is_winning(m, n):
-    \"\"\"True if the player to move from m white and n black beans can force a win.\"\"\"
-    ### BEGIN SOLUTION
-    return m % 2 == 1 or n % 2 == 1
-    ### END SOLUTION
-"""
-
-IS_WINNING_VISIBLE = """\
-# Visible tests for is_winning: a few positions.
-from coursekit.grading import check_is_winning
-
-check_is_winning(is_winning, positions=[(3, 6), (2, 6), (1, 0), (0, 2), (1, 1), (4, 3), (5, 5)])
-print("is_winning: the visible tests pass")
-"""
-
-IS_WINNING_HIDDEN = """\
-# Hidden tests for is_winning: they run when your notebook is graded.
-### BEGIN HIDDEN TESTS
-from coursekit.grading import beans_positions, check_is_winning
-
-checked_is_winning = check_is_winning(is_winning, positions=beans_positions(30))
-print(f"is_winning: right on all {checked_is_winning} positions")
-### END HIDDEN TESTS
 """
 
 PART2 = """\
@@ -148,38 +111,6 @@ move.
 - **Hidden tests** (3 points, all or nothing): the same 960 positions as for `is_winning`,
   every position with 0 to 30 beans of each colour but `(0, 0)`; 1 second per call, 10
   seconds in all.
-"""
-
-WINNING_MOVE = """\
-def winning_move(m, n):
-    \"\"\"The position (white, black) after a winning move from (m, n); from a losing position, any move.\"\"\"
-    ### BEGIN SOLUTION
-    if m % 2 == 1 and n % 2 == 1:
-        return (m - 1, n - 1)
-    if m % 2 == 1:
-        return (m - 1, n)
-    if n % 2 == 1:
-        return (m, n - 1)
-    return (m - 1, n) if m > 0 else (m, n - 1)
-    ### END SOLUTION
-"""
-
-WINNING_MOVE_VISIBLE = """\
-# Visible tests for winning_move: a few positions.
-from coursekit.grading import check_winning_move
-
-check_winning_move(winning_move, positions=[(3, 6), (1, 1), (4, 1), (1, 4), (2, 2), (0, 3)])
-print("winning_move: the visible tests pass")
-"""
-
-WINNING_MOVE_HIDDEN = """\
-# Hidden tests for winning_move: they run when your notebook is graded.
-### BEGIN HIDDEN TESTS
-from coursekit.grading import beans_positions, check_winning_move
-
-checked_winning_move = check_winning_move(winning_move, positions=beans_positions(30))
-print(f"winning_move: right on all {checked_winning_move} positions")
-### END HIDDEN TESTS
 """
 
 PART3 = """\
@@ -220,62 +151,6 @@ upwards, or let a function with `functools.cache` call itself.
   an open 9 x 7 grid. Each call gets at most 2 seconds, all of them together 10 seconds.
 """
 
-GIVEN_KING = """\
-STEPS = [(0, -1), (-1, -1), (-1, 0)]  # down, down-left, left
-
-
-def king_moves(grid, cell):
-    \"\"\"The free cells the king can reach from `cell` in one move.\"\"\"
-    x, y = cell
-    return [Coord(x + dx, y + dy) for dx, dy in STEPS if grid.is_free(Coord(x + dx, y + dy))]
-
-
-example = Grid(5, 5, blocked=frozenset({Coord(0, 2), Coord(2, 0)}))
-print(example)
-print("moves from [3, 1]:", [str(cell) for cell in king_moves(example, Coord(3, 1))])
-print("moves from [3, 0]:", [str(cell) for cell in king_moves(example, Coord(3, 0))])
-"""
-
-KING_STRATEGY = """\
-def king_strategy(grid, position):
-    \"\"\"The cell the king moves to from `position` (a Coord): a winning move if there is one.\"\"\"
-    ### BEGIN SOLUTION
-    # Decide the cells from the bottom-left corner upwards: every move goes down or left,
-    # so the cells a move can reach are decided before the cell itself.
-    losing = set()
-    for y in range(position[1] + 1):
-        for x in range(position[0] + 1):
-            cell = Coord(x, y)
-            if grid.is_free(cell) and all(move not in losing for move in king_moves(grid, cell)):
-                losing.add(cell)
-    moves = king_moves(grid, position)
-    for move in moves:
-        if move in losing:
-            return move
-    return moves[0]
-    ### END SOLUTION
-"""
-
-KING_VISIBLE = """\
-# Visible tests for king_strategy: every cell of an open 4 x 4 grid and of the example grid.
-from coursekit.grading import check_king_strategy
-
-check_king_strategy(king_strategy, grids=[Grid(4, 4), example])
-print("king_strategy: the visible tests pass")
-"""
-
-KING_HIDDEN = """\
-# Hidden tests for king_strategy: they run when your notebook is graded.
-### BEGIN HIDDEN TESTS
-from coursekit.grading import check_king_strategy, random_blocked_grids
-from coursekit.grading.secret import hidden_seed
-
-hidden_grids = [*random_blocked_grids(8, seed=hidden_seed("test_king_strategy_hidden"), sizes=(5, 12)), Grid(9, 7)]
-checked_king = check_king_strategy(king_strategy, grids=hidden_grids)
-print(f"king_strategy: right from all {checked_king} cells of {len(hidden_grids)} grids")
-### END HIDDEN TESTS
-"""
-
 END = """\
 The hidden tests try many more positions: a function that only fits the visible ones will
 lose points.
@@ -283,43 +158,17 @@ lose points.
 
 
 PARTS = (
-    Part("1", "is_winning(m, n)", (
-        given("part1", PART1),
-        solution("is_winning", IS_WINNING),
-        tests("test_is_winning_visible", IS_WINNING_VISIBLE, 2),
-        tests("test_is_winning_hidden", IS_WINNING_HIDDEN, 3),
-    )),
-    Part("2", "winning_move(m, n)", (
-        given("part2", PART2),
-        solution("winning_move", WINNING_MOVE),
-        tests("test_winning_move_visible", WINNING_MOVE_VISIBLE, 2),
-        tests("test_winning_move_hidden", WINNING_MOVE_HIDDEN, 3),
-    )),
-    Part("3", "king_strategy(grid, position)", (
-        given("part3", PART3),
-        given("king_moves", GIVEN_KING, code=True),
-        solution("king_strategy", KING_STRATEGY),
-        tests("test_king_strategy_visible", KING_VISIBLE, 3),
-        tests("test_king_strategy_hidden", KING_HIDDEN, 7),
-    )),
+    CODE.part("1", "is_winning(m, n)", PART1, "is_winning", test_is_winning_visible=2, test_is_winning_hidden=3),
+    CODE.part("2", "winning_move(m, n)", PART2,
+              "winning_move", test_winning_move_visible=2, test_winning_move_hidden=3),
+    CODE.part("3", "king_strategy(grid, position)", PART3,
+              "king_moves", "king_strategy", test_king_strategy_visible=3, test_king_strategy_hidden=7),
 )
 
-ASSIGNMENT = Assignment(
-    "ps01",
-    opening=(given("intro", intro()), given("setup", SETUP, code=True)),
-    parts=PARTS,
-    closing=(handing_in("ps01", END),),
+ASSIGNMENT = CODE.assignment(
+    intro(), PARTS, END,
     references=("coursekit.games.beans", "coursekit.games.pieces", "coursekit.solvers.tables",
                 "coursekit.solvers.impartial", "coursekit.grading.beans", "coursekit.grading.king",
                 "coursekit.views.tables", "coursekit.cli.beans", "coursekit.cli.pieces", "coursekit.widgets.beans",
                 "coursekit.widgets.king", "coursekit.widgets.pieces"),
 )
-
-
-def main(argv: list[str]) -> int:
-    """Write the notebook; with ``--check``, only say whether the file is up to date."""
-    return write_or_check(ASSIGNMENT, argv)
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))

@@ -1,62 +1,18 @@
-"""Write the source notebook of problem set 6 (the basket and the crawler), ``source/ps06/ps06.ipynb``.
-
-Run it after editing a cell (``python assignments/make_ps06.py``; ``--check`` only checks).
-The cell kinds and the writing are in ``make_assignment.py``.
-"""
+"""Problem set 6, the basket and the crawler: the text, parts and points; its code cells are beside it."""
 
 from __future__ import annotations
 
-import sys
+from make_assignment import Code, scheme_table
 
-from make_assignment import Assignment, Part, given, handing_in, scheme_table, solution, tests
-from make_assignment import main as write_or_check
+from coursekit.grading.crawler import TOTAL_SECONDS
+
+CODE = Code.beside(__file__)
+
 
 BASKET_COUNT = 30
 BASKET_LOSING = 6
 C_GAMES = 10
 RANDOM_GAMES = 20
-TOTAL_SECONDS = 5
-
-SETUP = """\
-# The crawler's bookkeeping (part 2). The basket (part 1) needs none.
-STEPS = [(-1, 0), (1, 0), (0, -1), (0, 1)]
-
-
-def neighbours(point, width, height):
-    \"\"\"The lattice points one step from `point`: left, right, down, up (those inside the lattice).\"\"\"
-    x, y = point
-    return [(x + dx, y + dy) for dx, dy in STEPS if 0 <= x + dx < width and 0 <= y + dy < height]
-
-
-def legal_moves(line, width, height):
-    \"\"\"Every move (end, new point). Before the first move: every unit segment, both ways round.
-    Later: from the head line[0], then from the tail line[-1], never straight back along the line.\"\"\"
-    if not line:
-        return [((x, y), point) for y in range(height) for x in range(width)
-                for point in neighbours((x, y), width, height)]
-    head, tail = line[0], line[-1]
-    moves = [(head, point) for point in neighbours(head, width, height) if point != line[1]]
-    moves += [(tail, point) for point in neighbours(tail, width, height) if point != line[-2]]
-    return moves
-
-
-def closes(line, move):
-    \"\"\"Whether the move closes the line (its new point is on the line already): the mover wins.\"\"\"
-    return move[1] in line
-
-
-def play(line, move):
-    \"\"\"The line after a move that does not close: the new point added at its end. `line` is not changed.\"\"\"
-    if not line:
-        return list(move)
-    end, new = move
-    return [new, *line] if end == line[0] else [*line, new]
-
-
-example = [(2, 2), (3, 2), (3, 3)]
-print("moves:", legal_moves(example, 6, 5))
-print("after ((2, 2), (2, 3)):", play(example, ((2, 2), (2, 3))), " closes:", closes(example, ((2, 2), (2, 3))))
-"""
 
 PART1 = """\
 ## Part 1: the basket (`basket_move`)
@@ -99,52 +55,6 @@ values, is 0. A winning move changes one colour so that the Nim sum becomes 0.
   most 1 second, all calls 15 seconds.
 """
 
-BASKET_MOVE = """\
-def basket_move(left, cap):
-    \"\"\"A move (colour, balls) that wins from `left` if any does; else a legal move.\"\"\"
-    ### BEGIN SOLUTION
-    values = [grundy(balls, cap) for balls in left]
-    total = 0
-    for value in values:
-        total ^= value
-    if total:
-        for colour, balls in enumerate(left):
-            most = balls if cap is None else min(balls, cap)
-            for put in range(1, most + 1):
-                if grundy(balls - put, cap) == values[colour] ^ total:
-                    return (colour, put)
-    colour = next(colour for colour, balls in enumerate(left) if balls)
-    return (colour, 1)
-
-
-def grundy(balls, cap):
-    \"\"\"The Grundy value of one colour with `balls` left: the balls, or the balls mod (cap + 1) with a cap.\"\"\"
-    return balls if cap is None else balls % (cap + 1)
-    ### END SOLUTION
-"""
-
-BASKET_VISIBLE = """\
-# Visible tests for basket_move: a few positions, with and without a cap.
-from coursekit.grading.basket import check_basket_move
-
-check_basket_move(basket_move, [
-    ([3, 3, 3], None), ([1, 2, 3], None), ([5, 0, 7], None), ([3, 3, 2], 2), ([1, 3], 2), ([4, 4, 4, 4], 3),
-    ([10, 7, 2, 5, 8, 1], 4), ([0, 6], 4),
-])
-print("basket_move: the visible tests pass")
-"""
-
-BASKET_HIDDEN = f"""\
-# Hidden tests for basket_move. Partial points: the number printed last is your score.
-### BEGIN HIDDEN TESTS
-from coursekit.grading.basket import hidden_positions, score_basket_move
-from coursekit.grading.secret import hidden_seed
-
-hidden_baskets = hidden_positions({BASKET_COUNT}, seed=hidden_seed("test_basket_move_hidden"), losing={BASKET_LOSING})
-score_basket_move(basket_move, hidden_baskets, 6)
-### END HIDDEN TESTS
-"""
-
 PART2 = """\
 ## Part 2: the crawler (`crawler_move`)
 
@@ -185,86 +95,11 @@ like when it is its own image turned half a turn about that middle.
   Each call gets at most 1 second, all your calls in a cell 5 seconds.
 """
 
-CRAWLER_MOVE = """\
-def crawler_move(line, width, height):
-    \"\"\"The segment (end, new point) to draw on the `width` x `height` lattice, the line being `line`.\"\"\"
-    ### BEGIN SOLUTION
-    if not line:
-        x, y = (width - 1) // 2, (height - 1) // 2
-        return ((x, y), (x + 1, y)) if width % 2 == 0 else ((x, y), (x, y + 1))
-    moves = legal_moves(line, width, height)
-    closing = [move for move in moves if closes(line, move)]
-    if closing:
-        return closing[0]
-    mirror = [move for move in moves if is_mirrored(play(line, move), width, height)]
-    if mirror:
-        return mirror[0]
-    safe = [move for move in moves
-            if not any(closes(play(line, move), reply) for reply in legal_moves(play(line, move), width, height))]
-    return (safe or moves)[0]
-
-
-def is_mirrored(line, width, height):
-    \"\"\"Whether the line is its own image through the middle of the lattice (read from the other end).\"\"\"
-    return [(width - 1 - x, height - 1 - y) for x, y in line] == line[::-1]
-    ### END SOLUTION
-"""
-
-CRAWLER_VISIBLE = """\
-# Visible tests for crawler_move: legal moves, and a closing move wherever there is one (6 x 5).
-# Then one game against each opponent, shown and not graded.
-from coursekit.grading.crawler import check_crawler_move, show_games
-
-check_crawler_move(crawler_move, [
-    [], [(2, 2), (3, 2)], [(1, 1), (2, 1), (2, 2)], [(0, 0), (1, 0), (1, 1), (0, 1)],
-    [(3, 1), (3, 2), (2, 2), (2, 3), (3, 3)], [(5, 4), (5, 3), (4, 3), (4, 4)],
-])
-print("crawler_move: the visible tests pass")
-_ = show_games(crawler_move)
-"""
-
-CRAWLER_HIDDEN_C = f"""\
-# Hidden tests for crawler_move: {C_GAMES} games against C's player. Partial points: the number printed last.
-### BEGIN HIDDEN TESTS
-from coursekit.grading.crawler import score_games
-from coursekit.grading.secret import hidden_seed
-
-score_games(crawler_move, "C", games={C_GAMES}, seed=hidden_seed("test_crawler_move_hidden_c"), points=6)
-### END HIDDEN TESTS
-"""
-
-CRAWLER_HIDDEN_RANDOM = f"""\
-# Hidden tests for crawler_move: {RANDOM_GAMES} games against a random player. Partial points: the number printed last.
-### BEGIN HIDDEN TESTS
-from coursekit.grading.crawler import score_games
-from coursekit.grading.secret import hidden_seed
-
-score_games(crawler_move, "random", games={RANDOM_GAMES}, seed=hidden_seed("test_crawler_move_hidden_random"), points=4)
-### END HIDDEN TESTS
-"""
-
 END = """\
 Then try: from which of the positions `([2, 2], None)`, `([2, 2], 1)`, `([5, 6], 2)` does the
 player to move win, and with which moves? And on a 5 x 5 lattice (both sides odd) the middle
 is a point, not the middle of a segment: does your crawler plan still work there?
 """
-
-PARTS = (
-    Part("1", "basket_move(left, cap)", (
-        given("part1", PART1),
-        solution("basket_move", BASKET_MOVE),
-        tests("test_basket_move_visible", BASKET_VISIBLE, 2),
-        tests("test_basket_move_hidden", BASKET_HIDDEN, 6),
-    )),
-    Part("2", "crawler_move(line, width, height)", (
-        given("part2", PART2),
-        solution("crawler_move", CRAWLER_MOVE),
-        tests("test_crawler_move_visible", CRAWLER_VISIBLE, 2),
-        tests("test_crawler_move_hidden_c", CRAWLER_HIDDEN_C, 6),
-        tests("test_crawler_move_hidden_random", CRAWLER_HIDDEN_RANDOM, 4),
-    )),
-)
-
 
 def intro() -> str:
     """The introduction, with the grading table of the parts below."""
@@ -330,29 +165,30 @@ The table counts **points**, not tests.
 - Types are checked exactly: a basket move is a tuple of two `int`; a segment is a tuple of
   two tuples of two `int`.
 - Each call must return within 1 second. In each crawler test all your calls together may
-  take {TOTAL_SECONDS} seconds (after that, every game left is lost): a quick rule is enough,
+  take {TOTAL_SECONDS:g} seconds (after that, every game left is lost): a quick rule is enough,
   no search is needed.
 
 Before you hand in, follow *How to check your work before handing in* at the end.
 """
 
 
-ASSIGNMENT = Assignment(
-    "ps06",
-    opening=(given("intro", intro()), given("setup", SETUP, code=True)),
-    parts=PARTS,
-    closing=(handing_in("ps06", END),),
+# the code cells use the numbers the text states
+CODE.states("test_basket_move_hidden", f"hidden_positions({BASKET_COUNT}, ", f"losing={BASKET_LOSING})")
+CODE.states("test_crawler_move_hidden_c", f"games={C_GAMES},")
+CODE.states("test_crawler_move_hidden_random", f"games={RANDOM_GAMES},")
+
+PARTS = (
+    CODE.part("1", "basket_move(left, cap)", PART1,
+              "basket_move", test_basket_move_visible=2, test_basket_move_hidden=6),
+    CODE.part("2", "crawler_move(line, width, height)", PART2,
+              "crawler_move", test_crawler_move_visible=2, test_crawler_move_hidden_c=6,
+              test_crawler_move_hidden_random=4),
+)
+
+ASSIGNMENT = CODE.assignment(
+    intro(), PARTS, END,
     references=("coursekit.games.basket", "coursekit.games.crawler", "coursekit.views.crawler",
                 "coursekit.solvers.gametree", "coursekit.grading.basket", "coursekit.grading.crawler",
                 "coursekit.cli.basket", "coursekit.cli.crawler", "coursekit.widgets.basket",
                 "coursekit.widgets.crawler"),
 )
-
-
-def main(argv: list[str]) -> int:
-    """Write the notebook; with ``--check``, only say whether the file is up to date."""
-    return write_or_check(ASSIGNMENT, argv)
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))

@@ -1,15 +1,10 @@
-"""Write the source notebook of problem set 3 (shortest paths), ``source/ps03/ps03.ipynb``.
-
-Run it after editing a cell (``python assignments/make_ps03.py``; ``--check`` only checks).
-The cell kinds and the writing are in ``make_assignment.py``.
-"""
+"""Problem set 3, shortest paths with blocked cells: the text, parts and points; its code cells are beside it."""
 
 from __future__ import annotations
 
-import sys
+from make_assignment import Code, scheme_table
 
-from make_assignment import Assignment, Part, given, handing_in, scheme_table, solution, tests
-from make_assignment import main as write_or_check
+CODE = Code.beside(__file__)
 
 
 def intro() -> str:
@@ -89,29 +84,6 @@ The table counts **points**, not tests.
 Before you hand in, follow *How to check your work before handing in* at the end.
 """
 
-SETUP = """\
-import heapq
-from collections import deque
-
-from coursekit import Coord, Grid, chebyshev
-
-STEPS = [(1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1), (0, 1), (1, 1)]  # the article's NEXT8
-
-
-def neighbours(grid, cell):
-    \"\"\"The free cells a king can step to from `cell`, in the article's order.\"\"\"
-    x, y = cell
-    return [Coord(x + dx, y + dy) for dx, dy in STEPS if grid.is_free(Coord(x + dx, y + dy))]
-
-
-# A wall with a gap at the top, and a grid cut in two.
-example = Grid(7, 5, blocked=frozenset({Coord(3, 0), Coord(3, 1), Coord(3, 2), Coord(3, 3)}))
-cut = Grid(6, 4, blocked=frozenset(Coord(2, y) for y in range(4)))
-print(example)
-print()
-print(cut)
-"""
-
 PART1 = """\
 ## Part 1: breadth-first search (`bfs`)
 
@@ -153,39 +125,6 @@ the list around.
   all calls of a cell 15 seconds.
 """
 
-BFS = """\
-def bfs(grid, start, target):
-    \"\"\"Breadth-first search: (a shortest path from start to target or None, cells expanded).\"\"\"
-    ### BEGIN SOLUTION
-    parent = {start: None}
-    frontier = deque([start])
-    expanded = 0
-    while frontier:
-        cell = frontier.popleft()
-        expanded += 1
-        if cell == target:
-            path = [cell]
-            while parent[path[-1]] is not None:
-                path.append(parent[path[-1]])
-            return path[::-1], expanded
-        for nxt in neighbours(grid, cell):
-            if nxt not in parent:
-                parent[nxt] = cell
-                frontier.append(nxt)
-    return None, expanded
-    ### END SOLUTION
-"""
-
-VISIBLE_CASES = """\
-visible_cases = [
-    PathCase(example, Coord(0, 0), Coord(6, 0)),
-    PathCase(example, Coord(6, 4), Coord(1, 1)),
-    PathCase(Grid(8, 6), Coord(0, 5), Coord(7, 1)),
-    PathCase(Grid(3, 1), Coord(0, 0), Coord(0, 0)),
-    PathCase(cut, Coord(0, 0), Coord(5, 3)),
-]"""
-
-
 PART2 = """\
 ## Part 2: A* (`astar`)
 
@@ -216,74 +155,6 @@ when an old entry comes off the heap, skip it.
   gets at most 2 seconds, all calls of a cell 15 seconds.
 """
 
-ASTAR = """\
-def astar(grid, start, target):
-    \"\"\"A* with the Chebyshev distance: (a shortest path from start to target or None, cells expanded).\"\"\"
-    ### BEGIN SOLUTION
-    best = {start: 0}
-    parent = {start: None}
-    order = 0
-    frontier = [(chebyshev(start, target), 0, order, start)]
-    done = set()
-    while frontier:
-        _, minus_g, _, cell = heapq.heappop(frontier)
-        if cell in done:
-            continue
-        done.add(cell)
-        if cell == target:
-            path = [cell]
-            while parent[path[-1]] is not None:
-                path.append(parent[path[-1]])
-            return path[::-1], len(done)
-        g = 1 - minus_g
-        for nxt in neighbours(grid, cell):
-            if nxt not in done and g < best.get(nxt, g + 1):
-                best[nxt] = g
-                parent[nxt] = cell
-                order += 1
-                heapq.heappush(frontier, (g + chebyshev(nxt, target), -g, order, nxt))
-    return None, len(done)
-    ### END SOLUTION
-"""
-
-
-def search_tests(name: str, points: int) -> tuple[str, str, str]:
-    """The visible test, the hidden path test and the hidden cells-expanded test of one search."""
-    visible = f"""\
-# Visible tests for {name}: paths on a few small grids; the cells expanded are shown, not graded here.
-from coursekit.grading import PathCase, check_search, score_expansions
-
-{VISIBLE_CASES}
-check_search({name}, "{name}", visible_cases)
-print("{name}: the visible tests pass")
-_ = score_expansions({name}, "{name}", visible_cases, {points})
-"""
-    hidden_paths = f"""\
-# Hidden tests for {name}: paths on more grids.
-### BEGIN HIDDEN TESTS
-from coursekit.grading import check_search, path_cases
-from coursekit.grading.secret import hidden_seed
-
-checked_{name} = check_search({name}, "{name}", path_cases(10, seed=hidden_seed("hidden grids")))
-print(f"{name}: right on all {{checked_{name}}} grids")
-### END HIDDEN TESTS
-"""
-    hidden_expanded = f"""\
-# Hidden tests for {name}: cells expanded. Partial points: the number printed last is your score.
-### BEGIN HIDDEN TESTS
-from coursekit.grading import path_cases, score_expansions
-from coursekit.grading.secret import hidden_seed
-
-score_expansions({name}, "{name}", path_cases(10, seed=hidden_seed("hidden grids")), {points})
-### END HIDDEN TESTS
-"""
-    return visible, hidden_paths, hidden_expanded
-
-
-BFS_VISIBLE, BFS_HIDDEN_PATHS, BFS_HIDDEN_EXPANDED = search_tests("bfs", 2)
-ASTAR_VISIBLE, ASTAR_HIDDEN_PATHS, ASTAR_HIDDEN_EXPANDED = search_tests("astar", 6)
-
-
 END = """\
 Compare your two searches on a bigger grid: how many cells does each expand from one corner
 to the other of an open 50 × 50 grid, and of one with 30 % of its cells blocked?
@@ -291,37 +162,15 @@ to the other of an open 50 × 50 grid, and of one with 30 % of its cells blocked
 
 
 PARTS = (
-    Part("1", "bfs(grid, start, target)", (
-        given("part1", PART1),
-        solution("bfs", BFS),
-        tests("test_bfs_visible", BFS_VISIBLE, 2),
-        tests("test_bfs_hidden_paths", BFS_HIDDEN_PATHS, 4),
-        tests("test_bfs_hidden_expanded", BFS_HIDDEN_EXPANDED, 2),
-    )),
-    Part("2", "astar(grid, start, target)", (
-        given("part2", PART2),
-        solution("astar", ASTAR),
-        tests("test_astar_visible", ASTAR_VISIBLE, 2),
-        tests("test_astar_hidden_paths", ASTAR_HIDDEN_PATHS, 4),
-        tests("test_astar_hidden_expanded", ASTAR_HIDDEN_EXPANDED, 6),
-    )),
+    CODE.part("1", "bfs(grid, start, target)", PART1,
+              "bfs", test_bfs_visible=2, test_bfs_hidden_paths=4, test_bfs_hidden_expanded=2),
+    CODE.part("2", "astar(grid, start, target)", PART2,
+              "astar", test_astar_visible=2, test_astar_hidden_paths=4, test_astar_hidden_expanded=6),
 )
 
-ASSIGNMENT = Assignment(
-    "ps03",
-    opening=(given("intro", intro()), given("setup", SETUP, code=True)),
-    parts=PARTS,
-    closing=(handing_in("ps03", END),),
+ASSIGNMENT = CODE.assignment(
+    intro(), PARTS, END,
     references=("coursekit.solvers.search", "coursekit.games.paths", "coursekit.grading.paths",
                 "coursekit.views.search", "coursekit.cli.paths", "coursekit.widgets.path"),
     measured=("neighbours",),
 )
-
-
-def main(argv: list[str]) -> int:
-    """Write the notebook; with ``--check``, only say whether the file is up to date."""
-    return write_or_check(ASSIGNMENT, argv)
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))

@@ -1,49 +1,16 @@
-"""Write the source notebook of problem set 8 (bulls and cows), ``source/ps08/ps08.ipynb``.
-
-Run it after editing a cell (``python assignments/make_ps08.py``; ``--check`` only checks).
-The cell kinds and the writing are in ``make_assignment.py``.
-"""
+"""Problem set 8, bulls and cows: the text, parts and points; its code cells are beside it."""
 
 from __future__ import annotations
 
-import sys
+from make_assignment import Code, scheme_table
 
-from make_assignment import Assignment, Part, given, handing_in, scheme_table, solution, tests
-from make_assignment import main as write_or_check
+from coursekit.grading.bulls import MAX_GUESSES, PENALTY, TOLERANCE, TOTAL_SECONDS, WIDTH
+
+CODE = Code.beside(__file__)
+
 
 HISTORY_COUNT = 20
 SECRET_COUNT = 100
-MAX_GUESSES = 12
-PENALTY = 15
-TOLERANCE = 0.1
-WIDTH = 1.7
-TOTAL_SECONDS = 6
-
-SETUP = """\
-# Helpers: the answer to a guess, and every code.
-from functools import cache
-from itertools import permutations
-
-
-def score(secret, guess):
-    \"\"\"The answer (bulls, cows) to `guess` when the secret is `secret` (the same either way round).\"\"\"
-    bulls = 0
-    cows = 0
-    for place, digit in enumerate(guess):
-        if digit == secret[place]:
-            bulls += 1
-        elif digit in secret:
-            cows += 1
-    return bulls, cows
-
-
-def all_secrets():
-    \"\"\"Every code of 4 different digits, in increasing order: '0123', '0124', ..., '9876' (5,040 codes).\"\"\"
-    return ["".join(digits) for digits in permutations("0123456789", 4)]
-
-
-print(score("0123", "3145"), len(all_secrets()), all_secrets()[:3])
-"""
 
 PART1 = """\
 ## Part 1: a consistent guesser (`next_guess`)
@@ -92,57 +59,6 @@ function of a tuple.
   call over 1 second earns nothing for that history only.
 """
 
-NEXT_GUESS = """\
-def next_guess(history):
-    \"\"\"The next guess, a code that could still be the secret (given the history so far).\"\"\"
-    ### BEGIN SOLUTION
-    return choose(tuple(history))
-
-
-@cache
-def left_after(history):
-    \"\"\"The codes consistent with `history` (a tuple): those left after its first guesses, filtered by its last.\"\"\"
-    if not history:
-        return all_secrets()
-    guess, bulls, cows = history[-1]
-    return [code for code in left_after(history[:-1]) if score(code, guess) == (bulls, cows)]
-
-
-@cache
-def choose(history):
-    \"\"\"A consistent code whose answers split the codes left into the most groups (up to 150 tried).\"\"\"
-    left = left_after(history)
-    if not history:
-        return "0123"
-    if len(left) <= 2:
-        return left[0]
-    tried = left[::len(left) // 150 + 1]
-    return max(tried, key=lambda code: len({score(secret, code) for secret in left}))
-    ### END SOLUTION
-"""
-
-CONSISTENT_VISIBLE = """\
-# Visible tests for next_guess: on a few histories, a code that could still be the secret.
-from coursekit.grading.bulls import check_consistency
-
-check_consistency(next_guess, [
-    [], [("0123", 0, 0)], [("0123", 1, 2)], [("0123", 0, 2), ("4567", 1, 0)],
-    [("5678", 0, 1), ("1234", 0, 1), ("0912", 1, 1)], [("9876", 2, 0), ("9854", 1, 1), ("1234", 0, 1)],
-])
-print("next_guess: the visible tests pass")
-"""
-
-CONSISTENT_HIDDEN = f"""\
-# Hidden tests for next_guess: {HISTORY_COUNT} histories. Partial points: the number printed last is your score.
-### BEGIN HIDDEN TESTS
-from coursekit.grading.bulls import hidden_histories, score_consistency
-from coursekit.grading.secret import hidden_seed
-
-histories_seed = hidden_seed("test_next_guess_consistent_hidden")
-score_consistency(next_guess, hidden_histories({HISTORY_COUNT}, seed=histories_seed), 6, seed=histories_seed)
-### END HIDDEN TESTS
-"""
-
 PART2 = f"""\
 ## Part 2: few guesses
 
@@ -169,47 +85,13 @@ leaves the smallest largest group, or the one with the most groups?
   also plays the course's reference guesser on the same secrets. The points follow your
   average against the reference's average `R` on those secrets: 10 at `R + {TOLERANCE}` or less,
   0 at `R + {TOLERANCE + WIDTH:g}` or more, linear between. All your calls in the cell may take
-  {TOTAL_SECONDS} seconds; after that, every secret left counts as not found.
-"""
-
-GAMES_VISIBLE = f"""\
-# Visible tests for next_guess: three games, each secret found within {MAX_GUESSES} guesses.
-from coursekit.grading.bulls import show_games
-
-show_games(next_guess, ["9876", "5031", "2417"])
-print("next_guess games: the visible tests pass")
-"""
-
-GAMES_HIDDEN = f"""\
-# Hidden tests for next_guess: {SECRET_COUNT} secrets. Partial points: the number printed last is your score.
-### BEGIN HIDDEN TESTS
-from coursekit.grading.bulls import hidden_secrets, score_average
-from coursekit.grading.secret import hidden_seed
-
-hidden_codes = hidden_secrets({SECRET_COUNT}, seed=hidden_seed("hidden secrets"))
-score_average(next_guess, hidden_codes, 10, seed=hidden_seed("hidden games"))
-### END HIDDEN TESTS
+  {TOTAL_SECONDS:g} seconds; after that, every secret left counts as not found.
 """
 
 END = """\
 Then try: how many guesses does your guesser need at worst over all 5,040 secrets? No
 guesser always finishes in 6; the best ones need 7 for a few secrets.
 """
-
-PARTS = (
-    Part("1", "next_guess(history)", (
-        given("part1", PART1),
-        solution("next_guess", NEXT_GUESS),
-        tests("test_next_guess_consistent_visible", CONSISTENT_VISIBLE, 2),
-        tests("test_next_guess_consistent_hidden", CONSISTENT_HIDDEN, 6),
-    )),
-    Part("2", "next_guess(history) over many secrets", (
-        given("part2", PART2),
-        tests("test_next_guess_games_visible", GAMES_VISIBLE, 2),
-        tests("test_next_guess_average_hidden", GAMES_HIDDEN, 10),
-    )),
-)
-
 
 def intro() -> str:
     """The introduction, with the grading table of the parts below."""
@@ -278,26 +160,26 @@ The table counts **points**, not tests.
   uses the `random` module gets the same score at every run.
 - Types are checked exactly: a guess is a `str` of 4 different digits.
 - Each call must return within 1 second; in each test all your calls together may take
-  {TOTAL_SECONDS} seconds (after that, every secret left counts as not found).
+  {TOTAL_SECONDS:g} seconds (after that, every secret left counts as not found).
 
 Before you hand in, follow *How to check your work before handing in* at the end.
 """
 
 
-ASSIGNMENT = Assignment(
-    "ps08",
-    opening=(given("intro", intro()), given("setup", SETUP, code=True)),
-    parts=PARTS,
-    closing=(handing_in("ps08", END),),
+# the code cells use the numbers the text states
+CODE.states("test_next_guess_consistent_hidden", f"hidden_histories({HISTORY_COUNT}, ")
+CODE.states("test_next_guess_games_visible", f"found within {MAX_GUESSES} guesses")
+CODE.states("test_next_guess_average_hidden", f"hidden_secrets({SECRET_COUNT}, ")
+
+PARTS = (
+    CODE.part("1", "next_guess(history)", PART1,
+              "next_guess", test_next_guess_consistent_visible=2, test_next_guess_consistent_hidden=6),
+    CODE.part("2", "next_guess(history) over many secrets", PART2,
+              test_next_guess_games_visible=2, test_next_guess_average_hidden=10),
+)
+
+ASSIGNMENT = CODE.assignment(
+    intro(), PARTS, END,
     references=("coursekit.games.bulls", "coursekit.grading.bulls", "coursekit.cli.bulls",
                 "coursekit.widgets.bulls"),
 )
-
-
-def main(argv: list[str]) -> int:
-    """Write the notebook; with ``--check``, only say whether the file is up to date."""
-    return write_or_check(ASSIGNMENT, argv)
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))

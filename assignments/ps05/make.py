@@ -1,64 +1,15 @@
-"""Write the source notebook of problem set 5 (tic-tac-toe: best moves and alpha-beta), ``source/ps05/ps05.ipynb``.
-
-Run it after editing a cell (``python assignments/make_ps05.py``; ``--check`` only checks).
-The cell kinds and the writing are in ``make_assignment.py``.
-"""
+"""Problem set 5, tic-tac-toe, best moves and alpha-beta: the text, parts and points; its code cells are beside it."""
 
 from __future__ import annotations
 
-import sys
+from make_assignment import Code, scheme_table
 
-from make_assignment import Assignment, Part, given, handing_in, scheme_table, solution, tests
-from make_assignment import main as write_or_check
+CODE = Code.beside(__file__)
+
 
 HIDDEN_COUNT = 30
 #: of the hidden positions of best_move, those where a fork decides (two threats to make, or to stop)
 FORK_COUNT = 10
-
-SETUP = """\
-EMPTY = "."
-LINES = [[(x, y) for x in range(3)] for y in range(3)] + [[(x, y) for y in range(3)] for x in range(3)] \\
-    + [[(i, i) for i in range(3)], [(i, 2 - i) for i in range(3)]]
-
-
-def cell(board, x, y):
-    \"\"\"The mark on cell (x, y): (0, 0) is the bottom left, and board[0] is the top row.\"\"\"
-    return board[2 - y][x]
-
-
-def to_move(board):
-    \"\"\"Whose turn it is: X moves first, so X is to move when both have as many marks.\"\"\"
-    text = "".join(board)
-    return "X" if text.count("X") == text.count("O") else "O"
-
-
-def empty_cells(board):
-    \"\"\"The moves: the empty cells in reading order (the top row first, left to right).\"\"\"
-    return [(x, y) for y in (2, 1, 0) for x in range(3) if cell(board, x, y) == EMPTY]
-
-
-def play(board, x, y):
-    \"\"\"A new board: the player to move marks (x, y). The board given is not changed.\"\"\"
-    rows = list(board)
-    row = rows[2 - y]
-    rows[2 - y] = row[:x] + to_move(board) + row[x + 1:]
-    return rows
-
-
-def winner(board):
-    \"\"\"X or O if that player has three in a row, else None.\"\"\"
-    for line in LINES:
-        marks = {cell(board, x, y) for x, y in line}
-        if len(marks) == 1 and EMPTY not in marks:
-            return marks.pop()
-    return None
-
-
-example = ["XO.", ".X.", "..O"]
-print("\\n".join(example))
-print("to move:", to_move(example), " moves:", empty_cells(example))
-print("after (0, 0):", play(example, 0, 0), " winner:", winner(play(example, 0, 0)))
-"""
 
 PART1 = """\
 ## Part 1: a best move (`best_move`)
@@ -98,50 +49,6 @@ board becomes a key as `tuple(board)`).
   opponent from making two), 10 with a line of the opponent's to stop, and 10 others. Each
   position where your move is a best one earns an equal share. Each call gets at most 1
   second, all calls 15 seconds.
-"""
-
-BEST_MOVE = """\
-from functools import cache
-
-
-def best_move(board):
-    \"\"\"The cell (x, y) of a best move for the player to move on `board`.\"\"\"
-    ### BEGIN SOLUTION
-    return max(empty_cells(board), key=lambda move: -value_of(tuple(play(board, *move))))
-
-
-@cache
-def value_of(board):
-    \"\"\"1, 0 or -1: the value of `board` (a tuple of rows) for the player to move.\"\"\"
-    if winner(board) is not None:
-        return -1
-    moves = empty_cells(board)
-    if not moves:
-        return 0
-    return max(-value_of(tuple(play(board, *move))) for move in moves)
-    ### END SOLUTION
-"""
-
-BEST_VISIBLE = """\
-# Visible tests for best_move: a few positions.
-from coursekit.grading.tictactoe import check_best_move
-
-check_best_move(best_move, [
-    ["X..", "...", "..."], ["XX.", "OO.", "X.."], ["X.O", ".X.", "..."], ["XO.", "...", "..."],
-    ["O.X", ".X.", "..."], ["X.O", "...", "X.."],
-])
-print("best_move: the visible tests pass")
-"""
-
-BEST_HIDDEN = f"""\
-# Hidden tests for best_move. Partial points: the number printed last is your score.
-### BEGIN HIDDEN TESTS
-from coursekit.grading.secret import hidden_seed
-from coursekit.grading.tictactoe import hidden_positions, score_best_move
-
-positions = hidden_positions({HIDDEN_COUNT}, seed=hidden_seed("hidden positions"), forks={FORK_COUNT})
-score_best_move(best_move, positions, 6)
-### END HIDDEN TESTS
 """
 
 PART2 = """\
@@ -198,90 +105,10 @@ matter, and the search stops looking at them. Start with the window `(-inf, inf)
   as much for the nodes, where each use of `play` is a round trip to the grader).
 """
 
-ALPHABETA = """\
-def alphabeta(board):
-    \"\"\"(value for the player to move, positions visited) of an alpha-beta search of `board`.\"\"\"
-    ### BEGIN SOLUTION
-    visited = 0
-
-    def search(board, alpha, beta):
-        nonlocal visited
-        visited += 1
-        if winner(board) is not None:
-            return -1
-        moves = empty_cells(board)
-        if not moves:
-            return 0
-        best = -float("inf")
-        for move in moves:
-            best = max(best, -search(play(board, *move), -beta, -alpha))
-            alpha = max(alpha, best)
-            if alpha >= beta:
-                break
-        return best
-
-    value = search(board, -float("inf"), float("inf"))
-    return int(value), visited
-    ### END SOLUTION
-"""
-
-VISIBLE_BOARDS = """\
-visible_boards = [["XOX", "OXO", "..."], ["XO.", ".X.", "..O"], ["X..", ".O.", "..."], [".X.", "...", "O.."]]"""
-
-ALPHABETA_VISIBLE = f"""\
-# Visible tests for alphabeta: values on a few positions; the nodes (measured) are shown, not graded here.
-from coursekit.grading.tictactoe import check_alphabeta, score_alphabeta_nodes
-
-{VISIBLE_BOARDS}
-check_alphabeta(alphabeta, visible_boards)
-print("alphabeta: the visible tests pass")
-_ = score_alphabeta_nodes(alphabeta, visible_boards, 6)
-"""
-
-ALPHABETA_HIDDEN_VALUES = f"""\
-# Hidden tests for alphabeta: the values on more positions.
-### BEGIN HIDDEN TESTS
-from coursekit.grading.secret import hidden_seed
-from coursekit.grading.tictactoe import check_alphabeta, hidden_positions
-
-positions = hidden_positions({HIDDEN_COUNT}, seed=hidden_seed("hidden positions"), forks={FORK_COUNT})
-checked_alphabeta = check_alphabeta(alphabeta, positions)
-print(f"alphabeta: right on all {{checked_alphabeta}} positions")
-### END HIDDEN TESTS
-"""
-
-ALPHABETA_HIDDEN_NODES = f"""\
-# Hidden tests for alphabeta: positions visited, on early positions (2 or 3 marks, big trees).
-# Partial points: the number printed last is your score.
-### BEGIN HIDDEN TESTS
-from coursekit.grading.secret import hidden_seed
-from coursekit.grading.tictactoe import hidden_positions, score_alphabeta_nodes
-
-score_alphabeta_nodes(alphabeta, hidden_positions({HIDDEN_COUNT}, seed=hidden_seed("hidden positions"), most=3), 6)
-### END HIDDEN TESTS
-"""
-
 END = """\
 Then measure: how many positions does your alpha-beta visit from the empty board
 (`["...", "...", "..."]`)? And a search without the cut (plain minimax)?
 """
-
-PARTS = (
-    Part("1", "best_move(board)", (
-        given("part1", PART1),
-        solution("best_move", BEST_MOVE),
-        tests("test_best_move_visible", BEST_VISIBLE, 2),
-        tests("test_best_move_hidden", BEST_HIDDEN, 6),
-    )),
-    Part("2", "alphabeta(board)", (
-        given("part2", PART2),
-        solution("alphabeta", ALPHABETA),
-        tests("test_alphabeta_visible", ALPHABETA_VISIBLE, 2),
-        tests("test_alphabeta_hidden_values", ALPHABETA_HIDDEN_VALUES, 4),
-        tests("test_alphabeta_hidden_nodes", ALPHABETA_HIDDEN_NODES, 6),
-    )),
-)
-
 
 def intro() -> str:
     """The introduction, with the grading table of the parts below."""
@@ -345,21 +172,20 @@ Before you hand in, follow *How to check your work before handing in* at the end
 """
 
 
-ASSIGNMENT = Assignment(
-    "ps05",
-    opening=(given("intro", intro()), given("setup", SETUP, code=True)),
-    parts=PARTS,
-    closing=(handing_in("ps05", END),),
+# the code cells use the numbers the text states
+for hidden in ("test_best_move_hidden", "test_alphabeta_hidden_values"):
+    CODE.states(hidden, f"hidden_positions({HIDDEN_COUNT}, seed=hidden_seed(\"hidden positions\"), forks={FORK_COUNT})")
+CODE.states("test_alphabeta_hidden_nodes", f"hidden_positions({HIDDEN_COUNT}, ")
+
+PARTS = (
+    CODE.part("1", "best_move(board)", PART1, "best_move", test_best_move_visible=2, test_best_move_hidden=6),
+    CODE.part("2", "alphabeta(board)", PART2,
+              "alphabeta", test_alphabeta_visible=2, test_alphabeta_hidden_values=4, test_alphabeta_hidden_nodes=6),
+)
+
+ASSIGNMENT = CODE.assignment(
+    intro(), PARTS, END,
     references=("coursekit.solvers.gametree", "coursekit.games.tictactoe", "coursekit.grading.tictactoe",
                 "coursekit.cli.tictactoe", "coursekit.widgets.tictactoe"),
     measured=("play",),
 )
-
-
-def main(argv: list[str]) -> int:
-    """Write the notebook; with ``--check``, only say whether the file is up to date."""
-    return write_or_check(ASSIGNMENT, argv)
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))

@@ -1,50 +1,21 @@
-"""Write the source notebook of problem set 9 (corners), ``source/ps09/ps09.ipynb``.
-
-Run it after editing a cell (``python assignments/make_ps09.py``; ``--check`` only checks).
-The cell kinds and the writing are in ``make_assignment.py``.
-"""
+"""Problem set 9, corners: the text, parts and points; its code cells are beside it."""
 
 from __future__ import annotations
 
-import sys
+from make_assignment import Code, scheme_table
 
-from make_assignment import Assignment, Part, given, handing_in, scheme_table, solution, tests
-from make_assignment import main as write_or_check
-
+from coursekit.grading.corners import BUDGET_TIMES, COURSE_DEPTH, DEPTH, MOVE_LIMIT, PER_MOVE, PIECES
 from coursekit.grading.openings import POOL_SIZE
+
+CODE = Code.beside(__file__)
+
 
 POSITION_COUNT = 20
 #: the openings of the visible games (numbers for random_opening; the hidden ones are each student's own, from the
 #: course's pool of checked openings, drawn from its key: coursekit.grading.openings)
 E_VISIBLE = 20250510
 COURSE_VISIBLE = 20250520
-PIECES = 9
-MOVE_LIMIT = 30
-DEPTH = 1
-COURSE_DEPTH = 2
-PER_MOVE = 1
-BUDGET_TIMES = 15
 BUDGET_FLOOR_MS = 0.2
-
-SETUP = """\
-# The game, and a helper your evaluation may use.
-from coursekit.games.corners import BLACK, WHITE
-from coursekit.grading.corners import graded_rules
-from coursekit.views.corners import board_text
-
-RULES = graded_rules()  # 9 pieces a side, 30 moves a side
-
-
-def steps_to_target(rules, player, cell):
-    \"\"\"The steps from `cell` to the nearest cell of `player`'s target (0 for a cell inside it).\"\"\"
-    return rules.distances[player][cell]
-
-
-start = RULES.initial_state()
-print(board_text(start))
-print("White to move:", start.turn == WHITE, "| Black's pieces:", start.pieces(BLACK)[:3], "...")
-print("White's first piece is", steps_to_target(RULES, WHITE, start.pieces(WHITE)[0]), "steps from its target")
-"""
 
 PART1 = f"""\
 ## Part 1: an evaluation (`evaluate`)
@@ -95,46 +66,6 @@ opponent's work left minus mine*.
   Black to move: a finite number for each, each call within 1 second of CPU time.
 """
 
-EVALUATE = """\
-def evaluate(rules, state):
-    \"\"\"How good `state` is for the player to move: the opponent's work left less mine.\"\"\"
-    ### BEGIN SOLUTION
-    me = state.turn
-    return work_left(rules, state, 1 - me) - work_left(rules, state, me)
-
-
-def work_left(rules, state, player):
-    \"\"\"How far `player` is from filling its target: steps, the last straggler, pieces outside,
-    the opponent's pieces that block its target, less the pieces in near the move limit.\"\"\"
-    far = [steps_to_target(rules, player, cell) for cell in state.pieces(player)]
-    outside = sum(1 for steps in far if steps > 0)
-    target = rules.target(player)
-    blocking = sum(1 for cell in state.pieces(1 - player) if cell in target)
-    moves_left = 2 * rules.move_limit - state.moves_made
-    count_weight = max(0, 20 - moves_left)
-    return sum(far) + max(far) + 2 * outside + 6 * blocking - count_weight * rules.in_target(state, player)
-    ### END SOLUTION
-"""
-
-EVALUATE_VISIBLE = """\
-# Visible tests for evaluate: a number for each of 6 positions (the start, after one move, and 4 later ones).
-from coursekit.grading.corners import check_evaluate, visible_positions
-
-check_evaluate(evaluate, visible_positions())
-print("your values:", [round(evaluate(RULES, position), 3) for position in visible_positions()])
-print("evaluate: the visible tests pass")
-"""
-
-EVALUATE_HIDDEN = f"""\
-# Hidden tests for evaluate: {POSITION_COUNT} positions from random play.
-### BEGIN HIDDEN TESTS
-from coursekit.grading.corners import check_evaluate, random_positions
-from coursekit.grading.secret import hidden_seed
-
-_ = check_evaluate(evaluate, random_positions({POSITION_COUNT}, seed=hidden_seed("test_evaluate_hidden")))
-### END HIDDEN TESTS
-"""
-
 GAMES = f"""\
 ### How the games are played
 
@@ -162,7 +93,7 @@ GAMES = f"""\
   moves, all the calls of `evaluate` in the test cell so far may have used that budget per call,
   plus 0.25 s. When the notebook is graded, each call also crosses into the sandbox, and the
   budget there grows by what that costs. The calls of one move together may use
-  {PER_MOVE} second. A move over the limit, an error or a refused number in `evaluate` loses
+  {PER_MOVE:g} second. A move over the limit, an error or a refused number in `evaluate` loses
   that game at once (the message shows the position, or the calls made, their CPU time per call
   and the budget); the other games go on. The visible tests apply the same budget, so when they
   pass in time, the hidden ones do too.
@@ -189,30 +120,6 @@ sees your pieces coming.
   cell, to two decimals.
 """
 
-E_VISIBLE_CELL = f"""\
-# Visible tests for evaluate against E's fixed player: opening number {E_VISIBLE}, from both sides.
-# They pass when both games are played to their end (won or not); a game not won is shown.
-from coursekit.grading.corners import show_games
-
-_ = show_games(evaluate, "E", [{E_VISIBLE}])
-print("evaluate against E: the visible tests pass")
-"""
-
-
-def hidden_games(opponent: str, name: str, part: str, cell: int, points: int) -> str:
-    """A hidden test cell: one opening of the pool (the student's own, the ``cell``-th of the part) against
-    ``opponent``, both sides, partial points. The cells of a part share the seed ``part``, so their openings differ."""
-    return f"""\
-# Hidden tests against {name}: one opening of the pool, both sides. Partial points: the last number.
-### BEGIN HIDDEN TESTS
-from coursekit.grading.corners import score_games
-from coursekit.grading.openings import hidden_opening
-
-score_games(evaluate, "{opponent}", [hidden_opening("{part}", {cell})], {points})
-### END HIDDEN TESTS
-"""
-
-
 PART3 = f"""\
 ## Part 3: games against the course's player
 
@@ -235,45 +142,12 @@ move further ahead than your player: a good evaluation makes up for that.
   each cell, to two decimals.
 """
 
-COURSE_VISIBLE_CELL = f"""\
-# Visible tests for evaluate against the course's player: opening number {COURSE_VISIBLE}, from both sides.
-# They pass when both games are played to their end (won or not); a game not won is shown.
-from coursekit.grading.corners import show_games
-
-_ = show_games(evaluate, "course", [{COURSE_VISIBLE}])
-print("evaluate against the course's player: the visible tests pass")
-"""
-
 END = """\
 Then try: play your evaluation against the course's player on more openings:
 `play_games(evaluate, "course", range(10))` (from `coursekit.grading.corners`)
 plays 20 games and returns them (`game.score` is 1, 1/2 or 0; `game.line()` says how it
 ended). Which of your terms wins the most games when you leave it out?
 """
-
-PARTS = (
-    Part("1", "evaluate(rules, state)", (
-        given("part1", PART1),
-        solution("evaluate", EVALUATE),
-        tests("test_evaluate_visible", EVALUATE_VISIBLE, 2),
-        tests("test_evaluate_hidden", EVALUATE_HIDDEN, 2),
-    )),
-    Part("2", "evaluate(rules, state) against E's fixed player", (
-        given("part2", PART2),
-        tests("test_games_e_visible", E_VISIBLE_CELL, 2),
-        *(tests(f"test_games_e_hidden_{cell}",
-                hidden_games("E", "E's fixed player", "test_games_e_hidden", cell, 3), 3)
-          for cell in (1, 2)),
-    )),
-    Part("3", "evaluate(rules, state) against the course's player", (
-        given("part3", PART3),
-        tests("test_games_course_visible", COURSE_VISIBLE_CELL, 2),
-        *(tests(f"test_games_course_hidden_{cell}",
-                hidden_games("course", "the course's player", "test_games_course_hidden", cell, 3), 3)
-          for cell in (1, 2)),
-    )),
-)
-
 
 def intro() -> str:
     """The introduction, with the grading table of the parts below."""
@@ -317,7 +191,7 @@ The table counts **points**, not tests.
 - Part 3, hidden tests (partial points): the same against the course's player, with **full
   points at a score of half the games**: each cell gives **3 x min(1, score) points**.
 - Time is the CPU time of `evaluate`: on average {BUDGET_TIMES} x the course's evaluation's CPU
-  time a call (measured on the grading machine as the test runs), at most {PER_MOVE} second in
+  time a call (measured on the grading machine as the test runs), at most {PER_MOVE:g} second in
   one move. A move over the limit, an error in `evaluate` or a refused number loses that game
   at once, explained; the other games go on. Once the calls of a test cell are over their
   budget, every game left is lost.
@@ -336,21 +210,22 @@ Before you hand in, follow *How to check your work before handing in* at the end
 """
 
 
-ASSIGNMENT = Assignment(
-    "ps09",
-    opening=(given("intro", intro()), given("setup", SETUP, code=True)),
-    parts=PARTS,
-    closing=(handing_in("ps09", END),),
+# the code cells use the numbers the text states
+CODE.states("test_evaluate_hidden", f"random_positions({POSITION_COUNT}, ")
+CODE.states("test_games_e_visible", f"opening number {E_VISIBLE},", f'"E", [{E_VISIBLE}]')
+CODE.states("test_games_course_visible", f"opening number {COURSE_VISIBLE},", f'"course", [{COURSE_VISIBLE}]')
+
+PARTS = (
+    CODE.part("1", "evaluate(rules, state)", PART1, "evaluate", test_evaluate_visible=2, test_evaluate_hidden=2),
+    CODE.part("2", "evaluate(rules, state) against E's fixed player", PART2,
+              test_games_e_visible=2, test_games_e_hidden_1=3, test_games_e_hidden_2=3),
+    CODE.part("3", "evaluate(rules, state) against the course's player", PART3,
+              test_games_course_visible=2, test_games_course_hidden_1=3, test_games_course_hidden_2=3),
+)
+
+ASSIGNMENT = CODE.assignment(
+    intro(), PARTS, END,
     # the rest of coursekit.games.corners (the rules, BLACK, WHITE) is the students' to use
     references=tuple(f"coursekit.games.corners.{name}" for name in (
         "evaluate", "side_work", "remaining_work", "race", "blocked", "walled", "source_choice", "source_strategy")),
 )
-
-
-def main(argv: list[str]) -> int:
-    """Write the notebook; with ``--check``, only say whether the file is up to date."""
-    return write_or_check(ASSIGNMENT, argv)
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))

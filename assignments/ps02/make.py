@@ -1,15 +1,10 @@
-"""Write the source notebook of problem set 2 (one-way queen and knight), ``source/ps02/ps02.ipynb``.
-
-Run it after editing a cell (``python assignments/make_ps02.py``; ``--check`` only checks).
-The cell kinds and the writing are in ``make_assignment.py``.
-"""
+"""Problem set 2, the one-way queen and the one-way knight: the text, parts and points; its code cells are beside it."""
 
 from __future__ import annotations
 
-import sys
+from make_assignment import Code, scheme_table
 
-from make_assignment import Assignment, Part, given, handing_in, scheme_table, solution, tests
-from make_assignment import main as write_or_check
+CODE = Code.beside(__file__)
 
 
 def intro() -> str:
@@ -66,10 +61,6 @@ line). You may add helper functions in the same cell.
 Before you hand in, follow *How to check your work before handing in* at the end.
 """
 
-SETUP = """\
-from functools import cache
-"""
-
 PART1 = """\
 ## Part 1: the one-way queen (`queen_winning_move`)
 
@@ -109,73 +100,6 @@ at the at most three losing positions in the queen's column, row and diagonal.
   1 second, all calls of a cell 10 seconds.
 """
 
-QUEEN = """\
-def queen_winning_move(x, y):
-    \"\"\"The queen's cell after a winning move from (x, y), or None from a losing position.\"\"\"
-    ### BEGIN SOLUTION
-    partner, pairs = losing_positions()
-    if partner[x] == y:
-        return None
-    if partner[x] < y:
-        return (x, partner[x])  # down the column
-    if partner[y] < x:
-        return (partner[y], y)  # along the row
-    a, b = pairs[abs(y - x)]  # the losing pair on the same diagonal
-    return (a, b) if x < y else (b, a)
-
-
-@cache
-def losing_positions(limit=2100):
-    \"\"\"partner[n]: the other coordinate of the losing cell in column n; pairs[k] = (a, a + k).
-
-    The k-th losing pair is (a, a + k), where a is the smallest number not used in an earlier pair.
-    \"\"\"
-    partner = {0: 0}
-    pairs = [(0, 0)]
-    a = 1
-    while a <= limit:
-        while a in partner:
-            a += 1
-        b = a + len(pairs)
-        partner[a], partner[b] = b, a
-        pairs.append((a, b))
-    return partner, pairs
-    ### END SOLUTION
-"""
-
-QUEEN_VISIBLE = """\
-# Visible tests for queen_winning_move: a few positions.
-from coursekit.grading import check_queen_winning_move
-
-check_queen_winning_move(queen_winning_move, positions=[
-    (1, 0), (0, 3), (2, 2), (1, 2), (2, 1), (2, 3), (3, 5), (4, 5), (6, 6), (7, 4), (10, 6), (12, 20),
-])
-print("queen_winning_move: the visible tests pass")
-"""
-
-QUEEN_HIDDEN_SMALL = """\
-# Hidden tests for queen_winning_move: every position up to 40 x 40.
-### BEGIN HIDDEN TESTS
-from coursekit.grading import check_queen_winning_move
-
-small_queen = [(x, y) for x in range(41) for y in range(41) if (x, y) != (0, 0)]
-checked_small_queen = check_queen_winning_move(queen_winning_move, positions=small_queen)
-print(f"queen_winning_move: right on all {checked_small_queen} positions up to 40 x 40")
-### END HIDDEN TESTS
-"""
-
-QUEEN_HIDDEN_LARGE = """\
-# Hidden tests for queen_winning_move: positions up to 1000 x 1000.
-### BEGIN HIDDEN TESTS
-from coursekit.grading import check_queen_winning_move, queen_positions
-from coursekit.grading.secret import hidden_seed
-
-large_queen = queen_positions(300, seed=hidden_seed("test_queen_hidden_large"))
-checked_large_queen = check_queen_winning_move(queen_winning_move, positions=large_queen)
-print(f"queen_winning_move: right on all {checked_large_queen} positions up to 1000 x 1000")
-### END HIDDEN TESTS
-"""
-
 PART2 = """\
 ## Part 2: the one-way knight (`knight_winning_move`)
 
@@ -210,100 +134,21 @@ there. Your function must be right on every board it is given.
   most 2 seconds, all calls 10 seconds.
 """
 
-GIVEN_KNIGHT = """\
-JUMPS = [(-2, -1), (-1, -2), (-2, 1), (1, -2)]
-
-
-def knight_jumps(x, y, width, height):
-    \"\"\"The cells the one-way knight can jump to from (x, y) on a width x height board.\"\"\"
-    return [(x + dx, y + dy) for dx, dy in JUMPS if 0 <= x + dx < width and 0 <= y + dy < height]
-
-
-print("jumps from (3, 3) on 8 x 8:", knight_jumps(3, 3, 8, 8))
-print("jumps from (3, 3) on 4 x 4:", knight_jumps(3, 3, 4, 4))
-"""
-
-KNIGHT = """\
-def knight_winning_move(x, y, width, height):
-    \"\"\"The knight's cell after a winning jump from (x, y) on a width x height board, or None.\"\"\"
-    ### BEGIN SOLUTION
-    losing = knight_losing_cells(width, height)
-    for cell in knight_jumps(x, y, width, height):
-        if cell in losing:
-            return cell
-    return None
-
-
-@cache
-def knight_losing_cells(width, height):
-    \"\"\"The losing cells of a board, decided in order of x + y (every jump lowers x + y).\"\"\"
-    losing = set()
-    for total in range(width + height - 1):
-        for x in range(width):
-            y = total - x
-            if 0 <= y < height and not any(cell in losing for cell in knight_jumps(x, y, width, height)):
-                losing.add((x, y))
-    return losing
-    ### END SOLUTION
-"""
-
-KNIGHT_VISIBLE = """\
-# Visible tests for knight_winning_move: every cell of three boards.
-from coursekit.grading import check_knight_winning_move
-
-check_knight_winning_move(knight_winning_move, boards=[(7, 7), (5, 3), (8, 8)])
-print("knight_winning_move: the visible tests pass")
-"""
-
-KNIGHT_HIDDEN = """\
-# Hidden tests for knight_winning_move: every cell of more boards.
-### BEGIN HIDDEN TESTS
-from coursekit.grading import check_knight_winning_move, knight_boards
-from coursekit.grading.secret import hidden_seed
-
-hidden_boards = knight_boards(6, seed=hidden_seed("test_knight_hidden"))
-checked_knight = check_knight_winning_move(knight_winning_move, boards=hidden_boards)
-print(f"knight_winning_move: right from all {checked_knight} cells of {len(hidden_boards)} boards")
-### END HIDDEN TESTS
-"""
-
 END = """\
 The hidden tests try many more positions, and much larger ones for the queen.
 """
 
 
 PARTS = (
-    Part("1", "queen_winning_move(x, y)", (
-        given("part1", PART1),
-        solution("queen_winning_move", QUEEN),
-        tests("test_queen_visible", QUEEN_VISIBLE, 2),
-        tests("test_queen_hidden_small", QUEEN_HIDDEN_SMALL, 4),
-        tests("test_queen_hidden_large", QUEEN_HIDDEN_LARGE, 4),
-    )),
-    Part("2", "knight_winning_move(x, y, width, height)", (
-        given("part2", PART2),
-        given("knight_jumps", GIVEN_KNIGHT, code=True),
-        solution("knight_winning_move", KNIGHT),
-        tests("test_knight_visible", KNIGHT_VISIBLE, 3),
-        tests("test_knight_hidden", KNIGHT_HIDDEN, 7),
-    )),
+    CODE.part("1", "queen_winning_move(x, y)", PART1,
+              "queen_winning_move", test_queen_visible=2, test_queen_hidden_small=4, test_queen_hidden_large=4),
+    CODE.part("2", "knight_winning_move(x, y, width, height)", PART2,
+              "knight_jumps", "knight_winning_move", test_knight_visible=3, test_knight_hidden=7),
 )
 
-ASSIGNMENT = Assignment(
-    "ps02",
-    opening=(given("intro", intro()), given("setup", SETUP, code=True)),
-    parts=PARTS,
-    closing=(handing_in("ps02", END),),
+ASSIGNMENT = CODE.assignment(
+    intro(), PARTS, END,
     references=("coursekit.games.pieces", "coursekit.solvers.tables", "coursekit.solvers.impartial",
                 "coursekit.grading.pieces", "coursekit.views.tables", "coursekit.cli.pieces",
                 "coursekit.widgets.pieces"),
 )
-
-
-def main(argv: list[str]) -> int:
-    """Write the notebook; with ``--check``, only say whether the file is up to date."""
-    return write_or_check(ASSIGNMENT, argv)
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
