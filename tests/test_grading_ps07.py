@@ -70,12 +70,6 @@ def quiet(run: Callable[[], float]) -> tuple[float, str]:
 REFERENCE = notebook(make_ps07.CODE["certain"], make_ps07.CODE["mine_chances"])
 
 
-def test_the_constants_are_the_notebooks() -> None:
-    assert (minesweeper.TOLERANCE, minesweeper.PER_CALL, minesweeper.TOTAL_SECONDS, minesweeper.CERTAIN_FRONTIER,
-            minesweeper.CHANCE_FRONTIER) == (make_ps07.TOLERANCE, make_ps07.PER_CALL, make_ps07.TOTAL_SECONDS,
-                                             make_ps07.CERTAIN_FRONTIER, make_ps07.CHANCE_FRONTIER)
-
-
 def test_the_helpers_agree_with_the_library() -> None:
     board = CERTAIN_BOARDS[0]
     assert REFERENCE["cells"](board) == minesweeper.cells(board)

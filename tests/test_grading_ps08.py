@@ -82,13 +82,6 @@ def test_score_agrees_with_the_library_and_the_notebook() -> None:
             assert score(text_secret, text_guess) == library_score(guess, secret) == helper(text_secret, text_guess)
 
 
-def test_the_constants_are_the_notebooks() -> None:
-    from coursekit.grading import bulls
-
-    assert (bulls.MAX_GUESSES, bulls.PENALTY, bulls.TOLERANCE, bulls.WIDTH, bulls.TOTAL_SECONDS) == (
-        make_ps08.MAX_GUESSES, make_ps08.PENALTY, make_ps08.TOLERANCE, make_ps08.WIDTH, make_ps08.TOTAL_SECONDS)
-
-
 def test_hidden_histories_are_games_in_progress_with_both_kinds() -> None:
     assert len({tuple(h) for h in HISTORIES}) == len(HISTORIES) == make_ps08.HISTORY_COUNT
     inconsistent = 0

@@ -101,8 +101,7 @@ def quiet(run: Callable[[], Any]) -> tuple[Any, str]:
 
 
 def test_the_constants_are_the_notebooks() -> None:
-    assert (grading.PIECES, grading.MOVE_LIMIT, grading.DEPTH, grading.PER_MOVE, grading.BUDGET_TIMES) == (
-        make_ps09.PIECES, make_ps09.MOVE_LIMIT, make_ps09.DEPTH, make_ps09.PER_MOVE, make_ps09.BUDGET_TIMES)
+    """The notebook takes its limits from the grading module (make.py imports them); the ones it states itself agree."""
     assert 1000 * grading.BUDGET_FLOOR == make_ps09.BUDGET_FLOOR_MS
     assert (make_ps09.E_VISIBLE, make_ps09.COURSE_VISIBLE) == VISIBLE_OPENINGS
     assert RULES.spec() == {"game": "corners", "pieces": 9, "move_limit": 30, "leave_home_by": None}
