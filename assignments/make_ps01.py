@@ -310,9 +310,9 @@ ASSIGNMENT = Assignment(
     parts=PARTS,
     closing=(handing_in("ps01", END),),
     references=("coursekit.games.beans", "coursekit.games.pieces", "coursekit.solvers.tables",
-                "coursekit.solvers.impartial", "coursekit.grading.beans", "coursekit.grading.king",
-                "coursekit.views.tables", "coursekit.cli.beans", "coursekit.cli.pieces", "coursekit.widgets.beans",
-                "coursekit.widgets.king", "coursekit.widgets.pieces"),
+                "coursekit.solvers.impartial", "coursekit.views.tables", "coursekit.cli.beans",
+                "coursekit.cli.pieces", "coursekit.widgets.beans", "coursekit.widgets.king",
+                "coursekit.widgets.pieces"),
 )
 
 

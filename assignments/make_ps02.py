@@ -295,8 +295,7 @@ ASSIGNMENT = Assignment(
     parts=PARTS,
     closing=(handing_in("ps02", END),),
     references=("coursekit.games.pieces", "coursekit.solvers.tables", "coursekit.solvers.impartial",
-                "coursekit.grading.pieces", "coursekit.views.tables", "coursekit.cli.pieces",
-                "coursekit.widgets.pieces"),
+                "coursekit.views.tables", "coursekit.cli.pieces", "coursekit.widgets.pieces"),
 )
 
 

@@ -312,8 +312,8 @@ ASSIGNMENT = Assignment(
     opening=(given("intro", intro()), given("setup", SETUP, code=True)),
     parts=PARTS,
     closing=(handing_in("ps03", END),),
-    references=("coursekit.solvers.search", "coursekit.games.paths", "coursekit.grading.paths",
-                "coursekit.views.search", "coursekit.cli.paths", "coursekit.widgets.path"),
+    references=("coursekit.solvers.search", "coursekit.games.paths", "coursekit.views.search", "coursekit.cli.paths",
+                "coursekit.widgets.path"),
     measured=("neighbours",),
 )
 

@@ -292,8 +292,8 @@ ASSIGNMENT = Assignment(
              solution("helpers", HELPERS)),
     parts=PARTS,
     closing=(handing_in("ps04", END),),
-    references=("coursekit.games.pursuit", "coursekit.solvers.pursuit", "coursekit.grading.pursuit",
-                "coursekit.views.pursuit", "coursekit.cli.pursuit", "coursekit.widgets.pursuit"),
+    references=("coursekit.games.pursuit", "coursekit.solvers.pursuit", "coursekit.views.pursuit",
+                "coursekit.cli.pursuit", "coursekit.widgets.pursuit"),
 )
 
 
