@@ -217,12 +217,34 @@ def test_every_problem_set_flags_the_library_s_answer_and_not_its_own_set_up(ass
     from pathlib import Path
 
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "assignments"))
-    made = importlib.import_module(f"make_{assignment}")
+    made = importlib.import_module(f"{assignment}.make")
     references = made.ASSIGNMENT.references
     assert references
     with Sandbox([cheat], references=references) as box:
         box.call("f", (1,))
         assert box.used, cheat
-    with Sandbox([made.SETUP, "def f(x):\n    return x"], references=references) as box:
+    with Sandbox([made.CODE["setup"], "def f(x):\n    return x"], references=references) as box:
         assert box.call("f", (1,)) == 1
         assert box.used == set()
+
+
+def test_a_copy_of_a_visible_test_cell_run_as_the_student_s_raises_no_flag() -> None:
+    """A notebook whose marks were stripped runs its copies of the visible tests as the student's code (see
+    coursekit.grading.repair): the checks they call read the reference modules themselves, unnoted."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "assignments"))
+    from ps01 import make as make_ps01
+
+    student = "def is_winning(m, n):\n    return m % 2 == 1 or n % 2 == 1"
+    copy = ("from coursekit.grading import check_is_winning\n"
+            "def f(x):\n"
+            "    return check_is_winning(is_winning, positions=[(3, 6), (2, 6), (1, 0)]) is not None")
+    with Sandbox([make_ps01.CODE["setup"], student, copy], references=make_ps01.ASSIGNMENT.references) as box:
+        assert box.call("f", (0,)) is True
+        assert box.used == set()
+    cheat = "import coursekit.grading.king as k\ndef f(x):\n    return k.beans.is_winning(1, 1)"
+    with Sandbox([cheat], references=make_ps01.ASSIGNMENT.references) as box:  # the check can fail
+        assert box.call("f", (0,)) is True
+        assert box.used == {"coursekit.games.beans"}

@@ -168,7 +168,7 @@ PARTS = (
 ASSIGNMENT = CODE.assignment(
     intro(), PARTS, END,
     references=("coursekit.games.beans", "coursekit.games.pieces", "coursekit.solvers.tables",
-                "coursekit.solvers.impartial", "coursekit.grading.beans", "coursekit.grading.king",
-                "coursekit.views.tables", "coursekit.cli.beans", "coursekit.cli.pieces", "coursekit.widgets.beans",
-                "coursekit.widgets.king", "coursekit.widgets.pieces"),
+                "coursekit.solvers.impartial", "coursekit.views.tables", "coursekit.cli.beans",
+                "coursekit.cli.pieces", "coursekit.widgets.beans", "coursekit.widgets.king",
+                "coursekit.widgets.pieces"),
 )

@@ -149,6 +149,5 @@ PARTS = (
 ASSIGNMENT = CODE.assignment(
     intro(), PARTS, END,
     references=("coursekit.games.pieces", "coursekit.solvers.tables", "coursekit.solvers.impartial",
-                "coursekit.grading.pieces", "coursekit.views.tables", "coursekit.cli.pieces",
-                "coursekit.widgets.pieces"),
+                "coursekit.views.tables", "coursekit.cli.pieces", "coursekit.widgets.pieces"),
 )

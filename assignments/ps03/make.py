@@ -170,7 +170,7 @@ PARTS = (
 
 ASSIGNMENT = CODE.assignment(
     intro(), PARTS, END,
-    references=("coursekit.solvers.search", "coursekit.games.paths", "coursekit.grading.paths",
-                "coursekit.views.search", "coursekit.cli.paths", "coursekit.widgets.path"),
+    references=("coursekit.solvers.search", "coursekit.games.paths", "coursekit.views.search", "coursekit.cli.paths",
+                "coursekit.widgets.path"),
     measured=("neighbours",),
 )

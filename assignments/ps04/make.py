@@ -157,6 +157,6 @@ PARTS = (
 ASSIGNMENT = CODE.assignment(
     intro(), PARTS, END,
     opening=CODE.cells("part0", PART0, "helpers"),
-    references=("coursekit.games.pursuit", "coursekit.solvers.pursuit", "coursekit.grading.pursuit",
-                "coursekit.views.pursuit", "coursekit.cli.pursuit", "coursekit.widgets.pursuit"),
+    references=("coursekit.games.pursuit", "coursekit.solvers.pursuit", "coursekit.views.pursuit",
+                "coursekit.cli.pursuit", "coursekit.widgets.pursuit"),
 )

@@ -104,7 +104,9 @@ class Watch:
     each ``coursekit`` module gets a class that notes every attribute read from it: a reference
     module itself, or a function, class or module of one. A reference may also name one function
     of a module (``coursekit.games.corners.evaluate``), where the rest of the module is the
-    students' to use: reading that name from any module notes it.
+    students' to use: reading that name from any module notes it. Only the student's own code's
+    reads count: the course's code that a student's call runs (a check copied into a cell, a
+    module that uses a reference inside) reads what it needs unnoted.
     """
 
     def __init__(self, references: list[str]) -> None:
@@ -168,19 +170,18 @@ class Watch:
                 if watch.on:
                     watch.on = False  # reading names below must not be noted again
                     try:
-                        name = types.ModuleType.__getattribute__(self, "__name__")
-                        watch.note(name)
-                        # a reference may be one function of a module: noted when the student's code reads it,
-                        # not when the course's own code does (importing a module that imports that function)
-                        own = not sys._getframe(1).f_code.co_filename.startswith(watch.package)
-                        if own:
-                            watch.note(f"{name}.{attribute}")
-                        if isinstance(value, types.ModuleType):
-                            watch.note(types.ModuleType.__getattribute__(value, "__name__"))
-                        elif isinstance(value, (types.FunctionType, type)):
-                            watch.note(getattr(value, "__module__", None))
-                            if own:
-                                watch.note(f"{getattr(value, '__module__', '')}.{getattr(value, '__qualname__', '')}")
+                        # noted when the student's code reads it, not when the course's own code does (a check
+                        # the student runs, a module that imports a reference function): what the student reaches
+                        if not sys._getframe(1).f_code.co_filename.startswith(watch.package):
+                            name = types.ModuleType.__getattribute__(self, "__name__")
+                            watch.note(name)
+                            watch.note(f"{name}.{attribute}")  # a reference may be one function of a module
+                            if isinstance(value, types.ModuleType):
+                                watch.note(types.ModuleType.__getattribute__(value, "__name__"))
+                            elif isinstance(value, (types.FunctionType, type)):
+                                module = getattr(value, "__module__", None)
+                                watch.note(module)
+                                watch.note(f"{module}.{getattr(value, '__qualname__', '')}")
                     except Exception:
                         pass
                     finally:
