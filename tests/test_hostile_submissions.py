@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 
 import pytest
-from hostile_submissions import NEEDS_A_PERSON, hostile_ps03, hostile_ps04, hostile_students
+from hostile_submissions import NEEDS_A_PERSON, NEEDS_REVIEW, hostile_ps03, hostile_ps04, hostile_students
 from nbgrader_course import CourseRun, Source, check_feedback_hides_hidden, run_course
 
 import coursekit
@@ -106,6 +106,9 @@ def test_unreadable_submissions_need_a_person_and_say_why(
         if student in NEEDS_A_PERSON:
             assert row["status"] == "needs manual grading", student
             assert NEEDS_A_PERSON[student] in row["reason"], (student, row["reason"])
+        elif student in NEEDS_REVIEW:
+            assert row["status"] == "needs review", student
+            assert NEEDS_REVIEW[student] in row["reason"], (student, row["reason"])
         else:
             assert (row["status"], row["reason"]) == ("graded", ""), (student, row["reason"])
 
