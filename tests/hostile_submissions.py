@@ -41,7 +41,7 @@ ATTACKS: dict[str, str] = {
     # replace the grading helpers and the reference solver, as a test cell in the kernel would see them
     "replace_checks": '''
 import coursekit.grading as grading
-import coursekit.grading.beans as beans_checks
+import coursekit.games.beans.checks as beans_checks
 import coursekit.grading.kernel as kernel
 for module in (grading, beans_checks, kernel):
     for name in dir(module):
@@ -330,7 +330,7 @@ def hostile_ps04(source: Source) -> dict[str, Student]:
 #: The students whose submission cannot be graded at all, and a word the reason must contain.
 NEEDS_A_PERSON = {"not_json": "not a notebook", "no_notebook": "missing"}
 #: Graded, and flagged for a person: the student's code reaches into the module that holds the reference.
-NEEDS_REVIEW = {"replace_reference": "ps01: the solution uses coursekit.games.beans"}
+NEEDS_REVIEW = {"replace_reference": "ps01: the solution uses coursekit.games.beans.is_winning"}
 
 
 # Attacks on the hidden cases: answers stored for the seeds the notebooks used to state.

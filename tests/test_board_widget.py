@@ -8,7 +8,7 @@ import re
 import pytest
 
 from coursekit.games.beans import BeansState
-from coursekit.widgets.beans import BeansBoard
+from coursekit.games.beans.board import BeansBoard
 from coursekit.widgets.board import Board, button
 
 

@@ -170,7 +170,7 @@ def test_every_board_a_game_names_exists(name: str) -> None:
     entry = GAMES[name]
     if entry.board:
         board = entry.board_class()
-        assert board.__name__ == entry.board.partition(":")[2]
+        assert board.__name__ == entry.board.rpartition(":")[2]
 
 
 @pytest.mark.slow

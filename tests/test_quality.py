@@ -11,21 +11,29 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "coursekit"
 BIN = Path(sys.executable).parent
 
-# Which layers each layer may import (arrows point down only).
+# Which layers each layer may import (arrows point down only): core, solvers (they know no
+# game), games, views; the faces (boards, grading, terminal) on top.
 ALLOWED = {
     "core": {"core"},
-    "games": {"core", "games"},
     "solvers": {"core", "solvers"},
+    "games": {"core", "solvers", "games"},
     "views": {"core", "games", "solvers", "views"},
 }
 FACES = {"widgets", "grading", "cli"}
 
+# What each role file of a game's folder (coursekit/games/<game>/<role>.py) may import besides
+# the games' own layers: its view draws, its board plays in Jupyter, its checks grade, its cli talks.
+ROLE_LAYERS = {"view": {"views"}, "board": {"views", "widgets"}, "checks": {"views", "grading"},
+               "cli": {"views", "cli"}}
 
-def coursekit_imports(path: Path) -> set[str]:
-    """The coursekit layers a module imports (relative or absolute)."""
+
+def imported_modules(path: Path) -> set[tuple[str, ...]]:
+    """The coursekit modules a module imports (relative or absolute), as dotted parts."""
     tree = ast.parse(path.read_text())
     package = path.relative_to(ROOT).with_suffix("").parts[:-1]
-    layers = set()
+    if path.name == "__init__.py":
+        package = path.relative_to(ROOT).parts[:-1]
+    found = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom):
             if node.level:
@@ -34,22 +42,51 @@ def coursekit_imports(path: Path) -> set[str]:
                 names = [parts] if node.module else [[*parts, alias.name] for alias in node.names]
             else:
                 names = [node.module.split(".")] if node.module else []
-            for parts in names:
-                if parts and parts[0] == "coursekit" and len(parts) > 1:
-                    layers.add(parts[1])
+            found |= {tuple(parts) for parts in names if parts and parts[0] == "coursekit"}
         elif isinstance(node, ast.Import):
-            for alias in node.names:
-                parts = alias.name.split(".")
-                if parts[0] == "coursekit" and len(parts) > 1:
-                    layers.add(parts[1])
-    return layers
+            found |= {tuple(alias.name.split(".")) for alias in node.names if alias.name.startswith("coursekit")}
+    return found
+
+
+def coursekit_imports(path: Path) -> set[str]:
+    """The coursekit layers a module imports."""
+    return {parts[1] for parts in imported_modules(path) if len(parts) > 1}
+
+
+def game_folder(path: Path) -> str | None:
+    """The game whose folder holds ``path`` (``coursekit/games/<game>/...``), if any."""
+    parts = path.relative_to(PACKAGE).parts
+    return parts[1] if len(parts) > 2 and parts[0] == "games" else None
 
 
 @pytest.mark.parametrize("layer", sorted(ALLOWED))
 def test_layers_import_downward_only(layer):
     for path in (PACKAGE / layer).rglob("*.py"):
+        allowed = ALLOWED[layer] | (ROLE_LAYERS.get(path.stem, set()) if game_folder(path) else set())
         imported = coursekit_imports(path) - {"__init__"}
-        assert imported <= ALLOWED[layer], f"{path.relative_to(ROOT)} imports {sorted(imported - ALLOWED[layer])}"
+        assert imported <= allowed, f"{path.relative_to(ROOT)} imports {sorted(imported - allowed)}"
+
+
+def test_a_game_s_faces_are_reached_only_through_its_entry():
+    """Outside a game's folder, no module of the package imports the game's view, board, checks
+    or terminal: they are found through :data:`coursekit.games.GAMES` (``entry.role("board")``)."""
+    for path in PACKAGE.rglob("*.py"):
+        for parts in imported_modules(path):
+            if len(parts) > 3 and parts[1] == "games" and parts[3] in ROLE_LAYERS and game_folder(path) != parts[2]:
+                pytest.fail(f"{path.relative_to(ROOT)} imports {'.'.join(parts)}")
+
+
+def test_every_game_folder_s_faces_are_found():
+    """Every role module in a game's folder is one its entry finds, and imports cleanly."""
+    from coursekit.games import GAMES
+
+    folders = {path.parent.name for path in (PACKAGE / "games").glob("*/__init__.py")}
+    packages = {entry.package.rpartition(".")[2] for entry in GAMES.values() if entry.package}
+    assert folders == packages
+    for entry in GAMES.values():
+        for role in ROLE_LAYERS:
+            if (PACKAGE / "games" / entry.package.rpartition(".")[2] / f"{role}.py").exists() and entry.package:
+                assert entry.role(role).__name__ == f"{entry.package}.{role}"
 
 
 def test_import_is_light():

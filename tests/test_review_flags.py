@@ -247,4 +247,4 @@ def test_a_copy_of_a_visible_test_cell_run_as_the_student_s_raises_no_flag() -> 
     cheat = "import coursekit.grading.king as k\ndef f(x):\n    return k.beans.is_winning(1, 1)"
     with Sandbox([cheat], references=make_ps01.ASSIGNMENT.references) as box:  # the check can fail
         assert box.call("f", (0,)) is True
-        assert box.used == {"coursekit.games.beans"}
+        assert box.used == {"coursekit.games.beans.is_winning", "coursekit.games.beans.rules"}

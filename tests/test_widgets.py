@@ -12,11 +12,12 @@ from coursekit.core import Coord, Grid, Player, Record, play
 from coursekit.core import random_strategy as random_player
 from coursekit.core.display import as_svg
 from coursekit.games.beans import Beans, BeansState, article_strategy
+from coursekit.games.beans.board import TAKES
+from coursekit.games.beans.view import beans_svg
 from coursekit.games.pieces import OneWayKing
 from coursekit.solvers import ImpartialSolver, perfect_strategy
-from coursekit.views.svg import beans_svg, hit_key
+from coursekit.views.svg import hit_key
 from coursekit.widgets import BeansBoard, KingBoard, ReplayBoard
-from coursekit.widgets.beans import TAKES
 from coursekit.widgets.board import Board
 
 

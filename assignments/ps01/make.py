@@ -167,8 +167,9 @@ PARTS = (
 
 ASSIGNMENT = CODE.assignment(
     intro(), PARTS, END,
-    references=("coursekit.games.beans", "coursekit.games.pieces", "coursekit.solvers.tables",
-                "coursekit.solvers.impartial", "coursekit.views.tables", "coursekit.cli.beans",
-                "coursekit.cli.pieces", "coursekit.widgets.beans", "coursekit.widgets.king",
-                "coursekit.widgets.pieces"),
+    references=("coursekit.games.beans.rules", "coursekit.games.beans.players", "coursekit.games.beans.is_winning",
+                "coursekit.games.beans.winning_move", "coursekit.games.beans.article_strategy",
+                "coursekit.games.beans.cli", "coursekit.games.beans.board", "coursekit.games.pieces",
+                "coursekit.solvers.tables", "coursekit.solvers.impartial", "coursekit.views.tables",
+                "coursekit.cli.pieces", "coursekit.widgets.king", "coursekit.widgets.pieces"),
 )

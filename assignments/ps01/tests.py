@@ -7,7 +7,7 @@ from ps01.solution import is_winning, king_strategy, winning_move
 
 # %% test_is_winning_visible
 # Visible tests for is_winning: a few positions.
-from coursekit.grading import check_is_winning
+from coursekit.games.beans.checks import check_is_winning
 
 check_is_winning(is_winning, positions=[(3, 6), (2, 6), (1, 0), (0, 2), (1, 1), (4, 3), (5, 5)])
 print("is_winning: the visible tests pass")
@@ -15,7 +15,7 @@ print("is_winning: the visible tests pass")
 # %% test_is_winning_hidden
 # Hidden tests for is_winning: they run when your notebook is graded.
 ### BEGIN HIDDEN TESTS
-from coursekit.grading import beans_positions, check_is_winning
+from coursekit.games.beans.checks import beans_positions, check_is_winning
 
 checked_is_winning = check_is_winning(is_winning, positions=beans_positions(30))
 print(f"is_winning: right on all {checked_is_winning} positions")
@@ -23,7 +23,7 @@ print(f"is_winning: right on all {checked_is_winning} positions")
 
 # %% test_winning_move_visible
 # Visible tests for winning_move: a few positions.
-from coursekit.grading import check_winning_move
+from coursekit.games.beans.checks import check_winning_move
 
 check_winning_move(winning_move, positions=[(3, 6), (1, 1), (4, 1), (1, 4), (2, 2), (0, 3)])
 print("winning_move: the visible tests pass")
@@ -31,7 +31,7 @@ print("winning_move: the visible tests pass")
 # %% test_winning_move_hidden
 # Hidden tests for winning_move: they run when your notebook is graded.
 ### BEGIN HIDDEN TESTS
-from coursekit.grading import beans_positions, check_winning_move
+from coursekit.games.beans.checks import beans_positions, check_winning_move
 
 checked_winning_move = check_winning_move(winning_move, positions=beans_positions(30))
 print(f"winning_move: right on all {checked_winning_move} positions")

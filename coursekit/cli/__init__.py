@@ -25,6 +25,7 @@ from types import ModuleType
 from typing import TextIO
 
 from .. import __version__
+from ..games import faces
 from ._args import MAX_SIDE, Context, Groups, Parser, UsageError, human_strategy
 
 __all__ = ["MAX_SIDE", "Context", "UsageError", "build_parser", "human_strategy", "main"]
@@ -32,14 +33,15 @@ __all__ = ["MAX_SIDE", "Context", "UsageError", "build_parser", "human_strategy"
 
 
 def _areas() -> tuple[ModuleType, ...]:
-    """Every module of this package that adds commands (``register``), in name order."""
+    """The terminal's own modules with commands (``register``), then every game's ``cli`` module."""
     found = [importlib.import_module(f"{__name__}.{info.name}") for info in pkgutil.iter_modules(__path__)
              if not info.name.startswith("_")]
-    return tuple(module for module in found if hasattr(module, "register"))
+    own = tuple(module for module in found if hasattr(module, "register"))
+    return own + faces("cli")
 
 
-#: The areas of the terminal: every module of this package with a ``register(groups)`` (a new
-#: game's commands are found without being named here).
+#: The areas of the terminal: its own modules with a ``register(groups)`` (grading), then the
+#: ``cli`` module of every game's folder (found through :data:`coursekit.games.GAMES`).
 AREAS = _areas()
 
 

@@ -6,8 +6,9 @@ print in the article's format and draw themselves in Jupyter through ``_repr_svg
 
 Nothing registers at import: the first time an object of a class with no view is shown, the
 module that holds its views is imported (its registrations run then), as python-chess imports
-its SVG module inside ``_repr_svg_``. A class names that module in ``VIEWS``; the course's
-classes that name none use :data:`VIEWS`. So ``import coursekit`` loads no view.
+its SVG module inside ``_repr_svg_``: the module ``view`` beside the class's own (a game's
+folder holds its ``view.py``), or the one its class names in ``VIEWS``, or :data:`VIEWS`.
+So ``import coursekit`` loads no view.
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 from typing import Any
+
+from .registry import has_module
 
 #: The module that holds the views of the course's classes that name none of their own (``VIEWS``).
 VIEWS = "coursekit.views"
@@ -68,10 +71,18 @@ _LOADED: set[str] = set()
 
 
 def _load_views(key: type) -> bool:
-    """Import the module that holds the views of ``key`` (once); whether it was imported now."""
+    """Import the module that holds the views of ``key`` (once); whether it was imported now.
+
+    That module is the class's ``VIEWS``, else the module ``view`` beside the class's own
+    (a game's ``rules.py`` has its ``view.py``), else, for the course's classes, :data:`VIEWS`.
+    """
     module = getattr(key, "VIEWS", None)
-    if module is None and key.__module__.split(".")[0] == VIEWS.split(".")[0]:
-        module = VIEWS
+    if module is None:
+        beside = f"{key.__module__.rpartition('.')[0]}.view"
+        if key.__module__.rpartition(".")[0] and has_module(beside):
+            module = beside
+        elif key.__module__.split(".")[0] == VIEWS.split(".")[0]:
+            module = VIEWS
     if not isinstance(module, str) or module in _LOADED:
         return False
     _LOADED.add(module)

@@ -1,9 +1,12 @@
 """One entry per game: what the rest of the course needs to know to offer it.
 
-Each game module declares its entries (``ENTRIES``); :mod:`coursekit.games` gathers them in
-``GAMES``. Reading saved records, the conformance test, the terminal's lists, the boards
-and the API pages all start from there, so adding a game touches its own module and the
-list of families, nothing else.
+A game's folder (``coursekit/games/<game>/``) declares its entries in ``ENTRIES``;
+:mod:`coursekit.games` gathers them in ``GAMES``. That is the course's only registry: the
+terminal's commands, the boards, the checks, the API pages, reading saved records and the
+conformance test all start from it. A face of a game lives in its folder under a fixed name
+(its *role*): ``view`` (text and pictures), ``board`` (the Jupyter board), ``checks`` (what
+the assignments grade with) and ``cli`` (its terminal commands). :meth:`GameEntry.role`
+imports one of them only when it is asked for, so the library never loads Jupyter.
 
 >>> from coursekit.games import GAMES
 >>> entry = GAMES["tictactoe"]
@@ -16,9 +19,14 @@ True
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from collections.abc import Callable
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Any
+
+#: The faces a game's folder may hold, each in the module of that name.
+ROLES = ("view", "board", "checks", "cli")
 
 
 @dataclass(frozen=True)
@@ -29,9 +37,13 @@ class GameEntry:
     - ``title`` and ``source``: how lessons and pages name it, and where its rules come from;
     - ``rules``: the rules class; ``from_spec`` rebuilds rules from ``rules.spec()``;
     - ``samples``: a few configurations (small and typical) that tests play through;
-    - ``board``: where its board widget lives, ``"module:Class"`` (imported only when asked for,
-      so that the library never loads Jupyter);
-    - ``commands``: the terminal commands that take it (``("play", "table")``).
+    - ``board``: its board widget's class, by name in the folder's ``board`` module
+      (``"BeansBoard"``), or as ``"module:Class"`` (imported only when asked for);
+    - ``commands``: the terminal commands that take it (``("play", "table")``);
+    - ``computers``: the named computer players that the terminal and the board both offer;
+    - ``opponent``: the computer that faces a person unless they choose another;
+    - ``transcript``: the computers that play each seat when no person plays (the source's pairing);
+    - ``package``: the game's folder (filled in by :mod:`coursekit.games`).
     """
 
     name: str
@@ -42,11 +54,47 @@ class GameEntry:
     samples: Callable[[], tuple[Any, ...]]
     board: str = ""
     commands: tuple[str, ...] = ("play",)
+    computers: tuple[str, ...] = ()
+    opponent: str = ""
+    transcript: tuple[str, ...] = ()
+    package: str = ""
+
+    def __post_init__(self) -> None:
+        if self.opponent and self.opponent not in self.computers:
+            raise ValueError(f"{self.name}: the opponent {self.opponent!r} is not one of its computers")
+        unknown = [name for name in self.transcript if name not in self.computers]
+        if unknown:
+            raise ValueError(f"{self.name}: the transcript's players {unknown} are not among its computers")
+
+    def has_role(self, role: str) -> bool:
+        """Whether the game's folder has the module ``role`` (``"board"``, ``"checks"``, ...)."""
+        return bool(self.package) and has_module(f"{self.package}.{role}")
+
+    def role(self, role: str) -> ModuleType:
+        """The game's module for ``role``, imported now (``entry.role("board")``)."""
+        if role not in ROLES:
+            raise ValueError(f"unknown role {role!r}: a game's folder holds {', '.join(ROLES)}")
+        if not self.has_role(role):
+            raise LookupError(f"{self.name} has no {role} module")
+        return importlib.import_module(f"{self.package}.{role}")
 
     def board_class(self) -> type:
         """The board widget's class (imports the widgets, and so ipywidgets)."""
         if not self.board:
             raise LookupError(f"{self.name} has no board")
-        module, _, name = self.board.partition(":")
-        found: type = getattr(importlib.import_module(module), name)
+        module_name, _, name = self.board.rpartition(":")
+        module = importlib.import_module(module_name) if module_name else self.role("board")
+        found: type = getattr(module, name)
         return found
+
+
+def has_module(name: str) -> bool:
+    """Whether the module ``name`` can be imported (its package is imported to find out).
+
+    >>> has_module("coursekit.core.grid"), has_module("coursekit.core.nothing_here")
+    (True, False)
+    """
+    try:
+        return importlib.util.find_spec(name) is not None
+    except ModuleNotFoundError:
+        return False

@@ -1,7 +1,8 @@
-"""The games of the course, one module per family, each with the strategies its source describes.
+"""The games of the course, one folder per game, each with the strategies its source describes.
 
-Every family declares its games (``ENTRIES``, :class:`~coursekit.core.registry.GameEntry`);
-``GAMES`` holds them all by name.
+Every game's folder (or, until it has moved, its module) declares its games (``ENTRIES``,
+:class:`~coursekit.core.registry.GameEntry`); ``GAMES`` holds them all by name, and
+:func:`faces` finds the faces of every game (``faces("cli")``: every game's terminal commands).
 
 >>> GAMES["king"].title, GAMES["tictactoe"].source
 ('One-way king', 'A §5 G3.1; D')
@@ -11,6 +12,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import pkgutil
 from types import ModuleType
@@ -28,7 +30,7 @@ from .tictactoe import TicTacToe, TicTacToeState
 __all__ = [
     "GAMES", "PIECES", "Beans", "BeansState", "GameEntry", "OneWayKing", "OneWayKnight", "OneWayPiece",
     "OneWayQueen", "OneWayRook", "PathState", "PieceState", "PieceSum", "Pursuit", "PursuitState",
-    "ShortestPath", "SumState", "TicTacToe", "TicTacToeState", "rules_from_spec",
+    "ShortestPath", "SumState", "TicTacToe", "TicTacToeState", "faces", "rules_from_spec",
 ]
 
 
@@ -43,8 +45,29 @@ def _families() -> tuple[ModuleType, ...]:
 #: (a new game's module is found without being named here).
 FAMILIES = _families()
 
+
+
+def _entries(family: ModuleType) -> tuple[GameEntry, ...]:
+    """A family's entries, each knowing its folder (a family that is a package)."""
+    package = family.__name__ if hasattr(family, "__path__") else ""
+    return tuple(dataclasses.replace(entry, package=package) for entry in family.ENTRIES)
+
+
 #: Every game of the course by name.
-GAMES: dict[str, GameEntry] = {entry.name: entry for family in FAMILIES for entry in family.ENTRIES}
+GAMES: dict[str, GameEntry] = {entry.name: entry for family in FAMILIES for entry in _entries(family)}
+
+
+def faces(role: str) -> tuple[ModuleType, ...]:
+    """The module ``role`` of every game's folder that has one, each once, in name order.
+
+    >>> [face.__name__ for face in faces("view")] == sorted(face.__name__ for face in faces("view"))
+    True
+    """
+    seen: dict[str, ModuleType] = {}
+    for entry in GAMES.values():
+        if entry.package not in seen and entry.has_role(role):
+            seen[entry.package] = entry.role(role)
+    return tuple(seen[name] for name in sorted(seen))
 
 
 def rules_from_spec(spec: dict[str, Any]) -> Rules[Any, Any]:

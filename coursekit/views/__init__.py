@@ -9,7 +9,6 @@ import importlib
 import pkgutil
 
 from ..core import display
-from ..games.beans import Beans, BeansState
 from ..games.paths import PathState, ShortestPath
 from ..games.pieces import OneWayPiece, PieceState
 from ..games.pursuit import Pursuit, PursuitState
@@ -19,9 +18,7 @@ from ..solvers.gametree import Solution, TreeNode
 from ..solvers.search import SearchResult
 from . import gametree, pursuit, search, sums, svg, text, tictactoe
 
-display.register(BeansState, text=text.beans_state, svg=svg.beans_svg)
 display.register(PieceState, text=text.piece_state, svg=svg.piece_svg)
-display.register(Beans, text=text.beans_transcript, svg=svg.beans_record_svg)
 display.register(OneWayPiece, text=text.piece_transcript, svg=svg.piece_record_svg)
 display.register(SearchResult, text=search.search_text, svg=search.search_svg)
 display.register(PathState, text=search.path_state_text, svg=search.path_state_svg)

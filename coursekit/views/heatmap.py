@@ -19,7 +19,7 @@ from collections.abc import Hashable, Iterable, Mapping
 from html import escape
 
 from ..core.grid import Coord, Grid
-from .svg import CELL, MARGIN, _text, grid_svg
+from .svg import CELL, MARGIN, grid_svg, text_at
 
 #: The colour scale of numbers: from pale (small) to deep (large).
 SCALE = ("#fff7bc", "#fee391", "#fec44f", "#fe9929", "#ec7014", "#cc4c02", "#993404", "#662506")
@@ -85,7 +85,7 @@ def heatmap_svg(
             if text and not (pieces and c in pieces):
                 x0, y0 = MARGIN + c.x * cell, (grid.height - 1 - c.y) * cell
                 size = cell * (0.42 if len(text) < 3 else 0.3)
-                marks.append(_text(x0 + cell / 2, y0 + cell / 2, text, size, ink(fills[c])))
+                marks.append(text_at(x0 + cell / 2, y0 + cell / 2, text, size, ink(fills[c])))
     board = board[: -len("</svg>")] + "".join(marks) + "</svg>"
     if not legend:
         return board

@@ -47,7 +47,7 @@ from ..games.pursuit import Pursuit, PursuitState
 from ..solvers.pursuit import PursuitSolver
 from .heatmap import EMPTY, heatmap_svg, scale_colour
 from .search import readable_ink
-from .svg import CELL, MARGIN, _text, grid_svg
+from .svg import CELL, MARGIN, grid_svg, text_at
 
 __all__ = ["CHOSEN_FILL", "capture_time_svg", "capture_time_text", "pursuit_board_svg", "pursuit_cell_kinds",
            "pursuit_record_svg", "pursuit_state", "pursuit_svg",
@@ -287,7 +287,7 @@ def pursuit_board_svg(
             x0, y0 = MARGIN + cell.x * CELL, (state.grid.height - 1 - cell.y) * CELL
             dy = CELL * 0.3 if kind == "target" else 0  # below the target's dot
             size = CELL * (0.42 if kind == "heat" and len(text) < 3 else 0.28)
-            marks.append(_text(x0 + CELL / 2, y0 + CELL / 2 + dy, text, size, readable_ink(fills[cell]),
+            marks.append(text_at(x0 + CELL / 2, y0 + CELL / 2 + dy, text, size, readable_ink(fills[cell]),
                                extra=' pointer-events="none"'))
     close = board.rindex("</svg>")
     return board[:close] + "".join(marks) + board[close:]

@@ -28,7 +28,7 @@ from ..core.record import Record
 from ..games.paths import PathState, ShortestPath
 from ..solvers.search import SearchResult
 from .heatmap import SCALE, heatmap_svg, scale_colour
-from .svg import BLOCKED, CELL, MARGIN, _text, grid_svg, path_svg
+from .svg import BLOCKED, CELL, MARGIN, grid_svg, path_svg, text_at
 
 #: Grids with more columns or rows than this are drawn compactly (no numbers, no labels).
 LARGE = 30
@@ -317,6 +317,6 @@ def search_board_svg(
         x, y = _centre(grid, cell, cell_px, MARGIN)
         bold = "bold" if text in ("S", "T") else "normal"
         size = cell_px * (0.5 if text in ("S", "T") else 0.42 if len(text) < 3 else 0.3)
-        marks.append(_text(x, y, text, size, readable_ink(fills[cell]), bold, extra=' pointer-events="none"'))
+        marks.append(text_at(x, y, text, size, readable_ink(fills[cell]), bold, extra=' pointer-events="none"'))
     close = board.rindex("</svg>")
     return board[:close] + "".join(marks) + board[close:]

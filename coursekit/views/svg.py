@@ -10,12 +10,11 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from html import escape
 
 from ..core.grid import Coord, Grid
 from ..core.record import Record
-from ..games.beans import BeansState
 from ..games.pieces import PieceState
 from .text import PIECE_LETTERS
 
@@ -77,27 +76,27 @@ def grid_svg(
             r = cell * 0.18
             out.append(f'<circle cx="{x0 + cell / 2}" cy="{y0 + cell / 2}" r="{r}" fill="{HIGHLIGHT}" opacity="0.9"/>')
         if c in texts:
-            out.append(_text(x0 + cell / 2, y0 + cell / 2, texts[c], cell * 0.4))
+            out.append(text_at(x0 + cell / 2, y0 + cell / 2, texts[c], cell * 0.4))
         if c in pieces and c not in piece_ids:
             glyph = PIECE_GLYPHS.get(pieces[c], pieces[c])
-            out.append(_text(x0 + cell / 2, y0 + cell / 2, glyph, cell * 0.75, weight="bold"))
+            out.append(text_at(x0 + cell / 2, y0 + cell / 2, glyph, cell * 0.75, weight="bold"))
         if c in hits:
             out.append("</g>")
     for c, name in piece_ids.items():  # named pieces last, above every cell, so that they glide over them
         if c in pieces:
             x0, y0 = MARGIN + c.x * cell, (grid.height - 1 - c.y) * cell
             glyph = PIECE_GLYPHS.get(pieces[c], pieces[c])
-            out.append(_text(x0 + cell / 2, y0 + cell / 2, glyph, cell * 0.75, weight="bold",
+            out.append(text_at(x0 + cell / 2, y0 + cell / 2, glyph, cell * 0.75, weight="bold",
                              extra=f' data-piece="{escape(name)}" pointer-events="none"'))
     for x in range(grid.width):
-        out.append(_text(MARGIN + x * cell + cell / 2, grid.height * cell + MARGIN / 2 + 2, str(x), 11, "#555"))
+        out.append(text_at(MARGIN + x * cell + cell / 2, grid.height * cell + MARGIN / 2 + 2, str(x), 11, "#555"))
     for y in range(grid.height):
-        out.append(_text(MARGIN / 2, (grid.height - 1 - y) * cell + cell / 2, str(y), 11, "#555"))
+        out.append(text_at(MARGIN / 2, (grid.height - 1 - y) * cell + cell / 2, str(y), 11, "#555"))
     out.append("</svg>")
     return "".join(out)
 
 
-def _text(x: float, y: float, text: str, size: float, colour: str = "#111", weight: str = "normal",
+def text_at(x: float, y: float, text: str, size: float, colour: str = "#111", weight: str = "normal",
           extra: str = "") -> str:
     return (f'<text x="{x:g}" y="{y:g}" font-size="{size:g}" fill="{colour}" font-weight="{weight}" '
             f'text-anchor="middle" dominant-baseline="central"{extra}>{escape(text)}</text>')
@@ -136,56 +135,6 @@ def piece_svg(state: PieceState, highlight: Iterable[Coord] = ()) -> str:
                     title=f"{state.piece} on {state.at}, player {state.turn} to move")
 
 
-def beans_svg(state: BeansState, per_row: int = 10,
-              takes: Sequence[tuple[str, str, bool]] = ()) -> str:
-    """Two piles of beans, white and black, with their counts.
-
-    For a board that plays, ``takes`` adds a row of buttons below the piles, one for each
-    ``(key, label, allowed)``: clicking one sends ``key``; a move not allowed now is drawn
-    dashed and greyed, with "(not now)" after its label.
-
-    >>> svg = beans_svg(BeansState(1, 0), takes=[("white", "take 1 white", True), ("black", "take 1 black", False)])
-    >>> svg.count("data-hit="), "take 1 black (not now)" in svg
-    (2, True)
-    """
-    r = 7
-    step = 2 * r + 3
-    rows = max(1, -(-max(state.white, state.black, 1) // per_row))
-    pile_width = per_row * step + 10
-    width = 2 * pile_width + 30
-    piles_height = rows * step + 50
-    height = piles_height + (44 if takes else 0)
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}" font-family="sans-serif" role="img">',
-        f"<title>{state.white} white and {state.black} black beans</title>",
-    ]
-    for pile, (count, fill) in enumerate(((state.white, "#ffffff"), (state.black, "#222222"))):
-        left = 10 + pile * (pile_width + 10)
-        out.append(f'<rect x="{left}" y="4" width="{pile_width}" height="{rows * step + 14}" rx="8" '
-                   'fill="#f4ecd8" stroke="#b9a77f"/>')
-        for i in range(count):
-            cx = left + 8 + r + (i % per_row) * step
-            cy = 11 + r + (i // per_row) * step
-            out.append(f'<ellipse cx="{cx}" cy="{cy}" rx="{r}" ry="{r * 0.75:g}" fill="{fill}" stroke="#222"/>')
-        label = f"{'white' if pile == 0 else 'black'}: {count}"
-        out.append(_text(left + pile_width / 2, rows * step + 34, label, 13))
-    if takes:
-        gap = 8
-        each = (width - 20 - gap * (len(takes) - 1)) / len(takes)
-        for i, (key, label, allowed) in enumerate(takes):
-            x0 = 10 + i * (each + gap)
-            said = label if allowed else f"{label} (not now)"
-            out.append(hit_open(key, said))
-            style = 'stroke="#1b1b1b"' if allowed else 'stroke="#6b6b6b" stroke-dasharray="4 3"'
-            out.append(f'<rect x="{x0:g}" y="{piles_height}" width="{each:g}" height="32" rx="6" '
-                       f'fill="{"#ffffff" if allowed else "#ececec"}" {style}/>')
-            out.append(_text(x0 + each / 2, piles_height + 16, said, 12, "#1b1b1b" if allowed else "#555555"))
-            out.append("</g>")
-    out.append("</svg>")
-    return "".join(out)
-
-
 PATH_FILL = "#9ecae1"
 
 
@@ -201,17 +150,3 @@ def piece_record_svg(record: Record) -> str:
     cells = [state.at for state in record.states]
     letter = PIECE_LETTERS.get(record.start.piece, "K")
     return path_svg(record.start.grid, cells, f"{len(record)} moves from {cells[0]} to {cells[-1]}", letter)
-
-
-def beans_record_svg(record: Record) -> str:
-    """A beans game drawn as a path on the (white, black) grid: the one-way king in disguise.
-
-    >>> from coursekit import Beans, Player, play
-    >>> take_white = Player("A", lambda rules, state: rules.legal_moves(state)[0])
-    >>> svg = beans_record_svg(play(Beans(2, 1), [take_white, take_white]))
-    >>> svg.count(PATH_FILL)  # the start and the piles after each of the three moves
-    4
-    """
-    cells = [Coord(state.white, state.black) for state in record.states]
-    grid = Grid(record.start.white + 1, record.start.black + 1)
-    return path_svg(grid, cells, f"piles after each of {len(record)} moves, white across and black up")

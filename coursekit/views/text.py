@@ -1,17 +1,10 @@
-"""Text views: the article's transcripts (Tables 2 and 3), boards and position tables.
+"""Text views: the article's transcript of a one-way piece (Table 3), endings, position tables.
 
->>> from coursekit.games import Beans
->>> from coursekit.core import Player, play
->>> from coursekit.games.beans import winning_move
->>> perfect = lambda rules, state: winning_move(*state.position)
->>> print(play(Beans(1, 2), [Player("A", perfect), Player("B", perfect)]))
-Start: [M=1, N=2]
-Move 1
-Player 1: [0, 2]
-Player 2: [0, 1]
-Move 2
-Player 1: [0, 0]
-The winner is A
+>>> from coursekit.core import Grid
+>>> print(position_table(Grid(3, 2), lambda cell: "P" if (cell.x + cell.y) % 2 == 0 else "N"))
+1  N P N
+0  P N P
+   0 1 2
 """
 
 from __future__ import annotations
@@ -20,7 +13,6 @@ from collections.abc import Callable, Hashable, Mapping
 
 from ..core.grid import Coord, Grid
 from ..core.record import Record
-from ..games.beans import BeansState
 from ..games.pieces import OneWayPiece, PieceState
 
 _ENDINGS = {
@@ -29,22 +21,6 @@ _ENDINGS = {
     "move limit": "The move limit is reached: nobody wins",
     "stopped": "The game was stopped",
 }
-
-
-def beans_state(state: BeansState) -> str:
-    """``[M=3, N=6]``, as the article prints a start."""
-    return f"[M={state.white}, N={state.black}]"
-
-
-def beans_transcript(record: Record) -> str:
-    """A beans game in the article's Table 2 format (players numbered 1 and 2)."""
-    lines = [f"Start: {beans_state(record.start)}"]
-    for i, step in enumerate(record.steps):
-        if step.player == 0 or i == 0:
-            lines.append(f"Move {i // 2 + 1}")
-        lines.append(f"Player {step.player + 1}: [{step.state.white}, {step.state.black}]")
-    lines.append(_ending(record))
-    return "\n".join(lines)
 
 
 #: The letter of each piece in pictures (chess notation: the knight is N).
@@ -79,7 +55,7 @@ def piece_transcript(record: Record) -> str:
         if i % per_round == 0:
             lines += ["", f"Move {i // per_round + 1}"]
         lines.append(f"Player {step.player}: {step.state.at}")
-    lines += ["", _ending(record), "The game is over"]
+    lines += ["", ending(record), "The game is over"]
     return "\n".join(lines)
 
 
@@ -87,7 +63,7 @@ def _letter(rules: OneWayPiece) -> str:
     return PIECE_LETTERS.get(rules.piece, rules.piece[0].upper())
 
 
-def _ending(record: Record) -> str:
+def ending(record: Record) -> str:
     if record.end == "won" and record.winner is not None:
         return f"The winner is {record.players[record.winner]}"
     return _ENDINGS[record.end]

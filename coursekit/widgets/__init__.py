@@ -23,24 +23,46 @@ or a computer player), Step and ▶ Run for computers, Speed and a Replay slider
 - :class:`WordsBoard`: word guessing (source C): guess letters or the word, or watch a computer guesser.
 - :class:`ReplayBoard`: step through any game's record, move by move.
 
-Put a board last in a cell (or ``display`` it) to see it. Where no kernel draws it (a saved
-or exported notebook, the lesson site) it is a still picture of its last state.
+Each game's board lives in its folder (``coursekit/games/<game>/board.py``) and is also
+reachable here by name, imported when first asked for. Put a board last in a cell (or
+``display`` it) to see it. Where no kernel draws it (a saved or exported notebook, the
+lesson site) it is a still picture of its last state.
 """
 
-from .basket import BasketBoard
-from .beans import BeansBoard
-from .bulls import BullsBoard
-from .corners import CornersBoard
-from .crawler import CrawlerBoard
-from .king import KingBoard
-from .minesweeper import MinesBoard
-from .minesweeper2 import MinesDuelBoard
-from .path import PathBoard
-from .pieces import PieceBoard
-from .pursuit import PursuitBoard
-from .replay import ReplayBoard
-from .tictactoe import TicTacToeBoard
-from .words import WordsBoard
+from __future__ import annotations
 
-__all__ = ["BasketBoard", "BeansBoard", "BullsBoard", "CornersBoard", "CrawlerBoard", "KingBoard", "MinesBoard",
-           "MinesDuelBoard", "PathBoard", "PieceBoard", "PursuitBoard", "ReplayBoard", "TicTacToeBoard", "WordsBoard"]
+import importlib
+from typing import Any
+
+# Boards whose games have not yet moved into their own folder, by name: the module that holds each.
+_HERE = {
+    "BasketBoard": "basket", "BullsBoard": "bulls", "CornersBoard": "corners",
+    "CrawlerBoard": "crawler", "KingBoard": "king", "MinesBoard": "minesweeper", "MinesDuelBoard": "minesweeper2",
+    "PathBoard": "path", "PieceBoard": "pieces", "PursuitBoard": "pursuit", "ReplayBoard": "replay",
+    "TicTacToeBoard": "tictactoe", "WordsBoard": "words",
+}
+
+
+def _boards() -> dict[str, str]:
+    """Every board by name: the module that holds it (a game's ``board`` module, or one here)."""
+    from ..games import GAMES
+
+    found = {name: f"{__name__}.{module}" for name, module in _HERE.items()}
+    for entry in GAMES.values():
+        if entry.board and ":" not in entry.board:
+            found[entry.board] = f"{entry.package}.board"
+    return found
+
+
+def __getattr__(name: str) -> Any:
+    module = _boards().get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(module), name)
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_boards()])
+
+
+__all__ = sorted(_boards())

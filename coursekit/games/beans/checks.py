@@ -18,10 +18,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from ..games.beans import Beans, BeansState, options
-from ..solvers.impartial import ImpartialSolver
-from .answers import as_pair
-from .kernel import Case, Check, Malformed, run_check
+from ...grading.answers import as_pair
+from ...grading.kernel import Case, Check, Malformed, run_check
+from ...solvers.impartial import ImpartialSolver
+from .rules import Beans, BeansState, options
+
+__all__ = ["beans_positions", "check_is_winning", "check_winning_move", "is_winning_check", "winning_move_check"]
 
 Piles = tuple[int, int]
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ..core import Grid, Player, play
-from ..games import Beans
-from ..games import beans as beans_game
-from ..solvers import ImpartialSolver
-from ..views.text import position_table
-from ._args import MAX_SIDE, Context, Groups, UsageError, human_strategy, seed_argument, whole
-from .computer import computer_strategies
+from ...cli._args import MAX_SIDE, Context, Groups, UsageError, human_strategy, seed_argument, whole
+from ...core import Grid, Player, play
+from ...solvers import ImpartialSolver
+from ...views.text import position_table
+from . import ENTRIES
+from .players import COMPUTERS
+from .rules import Beans
 
 
 def register(groups: Groups) -> None:
@@ -21,9 +21,9 @@ def register(groups: Groups) -> None:
     beans.add_argument("black", type=whole(0), help="black beans, N")
     seed_argument(beans)
     beans.add_argument("--human", type=int, choices=(1, 2), help="let a person play first (1) or second (2)")
-    beans.add_argument("--computer", choices=("article", "perfect", "random"), default=None,
-                       help="how the computer players choose: the article's players (default), "
-                            "perfect play or random moves")
+    beans.add_argument("--computer", choices=tuple(COMPUTERS), default=None,
+                       help="who plays the computer's seats: perfect, the article's player A or random moves "
+                            "(default: the article's pairing, A against random moves; perfect against a person)")
     beans.set_defaults(run=play_beans)
 
     table = groups.table.add_parser("beans", help="beans positions (M across, N up)")
@@ -36,8 +36,10 @@ def play_beans(args: argparse.Namespace, context: Context) -> str:
     if args.white + args.black == 0:
         raise UsageError("the game needs at least one bean: M + N > 0")
     rng = context.rng
-    strategies: list[Any] = (computer_strategies(args.computer, rng, 2) if args.computer
-                             else [beans_game.article_strategy(rng), beans_game.random_strategy(rng)])
+    entry = ENTRIES[0]
+    chosen = args.computer or (entry.opponent if args.human else None)
+    strategies: list[Any] = ([COMPUTERS[chosen](rng) for _ in range(2)] if chosen
+                             else [COMPUTERS[name](rng) for name in entry.transcript])
     names = ["A", "B"]
     if args.human:
         strategies[args.human - 1] = human_strategy(context.stdin, context.out, names[args.human - 1],

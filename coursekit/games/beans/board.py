@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.rules import Strategy
-from ..games import beans
-from ..games.beans import Beans, BeansState, Piles
-from ..solvers import solver_for
-from ..views.svg import beans_svg
-from .game import YOU, GameBoard, NotAMove, computer_players
+from ...core.rules import Strategy
+from ...solvers import solver_for
+from ...widgets.game import YOU, GameBoard, NotAMove, computer_players
+from .players import article_strategy
+from .rules import Beans, BeansState, Piles
+from .view import beans_svg
 
 #: The three kinds of move, each with its label and the beans it takes (white, black).
 TAKES: dict[str, tuple[str, tuple[int, int]]] = {
@@ -60,7 +60,7 @@ class BeansBoard(GameBoard):
     ) -> None:
         self.piles = (white, black)
         Beans(white, black)  # check the piles before drawing anything
-        name, offered = computer_players(computer, beans.article_strategy)
+        name, offered = computer_players(computer, article_strategy)
         seats = [YOU, name] if human_first else [name, YOU]
         super().__init__(seats, offered, seed, seat_labels=("First", "Second"), **kwargs)
         self.new_game()

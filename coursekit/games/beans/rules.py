@@ -1,4 +1,4 @@
-"""White and black beans (article, section 2).
+"""The rules of white and black beans (article, section 2).
 
 Two piles: ``white`` and ``black`` beans. A move takes one bean of either colour, or one
 white and one black together. Whoever takes the last bean wins. A move is written as the
@@ -16,19 +16,14 @@ False
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ..core.display import Shown
-from ..core.engine import random_strategy
-from ..core.errors import IllegalMoveError
-from ..core.registry import GameEntry
-from ..core.rules import GameRules, GameType
+from ...core.display import Shown
+from ...core.errors import IllegalMoveError
+from ...core.rules import GameRules, GameType
 
-__all__ = [
-    "Beans", "BeansState", "Piles", "article_strategy", "is_winning", "options", "random_strategy", "winning_move",
-]
+__all__ = ["Beans", "BeansState", "Piles", "is_winning", "options", "winning_move"]
 
 Piles = tuple[int, int]
 """A position: how many white and how many black beans are left."""
@@ -149,29 +144,3 @@ class Beans(GameRules):
 
     def spec(self) -> dict[str, Any]:
         return {"game": self.name, "white": self.white, "black": self.black}
-
-
-Strategy = Callable[[Beans, BeansState], Piles]
-
-
-def article_strategy(rng: random.Random) -> Strategy:
-    """The article's player A: the winning move when there is one, else a random move."""
-
-    def choose(rules: Beans, state: BeansState) -> Piles:
-        if is_winning(*state.position):
-            return winning_move(*state.position)
-        return rng.choice(rules.legal_moves(state))
-
-    return choose
-
-
-def _from_spec(spec: dict[str, Any]) -> Beans:
-    return Beans(spec["white"], spec["black"])
-
-
-#: The game as the course offers it (see :mod:`coursekit.games`).
-ENTRIES = (GameEntry(
-    "beans", "White and black beans", "A §2", Beans, _from_spec,
-    samples=lambda: (Beans(3, 6), Beans(1, 0), Beans(7, 4)),
-    board="coursekit.widgets:BeansBoard", commands=("play", "table"),
-),)
