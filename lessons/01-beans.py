@@ -514,7 +514,7 @@ SVG(grid_svg(
 # picture: 3 white and 6 black beans, a winning start for you.
 
 # %%
-from coursekit.widgets import BeansBoard
+from coursekit.games.beans import BeansBoard
 
 BeansBoard(3, 6, seed=1)
 
