@@ -173,6 +173,50 @@ def test_every_board_a_game_names_exists(name: str) -> None:
         assert board.__name__ == entry.board.rpartition(":")[2]
 
 
+#: The games whose entry names their computer players (each game's folder declares them).
+WITH_COMPUTERS = sorted(name for name, entry in GAMES.items() if entry.computers)
+
+
+def terminal_computers(name: str) -> tuple[str, ...]:
+    """The choices of ``coursekit play NAME --computer``."""
+    from coursekit.cli import build_parser
+
+    parser = build_parser()
+    play_parser = next(a for a in parser._subparsers._group_actions[0].choices["play"]._actions
+                       if a.dest == "game").choices[name]
+    option = next(a for a in play_parser._actions if "--computer" in a.option_strings)
+    return tuple(option.choices)
+
+
+def test_the_games_that_moved_into_their_folders_name_their_computers() -> None:
+    assert {"beans"} <= set(WITH_COMPUTERS)
+
+
+@pytest.mark.parametrize("name", WITH_COMPUTERS)
+def test_the_terminal_and_the_board_offer_the_same_computers_with_the_same_default(name: str) -> None:
+    """Both faces read the game's entry: the same computer players, in the same order, and the same one
+    facing a person by default."""
+    entry = GAMES[name]
+    assert terminal_computers(name) == entry.computers
+    board = entry.board_class()()
+    assert tuple(board.computers) == entry.computers
+    assert [seat for seat in board.seats if seat != "you"] == [entry.opponent] * (len(board.seats) - 1)
+    assert "you" in board.seats
+
+
+@pytest.mark.parametrize("name", WITH_COMPUTERS)
+def test_the_board_numbers_the_seats_as_the_terminal_does(name: str) -> None:
+    """``human=1`` on a board is the terminal's ``--human 1``: the first seat to move."""
+    import inspect
+
+    entry = GAMES[name]
+    board_class = entry.board_class()
+    if "human" not in inspect.signature(board_class).parameters:
+        pytest.skip(f"{board_class.__name__} seats you first or second with its own switch")
+    first, second = board_class(human=1), board_class(human=2)
+    assert first.seats[0] == "you" and second.seats[1] == "you"
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_a_thousand_random_games_per_game(name: str) -> None:

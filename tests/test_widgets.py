@@ -93,7 +93,7 @@ def test_buttons_for_moves_that_are_not_legal_are_disabled() -> None:
 
 def test_a_perfect_computer_moving_first_from_a_winning_start_always_wins_beans() -> None:
     for seed in range(15):
-        board = BeansBoard(3, 6, computer="perfect", human_first=False, seed=seed)
+        board = BeansBoard(3, 6, computer="perfect", human=2, seed=seed)
         assert board.steps[0].player == 0 and board.record.players == ("Computer", "You")
         play_out_beans(board, random.Random(seed))
         assert board.winner == "Computer"

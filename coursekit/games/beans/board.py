@@ -7,6 +7,7 @@ from typing import Any
 from ...core.rules import Strategy
 from ...solvers import solver_for
 from ...widgets.game import YOU, GameBoard, NotAMove, computer_players
+from . import ENTRIES
 from .players import article_strategy
 from .rules import Beans, BeansState, Piles
 from .view import beans_svg
@@ -25,6 +26,7 @@ class BeansBoard(GameBoard):
     ``computer`` is ``"perfect"`` (never misses a win), ``"article"`` (the article's player
     A: the winning move when there is one, else at random), ``"random"``, or any
     ``strategy(rules, state)``. The computer answers at once after each of your moves.
+    ``human`` is your seat, numbered as in the terminal: 1 moves first, 2 second.
     The same ``seed`` gives the same game. The board's controls (see
     :class:`~coursekit.widgets.game.GameBoard`) change who plays each side, take moves back,
     replay the game and show hints (the winning move, when there is one).
@@ -53,15 +55,18 @@ class BeansBoard(GameBoard):
         self,
         white: int = 3,
         black: int = 6,
-        computer: str | Strategy = "perfect",
-        human_first: bool = True,
+        computer: str | Strategy | None = None,
+        human: int = 1,
         seed: int | None = 0,
         **kwargs: Any,
     ) -> None:
         self.piles = (white, black)
         Beans(white, black)  # check the piles before drawing anything
-        name, offered = computer_players(computer, article_strategy)
-        seats = [YOU, name] if human_first else [name, YOU]
+        name, offered = computer_players(computer or ENTRIES[0].opponent, article_strategy)
+        if human not in (1, 2):
+            raise ValueError(f"human is your seat, 1 (you move first) or 2, as in the terminal's --human; "
+                             f"got {human!r}")
+        seats = [YOU, name] if human == 1 else [name, YOU]
         super().__init__(seats, offered, seed, seat_labels=("First", "Second"), **kwargs)
         self.new_game()
 
