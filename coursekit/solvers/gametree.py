@@ -248,11 +248,54 @@ def _unhurried(value: float) -> float:
     return value + STEP if value > 0 else value - STEP if value < 0 else value
 
 
+class _Search:
+    """What every search here keeps: the rules, the move order, the table (keyed by ``canonical``
+    when given), the estimate at the depth limit, the explored tree, and its counts."""
+
+    def __init__(self, rules: Any, *, order: Order | None = None, table: bool | dict[Any, Any] = False,
+                 canonical: Canonical | None = None, evaluate: Any = None, keep_tree: bool = False) -> None:
+        self.rules = rules
+        self.order = order
+        self.table = _table_of(table)
+        self.canonical = canonical
+        self.evaluate: Any = evaluate or _no_estimate
+        self.keep_tree = keep_tree
+        self.nodes = 0
+        self.estimates = 0  # positions valued by the evaluation function (or by a table entry that was)
+
+    def key(self, state: Any) -> Hashable:
+        return state if self.canonical is None else self.canonical(state)
+
+    def stored(self, state: Any) -> tuple[Hashable, Any]:
+        """The table's key of ``state`` and what the table holds there (``None``: nothing, or no table)."""
+        if self.table is None:
+            return None, None
+        key = self.key(state)
+        return key, self.table.get(key)
+
+    def ordered(self, state: Any) -> Sequence[Any]:
+        """The legal moves, in the search's order."""
+        moves: Sequence[Any] = self.rules.legal_moves(state)
+        return moves if self.order is None else self.order(self.rules, state, tuple(moves))
+
+    def solution(self, *, value: float, values: tuple[float, ...] | None, scored: dict[Any, float], player: int,
+                 draft: _Draft | None, depth: float, algorithm: str, me: int | None = None) -> Solution:
+        """The search's answer at the root: its value, the moves scored there and the best of them."""
+        best = max(scored.values(), default=None)
+        return Solution(
+            value=value, values=values, best_moves=tuple(m for m, v in scored.items() if v == best),
+            moves=tuple(scored.items()), nodes=self.nodes,
+            positions=0 if self.table is None else len(self.table), algorithm=algorithm, player=player,
+            tree=None if draft is None else draft.frozen(me),
+            depth=None if depth == INF else int(depth), exact=self.estimates == 0,
+        )
+
+
 # ---------------------------------------------------------------------------------------------
 # Two players, zero sum: negamax
 
 
-class _Negamax:
+class _Negamax(_Search):
     """Minimax and alpha-beta in negamax form: a value is for the player to move."""
 
     def __init__(self, rules: Any, *, order: Order | None = None, table: bool | dict[Any, Any] = False,
@@ -261,24 +304,15 @@ class _Negamax:
         if rules.num_players != 2:
             raise ValueError(f"minimax and alpha-beta are for two players; {rules.name} has {rules.num_players} "
                              "here (use maxn or paranoid)")
-        self.rules = rules
-        self.order = order
-        self.table = _table_of(table)
-        self.canonical = canonical
-        self.evaluate: Evaluate = evaluate or _no_estimate
-        self.keep_tree = keep_tree
+        super().__init__(rules, order=order, table=table, canonical=canonical, evaluate=evaluate,
+                         keep_tree=keep_tree)
         self.hurry = hurry
         self.deadline = deadline
-        self.nodes = 0
-        self.estimates = 0  # positions valued by the evaluation function (or by a table entry that was)
 
     def visit(self) -> None:
         self.nodes += 1
         if self.deadline is not None and not self.nodes & 1023 and time.perf_counter() > self.deadline:
             raise _OutOfTime
-
-    def key(self, state: Any) -> Hashable:
-        return state if self.canonical is None else self.canonical(state)
 
     def end_value(self, state: Any) -> float:
         rules = self.rules
@@ -288,9 +322,7 @@ class _Negamax:
         rules = self.rules
         if rules.to_move(state) == CHANCE:
             raise ValueError("this position is a chance node: use expectimax")
-        moves: Sequence[Any] = rules.legal_moves(state)
-        if self.order is not None:
-            moves = self.order(rules, state, tuple(moves))
+        moves = self.ordered(state)
         if hint is not None and moves and moves[0] != hint and hint in moves:
             moves = [hint, *(m for m in moves if m != hint)]
         return moves
@@ -544,18 +576,8 @@ def iterative_deepening(rules: Any, state: Any = None, *, evaluate: Evaluate, ma
 # More players: max^n (with chance: expectimax) and paranoid
 
 
-class _MaxN:
+class _MaxN(_Search):
     """Max^n: each player takes the move best for himself; chance nodes average their outcomes."""
-
-    def __init__(self, rules: Any, *, table: bool | dict[Any, Any] = False, canonical: Canonical | None = None,
-                 evaluate: EvaluateAll | None = None, keep_tree: bool = False) -> None:
-        self.rules = rules
-        self.table = _table_of(table)
-        self.canonical = canonical
-        self.evaluate: EvaluateAll = evaluate or _no_estimate
-        self.keep_tree = keep_tree
-        self.nodes = 0
-        self.estimates = 0
 
     def search(self, state: Any, depth: float, draft: _Draft | None) -> tuple[float, ...]:
         self.nodes += 1
@@ -565,14 +587,11 @@ class _MaxN:
             draft.player = player
         if rules.is_over(state):
             return self.leaf(tuple(float(r) for r in rules.returns(state)), "end", draft)
-        table, key = self.table, None
-        if table is not None:
-            key = state if self.canonical is None else self.canonical(state)
-            entry = table.get(key)
-            if entry is not None and entry[1] >= depth:
-                if entry[1] != INF:
-                    self.estimates += 1
-                return self.leaf(entry[0], "table", draft)
+        key, entry = self.stored(state)
+        if entry is not None and entry[1] >= depth:
+            if entry[1] != INF:
+                self.estimates += 1
+            return self.leaf(entry[0], "table", draft)
         if depth <= 0:
             self.estimates += 1
             return self.leaf(tuple(float(v) for v in self.evaluate(rules, state)), "estimate", draft)
@@ -592,8 +611,8 @@ class _MaxN:
                 values = self.search(rules.next_state(state, move), depth - 1, child)
                 if not best or values[player] > best[player]:
                     best = values
-        if table is not None:
-            table[key] = (best, INF if self.estimates == estimates else depth)
+        if self.table is not None:
+            self.table[key] = (best, INF if self.estimates == estimates else depth)
         if draft is not None:
             draft.value = best
         return best
@@ -621,15 +640,8 @@ class _MaxN:
             if draft is not None:
                 draft.value = values
             scored = {m: v[player] for m, v in every.items()}
-        value = values[0 if player == CHANCE else player]
-        best = max(scored.values(), default=None)
-        return Solution(
-            value=value, values=values, best_moves=tuple(m for m, v in scored.items() if v == best),
-            moves=tuple(scored.items()), nodes=self.nodes,
-            positions=0 if self.table is None else len(self.table), algorithm=algorithm, player=player,
-            tree=None if draft is None else draft.frozen(), depth=None if depth == INF else int(depth),
-            exact=self.estimates == 0,
-        )
+        return self.solution(value=values[0 if player == CHANCE else player], values=values, scored=scored,
+                             player=player, draft=draft, depth=depth, algorithm=algorithm)
 
 
 def maxn(rules: Any, state: Any = None, *, table: bool = False, canonical: Canonical | None = None,
@@ -665,21 +677,15 @@ def expectimax(rules: Any, state: Any = None, *, table: bool = False, canonical:
     return search.root(_start(rules, state), _depth(depth), "expectimax")
 
 
-class _Paranoid:
+class _Paranoid(_Search):
     """One player (``me``) against the coalition of all the others: alpha-beta on ``returns[me]``."""
 
     def __init__(self, rules: Any, me: int, *, order: Order | None = None, table: bool | dict[Any, Any] = False,
                  canonical: Canonical | None = None, evaluate: EvaluateAll | None = None,
                  keep_tree: bool = False) -> None:
-        self.rules = rules
+        super().__init__(rules, order=order, table=table, canonical=canonical, evaluate=evaluate,
+                         keep_tree=keep_tree)
         self.me = me
-        self.order = order
-        self.table = _table_of(table)
-        self.canonical = canonical
-        self.evaluate: EvaluateAll = evaluate or _no_estimate
-        self.keep_tree = keep_tree
-        self.nodes = 0
-        self.estimates = 0
 
     def search(self, state: Any, depth: float, alpha: float, beta: float, draft: _Draft | None) -> float:
         self.nodes += 1
@@ -689,26 +695,21 @@ class _Paranoid:
             draft.player = player
         if rules.is_over(state):
             return self.leaf(float(rules.returns(state)[self.me]), EXACT, "end", draft)
-        table, key = self.table, None
-        if table is not None:
-            key = state if self.canonical is None else self.canonical(state)
-            entry = table.get(key)
-            if entry is not None:
-                value, flag, reach = entry
-                if reach >= depth and (flag == EXACT or (flag == LOWER and value >= beta)
-                                       or (flag == UPPER and value <= alpha)):
-                    if reach != INF:
-                        self.estimates += 1
-                    return self.leaf(value, flag, "table", draft)
+        key, entry = self.stored(state)
+        if entry is not None:
+            value, flag, reach = entry
+            if reach >= depth and (flag == EXACT or (flag == LOWER and value >= beta)
+                                   or (flag == UPPER and value <= alpha)):
+                if reach != INF:
+                    self.estimates += 1
+                return self.leaf(value, flag, "table", draft)
         if depth <= 0:
             self.estimates += 1
             return self.leaf(float(self.evaluate(rules, state)[self.me]), EXACT, "estimate", draft)
         if player == CHANCE:
             raise ValueError("paranoid search has no chance nodes: use expectimax")
         estimates = self.estimates
-        moves: Sequence[Any] = rules.legal_moves(state)
-        if self.order is not None:
-            moves = self.order(rules, state, tuple(moves))
+        moves = self.ordered(state)
         mine = player == self.me
         best = -INF if mine else INF
         low, high = alpha, beta
@@ -724,8 +725,8 @@ class _Paranoid:
                     draft.cut(moves[index + 1:])
                 break
         flag = UPPER if best <= alpha else LOWER if best >= beta else EXACT
-        if table is not None:
-            table[key] = (best, flag, INF if self.estimates == estimates else depth)
+        if self.table is not None:
+            self.table[key] = (best, flag, INF if self.estimates == estimates else depth)
         return self.leaf(best, flag, "search", draft)
 
     def leaf(self, value: float, bound: str, source: str, draft: _Draft | None) -> float:
@@ -749,13 +750,8 @@ class _Paranoid:
             value = max(scored.values())
             if draft is not None:
                 draft.value = value
-        return Solution(
-            value=value, values=None, best_moves=tuple(m for m, v in scored.items() if v == value),
-            moves=tuple(scored.items()), nodes=self.nodes,
-            positions=0 if self.table is None else len(self.table), algorithm="paranoid", player=player,
-            tree=None if draft is None else draft.frozen(self.me), depth=None if depth == INF else int(depth),
-            exact=self.estimates == 0,
-        )
+        return self.solution(value=value, values=None, scored=scored, player=player, draft=draft, depth=depth,
+                             algorithm="paranoid", me=self.me)
 
 
 def paranoid(rules: Any, state: Any = None, *, player: int | None = None, order: Order | None = None,
