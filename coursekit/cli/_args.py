@@ -109,38 +109,66 @@ def seed_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=whole(0), help="seed of the random choices (same seed, same result)")
 
 
-def human_strategy(stdin: TextIO, out: TextIO, name: str = "you",
-                   what: str = "the piece's next cell") -> Callable[[Any, Any], Any]:
-    """A person at the prompt: shows the position, reads a move, explains a bad one and asks again.
+def prompt_player(stdin: TextIO, out: TextIO, question: Callable[[Any, Any], str],
+                  read: Callable[[Any, Any, str], Any], show: Callable[[Any], str] = str) -> Callable[[Any, Any], Any]:
+    r"""A person at the prompt, for any game: the one loop every game's terminal uses.
 
-    A move is typed as ``x,y``; a game whose moves are pairs of numbers (beans) gets a tuple.
-    The end of input stops the game (:class:`GameStopped`).
+    It shows the position (``show(state)``), asks ``question(rules, state)``, reads a line and
+    turns it into a move with ``read(rules, state, line)`` (a ``ValueError`` says what is wrong
+    with the line), explains a move the rules refuse (``why_illegal``) and asks again. The end
+    of input stops the game (:class:`GameStopped`).
+
+    >>> import io
+    >>> from coursekit.games.beans import Beans
+    >>> out = io.StringIO()
+    >>> person = prompt_player(io.StringIO("1,9\nx\n2,6\n"), out, lambda rules, state: "Your move: ",
+    ...                        lambda rules, state, line: tuple(int(v) for v in line.strip().split(",")))
+    >>> person(Beans(3, 6), Beans(3, 6).initial_state())
+    (2, 6)
+    >>> print(out.getvalue().strip())
+    [M=3, N=6]
+    Your move:   not allowed: beans cannot be put back: [3, 6] -> [1, 9]
+    Your move:   invalid literal for int() with base 10: 'x'
+    Your move:
     """
 
     def choose(rules: Any, state: Any) -> Any:
-        print(f"\n{state}", file=out)
-        legal = rules.legal_moves(state)
-        moves = " or ".join(move_text(m) for m in legal)
-        plain_pairs = bool(legal) and not isinstance(legal[0], Coord)
+        print(f"\n{show(state)}", file=out)
+        ask = question(rules, state)
         while True:
-            print(f"Your move, {name}: {what} as x,y ({moves}): ", end="", file=out, flush=True)
+            print(ask, end="", file=out, flush=True)
             line = stdin.readline()
             if not line:
                 print("", file=out)
                 raise GameStopped("end of input")
             try:
-                move: Any = Coord.parse(line)
+                move = read(rules, state, line)
             except ValueError as error:
                 print(f"  {error}", file=out)
                 continue
-            if plain_pairs:
-                move = (move.x, move.y)
             reason = rules.why_illegal(state, move)
             if reason is None:
                 return move
             print(f"  not allowed: {reason}", file=out)
 
     return choose
+
+
+def human_strategy(stdin: TextIO, out: TextIO, name: str = "you",
+                   what: str = "the piece's next cell") -> Callable[[Any, Any], Any]:
+    """A person at the prompt who types a cell as ``x,y`` (:func:`prompt_player`); a game whose
+    moves are pairs of numbers (beans) gets a tuple."""
+
+    def question(rules: Any, state: Any) -> str:
+        moves = " or ".join(move_text(m) for m in rules.legal_moves(state))
+        return f"Your move, {name}: {what} as x,y ({moves}): "
+
+    def read(rules: Any, state: Any, line: str) -> Any:
+        move = Coord.parse(line)
+        legal = rules.legal_moves(state)
+        return move if not legal or isinstance(legal[0], Coord) else (move.x, move.y)
+
+    return prompt_player(stdin, out, question, read)
 
 
 def move_text(move: Any) -> str:
