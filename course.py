@@ -42,7 +42,7 @@ def run(*command: str | Path, **kwargs: object) -> None:
     subprocess.run([str(c) for c in command], check=True, cwd=ROOT, **kwargs)  # type: ignore[call-overload]
 
 
-def setup(extras: str = "") -> None:
+def setup(extras: str = "all") -> None:
     """Create .venv and install coursekit (with ``extras``) at the pinned versions."""
     if sys.version_info < (3, 11):  # noqa: UP036 (this script must explain itself on an older Python)
         sys.exit(f"coursekit needs Python 3.11 or newer; this is {sys.version.split()[0]}")
@@ -50,7 +50,8 @@ def setup(extras: str = "") -> None:
     stamp = VENV / ".coursekit-installed"
     installed = stamp.read_text().split() if PYTHON.exists() and stamp.exists() else []
     # Up to date when the pinned files are unchanged and the wanted extras were installed with them.
-    if installed[:1] == [files.hexdigest()] and (not extras or extras in installed[1:]):
+    wanted = {extras, "test"} if extras == "all" else {extras}  # the test set-up holds everything "all" does
+    if installed[:1] == [files.hexdigest()] and (not extras or wanted & set(installed[1:])):
         return
     if not PYTHON.exists():
         say(f"creating the virtual environment {VENV.name}/")

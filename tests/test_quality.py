@@ -90,7 +90,7 @@ def test_every_game_folder_s_faces_are_found():
 
 
 def test_import_is_light():
-    heavy = "('ipywidgets', 'nbgrader', 'mkdocs', 'IPython')"
+    heavy = "('ipywidgets', 'anywidget', 'nbgrader', 'mkdocs', 'IPython', 'numpy', 'wordfreq')"
     code = f"import sys, coursekit; print(sorted(m for m in {heavy} if m in sys.modules))"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"

@@ -11,7 +11,7 @@ time one of them computes.
 >>> Later("no_such_module_here").anything
 Traceback (most recent call last):
 ...
-ModuleNotFoundError: No module named 'no_such_module_here'
+ModuleNotFoundError: No module named 'no_such_module_here': this part of coursekit needs it (pip install "coursekit[all]")
 """
 
 from __future__ import annotations
@@ -27,7 +27,12 @@ class Later:
         self._name = name
 
     def __getattr__(self, attribute: str) -> Any:
-        return getattr(importlib.import_module(self._name), attribute)
+        try:
+            module = importlib.import_module(self._name)
+        except ModuleNotFoundError as error:
+            raise ModuleNotFoundError(f"No module named {self._name!r}: this part of coursekit needs it "
+                                      '(pip install "coursekit[all]")', name=self._name) from error
+        return getattr(module, attribute)
 
     def __repr__(self) -> str:
         return f"<module {self._name!r}, imported on first use>"
