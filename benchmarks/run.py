@@ -19,7 +19,7 @@ from .measure import Section, machine, machine_text
 
 def _sections() -> tuple[str, ...]:
     """Every module of this package with a ``measure`` function, the older sections first."""
-    first = ("tables", "paths", "pursuit", "gametree")
+    first = ("tables", "paths", "pursuit", "tictactoe")
     names = [info.name for info in pkgutil.iter_modules([str(Path(__file__).parent)]) if not info.name.startswith("_")]
     found = [name for name in names if hasattr(importlib.import_module(f"benchmarks.{name}"), "measure")]
     return tuple(sorted(found, key=lambda name: (first.index(name) if name in first else len(first), name)))

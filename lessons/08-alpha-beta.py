@@ -56,7 +56,7 @@ from coursekit.games.tictactoe import (
 )
 from coursekit.solvers.counting import count, reachable
 from coursekit.solvers.gametree import alphabeta, line_order, maxn, minimax, optimal_strategy, paranoid, solve
-from coursekit.views.tictactoe import board_svg
+from coursekit.games.tictactoe.view import board_svg
 
 INF = math.inf
 rules = TicTacToe()
@@ -976,7 +976,7 @@ print("max^n:", maxn(wide3, king_position).values)
 # Jupyter to play.
 
 # %%
-from coursekit.widgets import TicTacToeBoard  # noqa: E402
+from coursekit.games.tictactoe import TicTacToeBoard  # noqa: E402
 
 TicTacToeBoard(computer="source")
 

@@ -342,7 +342,7 @@ OLD_PS05_SEED, OLD_PS08_SECRETS, OLD_PS08_GAMES = 20241105, 20250301, 20250400
 def stored_answers_ps05() -> str:
     """``best_move`` and ``alphabeta`` as a table of the answers on the old hidden (and the visible) positions, with a
     poor guess elsewhere: under the old seed it earned full marks with no algorithm."""
-    from coursekit.grading.tictactoe import hidden_positions, reference_alphabeta, state_of, values
+    from coursekit.games.tictactoe.checks import hidden_positions, reference_alphabeta, state_of, values
 
     boards = [*hidden_positions(30, seed=OLD_PS05_SEED), *hidden_positions(30, seed=OLD_PS05_SEED, most=3),
               ["X..", "...", "..."], ["XX.", "OO.", "X.."], ["X.O", ".X.", "..."], ["XO.", "...", "..."],

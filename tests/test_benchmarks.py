@@ -101,7 +101,7 @@ def test_pursuit_section_has_one_and_two_pursuers_with_numbers_and_agreement(qui
     assert "both solvers agree there: yes" in quick_run[0].stdout
 
 
-def test_gametree_section_has_each_search_with_nodes_and_agreement(quick_run):
+def test_tictactoe_section_has_each_search_with_nodes_and_agreement(quick_run):
     lines = section_lines(quick_run[0].stdout, "Game-tree search")
     searches = [line.split("  ")[1].strip() for line in lines]
     assert searches[:5] == ["minimax", "alpha-beta", "alpha-beta + table", "alpha-beta + table + symmetry",
@@ -114,9 +114,9 @@ def test_gametree_section_has_each_search_with_nodes_and_agreement(quick_run):
         assert " draw " in line, line
 
 
-def test_gametree_figures_show_pruning_and_the_table_at_work(quick_run):
+def test_tictactoe_figures_show_pruning_and_the_table_at_work(quick_run):
     _, figures = quick_run
-    rows = {row["search"]: row for row in figures["sections"]["gametree"]["rows"] if row["board"].startswith("3")}
+    rows = {row["search"]: row for row in figures["sections"]["tictactoe"]["rows"] if row["board"].startswith("3")}
     plain, pruned = rows["alpha-beta"], rows["alpha-beta + table + symmetry"]
     assert pruned["nodes"] < plain["nodes"] and 0 < pruned["positions"] <= 765
     assert rows["minimax"]["positions"] == 0 and rows["minimax"]["agree"] is True
@@ -127,7 +127,7 @@ def test_saved_figures_hold_every_section(quick_run):
     assert figures is not None
     from benchmarks.run import SECTIONS
 
-    assert set(figures["sections"]) == set(SECTIONS) >= {"tables", "paths", "pursuit", "gametree", "basket", "crawler"}
+    assert set(figures["sections"]) == set(SECTIONS) >= {"tables", "paths", "pursuit", "tictactoe", "basket", "crawler"}
     assert figures["machine"]["cores"] >= 1
     for section in figures["sections"].values():
         assert section["mismatches"] == []

@@ -11,9 +11,7 @@ from typing import Any
 import pytest
 from known_submissions import PLAIN_MINIMAX as KNOWN_MINIMAX
 
-from coursekit.grading import Case, Check, Malformed, ask, evaluate, partial_points, run_check, score_check
-from coursekit.grading.limits import Calls
-from coursekit.grading.tictactoe import (
+from coursekit.games.tictactoe.checks import (
     RULES,
     board_of,
     check_alphabeta,
@@ -25,6 +23,8 @@ from coursekit.grading.tictactoe import (
     state_of,
     values,
 )
+from coursekit.grading import Case, Check, Malformed, ask, evaluate, partial_points, run_check, score_check
+from coursekit.grading.limits import Calls
 
 
 def _double_check() -> Check:

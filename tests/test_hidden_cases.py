@@ -48,6 +48,7 @@ from nbgrader_course import (
     stated_seeds,
 )
 
+from coursekit.games.tictactoe.checks import hidden_positions, score_best_move
 from coursekit.grading import sandbox
 from coursekit.grading.bulls import hidden_secrets, play_all, score_average
 from coursekit.grading.kernel import seed_random
@@ -65,7 +66,6 @@ from coursekit.grading.secret import (
     salted,
     write_key,
 )
-from coursekit.grading.tictactoe import hidden_positions, score_best_move
 from coursekit.grading.trusted import TrustedExecute
 
 sys.path.insert(0, str(COURSE))

@@ -185,7 +185,7 @@ PARTS = (
 
 ASSIGNMENT = CODE.assignment(
     intro(), PARTS, END,
-    references=("coursekit.solvers.gametree", "coursekit.games.tictactoe", "coursekit.grading.tictactoe",
-                "coursekit.cli.tictactoe", "coursekit.widgets.tictactoe"),
+    references=("coursekit.solvers.gametree", "coursekit.games.tictactoe", "coursekit.games.tictactoe.checks",
+                "coursekit.games.tictactoe.cli", "coursekit.games.tictactoe.board"),
     measured=("play",),
 )

@@ -11,11 +11,10 @@ import pytest
 
 from coursekit.core import Coord, Record
 from coursekit.games import rules_from_spec
-from coursekit.games.tictactoe import MARKS, TicTacToe, source_best_move
+from coursekit.games.tictactoe import MARKS, TicTacToe, TicTacToeBoard, source_best_move
+from coursekit.games.tictactoe.board import LINE_COLOUR
+from coursekit.games.tictactoe.view import MARK_COLOURS
 from coursekit.solvers.gametree import alphabeta, maxn, move_values, solve
-from coursekit.views.tictactoe import MARK_COLOURS
-from coursekit.widgets import TicTacToeBoard
-from coursekit.widgets.tictactoe import LINE_COLOUR
 
 
 def cells_of(board: TicTacToeBoard) -> list[Coord]:
@@ -183,9 +182,9 @@ def test_the_winning_line_is_drawn() -> None:
 
 
 def test_you_may_play_second_and_the_computer_opens() -> None:
-    board = TicTacToeBoard(computer="random", human=1, seed=3)
+    board = TicTacToeBoard(computer="random", human=2, seed=3)  # seats as in the terminal: 2 plays O
     assert len(board.steps) == 1 and board.steps[0].player == 0
-    assert board.players == ("Computer", "You") and board.human == 1
+    assert board.players == ("Computer", "You") and board.human == 2
     assert board.status.startswith("The computer (X) marked ") and board.status.endswith("mark it O.")
     play_out(board, random.Random(1))
     assert assert_replays(board).players == ("Computer", "You")
@@ -195,7 +194,7 @@ def test_you_may_play_second_and_the_computer_opens() -> None:
 
 
 def test_new_game_empties_the_board_and_the_record() -> None:
-    board = TicTacToeBoard(computer="random", seed=5, human=1)
+    board = TicTacToeBoard(computer="random", seed=5, human=2)
     play_out(board, random.Random(5))
     first = board.record.states
     board.press("new")
@@ -251,7 +250,7 @@ def test_the_seats_can_change_during_a_game() -> None:
 
 @pytest.mark.parametrize(("players", "human"), [(3, 0), (3, 2), (4, 1)])
 def test_three_and_four_players(players: int, human: int) -> None:
-    board = TicTacToeBoard(5, 5, 4, players=players, human=human, computer="random", seed=players)
+    board = TicTacToeBoard(5, 5, 4, players=players, human=human + 1, computer="random", seed=players)
     assert board.players == tuple("You" if s == human else f"Computer {MARKS[s]}" for s in range(players))
     assert board.rules.to_move(board.state) == human and board.state.filled == human
     board.click(sorted(empty_cells(board))[0])
@@ -286,7 +285,8 @@ def test_each_computer_seat_may_get_its_own_player() -> None:
 
 @pytest.mark.parametrize(("kwargs", "words"), [
     ({"computer": "clever"}, "a computer player is one of 'perfect', 'source', 'random'"),
-    ({"human": 2}, "human is your seat, 0 to 1"),
+    ({"human": 3}, "human is your seat, 1 to 2"),
+    ({"human": 0}, r"1 plays X and moves first, as in the terminal's --human"),
     ({"players": 5}, "2 to 4 players"),
     ({"width": 4, "height": 4, "computer": "perfect"}, "at most 12 cells at once with 2 players; this one has 16"),
     ({"width": 4, "players": 3, "computer": "perfect"}, "at most 9 cells at once with 3 players"),
@@ -356,7 +356,7 @@ def hint_letters(board: TicTacToeBoard) -> dict[Coord, str]:
 
 
 def test_d_program_opens_in_the_centre_and_says_its_nodes_and_its_words() -> None:
-    board = TicTacToeBoard(computer="source", human=1)
+    board = TicTacToeBoard(computer="source", human=2)
     (opening,) = board.steps
     assert opening.move == Coord(1, 1)
     assert board.status == ('The computer (X) marked [1, 1] (1,214 nodes searched). '
@@ -365,7 +365,7 @@ def test_d_program_opens_in_the_centre_and_says_its_nodes_and_its_words() -> Non
 
 @pytest.mark.parametrize(("human", "seed"), [(0, 0), (0, 1), (1, 2), (1, 3)])
 def test_a_full_game_against_d_program_which_never_loses(human: int, seed: int) -> None:
-    board = TicTacToeBoard(computer="source", human=human, seed=seed)
+    board = TicTacToeBoard(computer="source", human=human + 1, seed=seed)
     rng = random.Random(seed)
     while not board.is_over:
         before = len(board.steps)
@@ -428,7 +428,7 @@ def test_hints_for_three_players_use_max_n() -> None:
 
 @pytest.mark.parametrize(("human", "seed"), [(0, 0), (0, 1), (1, 2), (1, 3)])
 def test_a_full_game_against_the_perfect_player_which_never_loses(human: int, seed: int) -> None:
-    board = TicTacToeBoard(human=human, seed=seed)  # the perfect player is the default on 3 x 3
+    board = TicTacToeBoard(human=human + 1, seed=seed)  # the perfect player faces you by default on 3 x 3
     rng = random.Random(seed)
     while not board.is_over:
         before = len(board.steps)

@@ -21,7 +21,6 @@ from coursekit.games.tictactoe import (
     SourceChoice,
     TicTacToe,
     TicTacToeState,
-    _SourceSearch,
     source_best_move,
     source_board,
     source_describe,
@@ -31,6 +30,7 @@ from coursekit.games.tictactoe import (
     square_number,
     square_of,
 )
+from coursekit.games.tictactoe.source import _SourceSearch
 
 RULES = TicTacToe()
 MARKS = "XO"

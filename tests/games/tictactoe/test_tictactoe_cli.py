@@ -124,10 +124,10 @@ def test_a_finished_position_is_answered_not_refused(position: str, players: lis
     (("solve", "tictactoe", "--position", "XQ./.../..."), "not 'Q'"),
     (("solve", "tictactoe", "--k", "5"), "does not fit"),
     (("solve", "tictactoe", "--width", "6", "--height", "6", "--k", "4"), "at most 16 empty cells"),
-    (("solve", "tictactoe", "--algorithm", "source", "--width", "4"), "only 3 x 3"),
+    (("solve", "tictactoe", "--algorithm", "source", "--width", "4"), "D's program plays the 3 x 3 board"),
     (("play", "tictactoe", "--players", "5"), "--players"),
     (("play", "tictactoe", "--human", "3"), "seats are 1 to 2"),
-    (("play", "tictactoe", "--computer", "source", "--width", "4"), "only 3 x 3"),
+    (("play", "tictactoe", "--computer", "source", "--width", "4"), "D's program plays the 3 x 3 board"),
     (("count", "tictactoe", "--width", "4", "--height", "4"), "at most 12 cells"),
     (("play", "tictactoe", "--width", "x"), "--width"),
 ])

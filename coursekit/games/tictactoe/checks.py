@@ -44,11 +44,17 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from ..core.grid import Coord, Grid
-from ..games.tictactoe import MARKS, TicTacToe, TicTacToeState
-from .answers import as_pair, shown
-from .kernel import Case, Check, Malformed, run_check, score_check
-from .pictures import MOVES, picture
+from ...core.grid import Coord, Grid
+from ...grading.answers import as_pair, shown
+from ...grading.kernel import Case, Check, Malformed, run_check, score_check
+from ...grading.pictures import MOVES, picture
+from .rules import MARKS, TicTacToe, TicTacToeState
+
+__all__ = [
+    "alphabeta_check", "best_move_check", "board_of", "board_picture", "check_alphabeta", "check_best_move",
+    "hidden_positions", "node_share", "reference_alphabeta", "score_alphabeta_nodes", "score_best_move",
+    "state_of", "value", "values",
+]
 
 Board = list[str]
 

@@ -16,17 +16,15 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ..core import Player, play
-from ..games import tictactoe as game
-from ..games.tictactoe import MARKS, TicTacToe, TicTacToeState
-from ..solvers.counting import count
-from ..solvers.gametree import optimal_strategy, solve
-from ._args import Context, Groups, UsageError, human_strategy, seed_argument, whole
+from ...cli._args import Context, Groups, UsageError, human_strategy, seed_argument, whole
+from ...core import Player, play
+from ...solvers.counting import count
+from ...solvers.gametree import solve
+from .players import COMPUTERS, COUNT_LIMIT, SEARCH_LIMIT, as_strategy, default_computer, source_applies
+from .rules import EMPTY, MARKS, TicTacToe, TicTacToeState
+from .source import source_best_move
 
-COMPUTERS = ("source", "perfect", "random")
 ALGORITHMS = ("alphabeta", "minimax", "source")
-#: The largest board the exact solver is offered for from the terminal (cells).
-MAX_SOLVED_CELLS = 16
 
 
 def board_arguments(parser: argparse.ArgumentParser, players: bool = True) -> None:
@@ -44,9 +42,10 @@ def register(groups: Groups) -> None:
     """Add ``play tictactoe``, ``solve tictactoe`` and ``count tictactoe``."""
     player = groups.play.add_parser("tictactoe", help="tic-tac-toe and m, n, k-games for 2 to 4 players")
     board_arguments(player)
-    player.add_argument("--computer", choices=COMPUTERS, default=None,
-                        help="the computer players: source (D's alpha-beta program, 3 x 3 only; the default "
-                             "there), perfect (the exact solver) or random; on other boards the default is perfect")
+    player.add_argument("--computer", choices=tuple(COMPUTERS), default=None,
+                        help="the computer players: perfect (the exact solver), source (D's alpha-beta program, "
+                             "3 x 3 only) or random. Default: perfect against a person (random on a board too "
+                             "large to solve at once); with no person, D's program on 3 x 3, as in the source")
     player.add_argument("--human", type=whole(1, len(MARKS)), default=None,
                         help="let a person play seat N (1 = X moves first, 2 = O, ...)")
     seed_argument(player)
@@ -74,28 +73,22 @@ def _rules(args: argparse.Namespace) -> TicTacToe:
         raise UsageError(str(error)) from None
 
 
-def _is_classic(rules: TicTacToe) -> bool:
-    return (rules.width, rules.height, rules.k, rules.num_players) == (3, 3, 3, 2)
-
-
 def _solvable(rules: TicTacToe, state: TicTacToeState, what: str) -> None:
-    empty = state.cells.count(game.EMPTY)
-    if empty > MAX_SOLVED_CELLS:
-        raise UsageError(f"{what} searches the whole game: at most {MAX_SOLVED_CELLS} empty cells, "
+    empty = state.cells.count(EMPTY)
+    if empty > SEARCH_LIMIT:
+        raise UsageError(f"{what} searches the whole game: at most {SEARCH_LIMIT} empty cells, "
                          f"this board has {empty}")
 
 
 def computer_player(kind: str, rules: TicTacToe, context: Context) -> Any:
     """The strategy the terminal calls ``kind``."""
     if kind == "source":
-        if not _is_classic(rules):
-            raise UsageError("the source's program (D) plays only 3 x 3, three in a row, two players: "
-                             "use --computer perfect or random")
+        if source_applies(rules) is not None:
+            raise UsageError(f"{source_applies(rules)}: use --computer perfect or random")
         return _speaking_source(context)
     if kind == "perfect":
         _solvable(rules, rules.initial_state(), "the perfect player")
-        return optimal_strategy(context.rng)
-    return game.random_strategy(context.rng)
+    return as_strategy(COMPUTERS[kind](context.rng))
 
 
 def _speaking_source(context: Context) -> Any:
@@ -103,7 +96,7 @@ def _speaking_source(context: Context) -> Any:
     count and the square it took (D's ``Describe``)."""
 
     def choose(rules: TicTacToe, state: TicTacToeState) -> Any:
-        choice = game.source_best_move(rules, state)
+        choice = source_best_move(rules, state)
         print(f"D ({choice.mark}): {choice.message} {choice.nodes} nodes examined; "
               f"square {choice.square} = {choice.move}", file=context.out)
         return choice.move
@@ -116,7 +109,7 @@ def play_tictactoe(args: argparse.Namespace, context: Context) -> str:
     rules = _rules(args)
     if args.human is not None and args.human > rules.num_players:
         raise UsageError(f"argument --human: with {rules.num_players} players the seats are 1 to {rules.num_players}")
-    kind = args.computer or ("source" if _is_classic(rules) else "perfect")
+    kind = args.computer or default_computer(rules, facing_person=args.human is not None)
     names = ["you" if args.human == p + 1 else kind for p in range(rules.num_players)]
     strategies = []
     for p in range(rules.num_players):
@@ -149,9 +142,9 @@ def solve_tictactoe(args: argparse.Namespace, context: Context) -> str:
     if rules.is_over(state):
         return "\n".join(lines + finished(rules, state))
     if args.algorithm == "source":
-        if not _is_classic(rules):
-            raise UsageError("the source's program (D) plays only 3 x 3, three in a row, two players")
-        choice = game.source_best_move(rules, state)
+        if source_applies(rules) is not None:
+            raise UsageError(str(source_applies(rules)))
+        choice = source_best_move(rules, state)
         lines += [f"move: {_cells([choice.move])}", f"nodes: {choice.nodes}",
                   f"score: {choice.score} ({choice.message})", f"square: {choice.square} (D numbers the squares "
                   "1 to 9, top row first)"]
@@ -197,8 +190,8 @@ def _result(value: float) -> str:
 def count_tictactoe(args: argparse.Namespace, context: Context) -> str:
     """Positions, positions up to symmetry, terminal positions, games and their results."""
     rules = _rules(args)
-    if rules.width * rules.height > 12:
-        raise UsageError(f"counting visits every position: at most 12 cells, {rules.width} x {rules.height} "
+    if rules.width * rules.height > COUNT_LIMIT:
+        raise UsageError(f"counting visits every position: at most {COUNT_LIMIT} cells, {rules.width} x {rules.height} "
                          f"has {rules.width * rules.height}")
     counts = count(rules, rules.initial_state(), canonical=rules.canonical)
     lines = [f"board: {rules.width} x {rules.height}, {rules.k} in a row, 2 players",

@@ -16,10 +16,11 @@ import re
 from collections.abc import Iterable, Mapping
 from html import escape
 
-from ..core.grid import Coord, Grid
-from ..core.record import Record
-from ..core.rules import CHANCE
-from ..games.tictactoe import EMPTY, MARKS, TicTacToeState
+from ...core import display
+from ...core.grid import Coord, Grid
+from ...core.record import Record
+from ...core.rules import CHANCE
+from .rules import EMPTY, MARKS, TicTacToe, TicTacToeState
 
 #: The colour of each player's mark (X, O, A, B), readable on white and told apart by shape too.
 MARK_COLOURS = {"X": "#1f4e99", "O": "#b2182b", "A": "#1b7837", "B": "#6a3d9a"}
@@ -202,3 +203,7 @@ def record_svg(record: Record) -> str:
     numbers = "".join(_label(MARGIN + c.x * CELL + 8, (h - 1 - c.y) * CELL + 8, n, 10, "#777")
                       for c, n in order.items())
     return svg.replace("</svg>", numbers + "</svg>")
+
+
+display.register(TicTacToeState, text=board_text, svg=board_svg)
+display.register(TicTacToe, text=transcript, svg=record_svg)

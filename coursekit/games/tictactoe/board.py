@@ -11,26 +11,27 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
-from ..core.engine import random_strategy
-from ..core.grid import Coord
-from ..core.rules import Strategy
-from ..games.tictactoe import EMPTY, MARKS, TicTacToe, TicTacToeState, source_best_move
-from ..solvers import gametree
-from ..views.gametree import solution_svg
-from ..views.svg import cell_of, hit_key
-from ..views.tictactoe import LINE_FILL, play_svg, stack_svg
-from .board import button
-from .game import YOU, GameBoard, NotAMove
+from ...core.grid import Coord
+from ...core.rules import Strategy
+from ...solvers import gametree
+from ...views.gametree import solution_svg
+from ...views.svg import cell_of, hit_key
+from ...widgets.board import button
+from ...widgets.game import YOU, GameBoard, NotAMove
+from .players import (
+    COMPUTERS,
+    ComputerMove,
+    default_computer,
+    fixed_player,
+    solve_limit,
+    source_applies,
+    strategy_player,
+)
+from .rules import EMPTY, MARKS, TicTacToe, TicTacToeState
+from .view import LINE_FILL, play_svg, stack_svg
 
-#: The computer players a board can be given by name.
-COMPUTER_NAMES = ("perfect", "source", "random")
-#: The most empty cells a position may have for the board to solve it at once (perfect play, hints),
-#: by the number of players: a fraction of a second each. Max^n (three or four players) prunes
-#: nothing, so it solves fewer cells in that time than alpha-beta does for two.
-SOLVE_LIMITS = {2: 12, 3: 9, 4: 8}
 #: The most empty cells a position may have for its search tree to be drawn.
 TREE_LIMIT = 4
 #: The background of the winning line's cells (every mark stays readable on it: a contrast of at
@@ -42,23 +43,6 @@ HINT_COLOURS = {"W": "#1b7837", "D": "#555555", "L": "#b2182b"}
 HINT_WORDS = {"W": "a win", "D": "a draw", "L": "a loss"}
 #: How long a new mark takes to grow in, as a share of the board's speed (ms a move).
 APPEAR_SHARE = 0.8
-
-
-@dataclass(frozen=True)
-class ComputerMove:
-    """What a computer player chose, and what it says about it.
-
-    ``nodes`` is how many positions its search visited (``None`` for a player that does not
-    search); ``note`` is what the player says of its move (D's program speaks).
-    """
-
-    move: Coord
-    nodes: int | None = None
-    note: str = ""
-
-
-#: A computer player: ``player(rules, state)`` gives its move and what it says about it.
-ComputerPlayer = Callable[[TicTacToe, TicTacToeState], ComputerMove]
 
 
 def empty_count(state: TicTacToeState) -> int:
@@ -79,92 +63,22 @@ def hint_letter(value: float) -> str:
     return HINT_LETTERS[(value > 0) - (value < 0)]
 
 
-def strategy_player(strategy: Strategy) -> ComputerPlayer:
-    """A computer player that plays ``strategy(rules, state)`` and counts nothing.
-
-    >>> strategy_player(lambda rules, state: (2, 0))(TicTacToe(), TicTacToe().initial_state())
-    ComputerMove(move=Coord(x=2, y=0), nodes=None, note='')
-    """
-
-    def choose(rules: TicTacToe, state: TicTacToeState) -> ComputerMove:
-        return ComputerMove(Coord(*strategy(rules, state)))
-
-    return choose
-
-
-def perfect_player(rng: random.Random) -> ComputerPlayer:
-    """The perfect player: solves the position and plays one of its best moves.
-
-    Among equally good moves it takes a win at once if it has one, else it stops the next
-    player's win at once if it can (a lost position is then lost later, not now), and draws
-    among the rest with ``rng``. ``nodes`` is the number of positions the solver visited.
-
-    >>> rules = TicTacToe()
-    >>> choice = perfect_player(random.Random(0))(rules, rules.position("XX./OO./..."))
-    >>> choice.move, choice.nodes > 0
-    (Coord(x=2, y=2), True)
-    """
-
-    def choose(rules: TicTacToe, state: TicTacToeState) -> ComputerMove:
-        result = gametree.solve(rules, state)
-        best = [Coord(*move) for move in result.best_moves]
-        winning = [move for move in best if rules.next_state(state, move).winner is not None]
-        safe = [move for move in best if not _wins_at_once(rules, rules.next_state(state, move))]
-        return ComputerMove(rng.choice(winning or safe or best), result.nodes)
-
-    return choose
-
-
-def _wins_at_once(rules: TicTacToe, state: TicTacToeState) -> bool:
-    """Whether the player to move can complete a line with one mark."""
-    return any(rules.next_state(state, move).winner is not None for move in rules.legal_moves(state))
-
-
-def solve_limit(rules: TicTacToe) -> int:
-    """The most empty cells of a position the board solves at once (for perfect play and hints).
-
-    >>> solve_limit(TicTacToe()), solve_limit(TicTacToe(4, 4, 3, num_players=3))
-    (12, 9)
-    """
-    return SOLVE_LIMITS[rules.num_players]
-
-
-def source_player() -> ComputerPlayer:
-    """D's program (source D): its alpha-beta search, its node count and its own words for the score."""
-
-    def choose(rules: TicTacToe, state: TicTacToeState) -> ComputerMove:
-        found = source_best_move(rules, state)
-        return ComputerMove(found.move, found.nodes, found.message)
-
-    return choose
-
-
-def source_applies(rules: TicTacToe) -> str | None:
-    """``None`` where D's program can play (either seat), else why not.
-
-    >>> source_applies(TicTacToe()) is None
-    True
-    >>> source_applies(TicTacToe(4, 4, 3))
-    "D's program plays the 3 x 3 board, 3 in a row, two players; this game is 4 x 4, 3 in a row, 2 players"
-    """
-    if (rules.width, rules.height, rules.k, rules.num_players) == (3, 3, 3, 2):
-        return None
-    return ("D's program plays the 3 x 3 board, 3 in a row, two players; this game is "
-            f"{rules.width} x {rules.height}, {rules.k} in a row, {rules.num_players} players")
-
-
 class TicTacToeBoard(GameBoard):
     r"""Play tic-tac-toe (any m, n, k and 2 to 4 players) against the computer: click an empty cell.
 
     The board is ``width`` x ``height`` cells, ``k`` in a row wins; ``players`` mark with
-    X, O, A, B in that order. ``human`` is your seat (0 plays X and moves first); with
-    ``human=None`` computers play every seat and the **Step** and **▶ Run** buttons make
-    their moves. ``computer`` names the computer players: ``"perfect"`` (the game-tree
-    solver; the default where the board is small enough to solve at once, see
-    :data:`SOLVE_LIMITS`: 12 cells with two players, 9 with three, 8 with four),
-    ``"source"`` (D's program, on the 3 x 3 board with two players), ``"random"`` (the
-    default on larger boards), or any ``strategy(rules, state)``; one choice for every
-    computer seat, or a sequence with one per computer seat in the order they move. The
+    X, O, A, B in that order. ``human`` is your seat, numbered as in the terminal (1 plays X
+    and moves first); with ``human=None`` computers play every seat and the **Step** and
+    **▶ Run** buttons make their moves. ``computer`` names the computer players
+    (:data:`~coursekit.games.tictactoe.players.COMPUTERS`): ``"perfect"`` (the game-tree
+    solver, where the board is small enough to solve at once, see
+    :data:`~coursekit.games.tictactoe.players.SOLVE_LIMITS`: 12 cells with two players, 9 with
+    three, 8 with four), ``"source"`` (D's program, on the 3 x 3 board with two players),
+    ``"random"``, or any ``strategy(rules, state)``; one choice for every computer seat, or a
+    sequence with one per computer seat in the order they move. Unless you choose, the
+    computer that faces you is the perfect player (random marks on a board too large to solve
+    at once), and with nobody at the board D's program plays both seats on its own board
+    (:func:`~coursekit.games.tictactoe.players.default_computer`, as in the terminal). The
     same ``seed`` gives the same games. The seats can be changed on the page ("who plays").
 
     A click on an empty cell marks it and the computers answer (each move is a frame of its
@@ -204,7 +118,7 @@ class TicTacToeBoard(GameBoard):
         k: int = 3,
         players: int = 2,
         computer: str | Strategy | Sequence[str | Strategy] | None = None,
-        human: int | None = 0,
+        human: int | None = 1,
         seed: int | None = 0,
         *,
         hints: bool = False,
@@ -212,13 +126,13 @@ class TicTacToeBoard(GameBoard):
         **kwargs: Any,
     ) -> None:
         self.game = TicTacToe(width, height, k, players)
-        if human is not None and (type(human) is not int or not 0 <= human < players):
-            raise ValueError(f"human is your seat, 0 to {players - 1} (0 plays X and moves first), "
-                             f"or None to let computers play every seat; got {human!r}")
+        if human is not None and (type(human) is not int or not 1 <= human <= players):
+            raise ValueError(f"human is your seat, 1 to {players} (1 plays X and moves first, as in the terminal's "
+                             f"--human), or None to let computers play every seat; got {human!r}")
         if computer is None:
-            computer = "perfect" if width * height <= solve_limit(self.game) else "random"
+            computer = default_computer(self.game, facing_person=human is not None)
         offered, chosen = self._offer(computer, human)
-        seats = [YOU if seat == human else chosen.pop(0) for seat in range(players)]
+        seats = [YOU if seat + 1 == human else chosen.pop(0) for seat in range(players)]
         if interval is not None:
             kwargs.setdefault("speed", interval)
         self._values: dict[TicTacToeState, dict[Coord, float]] = {}
@@ -235,13 +149,8 @@ class TicTacToeBoard(GameBoard):
         """The computer players offered (by name) and the names of those asked for, one per computer seat."""
         rules = self.game
         cells, limit = rules.width * rules.height, solve_limit(rules)
-        offered: dict[str, Callable[[random.Random], Any]] = {}
-        if cells <= limit:
-            offered["perfect"] = perfect_player
-        if source_applies(rules) is None:
-            offered["source"] = lambda _rng: source_player()
-        offered["random"] = lambda rng: strategy_player(random_strategy(rng))
-        seats = [seat for seat in range(rules.num_players) if seat != human]
+        offered = {name: make for name, make in COMPUTERS.items() if self._offers(name)}
+        seats = [seat for seat in range(rules.num_players) if seat + 1 != human]
         if isinstance(computer, str) or callable(computer):
             asked: list[str | Strategy] = [computer] * len(seats)
         else:
@@ -254,20 +163,28 @@ class TicTacToeBoard(GameBoard):
         for choice in asked:
             if callable(choice):
                 name = "yours" if len(yours) == 1 else f"yours {yours.index(choice) + 1}"
-                offered[name] = _fixed(strategy_player(choice))
+                offered[name] = fixed_player(strategy_player(choice))
             elif choice == "perfect" and cells > limit:
                 raise ValueError(f"the perfect player solves boards of at most {limit} cells at once with "
                                  f"{rules.num_players} players; this one has {cells}: choose 'random' "
                                  "or a smaller board")
             elif choice == "source" and source_applies(rules) is not None:
                 raise ValueError(source_applies(rules))
-            elif choice not in COMPUTER_NAMES:
-                known = ", ".join(repr(name) for name in COMPUTER_NAMES)
+            elif choice not in COMPUTERS:
+                known = ", ".join(repr(name) for name in COMPUTERS)
                 raise ValueError(f"a computer player is one of {known}, or a strategy(rules, state); got {choice!r}")
             else:
                 name = choice
             names.append(name)
         return offered, names
+
+    def _offers(self, name: str) -> bool:
+        """Whether this board offers the computer ``name`` (perfect play only where it answers at once,
+        D's program only on its own board)."""
+        rules = self.game
+        if name == "perfect":
+            return rules.width * rules.height <= solve_limit(rules)
+        return name != "source" or source_applies(rules) is None
 
     # What GameBoard asks for ----------------------------------------------------------------
 
@@ -341,8 +258,8 @@ class TicTacToeBoard(GameBoard):
 
     @property
     def human(self) -> int | None:
-        """The first seat you play (0 plays X), ``None`` when computers play every seat."""
-        return self.seats.index(YOU) if YOU in self.seats else None
+        """The first seat you play (1 plays X), ``None`` when computers play every seat."""
+        return self.seats.index(YOU) + 1 if YOU in self.seats else None
 
     @property
     def turn(self) -> str:
@@ -492,10 +409,4 @@ class TicTacToeBoard(GameBoard):
             self._animate = False
 
 
-def _fixed(player: ComputerPlayer) -> Callable[[random.Random], ComputerPlayer]:
-    """A computer player's maker that always gives ``player``."""
-    return lambda _rng: player
-
-
-__all__ = ["COMPUTER_NAMES", "SOLVE_LIMITS", "TREE_LIMIT", "ComputerMove", "TicTacToeBoard", "hint_letter",
-           "perfect_player", "solve_limit", "source_player", "strategy_player"]
+__all__ = ["TREE_LIMIT", "TicTacToeBoard", "empty_count", "hint_letter"]

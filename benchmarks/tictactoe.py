@@ -150,7 +150,7 @@ def four_row(section: Section, rows: str | None, hooks: tuple[str, ...]) -> dict
 
 def measure(*, quick: bool) -> Section:
     section = Section(
-        "gametree",
+        "tictactoe",
         "Game-tree search on tic-tac-toe: plain minimax, alpha-beta and its hooks (coursekit.solvers.gametree)",
         COLUMNS,
     )

@@ -30,7 +30,7 @@ def key(cell: Any) -> str:
 def test_tictactoe_marks_answers_hints_the_winning_line_and_new_game(page: Any) -> None:
     from playwright.sync_api import expect
 
-    from coursekit.widgets.tictactoe import LINE_COLOUR
+    from coursekit.games.tictactoe.board import LINE_COLOUR
 
     where, twin = board(page, "tictactoe"), build("tictactoe")
     expect_board(where, twin, "tic-tac-toe at the start")
