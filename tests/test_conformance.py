@@ -189,7 +189,7 @@ def terminal_computers(name: str) -> tuple[str, ...]:
 
 
 def test_the_games_that_moved_into_their_folders_name_their_computers() -> None:
-    assert {"beans"} <= set(WITH_COMPUTERS)
+    assert {"beans", "tictactoe"} <= set(WITH_COMPUTERS)
 
 
 @pytest.mark.parametrize("name", WITH_COMPUTERS)
