@@ -21,16 +21,28 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
-from ..core import Coord, GameStopped, Player, play
-from ..games import minesweeper as game
-from ..games import minesweeper2 as duel
-from ..games.minesweeper import LEVELS, Flag, Minesweeper, MinesweeperBoard, NoPlacementError
-from ..games.minesweeper2 import Minesweeper2, Minesweeper2Board
-from ._args import Context, Groups, Outcome, UsageError, seed_argument, whole
+from ...cli._args import Context, Groups, Outcome, UsageError, seed_argument, whole
+from ...core import Coord, GameStopped, Player, play
+from . import ENTRIES
+from .duel import Minesweeper2, Minesweeper2Board
+from .players import COMPUTERS, DUEL_COMPUTERS
+from .rules import (
+    LEVELS,
+    Flag,
+    Minesweeper,
+    MinesweeperBoard,
+    NoPlacementError,
+    best_cell,
+    board_from_text,
+    certainties,
+    probabilities,
+)
 
-COMPUTERS = ("probability", "knowledge", "random")
-#: The computer players of the two-player game.
-DUEL_COMPUTERS = ("safest", "lookahead", "random")
+#: The entries of the one-player and the two-player game (their computers and defaults).
+ONE, TWO = ENTRIES
+#: How the transcript names each computer.
+NAMES = {"probability": "the probability player", "knowledge": "the knowledge-base player",
+         "random": "the random player", "safest": "the safest player", "lookahead": "the lookahead player"}
 #: The exit status of ``solve`` when no placement of mines fits the board.
 NO_PLACEMENT_STATUS = 1
 
@@ -46,7 +58,8 @@ def register(groups: Groups) -> None:
     player.add_argument("--mines", type=whole(0), default=None, help="how many mines")
     player.add_argument("--players", type=whole(1, 2), default=1,
                         help="1 (the default) or 2: the two-player game (G3.3), revealing in turn")
-    player.add_argument("--computer", choices=COMPUTERS + DUEL_COMPUTERS[:2], action="append", default=None,
+    player.add_argument("--computer", choices=tuple(dict.fromkeys(ONE.computers + TWO.computers)), action="append",
+                        default=None,
                         help="the computer player: probability (exact chances, the default), knowledge (the "
                              "knowledge base and the subset rule) or random; with --players 2: lookahead (the "
                              "default), safest or random, given once for every computer seat or twice for "
@@ -144,29 +157,22 @@ def play_minesweeper(args: argparse.Namespace, context: Context) -> str:
     """Play one game: each move and the board after it, then the end (the mines shown)."""
     if args.players == 2:
         return play_two(args, context)
-    computers = args.computer or ["probability"]
+    computers = args.computer or list(ONE.transcript)
     if args.human == 2:
         raise UsageError("the one-player game has seat 1 only: --human 1 (or --players 2)")
-    if len(computers) > 1 or computers[0] not in COMPUTERS:
-        raise UsageError(f"the one-player computer is one of {', '.join(COMPUTERS)}, given once")
+    if len(computers) > 1 or computers[0] not in ONE.computers:
+        raise UsageError(f"the one-player computer is one of {', '.join(ONE.computers)}, given once")
     rules = _rules(args)
     if args.human == 1:
         player = Player("you", human_player(context.stdin, context.out))
-    elif computers[0] == "probability":
-        player = Player("the probability player", game.probability_strategy())
-    elif computers[0] == "knowledge":
-        player = Player("the knowledge-base player", game.knowledge_strategy(context.rng))
     else:
-        player = Player("the random player", game.random_strategy(context.rng))
+        player = Player(NAMES[computers[0]], COMPUTERS[computers[0]](context.rng))
     return str(play(rules, [player], rng=context.rng))
 
 
 def _duel_computer(name: str, rng: random.Random) -> Player:
-    if name == "safest":
-        return Player("the safest player", duel.safest_strategy())
-    if name == "lookahead":
-        return Player("the lookahead player", duel.lookahead_strategy())
-    return Player("the random player", duel.random_strategy(random.Random(rng.random())))
+    # A random player draws from its own generator, seeded from the game's (the other two draw nothing).
+    return Player(NAMES[name], DUEL_COMPUTERS[name](random.Random(rng.random()) if name == "random" else rng))
 
 
 def duel_human(stdin: TextIO, out: TextIO) -> Callable[[Minesweeper2, Minesweeper2Board], Coord]:
@@ -199,10 +205,10 @@ def play_two(args: argparse.Namespace, context: Context) -> str:
     """Two-player minesweeper (G3.3): a person and a computer, or two computers."""
     if args.coordinates:
         raise UsageError("--coordinates is a one-player variant, not for --players 2")
-    computers = args.computer or ["lookahead"]
-    wrong = [c for c in computers if c not in DUEL_COMPUTERS]
+    computers = args.computer or ([TWO.opponent] if args.human is not None else list(TWO.transcript))
+    wrong = [c for c in computers if c not in TWO.computers]
     if wrong:
-        raise UsageError(f"with --players 2 the computer is one of {', '.join(DUEL_COMPUTERS)}, not {wrong[0]}")
+        raise UsageError(f"with --players 2 the computer is one of {', '.join(TWO.computers)}, not {wrong[0]}")
     if len(computers) > 2:
         raise UsageError("give --computer once (every computer seat) or twice (seats 1 and 2)")
     one = _rules(args)
@@ -224,7 +230,7 @@ def read_board(name: str, stdin: TextIO, mines: int | None = None) -> Minesweepe
     except (OSError, UnicodeDecodeError) as error:
         raise UsageError(f"cannot read the board {name!r}: {getattr(error, 'strerror', None) or error}") from None
     try:
-        board = game.board_from_text(text, mines or 0)
+        board = board_from_text(text, mines or 0)
     except ValueError as error:
         raise UsageError(f"the board: {error}") from None
     if max(board.width, board.height) > Minesweeper.MAX_SIDE:
@@ -256,14 +262,14 @@ def solve_minesweeper(args: argparse.Namespace, context: Context) -> Outcome:
     board = read_board(args.board, context.stdin, args.mines)
     try:
         if args.mines is None:
-            mines, safe = game.certainties(board)
+            mines, safe = certainties(board)
             return Outcome(f"mines: {_cells(mines)}\nsafe: {_cells(safe)}")
-        chances = game.probabilities(board, args.mines)
+        chances = probabilities(board, args.mines)
     except NoPlacementError as error:
         return Outcome(f"no placement of mines fits this board: {error}", NO_PLACEMENT_STATUS)
     mines = frozenset(c for c, p in chances.items() if p == 1)
     safe = frozenset(c for c, p in chances.items() if p == 0)
-    best = game.best_cell(board, chances) if any(c not in board.flags for c in chances) else None
+    best = best_cell(board, chances) if any(c not in board.flags for c in chances) else None
     lines = [f"mines: {_cells(mines)}", f"safe: {_cells(safe)}", "chance of a mine, in percent:",
              _percent_grid(board, dict(chances)), f"best: {'none' if best is None else f'{best.x},{best.y}'}"]
     return Outcome("\n".join(lines))
