@@ -19,7 +19,7 @@ import argparse
 import random
 from collections.abc import Callable
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from ...cli._args import Context, Groups, Outcome, UsageError, seed_argument, whole
 from ...core import Coord, GameStopped, Player, play
@@ -97,31 +97,39 @@ def read_move(text: str) -> Coord | Flag:
     return Flag(cell) if flag else cell
 
 
-def human_player(stdin: TextIO, out: TextIO) -> Callable[[Minesweeper, MinesweeperBoard], Coord | Flag]:
-    """A person at the prompt: sees the board, types a move, is told what is wrong and asked again.
+def _person(stdin: TextIO, out: TextIO, prompt: str, read: Callable[[str], Any],
+            why_not: Callable[[Any, Any, Any], str | None]) -> Callable[[Any, Any], Any]:
+    """A person at the prompt: sees what the player sees, types a move (``read``, a ``ValueError``
+    says what is wrong), is told why it is refused (``why_not``) and asked again. The end of
+    input stops the game."""
 
-    The end of input stops the game.
-    """
-
-    def choose(rules: Minesweeper, board: MinesweeperBoard) -> Coord | Flag:
-        print(f"\n{board}", file=out)
+    def choose(rules: Any, seen: Any) -> Any:
+        print(f"\n{seen}", file=out)
         while True:
-            print("Your move: x,y to reveal, f x,y to flag: ", end="", file=out, flush=True)
+            print(prompt, end="", file=out, flush=True)
             line = stdin.readline()
             if not line:
                 print("", file=out)
                 raise GameStopped("end of input")
             try:
-                move = read_move(line)
+                move = read(line)
             except ValueError as error:
                 print(f"  {error}", file=out)
                 continue
-            reason = _why_not(rules, board, move)
+            reason = why_not(rules, seen, move)
             if reason is None:
                 return move
             print(f"  not allowed: {reason}", file=out)
 
     return choose
+
+
+def human_player(stdin: TextIO, out: TextIO) -> Callable[[Minesweeper, MinesweeperBoard], Coord | Flag]:
+    """A person at the prompt: sees the board, types a move, is told what is wrong and asked again.
+
+    The end of input stops the game.
+    """
+    return _person(stdin, out, "Your move: x,y to reveal, f x,y to flag: ", read_move, _why_not)
 
 
 def _why_not(rules: Minesweeper, board: MinesweeperBoard, move: Coord | Flag) -> str | None:
@@ -175,30 +183,30 @@ def _duel_computer(name: str, rng: random.Random) -> Player:
     return Player(NAMES[name], DUEL_COMPUTERS[name](random.Random(rng.random()) if name == "random" else rng))
 
 
+def read_cell(text: str) -> Coord:
+    """``x,y``, a cell to reveal in the two-player game; a ``ValueError`` says what is wrong.
+
+    >>> read_cell(" 3,4 ")
+    Coord(x=3, y=4)
+    """
+    try:
+        return Coord.parse(text.strip())
+    except ValueError:
+        raise ValueError(f"type x,y to reveal a cell, like 3,4; not {text.strip()!r}") from None
+
+
+def _duel_why_not(rules: Minesweeper2, seen: Minesweeper2Board, cell: Coord) -> str | None:
+    """Why a typed reveal is refused, from the board both players see."""
+    if cell in rules.legal_moves(seen):
+        return None
+    board = seen.board
+    return f"{cell} is outside the {board.width} x {board.height} board" if cell not in board \
+        else f"{cell} is already revealed"
+
+
 def duel_human(stdin: TextIO, out: TextIO) -> Callable[[Minesweeper2, Minesweeper2Board], Coord]:
     """A person at the prompt in the two-player game: sees the shared board, types ``x,y``."""
-
-    def choose(rules: Minesweeper2, seen: Minesweeper2Board) -> Coord:
-        print(f"\n{seen}", file=out)
-        while True:
-            print("Your reveal: x,y: ", end="", file=out, flush=True)
-            line = stdin.readline()
-            if not line:
-                print("", file=out)
-                raise GameStopped("end of input")
-            try:
-                cell = Coord.parse(line.strip())
-            except ValueError:
-                print(f"  type x,y to reveal a cell, like 3,4; not {line.strip()!r}", file=out)
-                continue
-            if cell in rules.legal_moves(seen):
-                return cell
-            board = seen.board
-            reason = (f"{cell} is outside the {board.width} x {board.height} board" if cell not in board
-                      else f"{cell} is already revealed")
-            print(f"  not allowed: {reason}", file=out)
-
-    return choose
+    return _person(stdin, out, "Your reveal: x,y: ", read_cell, _duel_why_not)
 
 
 def play_two(args: argparse.Namespace, context: Context) -> str:
@@ -275,4 +283,5 @@ def solve_minesweeper(args: argparse.Namespace, context: Context) -> Outcome:
     return Outcome("\n".join(lines))
 
 
-__all__ = ["duel_human", "play_minesweeper", "play_two", "read_board", "read_move", "register", "solve_minesweeper"]
+__all__ = ["duel_human", "play_minesweeper", "play_two", "read_board", "read_cell", "read_move", "register",
+           "solve_minesweeper"]

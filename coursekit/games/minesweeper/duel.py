@@ -189,20 +189,10 @@ class Minesweeper2(MinesRules):
         board = state.board
         return () if board.is_over else tuple(board.hidden())
 
-    def why_illegal(self, state: Minesweeper2State, move: Any) -> str | None:
-        reason = self._not_now(state)
-        if reason is not None:
-            return reason
-        board = state.board
+    def _why_not_move(self, board: MinesweeperBoard, move: Any) -> str | None:
         if isinstance(move, Flag):
             return "there are no flags in the two-player game: both players see the discovered mines"
-        if not (isinstance(move, tuple) and len(move) == 2 and all(type(v) is int for v in move)):
-            return f"a move is a cell x, y to reveal, not {move!r}"
-        if move not in board:
-            return f"{Coord(*move)} is outside the {self.width} x {self.height} board"
-        if board.is_revealed(Coord(*move)):
-            return f"{Coord(*move)} is already revealed"
-        return None
+        return self._why_not_cell(board, move, "a cell x, y to reveal")
 
     def next_state(self, state: Minesweeper2State, move: Any) -> Minesweeper2State:
         seen = state.seen

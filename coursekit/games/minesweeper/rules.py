@@ -280,6 +280,9 @@ class MinesRules(GameRules):
     def is_over(self, state: Any) -> bool:
         return not self._placing(state) and state.board.is_over
 
+    def why_illegal(self, state: Any, move: Any) -> str | None:
+        return self._not_now(state) or self._why_not_move(state.board, move)
+
     def _not_now(self, state: Any) -> str | None:
         """Why no player may move now (chance is placing the mines, or the game is over), or ``None``."""
         if self._placing(state):
@@ -289,6 +292,20 @@ class MinesRules(GameRules):
             return f"the game is over: a mine went off at {board.exploded}"
         if board.is_won:
             return "the game is over: every safe cell is revealed"
+        return None
+
+    def _why_not_move(self, board: MinesweeperBoard, move: Any) -> str | None:
+        """Why ``move`` is refused on ``board`` while the game goes on (each game's own moves), or ``None``."""
+        raise NotImplementedError
+
+    def _why_not_cell(self, board: MinesweeperBoard, move: Any, moves: str) -> str | None:
+        """Why ``move`` is not a hidden cell of ``board`` to reveal (``moves``: what a move is), or ``None``."""
+        if not (isinstance(move, tuple) and len(move) == 2 and all(type(v) is int for v in move)):
+            return f"a move is {moves}, not {move!r}"
+        if move not in board:
+            return f"{Coord(*move)} is outside the {self.width} x {self.height} board"
+        if board.is_revealed(Coord(*move)):
+            return f"{Coord(*move)} is already revealed"
         return None
 
 
@@ -352,11 +369,7 @@ class Minesweeper(MinesRules):
         reveals.extend(Flag(c) for c in hidden if more or c in board.flags)
         return tuple(reveals)
 
-    def why_illegal(self, state: MinesweeperState, move: Any) -> str | None:
-        reason = self._not_now(state)
-        if reason is not None:
-            return reason
-        board = state.board
+    def _why_not_move(self, board: MinesweeperBoard, move: Any) -> str | None:
         if isinstance(move, Flag):
             if move.cell not in board:
                 return f"a flag goes on a cell of the {self.width} x {self.height} board, not {move.cell!r}"
@@ -365,15 +378,10 @@ class Minesweeper(MinesRules):
             if move.cell not in board.flags and board.flags_put >= self.width * self.height:
                 return f"no more flags: a game allows {self.width * self.height} (taking one off is allowed)"
             return None
-        if not (isinstance(move, tuple) and len(move) == 2 and all(type(v) is int for v in move)):
-            return f"a move is a cell x, y to reveal or Flag(cell), not {move!r}"
-        if move not in board:
-            return f"{Coord(*move)} is outside the {self.width} x {self.height} board"
-        if board.is_revealed(Coord(*move)):
-            return f"{Coord(*move)} is already revealed"
-        if move in board.flags:
+        reason = self._why_not_cell(board, move, "a cell x, y to reveal or Flag(cell)")
+        if reason is None and move in board.flags:
             return f"{Coord(*move)} has a flag: take it off first (flag it again)"
-        return None
+        return reason
 
     def next_state(self, state: MinesweeperState, move: Any) -> MinesweeperState:
         if self._placing(state):
