@@ -13,17 +13,21 @@ from typing import Any
 from coursekit.core import Coord, Player, play
 from coursekit.games.minesweeper import (
     LEVELS,
+    Match,
     Minesweeper,
+    Minesweeper2,
+    Minesweeper2Strategy,
     MinesweeperBoard,
     MinesweeperStrategy,
     brute_force_probabilities,
     knowledge_strategy,
+    lookahead_strategy,
+    match,
     probabilities,
     probability_strategy,
 )
-from coursekit.games.minesweeper2 import Match, Minesweeper2, Minesweeper2Strategy, lookahead_strategy, match
-from coursekit.games.minesweeper2 import random_strategy as duel_random
-from coursekit.games.minesweeper2 import safest_strategy as duel_safest
+from coursekit.games.minesweeper import duel_random_strategy as duel_random
+from coursekit.games.minesweeper import safest_strategy as duel_safest
 
 from .measure import Section
 
@@ -158,7 +162,7 @@ FULL_DEALS = 500
 
 def duel_row(a: str, b: str, deals: int, budget: float) -> dict[str, Any]:
     """Two-player minesweeper on the beginner board: A against B, each seeded deal played in both seats
-    (:func:`coursekit.games.minesweeper2.match`), until ``deals`` or ``budget`` seconds."""
+    (:func:`coursekit.games.minesweeper.match`), until ``deals`` or ``budget`` seconds."""
     rules = Minesweeper2.level("beginner")
     result = Match()
     played = 0

@@ -910,7 +910,7 @@ SVG(board_picture(told_board, title="the coordinates variant: named mines are dr
 # On the static site the board is a picture of its first state; open the lesson in Jupyter to play.
 
 # %%
-from coursekit.widgets import MinesBoard  # noqa: E402
+from coursekit.games.minesweeper import MinesBoard  # noqa: E402
 
 MinesBoard(hints=True)
 

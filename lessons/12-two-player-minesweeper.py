@@ -44,14 +44,16 @@ from IPython.display import SVG, display
 
 from coursekit import Coord, Player, play
 from coursekit.core.rules import CHANCE
-from coursekit.games.minesweeper import board_from_text, certainties, probabilities
-from coursekit.games.minesweeper2 import (
+from coursekit.games.minesweeper import (
     Minesweeper2,
+    board_from_text,
+    certainties,
     duel_board,
+    duel_random_strategy,
     lookahead_scores,
     lookahead_strategy,
     match,
-    random_strategy,
+    probabilities,
     reveal_outcomes,
     safest_strategy,
 )
@@ -298,8 +300,8 @@ assert safest(position.board) == safest_strategy()(rules, position) == Coord(5, 
 # %%
 checked = 0
 for seed in range(6):
-    record = play(rules, [Player("safest", safest_strategy()), Player("random", random_strategy(random.Random(seed)))],
-                  rng=random.Random(seed))
+    players = [Player("safest", safest_strategy()), Player("random", duel_random_strategy(random.Random(seed)))]
+    record = play(rules, players, rng=random.Random(seed))
     for _n, mover, cell, _shown, _found, before, _after in reveals(record)[1:]:  # after the first reveal
         if mover == 0:
             assert safest(before.board) == cell, (seed, cell)
@@ -534,7 +536,7 @@ print(positions, "positions: the scores agree, and the lookahead's choice is alw
 beginner = Minesweeper2.level("beginner")
 SAFEST = lambda g: safest_strategy()  # noqa: E731
 LOOKAHEAD = lambda g: lookahead_strategy()  # noqa: E731
-RANDOM = lambda g: random_strategy(random.Random(g))  # noqa: E731
+RANDOM = lambda g: duel_random_strategy(random.Random(g))  # noqa: E731
 DEALS = {("safest", "random"): 20, ("lookahead", "random"): 4, ("lookahead", "safest"): 8}
 MAKERS = {"safest": SAFEST, "lookahead": LOOKAHEAD, "random": RANDOM}
 results = {}
@@ -650,7 +652,7 @@ assert 0 < len(differ) < lookahead_moves
 # `random` for the opponent).
 
 # %%
-from coursekit.widgets import MinesDuelBoard  # noqa: E402
+from coursekit.games.minesweeper import MinesDuelBoard  # noqa: E402
 
 MinesDuelBoard(computer="lookahead", hints=True)
 

@@ -26,8 +26,8 @@ from known_submissions import (
 from nbgrader_course import COURSE, hidden_seed_of
 
 from coursekit.games.minesweeper import board_from_text, brute_force_probabilities
-from coursekit.grading import minesweeper
-from coursekit.grading.minesweeper import (
+from coursekit.games.minesweeper import checks as minesweeper
+from coursekit.games.minesweeper.checks import (
     certain_cells,
     check_certain,
     check_chances,

@@ -207,6 +207,8 @@ def test_the_scan_sees_a_reference_function_and_not_its_neighbours() -> None:
     ("ps02", "from coursekit.solvers.tables import outcome_table\ndef f(x):\n    return 1"),
     ("ps03", "import coursekit.solvers.search as s\ndef f(x):\n    return s.bfs is not None"),
     ("ps04", "from coursekit.games import pursuit\ndef f(x):\n    return pursuit.jerry_move is not None"),
+    ("ps07", "from coursekit.games.minesweeper import probabilities as p\ndef f(x):\n    return 1"),
+    ("ps07", "import coursekit.games.minesweeper.checks as c\ndef f(x):\n    return c.exact_chances is not None"),
     ("ps09", "from coursekit.games.corners import evaluate as e\ndef f(x):\n    return 1"),
 ])
 def test_every_problem_set_flags_the_library_s_answer_and_not_its_own_set_up(assignment: str, cheat: str) -> None:
@@ -248,3 +250,25 @@ def test_a_copy_of_a_visible_test_cell_run_as_the_student_s_raises_no_flag() -> 
     with Sandbox([cheat], references=make_ps01.ASSIGNMENT.references) as box:  # the check can fail
         assert box.call("f", (0,)) is True
         assert box.used == {"coursekit.games.beans.is_winning", "coursekit.games.beans.rules"}
+
+
+def test_a_copy_of_ps07_s_visible_test_cell_raises_no_flag() -> None:
+    """ps07's visible tests import the checks from the game's folder; the folder's rules, not its checks,
+    are the reference, so a copy of them run as the student's code is not noted."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "assignments"))
+    from ps07 import make as make_ps07
+
+    student = "def certain(board):\n    return set(), set()"
+    copy = ("from coursekit.games.minesweeper.checks import check_certain\n"
+            "def f(x):\n"
+            "    try:\n"
+            "        check_certain(certain, [['###', '121']])\n"
+            "    except AssertionError:\n"
+            "        return True\n"
+            "    return False")
+    with Sandbox([make_ps07.CODE["setup"], student, copy], references=make_ps07.ASSIGNMENT.references) as box:
+        assert box.call("f", (0,)) is True
+        assert box.used == set()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from make_assignment import Code, scheme_table
 
-from coursekit.grading.minesweeper import CERTAIN_FRONTIER, CHANCE_FRONTIER, PER_CALL, TOLERANCE, TOTAL_SECONDS
+from coursekit.games.minesweeper.checks import CERTAIN_FRONTIER, CHANCE_FRONTIER, PER_CALL, TOLERANCE, TOTAL_SECONDS
 
 CODE = Code.beside(__file__)
 
@@ -136,6 +136,12 @@ PARTS = (
 
 ASSIGNMENT = CODE.assignment(
     intro(), PARTS, END,
-    references=("coursekit.games.minesweeper", "coursekit.games.minesweeper2", "coursekit.grading.minesweeper",
-                "coursekit.cli.minesweeper", "coursekit.widgets.minesweeper", "coursekit.widgets.minesweeper2"),
+    references=("coursekit.games.minesweeper.rules", "coursekit.games.minesweeper.duel",
+                "coursekit.games.minesweeper.players", "coursekit.games.minesweeper.board",
+                "coursekit.games.minesweeper.cli", "coursekit.games.minesweeper.certainties",
+                "coursekit.games.minesweeper.probabilities", "coursekit.games.minesweeper.brute_force_probabilities",
+                "coursekit.games.minesweeper.KnowledgeBase", "coursekit.games.minesweeper.weigh",
+                "coursekit.games.minesweeper.fitting_placements", "coursekit.games.minesweeper.checks.certain_cells",
+                "coursekit.games.minesweeper.checks.exact_chances", "coursekit.games.minesweeper.checks.placements",
+                "coursekit.games.minesweeper.checks.count_placements"),
 )

@@ -6,7 +6,7 @@ from ps07.solution import certain, mine_chances
 
 # %% test_certain_visible
 # Visible tests for certain: six boards, both sets exactly right.
-from coursekit.grading.minesweeper import check_certain
+from coursekit.games.minesweeper.checks import check_certain
 
 check_certain(certain, [
     ["###",
@@ -24,7 +24,7 @@ print("certain: the visible tests pass")
 # %% test_certain_hidden
 # Hidden tests for certain: 20 boards. Partial points: the number printed last is your score.
 ### BEGIN HIDDEN TESTS
-from coursekit.grading.minesweeper import hidden_certain_boards, score_certain
+from coursekit.games.minesweeper.checks import hidden_certain_boards, score_certain
 from coursekit.grading.secret import hidden_seed
 
 score_certain(certain, hidden_certain_boards(20, seed=hidden_seed("test_certain_hidden")), 8)
@@ -32,7 +32,7 @@ score_certain(certain, hidden_certain_boards(20, seed=hidden_seed("test_certain_
 
 # %% test_mine_chances_visible
 # Visible tests for mine_chances: four boards, every chance within 0.01 of the exact one.
-from coursekit.grading.minesweeper import check_chances
+from coursekit.games.minesweeper.checks import check_chances
 
 check_chances(mine_chances, [
     (["1##",
@@ -47,7 +47,7 @@ print("mine_chances: the visible tests pass")
 # %% test_mine_chances_hidden
 # Hidden tests for mine_chances: 15 boards. Partial points: the number printed last is your score.
 ### BEGIN HIDDEN TESTS
-from coursekit.grading.minesweeper import hidden_chance_boards, score_chances
+from coursekit.games.minesweeper.checks import hidden_chance_boards, score_chances
 from coursekit.grading.secret import hidden_seed
 
 score_chances(mine_chances, hidden_chance_boards(15, seed=hidden_seed("test_mine_chances_hidden")), 7)

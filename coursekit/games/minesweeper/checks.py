@@ -42,11 +42,21 @@ from fractions import Fraction
 from math import comb
 from typing import Any
 
-from ..core.engine import Player, play
-from ..games.minesweeper import Minesweeper, board_from_text, certainties, probabilities, probability_strategy
-from .answers import as_pair
-from .answers import shown as show
-from .kernel import Case, Check, Malformed, Outcome, Score, ask, run_check
+from ...core.engine import Player, play
+from ...grading.answers import as_pair
+from ...grading.answers import shown as show
+from ...grading.kernel import Case, Check, Malformed, Outcome, Score, ask, run_check
+from .players import probability_strategy
+from .rules import Minesweeper, board_from_text, certainties, fitting_placements, probabilities
+
+__all__ = [
+    "CERTAIN_FRONTIER", "CERTAIN_SIZES", "CHANCE_FRONTIER", "CHANCE_SIZES", "MARKS", "PER_CALL", "TOLERANCE",
+    "TOTAL_SECONDS", "Board", "Cell", "Number", "certain_cells", "certain_check", "chances_check", "char",
+    "check_certain", "check_chances", "count_placements", "exact_chances", "fitting_placement", "frontier",
+    "game_boards", "group_of", "hidden_cells", "hidden_certain_boards", "hidden_chance_boards", "neighbours",
+    "numbers", "picture", "placements", "proof", "score_certain", "score_chances", "size", "teach_certain",
+    "teach_chances", "text_rows",
+]
 
 Cell = tuple[int, int]
 #: A board as students get it: its rows as strings, the top row first.
@@ -203,7 +213,8 @@ def exact_chances(board: Sequence[str], mines: int) -> dict[Cell, Fraction]:
 
 def placements(board: Sequence[str], cells_to_place: Sequence[Cell], fixed: Mapping[Cell, bool] | None = None,
                ) -> Iterator[frozenset[Cell]]:
-    """Every set of mines on ``cells_to_place`` that fits the numbers touching only them, by backtracking.
+    """Every set of mines on ``cells_to_place`` that fits the numbers touching only them, by backtracking
+    (the exact engine's :func:`~coursekit.games.minesweeper.fitting_placements`).
 
     A number that touches a cell outside ``cells_to_place`` is left out; ``fixed`` forces some
     cells to be a mine (``True``) or safe.
@@ -211,43 +222,11 @@ def placements(board: Sequence[str], cells_to_place: Sequence[Cell], fixed: Mapp
     >>> sorted(sorted(p) for p in placements(["###", "121"], [(0, 1), (1, 1), (2, 1)]))
     [[(0, 1), (2, 1)]]
     """
-    fixed = dict(fixed or {})
     inside = set(cells_to_place)
-    rules = [n for n in numbers(board) if n.hidden <= inside]
     order = list(cells_to_place)
-    touching: dict[Cell, list[int]] = {c: [] for c in order}
-    for j, n in enumerate(rules):
-        for c in n.hidden:
-            touching[c].append(j)
-    need = [n.count for n in rules]
-    free = [len(n.hidden) for n in rules]
-    chosen: list[Cell] = []
-
-    def place(i: int) -> Iterator[frozenset[Cell]]:
-        if i == len(order):
-            yield frozenset(chosen)
-            return
-        cell = order[i]
-        for mine in (False, True):
-            if cell in fixed and fixed[cell] != mine:
-                continue
-            fits = True
-            for j in touching[cell]:
-                need[j] -= mine
-                free[j] -= 1
-                if need[j] < 0 or need[j] > free[j]:
-                    fits = False
-            if fits:
-                if mine:
-                    chosen.append(cell)
-                yield from place(i + 1)
-                if mine:
-                    chosen.pop()
-            for j in touching[cell]:
-                need[j] += mine
-                free[j] += 1
-
-    yield from place(0)
+    sentences = [(n.hidden, n.count) for n in numbers(board) if n.hidden <= inside]
+    for chosen in fitting_placements(order, sentences, fixed):
+        yield frozenset(order[i] for i in chosen)
 
 
 def group_of(board: Sequence[str], cell: Cell) -> list[Cell]:

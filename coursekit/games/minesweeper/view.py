@@ -20,12 +20,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from html import escape
 
-from ..core import display
-from ..core.grid import Coord
-from ..core.record import Record
-from ..core.rules import CHANCE
-from ..games.minesweeper import Flag, Minesweeper, MinesweeperBoard, MinesweeperState
-from ..games.minesweeper2 import Minesweeper2, Minesweeper2Board, Minesweeper2State
+from ...core import display
+from ...core.grid import Coord
+from ...core.record import Record
+from ...core.rules import CHANCE
+from .duel import Minesweeper2, Minesweeper2Board, Minesweeper2State
+from .rules import Flag, Minesweeper, MinesweeperBoard, MinesweeperState
 
 CELL = 26
 MARGIN = 22
@@ -233,7 +233,7 @@ def duel_board_text(seen: Minesweeper2Board) -> str:
     ``B`` (player 2), then the counts and whose turn it is.
 
     >>> from coursekit.games.minesweeper import board_from_text
-    >>> from coursekit.games.minesweeper2 import duel_board
+    >>> from coursekit.games.minesweeper import duel_board
     >>> print(duel_board_text(duel_board(board_from_text("1##", mines=1), (frozenset({Coord(1, 0)}), frozenset()), 1)))
     0  1 A #
        0 1 2
@@ -598,11 +598,10 @@ def duel_caption(seen: Minesweeper2Board, names: tuple[str, str]) -> list[str]:
     return ["Discovered: " + ", ".join(found), f"{_plural(board.mines, 'mine')} in all; {end}"]
 
 
-def register() -> None:
-    """Tell the core how minesweeper boards, states and records print and draw (one and two players)."""
-    display.register(MinesweeperBoard, text=board_text, svg=board_svg)
-    display.register(MinesweeperState, text=state_text, svg=state_svg)
-    display.register(Minesweeper, text=transcript, svg=record_svg, move=move_words)
-    display.register(Minesweeper2Board, text=duel_board_text, svg=duel_board_svg)
-    display.register(Minesweeper2State, text=duel_state_text, svg=duel_state_svg)
-    display.register(Minesweeper2, text=duel_transcript, svg=duel_record_svg, move=duel_move_words)
+# How minesweeper boards, states and records print and draw (one and two players).
+display.register(MinesweeperBoard, text=board_text, svg=board_svg)
+display.register(MinesweeperState, text=state_text, svg=state_svg)
+display.register(Minesweeper, text=transcript, svg=record_svg, move=move_words)
+display.register(Minesweeper2Board, text=duel_board_text, svg=duel_board_svg)
+display.register(Minesweeper2State, text=duel_state_text, svg=duel_state_svg)
+display.register(Minesweeper2, text=duel_transcript, svg=duel_record_svg, move=duel_move_words)

@@ -31,9 +31,6 @@ neighbouring mines, not only how many there are (``board.told``).
 >>> state = rules.apply(state, Coord(4, 4))       # the first reveal: safe
 >>> rules.to_move(state) == CHANCE, len(rules.chance_outcomes(state))
 (True, 80)
->>> record = play(rules, [Player("probability", probability_strategy())], rng=random.Random(0))
->>> record.end, len(record.moves)
-(<End.WON: 'won'>, 18)
 
 The exact engine: every hidden cell's chance of holding a mine, from what the player sees.
 
@@ -50,25 +47,24 @@ Fraction(0, 1)
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Collection, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from math import comb
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self, TypeVar
 
-from ..core.display import Shown
-from ..core.engine import Player, play
-from ..core.errors import CoursekitError
-from ..core.grid import NEXT8, Coord
-from ..core.registry import GameEntry
-from ..core.rules import CHANCE, GameRules, GameType
+from ...core.display import Shown
+from ...core.errors import CoursekitError
+from ...core.grid import NEXT8, Coord
+from ...core.rules import CHANCE, GameRules, GameType
 
 __all__ = [
-    "HIDDEN", "LEVELS", "Flag", "KnowledgeBase", "Minesweeper", "MinesweeperBoard", "MinesweeperState",
+    "HIDDEN", "LEVELS", "Flag", "KnowledgeBase", "MinesRules", "Minesweeper", "MinesweeperBoard", "MinesweeperState",
     "NoPlacementError", "Sentence", "best_cell", "board_from_text", "brute_force_probabilities", "certainties",
-    "check_board", "knowledge_strategy", "level_size", "probabilities", "probability_strategy", "random_strategy",
-    "win_rate",
+    "check_board", "fitting_placements", "level_size", "probabilities", "weigh",
 ]
+
+T = TypeVar("T", bound=Hashable)
 
 #: What ``board.shown`` holds for a cell that is not revealed.
 HIDDEN = -1
@@ -229,7 +225,92 @@ def level_size(name: str) -> tuple[int, int, int]:
 
 
 @dataclass(frozen=True)
-class Minesweeper(GameRules):
+class MinesRules(GameRules):
+    """What both minesweeper games share: the board's size and mines, whether the first reveal is
+    safe, and chance placing the mines one a step (a state has ``board``, ``mines`` and ``pending``).
+
+    >>> MinesRules(3, 3, 9)
+    Traceback (most recent call last):
+    ...
+    ValueError: a 3 x 3 board takes 0 to 8 mines (at least one cell must be safe), got 9
+    """
+
+    width: int = 9
+    height: int = 9
+    mines: int = 10
+    first_safe: bool = True
+    name: ClassVar[str] = "minesweeper"
+    #: The largest side of a board.
+    MAX_SIDE: ClassVar[int] = 200
+
+    def __post_init__(self) -> None:
+        check_board(self.width, self.height, self.mines, self.MAX_SIDE)
+
+    @classmethod
+    def level(cls, name: str, **options: Any) -> Self:
+        """A standard board: ``beginner`` (9 x 9, 10 mines), ``intermediate`` (16 x 16, 40), ``expert`` (30 x 16, 99),
+        with the game's options (``first_safe=False``, ...).
+
+        >>> Minesweeper.level("expert")
+        Minesweeper(width=30, height=16, mines=99, first_safe=True, coordinates=False)
+        """
+        return cls(*level_size(name), **options)
+
+    def spec(self) -> dict[str, Any]:
+        return {"game": self.name, "width": self.width, "height": self.height, "mines": self.mines,
+                "first_safe": self.first_safe}
+
+    @classmethod
+    def from_spec(cls, spec: dict[str, Any]) -> Self:
+        return cls(spec["width"], spec["height"], spec["mines"], spec.get("first_safe", True))
+
+    def _placing(self, state: Any) -> bool:
+        """Whether chance is still placing mines."""
+        if len(state.mines) == self.mines:
+            return False
+        return state.pending is not None or not self.first_safe
+
+    def chance_outcomes(self, state: Any) -> tuple[tuple[Any, float], ...]:
+        """The next mine's cell: any cell still free (not a mine, not the first reveal), all equally likely."""
+        if not self._placing(state):
+            return ()
+        free = [c for c in state.board.cells() if c not in state.mines and c != state.pending]
+        return tuple((c, 1 / len(free)) for c in free)
+
+    def is_over(self, state: Any) -> bool:
+        return not self._placing(state) and state.board.is_over
+
+    def why_illegal(self, state: Any, move: Any) -> str | None:
+        return self._not_now(state) or self._why_not_move(state.board, move)
+
+    def _not_now(self, state: Any) -> str | None:
+        """Why no player may move now (chance is placing the mines, or the game is over), or ``None``."""
+        if self._placing(state):
+            return "it is chance's turn: the mines are being placed"
+        board = state.board
+        if board.exploded is not None:
+            return f"the game is over: a mine went off at {board.exploded}"
+        if board.is_won:
+            return "the game is over: every safe cell is revealed"
+        return None
+
+    def _why_not_move(self, board: MinesweeperBoard, move: Any) -> str | None:
+        """Why ``move`` is refused on ``board`` while the game goes on (each game's own moves), or ``None``."""
+        raise NotImplementedError
+
+    def _why_not_cell(self, board: MinesweeperBoard, move: Any, moves: str) -> str | None:
+        """Why ``move`` is not a hidden cell of ``board`` to reveal (``moves``: what a move is), or ``None``."""
+        if not (isinstance(move, tuple) and len(move) == 2 and all(type(v) is int for v in move)):
+            return f"a move is {moves}, not {move!r}"
+        if move not in board:
+            return f"{Coord(*move)} is outside the {self.width} x {self.height} board"
+        if board.is_revealed(Coord(*move)):
+            return f"{Coord(*move)} is already revealed"
+        return None
+
+
+@dataclass(frozen=True)
+class Minesweeper(MinesRules):
     """The rules: the board's size, its mines, whether the first reveal is safe, and A's coordinates variant.
 
     >>> Minesweeper(5, 4, 3).spec()
@@ -240,37 +321,17 @@ class Minesweeper(GameRules):
     ValueError: a 3 x 3 board takes 0 to 8 mines (at least one cell must be safe), got 9
     """
 
-    width: int = 9
-    height: int = 9
-    mines: int = 10
-    first_safe: bool = True
     coordinates: bool = False
     num_players: ClassVar[int] = 1
     name: ClassVar[str] = "minesweeper"
     game_type: ClassVar[GameType] = GameType(players=(1, 1), chance=True, perfect_information=False)
-    #: The largest side of a board.
-    MAX_SIDE: ClassVar[int] = 200
-
-    def __post_init__(self) -> None:
-        check_board(self.width, self.height, self.mines, self.MAX_SIDE)
-
-    @classmethod
-    def level(cls, name: str, *, first_safe: bool = True, coordinates: bool = False) -> Minesweeper:
-        """A standard board: ``beginner`` (9 x 9, 10 mines), ``intermediate`` (16 x 16, 40), ``expert`` (30 x 16, 99).
-
-        >>> Minesweeper.level("expert")
-        Minesweeper(width=30, height=16, mines=99, first_safe=True, coordinates=False)
-        """
-        return cls(*level_size(name), first_safe=first_safe, coordinates=coordinates)
 
     def spec(self) -> dict[str, Any]:
-        return {"game": self.name, "width": self.width, "height": self.height, "mines": self.mines,
-                "first_safe": self.first_safe, "coordinates": self.coordinates}
+        return {**super().spec(), "coordinates": self.coordinates}
 
     @classmethod
-    def from_spec(cls, spec: dict[str, Any]) -> Minesweeper:
-        return cls(spec["width"], spec["height"], spec["mines"], spec.get("first_safe", True),
-                   spec.get("coordinates", False))
+    def from_spec(cls, spec: dict[str, Any]) -> Self:
+        return replace(super().from_spec(spec), coordinates=spec.get("coordinates", False))
 
     def initial_state(self, rng: random.Random | None = None) -> MinesweeperState:
         """Nothing revealed and no mine placed yet (chance places them: see the module's notes)."""
@@ -281,28 +342,12 @@ class Minesweeper(GameRules):
         taken off at most once."""
         return 3 * self.width * self.height - self.mines
 
-    def _placing(self, state: MinesweeperState) -> bool:
-        """Whether chance is still placing mines."""
-        if len(state.mines) == self.mines:
-            return False
-        return state.pending is not None or not self.first_safe
-
     def to_move(self, state: MinesweeperState) -> int:
         return CHANCE if self._placing(state) else 0
-
-    def chance_outcomes(self, state: MinesweeperState) -> tuple[tuple[Any, float], ...]:
-        """The next mine's cell: any cell still free (not a mine, not the first reveal), all equally likely."""
-        if not self._placing(state):
-            return ()
-        free = [c for c in state.board.cells() if c not in state.mines and c != state.pending]
-        return tuple((c, 1 / len(free)) for c in free)
 
     def observation(self, state: MinesweeperState, player: int) -> MinesweeperBoard:
         """The board: numbers, flags, the mine count; never where the mines are."""
         return state.board
-
-    def is_over(self, state: MinesweeperState) -> bool:
-        return not self._placing(state) and state.board.is_over
 
     def winner(self, state: MinesweeperState) -> int | None:
         """0 when every safe cell is revealed, ``None`` otherwise (a lost or unfinished game)."""
@@ -324,14 +369,7 @@ class Minesweeper(GameRules):
         reveals.extend(Flag(c) for c in hidden if more or c in board.flags)
         return tuple(reveals)
 
-    def why_illegal(self, state: MinesweeperState, move: Any) -> str | None:
-        if self._placing(state):
-            return "it is chance's turn: the mines are being placed"
-        board = state.board
-        if board.exploded is not None:
-            return f"the game is over: a mine went off at {board.exploded}"
-        if board.is_won:
-            return "the game is over: every safe cell is revealed"
+    def _why_not_move(self, board: MinesweeperBoard, move: Any) -> str | None:
         if isinstance(move, Flag):
             if move.cell not in board:
                 return f"a flag goes on a cell of the {self.width} x {self.height} board, not {move.cell!r}"
@@ -340,15 +378,10 @@ class Minesweeper(GameRules):
             if move.cell not in board.flags and board.flags_put >= self.width * self.height:
                 return f"no more flags: a game allows {self.width * self.height} (taking one off is allowed)"
             return None
-        if not (isinstance(move, tuple) and len(move) == 2 and all(type(v) is int for v in move)):
-            return f"a move is a cell x, y to reveal or Flag(cell), not {move!r}"
-        if move not in board:
-            return f"{Coord(*move)} is outside the {self.width} x {self.height} board"
-        if board.is_revealed(Coord(*move)):
-            return f"{Coord(*move)} is already revealed"
-        if move in board.flags:
+        reason = self._why_not_cell(board, move, "a cell x, y to reveal or Flag(cell)")
+        if reason is None and move in board.flags:
             return f"{Coord(*move)} has a flag: take it off first (flag it again)"
-        return None
+        return reason
 
     def next_state(self, state: MinesweeperState, move: Any) -> MinesweeperState:
         if self._placing(state):
@@ -578,8 +611,75 @@ def _groups(sentences: list[Sentence]) -> list[list[Sentence]]:
     return list(found.values())
 
 
+def fitting_placements(cells: Sequence[T], sentences: Iterable[tuple[Collection[T], int]],
+                       fixed: Mapping[T, bool] | None = None) -> Iterator[tuple[int, ...]]:
+    """Every placement of mines on ``cells`` that fits the ``sentences``, by backtracking: the indices
+    (in ``cells``) of its mines.
+
+    A sentence ``(some, count)`` says that exactly ``count`` of ``some`` (cells among ``cells``)
+    are mines. The cells are decided in the order given, each safe before it is a mine, and a
+    branch stops as soon as a sentence can no longer fit; ``fixed`` forces some cells to be a
+    mine (``True``) or safe. The exact engine counts with it, and the checks of the assignment
+    find with it a placement that shows a cell is not certain.
+
+    >>> list(fitting_placements("abc", [("ab", 1), ("bc", 1)]))
+    [(1,), (0, 2)]
+    >>> list(fitting_placements("abc", [("ab", 1), ("bc", 1)], fixed={"a": True}))
+    [(0, 2)]
+    """
+    n = len(cells)
+    where = {cell: i for i, cell in enumerate(cells)}
+    links: list[list[int]] = [[] for _ in range(n)]   # the sentences each cell is in
+    need: list[int] = []                              # mines each sentence still needs
+    free: list[int] = []                              # its cells not yet decided
+    for j, (some, count) in enumerate(sentences):
+        for cell in some:
+            links[where[cell]].append(j)
+        need.append(count)
+        free.append(len(some))
+    fixed = fixed or {}
+    options = [((1,) if fixed[cell] else (0,)) if cell in fixed else (0, 1) for cell in cells]
+    tried = [0] * n      # how many of its options each cell has tried
+    placed = [0] * n     # what each decided cell is (1: a mine)
+    chosen: list[int] = []
+    i = 0
+    while True:
+        if i < n and tried[i] < len(options[i]):
+            mine = options[i][tried[i]]
+            tried[i] += 1
+            fits = True
+            for j in links[i]:
+                need[j] -= mine
+                free[j] -= 1
+                if need[j] < 0 or need[j] > free[j]:
+                    fits = False
+            if fits:
+                placed[i] = mine
+                if mine:
+                    chosen.append(i)
+                i += 1
+            else:
+                for j in links[i]:
+                    need[j] += mine
+                    free[j] += 1
+            continue
+        if i == n:
+            yield tuple(chosen)
+        else:
+            tried[i] = 0
+        i -= 1
+        if i < 0:
+            return
+        mine = placed[i]   # take back the decision of cell i, to try its next option
+        if mine:
+            chosen.pop()
+        for j in links[i]:
+            need[j] += mine
+            free[j] += 1
+
+
 def _enumerate(sentences: list[Sentence]) -> _Group:
-    """Every placement of mines on the group's cells that fits its sentences, by backtracking."""
+    """Every placement of mines on the group's cells that fits its sentences (:func:`fitting_placements`)."""
     order: list[Coord] = []
     seen: set[Coord] = set()
     touching: dict[Coord, list[int]] = {}
@@ -599,39 +699,14 @@ def _enumerate(sentences: list[Sentence]) -> _Group:
         for j in touching[c]:
             waiting.extend(sorted(d for d in sentences[j].cells if d not in seen))
     n = len(order)
-    links = [touching[c] for c in order]
-    need = [s.count for s in sentences]          # mines each sentence still needs
-    free = [len(s.cells) for s in sentences]     # its cells not yet decided
     ways: dict[int, int] = {}
     hits: dict[int, list[int]] = {}
-    chosen: list[int] = []
-
-    def place(i: int) -> None:
-        if i == n:
-            k = len(chosen)
-            ways[k] = ways.get(k, 0) + 1
-            tally = hits.setdefault(k, [0] * n)
-            for m in chosen:
-                tally[m] += 1
-            return
-        for mine in (0, 1):
-            fits = True
-            for j in links[i]:
-                need[j] -= mine
-                free[j] -= 1
-                if need[j] < 0 or need[j] > free[j]:
-                    fits = False
-            if fits:
-                if mine:
-                    chosen.append(i)
-                place(i + 1)
-                if mine:
-                    chosen.pop()
-            for j in links[i]:
-                need[j] += mine
-                free[j] += 1
-
-    place(0)
+    for chosen in fitting_placements(order, [(s.cells, s.count) for s in sentences]):
+        k = len(chosen)
+        ways[k] = ways.get(k, 0) + 1
+        tally = hits.setdefault(k, [0] * n)
+        for m in chosen:
+            tally[m] += 1
     return _Group(tuple(order), ways, hits)
 
 
@@ -739,6 +814,31 @@ def probabilities(board: MinesweeperBoard, mines: int | None = None) -> dict[Coo
     return chances
 
 
+
+def weigh(board: MinesweeperBoard) -> tuple[int, frozenset[Coord]]:
+    """How many placements of ``board.mines`` mines fit the numbers (0 when none), and the mines
+    certain from the numbers alone (as :func:`certainties`).
+
+    >>> weigh(board_from_text("1#\\n##", mines=1))
+    (3, frozenset())
+    """
+    try:
+        found = _analyse(board)
+    except NoPlacementError:
+        return 0, frozenset()
+    left, o = board.mines - len(found.known.mines), len(found.others)
+    everything: dict[int, int] = {0: 1}
+    for group in found.groups:
+        everything = _convolve(everything, group.ways)
+    ways = sum(w * comb(o, left - k) for k, w in everything.items() if 0 <= left - k <= o)
+    mines = set(found.known.mines)
+    for group in found.groups:
+        total = sum(group.ways.values())
+        mines.update(c for i, c in enumerate(group.cells)
+                     if sum(tally[i] for tally in group.hits.values()) == total)
+    return ways, frozenset(mines)
+
+
 def brute_force_probabilities(board: MinesweeperBoard, mines: int | None = None) -> dict[Coord, Fraction]:
     """The same chances by listing every placement of the mines on the hidden cells (small boards only).
 
@@ -780,109 +880,3 @@ def best_cell(board: MinesweeperBoard, chances: dict[Coord, Fraction]) -> Coord:
         return chances[c], hidden, -c.y, c.x
 
     return min((c for c in chances if c not in board.flags), key=key)
-
-
-# ---------------------------------------------------------------------------------------------
-# Players: they see the board only
-
-
-MinesweeperStrategy = Callable[[Minesweeper, MinesweeperBoard], Coord]
-
-
-def random_strategy(rng: random.Random | None = None) -> MinesweeperStrategy:
-    """Reveal a hidden cell without a flag at random (a seeded generator).
-
-    >>> rules = Minesweeper(4, 4, 2)
-    >>> random_strategy(random.Random(1))(rules, MinesweeperBoard.empty(4, 4, 2))
-    Coord(x=0, y=1)
-    """
-    chooser = rng or random.Random(0)
-
-    def choose(rules: Minesweeper, board: MinesweeperBoard) -> Coord:
-        return chooser.choice([c for c in board.hidden() if c not in board.flags])
-
-    return choose
-
-
-def knowledge_strategy(rng: random.Random | None = None) -> MinesweeperStrategy:
-    """The AI courses' knowledge-base player: reveal a cell the sentences prove safe (the first in
-    reading order from the bottom); when none is, a random hidden cell not known to be a mine
-    (seeded). It uses no total count of mines.
-
-    >>> rules = Minesweeper.level("beginner")
-    >>> sum(play(rules, [Player("kb", knowledge_strategy(random.Random(g)))], rng=random.Random(g)).winner == 0
-    ...     for g in range(20))
-    15
-    """
-    chooser = rng or random.Random(0)
-
-    def choose(rules: Minesweeper, board: MinesweeperBoard) -> Coord:
-        kb = KnowledgeBase.of(board)
-        hidden = [c for c in board.hidden() if c not in board.flags]
-        safe = [c for c in hidden if c in kb.safe]
-        if safe:
-            return safe[0]
-        unknown = [c for c in hidden if c not in kb.mines]
-        return chooser.choice(unknown or hidden)
-
-    return choose
-
-
-def probability_strategy() -> MinesweeperStrategy:
-    """The exact-probability player: reveal a cell certainly safe if there is one, else the cell
-    least likely to be a mine (:func:`best_cell`'s tie rule). Deterministic: it needs no generator.
-
-    It keeps the safe cells it has found for the next moves of the same game (they stay
-    safe), so the engine runs only when they are used up.
-    """
-    queue: list[Coord] = []
-    last: list[MinesweeperBoard] = []
-
-    def same_game(board: MinesweeperBoard) -> bool:
-        if not last:
-            return False
-        before = last[0]
-        return (before.width, before.height, before.mines) == (board.width, board.height, board.mines) and all(
-            now != HIDDEN for was, now in zip(before.shown, board.shown, strict=True) if was != HIDDEN)
-
-    def choose(rules: Minesweeper, board: MinesweeperBoard) -> Coord:
-        if not same_game(board):
-            queue.clear()
-        last[:] = [board]
-        while queue:
-            cell = queue.pop()
-            if not board.is_revealed(cell) and cell not in board.flags:
-                return cell
-        chances = probabilities(board)
-        safe = sorted((c for c, p in chances.items() if p == 0 and c not in board.flags), key=lambda c: (-c.y, c.x))
-        if safe:
-            queue.extend(reversed(safe[1:]))
-            return safe[0]
-        return best_cell(board, chances)
-
-    return choose
-
-
-def win_rate(rules: Minesweeper, make: Callable[[int], MinesweeperStrategy], games: int,
-             seed: int = 0) -> tuple[int, int]:
-    """``(wins, games)`` for the player ``make(g)`` over seeded games: game ``g`` places the mines with
-    ``random.Random(seed * 1_000_003 + g)``.
-
-    >>> win_rate(Minesweeper.level("beginner"), lambda g: probability_strategy(), 10)
-    (9, 10)
-    """
-    wins = 0
-    for g in range(games):
-        record = play(rules, [Player("player", make(g))], rng=random.Random(seed * 1_000_003 + g))
-        wins += record.winner == 0
-    return wins, games
-
-
-def _samples() -> tuple[Minesweeper, ...]:
-    return (Minesweeper.level("beginner"), Minesweeper(4, 3, 3, first_safe=False),
-            Minesweeper(5, 4, 4, coordinates=True), Minesweeper(3, 1, 2))
-
-
-#: The game as the course offers it (see :mod:`coursekit.games`).
-ENTRIES = (GameEntry("minesweeper", "Minesweeper", "A §5 G3.2", Minesweeper, Minesweeper.from_spec, _samples,
-                     board="coursekit.widgets:MinesBoard", commands=("play", "solve")),)

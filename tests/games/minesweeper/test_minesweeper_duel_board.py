@@ -14,12 +14,16 @@ import coursekit.widgets as widgets_module
 from coursekit.core import Coord, Record
 from coursekit.core.rules import CHANCE, End
 from coursekit.games import GAMES, rules_from_spec
-from coursekit.games.minesweeper import probabilities
-from coursekit.games.minesweeper2 import Minesweeper2, Minesweeper2Board
-from coursekit.views.minesweeper import END_KINDS, FINDER_MARKS
-from coursekit.widgets.minesweeper import MOST_CELLS, percent
-from coursekit.widgets.minesweeper2 import COMPUTER_NAMES, MinesDuelBoard
-from tests.test_widgets_minesweeper import Spy, assert_drawn_from_what_the_player_sees, cell_chunks, key, send
+from coursekit.games.minesweeper import Minesweeper2, Minesweeper2Board, probabilities
+from coursekit.games.minesweeper.board import DUEL_COMPUTER_NAMES, MOST_CELLS, MinesDuelBoard, percent
+from coursekit.games.minesweeper.view import END_KINDS, FINDER_MARKS
+from tests.games.minesweeper.test_minesweeper_board import (
+    Spy,
+    assert_drawn_from_what_the_player_sees,
+    cell_chunks,
+    key,
+    send,
+)
 
 
 def small(**options: object) -> MinesDuelBoard:
@@ -130,7 +134,7 @@ def test_the_options_and_their_limits() -> None:
         MinesDuelBoard(computer=("safest", "random"))
 
 
-@pytest.mark.parametrize("name", COMPUTER_NAMES)
+@pytest.mark.parametrize("name", DUEL_COMPUTER_NAMES)
 def test_a_game_to_its_end_against_each_computer(name: str) -> None:
     board = small(computer=name, seed=4)
     spy = Spy(board)

@@ -19,18 +19,30 @@ import argparse
 import random
 from collections.abc import Callable
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
-from ..core import Coord, GameStopped, Player, play
-from ..games import minesweeper as game
-from ..games import minesweeper2 as duel
-from ..games.minesweeper import LEVELS, Flag, Minesweeper, MinesweeperBoard, NoPlacementError
-from ..games.minesweeper2 import Minesweeper2, Minesweeper2Board
-from ._args import Context, Groups, Outcome, UsageError, seed_argument, whole
+from ...cli._args import Context, Groups, Outcome, UsageError, seed_argument, whole
+from ...core import Coord, GameStopped, Player, play
+from . import ENTRIES
+from .duel import Minesweeper2, Minesweeper2Board
+from .players import COMPUTERS, DUEL_COMPUTERS
+from .rules import (
+    LEVELS,
+    Flag,
+    Minesweeper,
+    MinesweeperBoard,
+    NoPlacementError,
+    best_cell,
+    board_from_text,
+    certainties,
+    probabilities,
+)
 
-COMPUTERS = ("probability", "knowledge", "random")
-#: The computer players of the two-player game.
-DUEL_COMPUTERS = ("safest", "lookahead", "random")
+#: The entries of the one-player and the two-player game (their computers and defaults).
+ONE, TWO = ENTRIES
+#: How the transcript names each computer.
+NAMES = {"probability": "the probability player", "knowledge": "the knowledge-base player",
+         "random": "the random player", "safest": "the safest player", "lookahead": "the lookahead player"}
 #: The exit status of ``solve`` when no placement of mines fits the board.
 NO_PLACEMENT_STATUS = 1
 
@@ -46,7 +58,8 @@ def register(groups: Groups) -> None:
     player.add_argument("--mines", type=whole(0), default=None, help="how many mines")
     player.add_argument("--players", type=whole(1, 2), default=1,
                         help="1 (the default) or 2: the two-player game (G3.3), revealing in turn")
-    player.add_argument("--computer", choices=COMPUTERS + DUEL_COMPUTERS[:2], action="append", default=None,
+    player.add_argument("--computer", choices=tuple(dict.fromkeys(ONE.computers + TWO.computers)), action="append",
+                        default=None,
                         help="the computer player: probability (exact chances, the default), knowledge (the "
                              "knowledge base and the subset rule) or random; with --players 2: lookahead (the "
                              "default), safest or random, given once for every computer seat or twice for "
@@ -84,31 +97,39 @@ def read_move(text: str) -> Coord | Flag:
     return Flag(cell) if flag else cell
 
 
-def human_player(stdin: TextIO, out: TextIO) -> Callable[[Minesweeper, MinesweeperBoard], Coord | Flag]:
-    """A person at the prompt: sees the board, types a move, is told what is wrong and asked again.
+def _person(stdin: TextIO, out: TextIO, prompt: str, read: Callable[[str], Any],
+            why_not: Callable[[Any, Any, Any], str | None]) -> Callable[[Any, Any], Any]:
+    """A person at the prompt: sees what the player sees, types a move (``read``, a ``ValueError``
+    says what is wrong), is told why it is refused (``why_not``) and asked again. The end of
+    input stops the game."""
 
-    The end of input stops the game.
-    """
-
-    def choose(rules: Minesweeper, board: MinesweeperBoard) -> Coord | Flag:
-        print(f"\n{board}", file=out)
+    def choose(rules: Any, seen: Any) -> Any:
+        print(f"\n{seen}", file=out)
         while True:
-            print("Your move: x,y to reveal, f x,y to flag: ", end="", file=out, flush=True)
+            print(prompt, end="", file=out, flush=True)
             line = stdin.readline()
             if not line:
                 print("", file=out)
                 raise GameStopped("end of input")
             try:
-                move = read_move(line)
+                move = read(line)
             except ValueError as error:
                 print(f"  {error}", file=out)
                 continue
-            reason = _why_not(rules, board, move)
+            reason = why_not(rules, seen, move)
             if reason is None:
                 return move
             print(f"  not allowed: {reason}", file=out)
 
     return choose
+
+
+def human_player(stdin: TextIO, out: TextIO) -> Callable[[Minesweeper, MinesweeperBoard], Coord | Flag]:
+    """A person at the prompt: sees the board, types a move, is told what is wrong and asked again.
+
+    The end of input stops the game.
+    """
+    return _person(stdin, out, "Your move: x,y to reveal, f x,y to flag: ", read_move, _why_not)
 
 
 def _why_not(rules: Minesweeper, board: MinesweeperBoard, move: Coord | Flag) -> str | None:
@@ -144,65 +165,58 @@ def play_minesweeper(args: argparse.Namespace, context: Context) -> str:
     """Play one game: each move and the board after it, then the end (the mines shown)."""
     if args.players == 2:
         return play_two(args, context)
-    computers = args.computer or ["probability"]
+    computers = args.computer or list(ONE.transcript)
     if args.human == 2:
         raise UsageError("the one-player game has seat 1 only: --human 1 (or --players 2)")
-    if len(computers) > 1 or computers[0] not in COMPUTERS:
-        raise UsageError(f"the one-player computer is one of {', '.join(COMPUTERS)}, given once")
+    if len(computers) > 1 or computers[0] not in ONE.computers:
+        raise UsageError(f"the one-player computer is one of {', '.join(ONE.computers)}, given once")
     rules = _rules(args)
     if args.human == 1:
         player = Player("you", human_player(context.stdin, context.out))
-    elif computers[0] == "probability":
-        player = Player("the probability player", game.probability_strategy())
-    elif computers[0] == "knowledge":
-        player = Player("the knowledge-base player", game.knowledge_strategy(context.rng))
     else:
-        player = Player("the random player", game.random_strategy(context.rng))
+        player = Player(NAMES[computers[0]], COMPUTERS[computers[0]](context.rng))
     return str(play(rules, [player], rng=context.rng))
 
 
 def _duel_computer(name: str, rng: random.Random) -> Player:
-    if name == "safest":
-        return Player("the safest player", duel.safest_strategy())
-    if name == "lookahead":
-        return Player("the lookahead player", duel.lookahead_strategy())
-    return Player("the random player", duel.random_strategy(random.Random(rng.random())))
+    # A random player draws from its own generator, seeded from the game's (the other two draw nothing).
+    return Player(NAMES[name], DUEL_COMPUTERS[name](random.Random(rng.random()) if name == "random" else rng))
+
+
+def read_cell(text: str) -> Coord:
+    """``x,y``, a cell to reveal in the two-player game; a ``ValueError`` says what is wrong.
+
+    >>> read_cell(" 3,4 ")
+    Coord(x=3, y=4)
+    """
+    try:
+        return Coord.parse(text.strip())
+    except ValueError:
+        raise ValueError(f"type x,y to reveal a cell, like 3,4; not {text.strip()!r}") from None
+
+
+def _duel_why_not(rules: Minesweeper2, seen: Minesweeper2Board, cell: Coord) -> str | None:
+    """Why a typed reveal is refused, from the board both players see."""
+    if cell in rules.legal_moves(seen):
+        return None
+    board = seen.board
+    return f"{cell} is outside the {board.width} x {board.height} board" if cell not in board \
+        else f"{cell} is already revealed"
 
 
 def duel_human(stdin: TextIO, out: TextIO) -> Callable[[Minesweeper2, Minesweeper2Board], Coord]:
     """A person at the prompt in the two-player game: sees the shared board, types ``x,y``."""
-
-    def choose(rules: Minesweeper2, seen: Minesweeper2Board) -> Coord:
-        print(f"\n{seen}", file=out)
-        while True:
-            print("Your reveal: x,y: ", end="", file=out, flush=True)
-            line = stdin.readline()
-            if not line:
-                print("", file=out)
-                raise GameStopped("end of input")
-            try:
-                cell = Coord.parse(line.strip())
-            except ValueError:
-                print(f"  type x,y to reveal a cell, like 3,4; not {line.strip()!r}", file=out)
-                continue
-            if cell in rules.legal_moves(seen):
-                return cell
-            board = seen.board
-            reason = (f"{cell} is outside the {board.width} x {board.height} board" if cell not in board
-                      else f"{cell} is already revealed")
-            print(f"  not allowed: {reason}", file=out)
-
-    return choose
+    return _person(stdin, out, "Your reveal: x,y: ", read_cell, _duel_why_not)
 
 
 def play_two(args: argparse.Namespace, context: Context) -> str:
     """Two-player minesweeper (G3.3): a person and a computer, or two computers."""
     if args.coordinates:
         raise UsageError("--coordinates is a one-player variant, not for --players 2")
-    computers = args.computer or ["lookahead"]
-    wrong = [c for c in computers if c not in DUEL_COMPUTERS]
+    computers = args.computer or ([TWO.opponent] if args.human is not None else list(TWO.transcript))
+    wrong = [c for c in computers if c not in TWO.computers]
     if wrong:
-        raise UsageError(f"with --players 2 the computer is one of {', '.join(DUEL_COMPUTERS)}, not {wrong[0]}")
+        raise UsageError(f"with --players 2 the computer is one of {', '.join(TWO.computers)}, not {wrong[0]}")
     if len(computers) > 2:
         raise UsageError("give --computer once (every computer seat) or twice (seats 1 and 2)")
     one = _rules(args)
@@ -224,7 +238,7 @@ def read_board(name: str, stdin: TextIO, mines: int | None = None) -> Minesweepe
     except (OSError, UnicodeDecodeError) as error:
         raise UsageError(f"cannot read the board {name!r}: {getattr(error, 'strerror', None) or error}") from None
     try:
-        board = game.board_from_text(text, mines or 0)
+        board = board_from_text(text, mines or 0)
     except ValueError as error:
         raise UsageError(f"the board: {error}") from None
     if max(board.width, board.height) > Minesweeper.MAX_SIDE:
@@ -256,17 +270,18 @@ def solve_minesweeper(args: argparse.Namespace, context: Context) -> Outcome:
     board = read_board(args.board, context.stdin, args.mines)
     try:
         if args.mines is None:
-            mines, safe = game.certainties(board)
+            mines, safe = certainties(board)
             return Outcome(f"mines: {_cells(mines)}\nsafe: {_cells(safe)}")
-        chances = game.probabilities(board, args.mines)
+        chances = probabilities(board, args.mines)
     except NoPlacementError as error:
         return Outcome(f"no placement of mines fits this board: {error}", NO_PLACEMENT_STATUS)
     mines = frozenset(c for c, p in chances.items() if p == 1)
     safe = frozenset(c for c, p in chances.items() if p == 0)
-    best = game.best_cell(board, chances) if any(c not in board.flags for c in chances) else None
+    best = best_cell(board, chances) if any(c not in board.flags for c in chances) else None
     lines = [f"mines: {_cells(mines)}", f"safe: {_cells(safe)}", "chance of a mine, in percent:",
              _percent_grid(board, dict(chances)), f"best: {'none' if best is None else f'{best.x},{best.y}'}"]
     return Outcome("\n".join(lines))
 
 
-__all__ = ["duel_human", "play_minesweeper", "play_two", "read_board", "read_move", "register", "solve_minesweeper"]
+__all__ = ["duel_human", "play_minesweeper", "play_two", "read_board", "read_cell", "read_move", "register",
+           "solve_minesweeper"]

@@ -10,33 +10,23 @@ import pytest
 from coursekit.core import CHANCE, Coord, IllegalMoveError, Player, Record, play
 from coursekit.core.display import as_svg, as_text
 from coursekit.games import rules_from_spec
-from coursekit.games.minesweeper import Flag, board_from_text, certainties
-from coursekit.games.minesweeper2 import (
+from coursekit.games.minesweeper import (
+    Flag,
     Minesweeper2,
     Minesweeper2Board,
     Minesweeper2State,
+    board_from_text,
+    certainties,
     duel_board,
+    duel_random_strategy,
     lookahead_scores,
     lookahead_strategy,
     match,
-    random_strategy,
     reveal_outcomes,
     safest_strategy,
 )
+from tests.games.minesweeper.test_minesweeper import placed
 from tests.terminal import run
-
-
-def placed(rules: Minesweeper2, mines: list[Coord], first: Coord | None = None) -> Minesweeper2State:
-    """A state with chosen mines: the first reveal (when safe) and then chance's steps."""
-    state = rules.initial_state()
-    if rules.first_safe:
-        assert first is not None
-        state = rules.apply(state, first)
-    for mine in mines:
-        assert rules.to_move(state) == CHANCE
-        assert mine in [o for o, _ in rules.chance_outcomes(state)]
-        state = rules.next_state(state, mine)
-    return state
 
 
 def reveal(rules: Minesweeper2, state: Minesweeper2State, *cells: tuple[int, int]) -> Minesweeper2State:
@@ -96,7 +86,7 @@ def test_more_discoveries_win_when_every_safe_cell_is_revealed() -> None:
 def test_credits_agree_with_certainties_after_every_reveal() -> None:
     rules = Minesweeper2(6, 5, 6)
     for seed in range(4):
-        record = play(rules, [Player("a", random_strategy(random.Random(seed))), Player("b", safest_strategy())],
+        record = play(rules, [Player("a", duel_random_strategy(random.Random(seed))), Player("b", safest_strategy())],
                       rng=random.Random(seed))
         for step in record.steps:
             seen = step.state.seen
@@ -114,8 +104,8 @@ def test_the_first_reveal_is_safe_and_its_discoveries_go_to_player_one() -> None
     assert state.board.number(Coord(1, 0)) == 1 and rules.to_move(state) == 1
     assert state.seen.found == (frozenset(), frozenset())     # 1 between two hidden cells: nothing certain
     for seed in range(10):
-        record = play(Minesweeper2(4, 4, 12), [Player("a", random_strategy(random.Random(seed))),
-                                               Player("b", random_strategy(random.Random(seed + 1)))],
+        record = play(Minesweeper2(4, 4, 12), [Player("a", duel_random_strategy(random.Random(seed))),
+                                               Player("b", duel_random_strategy(random.Random(seed + 1)))],
                       rng=random.Random(seed))
         assert record.moves[0].move not in record.final.mines
 
@@ -147,8 +137,8 @@ def test_both_players_see_the_same_board_and_never_the_mines() -> None:
 
 def test_records_replay_and_draw_themselves() -> None:
     rules = Minesweeper2.level("beginner")
-    record = play(rules, [Player("safest", safest_strategy()), Player("random", random_strategy(random.Random(1)))],
-                  rng=random.Random(2))
+    players = [Player("safest", safest_strategy()), Player("random", duel_random_strategy(random.Random(1)))]
+    record = play(rules, players, rng=random.Random(2))
     again = Record.from_json(record.to_json(), rules_from_spec)
     assert again.states == record.states and (again.winner, again.end) == (record.winner, record.end)
     text = str(record)
@@ -204,19 +194,19 @@ def test_lookahead_takes_the_discovery_and_avoids_gifts() -> None:
 def test_random_never_reveals_a_discovered_mine_when_it_has_a_choice() -> None:
     board = board_from_text("1##", mines=1)
     seen = duel_board(board, (frozenset({Coord(1, 0)}), frozenset()))
-    choose = random_strategy(random.Random(0))
+    choose = duel_random_strategy(random.Random(0))
     assert {choose(Minesweeper2(3, 1, 1), seen) for _ in range(20)} == {Coord(2, 0)}
 
 
 def test_games_and_matches_are_deterministic() -> None:
     rules = Minesweeper2(6, 6, 6)
-    first = match(rules, lambda g: lookahead_strategy(), lambda g: random_strategy(random.Random(g)), 3)
-    assert first == match(rules, lambda g: lookahead_strategy(), lambda g: random_strategy(random.Random(g)), 3)
+    first = match(rules, lambda g: lookahead_strategy(), lambda g: duel_random_strategy(random.Random(g)), 3)
+    assert first == match(rules, lambda g: lookahead_strategy(), lambda g: duel_random_strategy(random.Random(g)), 3)
     assert first.total.games == 6 and first.first.games == first.second.games == 3
-    split = match(rules, lambda g: lookahead_strategy(), lambda g: random_strategy(random.Random(g)), 1) + match(
-        rules, lambda g: lookahead_strategy(), lambda g: random_strategy(random.Random(g)), 2, start=1)
+    split = match(rules, lambda g: lookahead_strategy(), lambda g: duel_random_strategy(random.Random(g)), 1) + match(
+        rules, lambda g: lookahead_strategy(), lambda g: duel_random_strategy(random.Random(g)), 2, start=1)
     assert split == first
-    safest = match(rules, lambda g: safest_strategy(), lambda g: random_strategy(random.Random(g)), 10)
+    safest = match(rules, lambda g: safest_strategy(), lambda g: duel_random_strategy(random.Random(g)), 10)
     assert safest.total.wins > safest.total.losses     # exact chances beat random reveals
 
 

@@ -23,8 +23,8 @@ from coursekit.core.record import Step
 from coursekit.core.rules import CHANCE, End
 from coursekit.games import GAMES, rules_from_spec
 from coursekit.games.minesweeper import Flag, best_cell, probabilities
-from coursekit.views.minesweeper import END_KINDS
-from coursekit.widgets.minesweeper import FLAG, MOST_CELLS, TOLD, MinesBoard, percent
+from coursekit.games.minesweeper.board import FLAG, MOST_CELLS, TOLD, MinesBoard, percent
+from coursekit.games.minesweeper.view import END_KINDS
 
 
 def small(**options: object) -> MinesBoard:
@@ -646,7 +646,7 @@ def test_the_texts_are_readable_and_hidden_cells_differ_by_shape() -> None:
     lost.press("flag", False)
     lost.hit(key(min(lost.state.mines)))
     pictures.append(lost.picture)
-    from coursekit.widgets.minesweeper2 import MinesDuelBoard
+    from coursekit.games.minesweeper.board import MinesDuelBoard
 
     duel = MinesDuelBoard(width=6, height=5, mines=5, computer="lookahead", seed=4, hints=True)
     while not duel.is_over and not duel.observation.discovered:
