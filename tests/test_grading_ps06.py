@@ -31,7 +31,7 @@ from known_submissions import (
 )
 from nbgrader_course import COURSE, AsGraded, graded_as, hidden_seed_of
 
-from coursekit.grading.basket import (
+from coursekit.games.basket.checks import (
     HIDDEN_CAPS,
     basket_move_check,
     check_basket_move,

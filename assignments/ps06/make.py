@@ -187,8 +187,10 @@ PARTS = (
 
 ASSIGNMENT = CODE.assignment(
     intro(), PARTS, END,
-    references=("coursekit.games.basket", "coursekit.games.crawler", "coursekit.views.crawler",
-                "coursekit.solvers.gametree", "coursekit.grading.basket", "coursekit.grading.crawler",
-                "coursekit.cli.basket", "coursekit.cli.crawler", "coursekit.widgets.basket",
-                "coursekit.widgets.crawler"),
+    references=("coursekit.games.basket.rules", "coursekit.games.basket.players", "coursekit.games.basket.source",
+                "coursekit.games.basket.winning_moves", "coursekit.games.basket.nim_sum",
+                "coursekit.games.basket.grundy_value", "coursekit.games.basket.perfect_strategy",
+                "coursekit.games.basket.cli", "coursekit.games.basket.board", "coursekit.games.crawler",
+                "coursekit.views.crawler", "coursekit.solvers.gametree", "coursekit.grading.crawler",
+                "coursekit.cli.crawler", "coursekit.widgets.crawler"),
 )

@@ -6,7 +6,7 @@ from ps06.solution import basket_move, crawler_move
 
 # %% test_basket_move_visible
 # Visible tests for basket_move: a few positions, with and without a cap.
-from coursekit.grading.basket import check_basket_move
+from coursekit.games.basket.checks import check_basket_move
 
 check_basket_move(basket_move, [
     ([3, 3, 3], None), ([1, 2, 3], None), ([5, 0, 7], None), ([3, 3, 2], 2), ([1, 3], 2), ([4, 4, 4, 4], 3),
@@ -17,7 +17,7 @@ print("basket_move: the visible tests pass")
 # %% test_basket_move_hidden
 # Hidden tests for basket_move. Partial points: the number printed last is your score.
 ### BEGIN HIDDEN TESTS
-from coursekit.grading.basket import hidden_positions, score_basket_move
+from coursekit.games.basket.checks import hidden_positions, score_basket_move
 from coursekit.grading.secret import hidden_seed
 
 hidden_baskets = hidden_positions(30, seed=hidden_seed("test_basket_move_hidden"), losing=6)
