@@ -40,7 +40,7 @@ from coursekit.games.basket.checks import (
     score_basket_move,
     winning_puts,
 )
-from coursekit.grading.crawler import check_crawler_move, score_games, show_games
+from coursekit.games.crawler.checks import check_crawler_move, score_games, show_games
 from coursekit.grading.kernel import run_check
 
 sys.path.insert(0, str(COURSE))

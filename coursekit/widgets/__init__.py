@@ -37,7 +37,7 @@ from typing import Any
 # Boards whose games have not yet moved into their own folder, by name: the module that holds each.
 _HERE = {
     "BullsBoard": "bulls", "CornersBoard": "corners",
-    "CrawlerBoard": "crawler", "KingBoard": "king", "MinesBoard": "minesweeper", "MinesDuelBoard": "minesweeper2",
+    "KingBoard": "king", "MinesBoard": "minesweeper", "MinesDuelBoard": "minesweeper2",
     "PathBoard": "path", "PieceBoard": "pieces", "PursuitBoard": "pursuit", "ReplayBoard": "replay",
     "TicTacToeBoard": "tictactoe", "WordsBoard": "words",
 }
