@@ -1,5 +1,5 @@
 """The crawler (source C): C's van Emden decision on 6 x 5 against the exact solver, and who wins
-on every lattice the solver finishes within the time limit (coursekit.views.crawler.who_wins)."""
+on every lattice the solver finishes within the time limit (coursekit.games.crawler.who_wins)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,7 @@ import time
 from typing import Any
 
 from coursekit.core.grid import Coord
-from coursekit.games.crawler import SOURCE_OPENING, Crawler, CrawlerState, source_choice
-from coursekit.views.crawler import WHO_WINS, search, who_wins
+from coursekit.games.crawler import SOURCE_OPENING, WHO_WINS, Crawler, CrawlerState, search, source_choice, who_wins
 
 from .measure import Section, in_child
 
@@ -125,5 +124,5 @@ def measure(quick: bool = False, limit: float = 60.0) -> Section:
         "in several ways are searched again). The solver's nodes: positions visited; table entries: positions "
         "stored up to the lattice's symmetries. agree: C plays a winning move (rule 'win') exactly where the "
         "solver finds one; who wins: the first player where one side is even and the other odd (the mirror plan), "
-        "and on every lattice the winner recorded in coursekit.views.crawler.WHO_WINS.")
+        "and on every lattice the winner recorded in coursekit.games.crawler.WHO_WINS.")
     return section

@@ -57,7 +57,7 @@ from coursekit.games.basket import (
 )
 from coursekit.solvers import ImpartialSolver
 from coursekit.solvers.gametree import minimax, solve
-from coursekit.views.basket import basket_svg, record_svg
+from coursekit.games.basket.view import basket_svg, record_svg
 from coursekit.views.gametree import tree_svg
 from coursekit.views.tables import grundy_svg
 
@@ -922,7 +922,7 @@ assert all(lowering_moves(capped, s) for s in winning)
 # site the board is a picture of its first state; open the lesson in Jupyter to play.
 
 # %%
-from coursekit.widgets import BasketBoard  # noqa: E402
+from coursekit.games.basket import BasketBoard  # noqa: E402
 
 BasketBoard(computer="source", depth=3, hints=True)
 

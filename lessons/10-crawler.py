@@ -36,16 +36,20 @@ from IPython.display import SVG, display
 from coursekit import Coord, Player, play
 from coursekit.games.crawler import (
     SOURCE_OPENING,
+    WHO_WINS,
     Crawler,
     closing_first,
     random_strategy,
+    search,
     segment_text,
     source_choice,
     source_strategy,
     symmetry_strategy,
+    who_wins,
+    winning_moves,
 )
+from coursekit.games.crawler.view import lattice_svg
 from coursekit.solvers.gametree import alphabeta, minimax, optimal_strategy
-from coursekit.views.crawler import WHO_WINS, lattice_svg, search, who_wins, winning_moves
 
 # %% [markdown]
 # ## The rules
@@ -954,7 +958,7 @@ for opening in (centre_opening, three.position([(Coord(0, 0), Coord(1, 0))])):
 # first state; open the lesson in Jupyter to play.
 
 # %%
-from coursekit.widgets import CrawlerBoard  # noqa: E402
+from coursekit.games.crawler import CrawlerBoard  # noqa: E402
 
 CrawlerBoard(computer="source")
 

@@ -31,7 +31,7 @@ from known_submissions import (
 )
 from nbgrader_course import COURSE, AsGraded, graded_as, hidden_seed_of
 
-from coursekit.grading.basket import (
+from coursekit.games.basket.checks import (
     HIDDEN_CAPS,
     basket_move_check,
     check_basket_move,
@@ -40,7 +40,7 @@ from coursekit.grading.basket import (
     score_basket_move,
     winning_puts,
 )
-from coursekit.grading.crawler import check_crawler_move, score_games, show_games
+from coursekit.games.crawler.checks import check_crawler_move, score_games, show_games
 from coursekit.grading.kernel import run_check
 
 sys.path.insert(0, str(COURSE))

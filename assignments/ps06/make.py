@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from make_assignment import Code, scheme_table
 
-from coursekit.grading.crawler import TOTAL_SECONDS
+from coursekit.games.crawler.checks import TOTAL_SECONDS
 
 CODE = Code.beside(__file__)
 
@@ -187,8 +187,14 @@ PARTS = (
 
 ASSIGNMENT = CODE.assignment(
     intro(), PARTS, END,
-    references=("coursekit.games.basket", "coursekit.games.crawler", "coursekit.views.crawler",
-                "coursekit.solvers.gametree", "coursekit.grading.basket", "coursekit.grading.crawler",
-                "coursekit.cli.basket", "coursekit.cli.crawler", "coursekit.widgets.basket",
-                "coursekit.widgets.crawler"),
+    references=("coursekit.games.basket.rules", "coursekit.games.basket.players", "coursekit.games.basket.source",
+                "coursekit.games.basket.winning_moves", "coursekit.games.basket.nim_sum",
+                "coursekit.games.basket.grundy_value", "coursekit.games.basket.perfect_strategy",
+                "coursekit.games.basket.cli", "coursekit.games.basket.board", "coursekit.games.crawler.rules",
+                "coursekit.games.crawler.players", "coursekit.games.crawler.source", "coursekit.games.crawler.search",
+                "coursekit.games.crawler.winning_moves", "coursekit.games.crawler.who_wins",
+                "coursekit.games.crawler.closing_first", "coursekit.games.crawler.source_choice",
+                "coursekit.games.crawler.source_strategy", "coursekit.games.crawler.symmetry_strategy",
+                "coursekit.games.crawler.perfect_move", "coursekit.games.crawler.perfect_strategy",
+                "coursekit.games.crawler.cli", "coursekit.games.crawler.board", "coursekit.solvers.gametree"),
 )

@@ -36,8 +36,7 @@ from typing import Any
 
 # Boards whose games have not yet moved into their own folder, by name: the module that holds each.
 _HERE = {
-    "BasketBoard": "basket", "BullsBoard": "bulls", "CornersBoard": "corners",
-    "CrawlerBoard": "crawler", "KingBoard": "king",
+    "BullsBoard": "bulls", "CornersBoard": "corners", "KingBoard": "king",
     "PathBoard": "path", "PieceBoard": "pieces", "PursuitBoard": "pursuit", "ReplayBoard": "replay",
     "WordsBoard": "words",
 }

@@ -12,10 +12,9 @@ import pytest
 from coursekit.core import Coord, Record
 from coursekit.games import rules_from_spec
 from coursekit.games.crawler import SOURCE_OPENING, Crawler, CrawlerState, segment_text
-from coursekit.views.crawler import lattice_svg
-from coursekit.widgets import CrawlerBoard
+from coursekit.games.crawler.board import CLOSING_MARK, CrawlerBoard, mark_of
+from coursekit.games.crawler.view import lattice_svg
 from coursekit.widgets.board import Board
-from coursekit.widgets.crawler import CLOSING_MARK, mark_of
 
 SOURCE_NOTE = re.compile(r'The computer (drew|closed the line with) \d+,\d+-\d+,\d+ \(C\'s rule '
                          r'"(opening|close|win|safe|any)": [^;]+; [\d,]+ positions? examined\)\.')

@@ -14,17 +14,15 @@ import argparse
 from collections.abc import Callable
 from typing import Any, TextIO
 
-from ..core import GameStopped, Player, play
-from ..core.grid import Coord
-from ..games.crawler import Crawler, CrawlerState, Segment, random_strategy, segment_text, source_strategy
-from ..views.crawler import OutOfTime, search, winning_moves
-from ._args import Context, Groups, UsageError, seed_argument, whole
+from ...cli._args import Context, Groups, UsageError, seed_argument, whole
+from ...core import GameStopped, Player, play
+from ...core.grid import Coord
+from . import ENTRIES
+from .players import COMPUTERS, PERFECT_MAX_POINTS, SOURCE_MAX_POINTS
+from .rules import Crawler, CrawlerState, OutOfTime, Segment, search, segment_text, winning_moves
 
-COMPUTERS = ("source", "perfect", "random")
 #: The largest lattice (in points) the exact solver is offered for: 7 x 6 takes a few seconds.
 MAX_SOLVED_POINTS = 42
-#: The largest lattice (in points) C's computer plays on: C's own 6 x 5 (its search keeps no table).
-MAX_SOURCE_POINTS = 30
 #: How long ``solve`` searches before it gives up.
 SOLVE_SECONDS = 60.0
 
@@ -59,9 +57,9 @@ def register(groups: Groups) -> None:
     """Add ``play crawler`` and ``solve crawler``."""
     player = groups.play.add_parser("crawler", help="the crawler: build one line; who closes it wins")
     board_arguments(player)
-    player.add_argument("--computer", choices=COMPUTERS, default="source",
-                        help="the computer players: source (C's van Emden method, the default), perfect (the "
-                             "exact solver) or random")
+    player.add_argument("--computer", choices=tuple(COMPUTERS), default=None,
+                        help="the computer players: source (C's van Emden method, the default, in both seats "
+                             "and facing a person), perfect (the exact solver) or random")
     player.add_argument("--human", type=whole(1, 2), default=None,
                         help="let a person play seat N (1 draws the first segment, 2 answers)")
     seed_argument(player)
@@ -85,29 +83,15 @@ def _points(rules: Crawler) -> int:
     return rules.width * rules.height
 
 
-def perfect_strategy(context: Context) -> Callable[[Crawler, CrawlerState], Segment]:
-    """A player who makes a winning move when there is one (any move when there is none)."""
-
-    def choose(rules: Crawler, state: CrawlerState) -> Segment:
-        best: tuple[Segment, ...] = search(rules, state).best_moves
-        return context.rng.choice(best)
-
-    return choose
-
-
 def computer_player(kind: str, rules: Crawler, context: Context) -> Any:
-    """The strategy the terminal calls ``kind``."""
-    if kind == "source":
-        if _points(rules) > MAX_SOURCE_POINTS:
-            raise UsageError(f"C's computer searches without a table: at most {MAX_SOURCE_POINTS} points "
-                             f"(C plays on 6 x 5), this lattice has {_points(rules)}; use --computer random")
-        return source_strategy()
-    if kind == "perfect":
-        if _points(rules) > MAX_SOLVED_POINTS:
-            raise UsageError(f"the perfect player solves the whole game: at most {MAX_SOLVED_POINTS} points, "
-                             f"this lattice has {_points(rules)}")
-        return perfect_strategy(context)
-    return random_strategy(context.rng)
+    """The strategy the terminal calls ``kind`` (refused, and why, on a lattice too large for it)."""
+    if kind == "source" and _points(rules) > SOURCE_MAX_POINTS:
+        raise UsageError(f"C's computer searches without a table: at most {SOURCE_MAX_POINTS} points "
+                         f"(C plays on 6 x 5), this lattice has {_points(rules)}; use --computer random")
+    if kind == "perfect" and _points(rules) > PERFECT_MAX_POINTS:
+        raise UsageError(f"the perfect player solves every position it meets: at most {PERFECT_MAX_POINTS} points, "
+                         f"this lattice has {_points(rules)}")
+    return COMPUTERS[kind](context.rng)
 
 
 def human_player(stdin: TextIO, out: TextIO, seat: str) -> Callable[[Crawler, CrawlerState], Segment]:
@@ -139,13 +123,15 @@ def human_player(stdin: TextIO, out: TextIO, seat: str) -> Callable[[Crawler, Cr
 def play_crawler(args: argparse.Namespace, context: Context) -> str:
     """Play one game: the lattice and the line after each move, then the result."""
     rules = _rules(args)
+    entry = ENTRIES[0]
+    kinds = [args.computer] * 2 if args.computer else [entry.opponent] * 2 if args.human else list(entry.transcript)
     seats = ("first", "second")
     players = []
     for p in range(2):
         if args.human == p + 1:
             players.append(Player("you", human_player(context.stdin, context.out, seats[p])))
         else:
-            players.append(Player(args.computer, computer_player(args.computer, rules, context)))
+            players.append(Player(kinds[p], computer_player(kinds[p], rules, context)))
     return str(play(rules, players))
 
 

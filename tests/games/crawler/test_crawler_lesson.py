@@ -10,10 +10,18 @@ from typing import Any
 import pytest
 
 from coursekit.core.grid import Coord
-from coursekit.games.crawler import Crawler, CrawlerState, segment_text
-from coursekit.grading.crawler import HEIGHT, WIDTH, Budget, Game, last_chance, play_game, score_games, winning_move
+from coursekit.games.crawler import Crawler, CrawlerState, search, segment_text
+from coursekit.games.crawler.checks import (
+    HEIGHT,
+    WIDTH,
+    Budget,
+    Game,
+    last_chance,
+    play_game,
+    score_games,
+    winning_move,
+)
 from coursekit.grading.limits import Calls
-from coursekit.views.crawler import search
 
 RULES = Crawler(WIDTH, HEIGHT)
 

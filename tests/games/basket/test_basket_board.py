@@ -22,8 +22,7 @@ from coursekit.games.basket import (
     source_choice,
     winning_moves,
 )
-from coursekit.widgets import BasketBoard
-from coursekit.widgets.basket import MOST_BUTTONS, WIN_MARK
+from coursekit.games.basket.board import MOST_BUTTONS, WIN_MARK, BasketBoard
 
 YOUR_TURN = "Your turn: put one or more balls of one colour in the basket."
 

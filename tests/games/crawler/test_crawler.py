@@ -12,15 +12,19 @@ from coursekit.core.grid import Coord
 from coursekit.games import rules_from_spec
 from coursekit.games.crawler import (
     SOURCE_OPENING,
+    WHO_WINS,
     Crawler,
     CrawlerState,
     closing_first,
     random_strategy,
+    search,
     source_choice,
     source_strategy,
     symmetry_strategy,
+    who_wins,
+    winning_moves,
 )
-from coursekit.views.crawler import WHO_WINS, lattice_text, search, who_wins, winning_moves
+from coursekit.games.crawler.view import lattice_text
 
 
 def seg(text: str) -> tuple[Coord, Coord]:

@@ -22,18 +22,15 @@ first; the numbers are the course's (from 0).
 
 from __future__ import annotations
 
-import time
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass
 from html import escape
 
-from ..core import display
-from ..core.grid import Coord
-from ..core.record import Record
-from ..core.rules import CHANCE
-from ..games.crawler import Crawler, CrawlerState, Segment, closing_first, segment_text
-from ..solvers.gametree import Solution, alphabeta
-from .svg import hit_key, hit_open
+from ...core import display
+from ...core.grid import Coord
+from ...core.record import Record
+from ...core.rules import CHANCE
+from ...views.svg import hit_key, hit_open
+from .rules import Crawler, CrawlerState, segment_text
 
 FREE, ON_LINE, END, CLOSED = "·", "+", "o", "X"
 #: The players' names in transcripts: who drew the first segment is first.
@@ -223,154 +220,8 @@ def move_words(move: object) -> str:
     return segment_text(move)
 
 
-def register() -> None:
-    """Tell :mod:`coursekit.core.display` how crawler states and games show themselves."""
-    display.register(CrawlerState, text=lattice_text, svg=lattice_svg)
-    display.register(Crawler, text=transcript, svg=record_svg, move=move_words)
+__all__ = ["lattice_svg", "lattice_text", "move_words", "record_svg", "transcript"]
 
 
-# ---------------------------------------------------------------------------------------------
-# Who wins: the generic alpha-beta search with the crawler's hooks
-# ---------------------------------------------------------------------------------------------
-#
-# The search (coursekit.solvers.gametree) knows no game, and the game knows no search: the
-# crawler's hooks (``closing_first``, ``Crawler.canonical``) are rules knowledge and live with
-# the rules; this driver, which joins the two, lives here in the views layer, which may import
-# both, and the terminal and the benchmark call it.
-
-
-class OutOfTime(TimeoutError):
-    """The search did not finish within its time."""
-
-
-def search(rules: Crawler, state: CrawlerState | None = None, seconds: float | None = None) -> Solution:
-    """The exact value of ``state`` (the empty lattice by default) and every best move.
-
-    Alpha-beta with a transposition table keyed by :meth:`Crawler.canonical` (the lattice's
-    symmetries, and positions that differ only in the order the inner points were drawn) and
-    :func:`closing_first` as its move order. With ``seconds`` it raises :class:`OutOfTime`
-    when the time is up (the order hook, called at every position searched, watches the clock).
-
-    >>> solution = search(Crawler(3, 2))
-    >>> solution.outcome, [segment_text(m) for m in solution.best_moves]
-    ('win', ['1,0-1,1', '1,1-1,0'])
-    """
-    order = closing_first
-    if seconds is not None:
-        deadline = time.perf_counter() + seconds
-
-        def order(rules: Crawler, state: CrawlerState, moves: tuple[Segment, ...]) -> list[Segment]:
-            if time.perf_counter() > deadline:
-                raise OutOfTime(f"the search did not finish within {seconds:g} s")
-            return closing_first(rules, state, moves)
-
-    return alphabeta(rules, state, order=order, table=True, canonical=rules.canonical)
-
-
-def winning_moves(rules: Crawler, state: CrawlerState, solution: Solution) -> tuple[Segment, ...]:
-    """The winning moves of a solution, each first segment once (lower or left point first).
-
-    At the start both ways of writing a segment are moves; they are one segment here.
-    """
-    if solution.value <= 0:
-        return ()
-    if state.line:
-        return tuple(solution.best_moves)
-    return tuple(dict.fromkeys((min(m), max(m)) for m in solution.best_moves))
-
-
-@dataclass(frozen=True)
-class WhoWins:
-    """Who wins the crawler on a lattice with perfect play, and how the solver found it."""
-
-    width: int
-    height: int
-    winner: str
-    winning_openings: tuple[Segment, ...]
-    nodes: int
-    positions: int
-    seconds: float
-
-    def __str__(self) -> str:
-        openings = " ".join(segment_text(m) for m in self.winning_openings) or "none"
-        return (f"{self.width} x {self.height}: {self.winner} wins; winning openings: {openings}; "
-                f"{self.nodes} nodes, {self.positions} positions, {self.seconds:.2f} s")
-
-
-#: Who wins with perfect play from the empty lattice (``width`` x ``height``, the wider side first;
-#: a lattice turned a quarter round is the same game), as measured by ``python -m benchmarks --only
-#: crawler`` (:func:`who_wins`, each lattice given 60 s, on 2 shared cores): every lattice up to
-#: 8 x 7 was solved (8 x 7 in 53 s); 8 x 8 was not within 60 s.
-#:
-#: Where one side is even and the other odd the first player wins, and this is proved, not only
-#: searched: the middle of the lattice is the middle of a segment; the first player draws it, then
-#: closes if he can, else answers each move with its mirror image through the middle
-#: (:func:`~coursekit.games.crawler.symmetry_strategy`). On those lattices the middle segment is
-#: often the only winning opening (3 x 2, 4 x 3, 5 x 4, 6 x 5, 7 x 6, 8 x 7). Where both sides are
-#: odd, or both even, the table is the solver's alone, with no plan known: both odd, the second
-#: player wins on every lattice solved; both even, the second wins on 2 x 2, 4 x 4, 6 x 6 and
-#: 8 x 6, the first on 4 x 2, 6 x 2, 8 x 2, 6 x 4 and 8 x 4.
-#:
-#: ====== ====== ================ ============= ========= =======
-#: width  height winner           nodes         positions seconds
-#: ====== ====== ================ ============= ========= =======
-#: 2      2      second           15            4         0.00
-#: 3      2      first (mirror)   51            17        0.00
-#: 4      2      first            88            33        0.00
-#: 3      3      second           116           38        0.00
-#: 5      2      first (mirror)   165           66        0.00
-#: 4      3      first (mirror)   397           136       0.00
-#: 6      2      first            237           100       0.00
-#: 7      2      first (mirror)   447           189       0.01
-#: 5      3      second           977           348       0.01
-#: 4      4      second           483           201       0.01
-#: 8      2      first            576           246       0.01
-#: 6      3      first (mirror)   2,035         781       0.02
-#: 5      4      first (mirror)   2,491         1,077     0.03
-#: 7      3      second           3,374         1,464     0.06
-#: 6      4      first            6,013         2,634     0.07
-#: 8      3      first (mirror)   6,897         2,922     0.10
-#: 5      5      second           3,602         1,697     0.06
-#: 7      4      first (mirror)   14,930        6,809     0.19
-#: 6      5      first (mirror)   22,054        10,794    0.29
-#: 8      4      first            32,496        16,296    0.39
-#: 7      5      second           65,828        32,942    0.84
-#: 6      6      second           35,997        18,636    0.46
-#: 8      5      first (mirror)   182,435       94,231    2.7
-#: 7      6      first (mirror)   256,227       135,449   3.6
-#: 8      6      second           828,141       447,897   15
-#: 7      7      second           493,889       269,260   7.1
-#: 8      7      first (mirror)   3,704,957     2,062,672 53
-#: ====== ====== ================ ============= ========= =======
-WHO_WINS: dict[tuple[int, int], str] = {
-    (2, 2): "second", (3, 2): "first", (4, 2): "first", (3, 3): "second", (5, 2): "first", (4, 3): "first",
-    (6, 2): "first", (7, 2): "first", (5, 3): "second", (4, 4): "second", (8, 2): "first", (6, 3): "first",
-    (5, 4): "first", (7, 3): "second", (6, 4): "first", (8, 3): "first", (5, 5): "second", (7, 4): "first",
-    (6, 5): "first", (8, 4): "first", (7, 5): "second", (6, 6): "second", (8, 5): "first", (7, 6): "first",
-    (8, 6): "second", (7, 7): "second", (8, 7): "first",
-}
-
-
-def who_wins(width: int, height: int, seconds: float | None = 60) -> WhoWins | None:
-    """Who wins on a ``width`` x ``height`` lattice with perfect play (``None`` if the solver
-    does not finish within ``seconds``): ``"first"`` (who draws the first segment) or ``"second"``.
-
-    >>> print(who_wins(4, 3))
-    4 x 3: first wins; winning openings: 1,1-2,1; 397 nodes, 136 positions, ...
-    >>> who_wins(4, 4).winner
-    'second'
-    """
-    rules = Crawler(width, height)
-    started = time.perf_counter()
-    try:
-        solution = search(rules, seconds=seconds)
-    except OutOfTime:
-        return None
-    state = rules.initial_state()
-    return WhoWins(width, height, "first" if solution.value > 0 else "second",
-                   winning_moves(rules, state, solution), solution.nodes, solution.positions,
-                   time.perf_counter() - started)
-
-
-__all__ = ["WHO_WINS", "OutOfTime", "WhoWins", "lattice_svg", "lattice_text", "move_words", "record_svg", "register",
-           "search", "transcript", "who_wins", "winning_moves"]
+display.register(CrawlerState, text=lattice_text, svg=lattice_svg)
+display.register(Crawler, text=transcript, svg=record_svg, move=move_words)

@@ -75,7 +75,7 @@ def test_the_end_of_input_stops_the_game() -> None:
 
 def test_big_lattices_are_refused_for_the_searching_players() -> None:
     status, _, err = run("play", "crawler", "--width", "7", "--height", "7", "--computer", "perfect")
-    assert status == 2 and "at most 42 points" in err
+    assert status == 2 and "at most 36 points" in err
     status, _, err = run("play", "crawler", "--width", "7", "--height", "5")
     assert status == 2 and "C's computer searches without a table" in err
 

@@ -1,6 +1,6 @@
 """A board for the crawler (source C): click lattice points to draw the line; who closes it wins.
 
-The board is the course's picture of the lattice (:func:`~coursekit.views.crawler.lattice_svg`),
+The board is the course's picture of the lattice (:func:`~coursekit.games.crawler.view.lattice_svg`),
 ``(0, 0)`` at the bottom left, on the course's board widget
 (:class:`~coursekit.widgets.game.GameBoard`): every point of the lattice can be clicked (or
 tapped, or reached with the arrow keys and chosen with Enter or Space).
@@ -26,23 +26,19 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.engine import random_strategy
-from ..core.grid import Coord
-from ..core.rules import Strategy
-from ..games.crawler import Crawler, CrawlerState, Segment, segment_text, source_choice
-from ..views.crawler import CLOSING_LETTER, lattice_svg, search
-from ..views.svg import cell_of, hit_key
-from .game import YOU, GameBoard, NotAMove
+from ...core.engine import random_strategy
+from ...core.grid import Coord
+from ...core.rules import Strategy
+from ...views.svg import cell_of, hit_key
+from ...widgets.game import YOU, GameBoard, NotAMove
+from . import ENTRIES
+from .players import COMPUTERS, PERFECT_MAX_POINTS, SOURCE_MAX_POINTS, perfect_move
+from .rules import Crawler, CrawlerState, Segment, segment_text
+from .source import source_choice
+from .view import CLOSING_LETTER, lattice_svg
 
-#: The computer players a board can be given by name.
-COMPUTER_NAMES = ("source", "perfect", "random")
-#: The largest lattice (in points) the perfect player is offered on (as in the terminal): it
-#: solves every position it meets from scratch; on 6 x 6 its dearest decision measured about
-#: 0.5 s (C's 6 x 5: 0.3 s), on 7 x 5 about 0.8 s, and larger lattices grow fast.
-PERFECT_MAX_POINTS = 36
-#: The largest lattice (in points) C's player is offered on: C's own 6 x 5 (its search keeps
-#: no table; its dearest decision there examines 337,450 positions, about 0.35 s).
-SOURCE_MAX_POINTS = 30
+#: The computer players a board can be given by name (the game's, as the terminal offers them).
+COMPUTER_NAMES = tuple(COMPUTERS)
 #: What a closing point shows beside it when hints are on.
 CLOSING_MARK = CLOSING_LETTER
 #: What a screen reader says of each kind of point.
@@ -119,11 +115,7 @@ def perfect_player(rng: random.Random) -> ComputerPlayer:
     """
 
     def choose(rules: Crawler, state: CrawlerState) -> ComputerMove:
-        solution = search(rules, state)
-        best = list(solution.best_moves)
-        closing = [m for m in best if rules.closes(state, m)]
-        safe = [m for m in best if not rules.closes(state, m) and not rules.gives_a_close(state, m)]
-        move = rng.choice(closing or safe or best)
+        move, solution = perfect_move(rules, state, rng)
         verdict = "it wins with perfect play" if solution.value > 0 else "it loses against perfect play"
         return ComputerMove(move, f"{verdict}; {solution.nodes:,} nodes searched")
 
@@ -197,7 +189,7 @@ class CrawlerBoard(GameBoard):
         self,
         width: int = 6,
         height: int = 5,
-        computer: str | Strategy = "source",
+        computer: str | Strategy = ENTRIES[0].opponent,
         human_first: bool = True,
         seed: int | None = 0,
         *,

@@ -30,9 +30,12 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from ..games.basket import Basket, BasketState, Put, grundy_value, nim_sum, winning_moves
-from .answers import as_pair
-from .kernel import Case, Check, Malformed, run_check, score_check
+from ...grading.answers import as_pair
+from ...grading.kernel import Case, Check, Malformed, run_check, score_check
+from .rules import Basket, BasketState, Put, grundy_value, nim_sum, winning_moves
+
+# What ``coursekit.grading`` finds by name (its module ``__getattr__``): the checks of ``basket_move``.
+__all__ = ["basket_move_check", "check_basket_move", "score_basket_move"]
 
 #: A position as the student gets it: the balls left of each colour, and the cap (``None``: no cap).
 Position = tuple[list[int], int | None]

@@ -20,26 +20,17 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.engine import random_strategy
-from ..core.rules import Strategy
-from ..games.basket import (
-    COLOUR_NAMES,
-    LETTERS,
-    Basket,
-    BasketState,
-    Put,
-    grundy_value,
-    nim_sum,
-    perfect_strategy,
-    source_choice,
-    winning_moves,
-)
-from ..views.basket import play_svg
-from .board import slider, text_box
-from .game import YOU, GameBoard, NotAMove
+from ...core.rules import Strategy
+from ...widgets.board import slider, text_box
+from ...widgets.game import YOU, GameBoard, NotAMove
+from . import ENTRIES
+from .players import COMPUTERS
+from .rules import COLOUR_NAMES, LETTERS, Basket, BasketState, Put, grundy_value, nim_sum, winning_moves
+from .source import DEPTH, source_choice
+from .view import play_svg
 
-#: The computer players a board can be given by name.
-COMPUTER_NAMES = ("source", "perfect", "random")
+#: The computer players a board can be given by name (the game's, as the terminal offers them).
+COMPUTER_NAMES = tuple(COMPUTERS)
 #: The most "put n" buttons beside a colour; a basket allowing more balls a move also gets a row to type a number.
 MOST_BUTTONS = 9
 #: What the hints add to the label of a move that wins.
@@ -134,8 +125,8 @@ class BasketBoard(GameBoard):
         colours: int = 3,
         balls: int = 3,
         cap: int | None = None,
-        computer: str | Strategy = "source",
-        depth: int = 3,
+        computer: str | Strategy = ENTRIES[0].opponent,
+        depth: int = DEPTH,
         human_first: bool = True,
         seed: int | None = 0,
         *,
@@ -147,11 +138,8 @@ class BasketBoard(GameBoard):
             raise ValueError(f"the depth (B's difficulty level) is a whole number of at least 1, got {depth!r}")
         self._depth = depth
         self.depth_max = max(depth, self.basket.max_game_length())
-        offered: dict[str, Callable[[random.Random], Strategy]] = {
-            "source": self._source_player,
-            "perfect": perfect_strategy,
-            "random": random_strategy,
-        }
+        offered: dict[str, Callable[[random.Random], Strategy]] = dict(COMPUTERS)
+        offered["source"] = self._source_player  # B's player at the board's difficulty, changed with the slider
         if callable(computer):
             given = computer
             offered["yours"] = lambda _rng: given

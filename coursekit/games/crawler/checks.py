@@ -46,21 +46,17 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from ..core.grid import Coord
-from ..games.crawler import (
-    Crawler,
-    CrawlerState,
-    Segment,
-    closing_first,
-    segment_text,
-    source_choice,
-    symmetry_strategy,
-)
-from ..solvers.gametree import alphabeta
-from ..views.crawler import lattice_text
-from .answers import as_pair
-from .kernel import Case, Check, Malformed, Score, ask, malformed_message, run_check, seed_random
-from .limits import Calls
+from ...core.grid import Coord
+from ...grading.answers import as_pair
+from ...grading.kernel import Case, Check, Malformed, Score, ask, malformed_message, run_check, seed_random
+from ...grading.limits import Calls
+from ...solvers.gametree import alphabeta
+from .players import symmetry_strategy
+from .rules import Crawler, CrawlerState, Segment, closing_first, segment_text
+from .source import source_choice
+
+# What ``coursekit.grading`` finds by name (its module ``__getattr__``): the checks of ``crawler_move``.
+__all__ = ["check_crawler_move", "crawler_move_check", "score_games", "show_games"]
 
 Opponent = Literal["C", "random"]
 Point = tuple[int, int]
@@ -76,6 +72,14 @@ OPPONENT_NAMES = {"C": "C's player", "random": "the random player"}
 #: The most positions the grader searches (counted, so the lesson is the same on every run) to find
 #: where a lost game could still be won.
 LESSON_NODES = 40_000
+
+
+def _picture(state: CrawlerState) -> str:
+    """The lattice as text. The view is imported when first drawn, not with the checks: looking a check
+    up by name in :mod:`coursekit.grading` imports every game's checks, and that loads no view."""
+    from .view import lattice_text
+
+    return lattice_text(state)
 
 
 def state_of(line: Sequence[Sequence[int]], width: int = WIDTH, height: int = HEIGHT) -> CrawlerState:
@@ -132,11 +136,11 @@ def teach_move(case: Case, pair: tuple[Point, Point]) -> str | None:
     move, reason = _move(rules, state, pair)
     if reason is not None:
         return f"{case.shown} returned {_shown_segment(pair)}, which is not a legal move: {reason}.\n\n" \
-               f"{lattice_text(state)}"
+               f"{_picture(state)}"
     closing = rules.closing_moves(state)
     if closing and not rules.closes(state, move):
         return (f"{case.shown} returned {_shown_segment(pair)}, but {segment_text(closing[0])} closes the line "
-                f"and wins at once: take a closing move whenever there is one.\n\n{lattice_text(state)}")
+                f"and wins at once: take a closing move whenever there is one.\n\n{_picture(state)}")
     return None
 
 
@@ -154,7 +158,7 @@ def crawler_move_check(lines: Iterable[Sequence[Sequence[int]]], *, width: int =
         cases.append(Case((line_of(state), width, height), _call(state), state))
     return Check("crawler_move", cases, reference=lambda case: None, read=_read_segment,
                  judge=lambda case, pair, expected: teach_move(case, pair),
-                 context=lambda case: lattice_text(case.data), per_call=per_call, total=total)
+                 context=lambda case: _picture(case.data), per_call=per_call, total=total)
 
 
 def check_crawler_move(func: Callable[..., Any], lines: Iterable[Sequence[Sequence[int]]], *, width: int = WIDTH,
@@ -248,7 +252,7 @@ def last_chance(rules: Crawler, game: Game, budget: Budget | None = None) -> str
             return (f"The last position where you still had a winning move: before your move {number} "
                     f"(move {2 * number - 1} of the game), {_call(state)}. You played {segment_text(played)}; "
                     f"{segment_text(move)} wins there against any defence (then keep choosing winning moves)."
-                    f"\n\n{lattice_text(state)}")
+                    f"\n\n{_picture(state)}")
     return "No position of this game had a winning move for you: the first player loses here with best play."
 
 
@@ -261,7 +265,7 @@ def _opponent_move(opponent: Opponent, rules: Crawler, state: CrawlerState, rng:
 def _student_turn(func: Callable[..., Any], rules: Crawler, state: CrawlerState,
                   calls: Calls) -> tuple[Segment | None, str]:
     """The student's move, or ``None`` and the message that explains why there is none."""
-    picture = lattice_text(state)
+    picture = _picture(state)
     case = Case((line_of(state), rules.width, rules.height), _call(state), state)
     try:
         raw = ask(func, case, calls, context=picture)
@@ -286,7 +290,7 @@ def _why_lost(rules: Crawler, before: CrawlerState, move: Segment, closing: Segm
         text += f" {segment_text(safe[0])} instead would not have let it close at once."
     else:
         text += " Every move there let it close: the game was lost earlier (see below)."
-    return f"{text}\n\n{lattice_text(end)}"
+    return f"{text}\n\n{_picture(end)}"
 
 
 def play_game(func: Callable[..., Any], opponent: Opponent, number: int, seed: int, calls: Calls,

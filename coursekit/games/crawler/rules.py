@@ -1,4 +1,4 @@
-"""The crawler (Ползунок, source C): two players build one line on a lattice; who closes it wins.
+"""The rules of the crawler (Ползунок, source C): two players build one line on a lattice; who closes it wins.
 
 The board is a lattice of ``width`` x ``height`` points, ``(0, 0)`` at the bottom left (C's
 lattice is 6 x 5 and numbers its points from 1: C's point ``(X, Y)`` is ``(X - 1, Y - 1)``
@@ -49,15 +49,14 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, ClassVar
 
-from ..core.display import Shown
-from ..core.engine import random_strategy
-from ..core.grid import Coord
-from ..core.registry import GameEntry
-from ..core.rules import GameRules, GameType
+from ...core.display import Shown
+from ...core.grid import Coord
+from ...core.rules import GameRules, GameType
+from ...solvers.gametree import Solution, alphabeta
 
 __all__ = [
-    "SOURCE_OPENING", "Crawler", "CrawlerState", "Segment", "SourceChoice", "SourceSearchLimit", "closing_first",
-    "random_strategy", "segment_text", "source_choice", "source_strategy", "symmetry_strategy",
+    "SOURCE_OPENING", "WHO_WINS", "Crawler", "CrawlerState", "OutOfTime", "Segment", "WhoWins", "closing_first",
+    "opening_segment", "search", "segment_text", "who_wins", "winning_moves",
 ]
 
 #: A move: a unit segment from an end of the line to the new point.
@@ -433,171 +432,14 @@ def _lets_close(rules: Crawler, state: CrawlerState, move: Segment, on_line: set
     return any((p in on_line or p == new) and p != before_other for p in rules.neighbours(other))
 
 
-# ---------------------------------------------------------------------------------------------
-# C's program: van Emden's method (``move(2, Polyline)`` with ``winMove``, ``loseMove``, ``step``)
-# ---------------------------------------------------------------------------------------------
+def opening_segment(rules: Crawler) -> Segment:
+    """The first segment of C's computer and of the mirror plan: C's (3,3)-(4,3) on C's 6 x 5
+    (:data:`SOURCE_OPENING`), elsewhere the segment whose middle is nearest the middle of the
+    lattice (the first such in :attr:`Crawler.all_segments`).
 
-
-class SourceSearchLimit(Exception):
-    """C's search examined more positions than the caller allowed (for measurements only)."""
-
-
-@dataclass(frozen=True)
-class SourceChoice:
-    """The move C's computer makes, the rule that chose it, and the positions it examined.
-
-    ``rule`` is one of ``"close"`` (it closes the line and wins), ``"win"`` (after it the
-    opponent has no winning continuation: a full search proved it), ``"safe"`` (the
-    opponent cannot close at once) and ``"any"`` (the first move, when all else fails).
-    ``positions`` counts every line C's ``step`` produced while deciding (one per candidate
-    move tried, at every level of the search).
+    >>> opening_segment(Crawler()) == SOURCE_OPENING, segment_text(opening_segment(Crawler(4, 3)))
+    (True, '1,1-2,1')
     """
-
-    move: Segment
-    rule: str
-    positions: int
-    seconds: float = 0.0
-
-    def __str__(self) -> str:
-        return f"{segment_text(self.move)} ({self.rule}; {self.positions} positions examined)"
-
-
-class _SourceSearch:
-    """C's predicates over C's list of points (head first), counting the lines ``step`` makes."""
-
-    def __init__(self, rules: Crawler, limit: int | None = None) -> None:
-        self.rules = rules
-        self.positions = 0
-        self.limit = limit
-
-    def steps(self, line: tuple[Coord, ...]) -> list[tuple[tuple[Coord, ...], Coord]]:
-        """C's ``step``: every (new line, new point), the head's moves first, then the tail's."""
-        found = []
-        neighbours = self.rules.neighbours
-        head, second = line[0], line[1]
-        for x in neighbours(head):
-            if x != second:
-                found.append(((x, *line), x))
-        tail, before = line[-1], line[-2]
-        for x in neighbours(tail):
-            if x != before:
-                found.append(((*line, x), x))
-        return found
-
-    def count(self) -> None:
-        self.positions += 1
-        if self.limit is not None and self.positions > self.limit:
-            raise SourceSearchLimit(f"more than {self.limit} positions")
-
-    def win_move(self, line: tuple[Coord, ...]) -> tuple[Coord, ...] | None:
-        """C's ``winMove``: the first line after a move that wins, or ``None``.
-
-        First clause: a move that closes. Second clause: a move after which the opponent has
-        no ``winMove``. C tries the clauses in order, each over all the moves.
-        """
-        for after, point in self.steps(line):
-            self.count()
-            if point in line:
-                return after
-        for after, _ in self.steps(line):
-            self.count()
-            if self.win_move(after) is None:
-                return after
-        return None
-
-    def lose_move(self, line: tuple[Coord, ...]) -> bool:
-        """C's ``loseMove``: whether the player to move at ``line`` can close it."""
-        for _, point in self.steps(line):
-            self.count()
-            if point in line:
-                return True
-        return False
-
-
-def _segment_of(before: tuple[Coord, ...], after: tuple[Coord, ...]) -> Segment:
-    if after[1:] == before:
-        return (before[0], after[0])
-    return (before[-1], after[-1])
-
-
-def source_choice(rules: Crawler, state: CrawlerState, limit: int | None = None) -> SourceChoice:
-    """C's computer's move (``move(2, Polyline)``): van Emden's method, in C's order.
-
-    1. close the line if it can (the first closing move in C's order of moves);
-    2. else the first move after which the opponent has no winning continuation: C's
-       ``winMove``, a full search to the end of the game, with no memory of positions
-       already searched (C has none) and no depth limit;
-    3. else the first move after which the opponent cannot close at once (``loseMove``);
-    4. else the first move.
-
-    C's order of moves is :meth:`Crawler.legal_moves`'s: the head's moves, then the tail's,
-    each end's neighbours left, right, down, up. ``positions`` counts every line C's
-    ``step`` produced (rule 1's moves, then every move the search tried, then rule 3's).
-    ``limit`` stops a search that would examine more positions (raises
-    :class:`SourceSearchLimit`): for measuring, C has no such limit.
-
-    C's computer plays only after a first segment; at the start it draws
-    :data:`SOURCE_OPENING`, which needs no search (on a lattice of another size, the
-    segment whose middle is nearest the middle of the lattice, the first in
-    :attr:`Crawler.all_segments`).
-
-    Where C is unclear, or where the course differs, and what was decided:
-
-    * C's ``winMove`` tries, in its second clause, every move without asking whether it
-      closes; that is harmless, since the first clause has already found any closing move
-      (the search then stops there), so the second clause only ever sees moves that do not close;
-    * C counts nothing; ``positions`` is ours (every line ``step`` produced, as above);
-    * a player without a move would lose in C's search (``winMove`` fails), but on a lattice of
-      at least 2 x 2 points there is always a move (see the module);
-    * C's human types only the new point, and C's ``step`` extends the head when that point
-      is next to both ends; here a move is a whole segment, so the end is always named;
-    * C's screen draws its ``Y`` downward (row ``2 * Y``); the course's ``y`` grows upward. The
-      numbers map directly (``X - 1``, ``Y - 1``), so C's neighbour order "left, right,
-      ``Y - 1``, ``Y + 1``" is left, right, down, up here, and the picture is C's turned
-      upside down;
-    * C's computer moving first always draws C's (3,3)-(4,3); on other lattices we draw the
-      segment nearest the middle (the first such in :attr:`Crawler.all_segments`), which is the
-      mirror plan's opening where one side is even and the other odd.
-
-    What it costs on C's 6 x 5 (``python -m benchmarks --only crawler``): at most 337,450
-    positions and about 0.35 s for a decision, the dearest being C moving second after the
-    middle opening, a lost position where the whole search fails before rule 3 decides; the
-    exact solver decides the same positions with 1,900 to 9,400 nodes. C needs no table there.
-
-    >>> rules = Crawler(3, 3)
-    >>> state = rules.position([(Coord(0, 0), Coord(1, 0)), (Coord(1, 0), Coord(1, 1)), (Coord(1, 1), Coord(0, 1))])
-    >>> print(source_choice(rules, state))
-    0,0-0,1 (close; 1 positions examined)
-    """
-    if state.closed:
-        raise ValueError("the game is over: C's computer makes no move")
-    started = time.perf_counter()
-    if not state.line:
-        return SourceChoice(_opening(rules), "opening", 0, time.perf_counter() - started)
-    search = _SourceSearch(rules, limit)
-    line = state.line
-    chosen: tuple[Coord, ...] | None = None
-    rule = ""
-    for after, point in search.steps(line):
-        search.count()
-        if point in line:
-            chosen, rule = after, "close"
-            break
-    if chosen is None:
-        chosen, rule = search.win_move(line), "win"
-    if chosen is None:
-        for after, _ in search.steps(line):
-            search.count()
-            if not search.lose_move(after):
-                chosen, rule = after, "safe"
-                break
-    if chosen is None:
-        search.count()
-        chosen, rule = search.steps(line)[0][0], "any"
-    return SourceChoice(_segment_of(line, chosen), rule, search.positions, time.perf_counter() - started)
-
-
-def _opening(rules: Crawler) -> Segment:
     if (rules.width, rules.height) == (6, 5):
         return SOURCE_OPENING
     middle = ((rules.width - 1) / 2, (rules.height - 1) / 2)
@@ -608,63 +450,143 @@ def _opening(rules: Crawler) -> Segment:
     return min(rules.all_segments, key=distance)
 
 
-def source_strategy() -> Callable[[Crawler, CrawlerState], Segment]:
-    """A player who makes C's computer's choice (:func:`source_choice`), first or second.
+# ---------------------------------------------------------------------------------------------
+# Who wins: the generic alpha-beta search with the crawler's hooks
+# ---------------------------------------------------------------------------------------------
+#
+# The search (coursekit.solvers.gametree) knows no game: the crawler's hooks (``closing_first``,
+# ``Crawler.canonical``) are rules knowledge, and this driver, which joins the two, lives with the
+# rules too. The perfect player, the terminal, the grader and the benchmark call it.
 
-    >>> from coursekit.core import Player, play
-    >>> rules = Crawler(3, 3)
-    >>> record = play(rules, [Player("C", source_strategy()), Player("C again", source_strategy())])
-    >>> record.winner, [segment_text(step.move) for step in record.moves]
-    (1, ['1,0-1,1', '1,0-0,0', '1,1-2,1', '2,1-2,2', '0,0-0,1', '0,1-1,1'])
+
+class OutOfTime(TimeoutError):
+    """The search did not finish within its time."""
+
+
+def search(rules: Crawler, state: CrawlerState | None = None, seconds: float | None = None) -> Solution:
+    """The exact value of ``state`` (the empty lattice by default) and every best move.
+
+    Alpha-beta with a transposition table keyed by :meth:`Crawler.canonical` (the lattice's
+    symmetries, and positions that differ only in the order the inner points were drawn) and
+    :func:`closing_first` as its move order. With ``seconds`` it raises :class:`OutOfTime`
+    when the time is up (the order hook, called at every position searched, watches the clock).
+
+    >>> solution = search(Crawler(3, 2))
+    >>> solution.outcome, [segment_text(m) for m in solution.best_moves]
+    ('win', ['1,0-1,1', '1,1-1,0'])
     """
+    order = closing_first
+    if seconds is not None:
+        deadline = time.perf_counter() + seconds
 
-    def choose(rules: Crawler, state: CrawlerState) -> Segment:
-        return source_choice(rules, state).move
+        def order(rules: Crawler, state: CrawlerState, moves: tuple[Segment, ...]) -> list[Segment]:
+            if time.perf_counter() > deadline:
+                raise OutOfTime(f"the search did not finish within {seconds:g} s")
+            return closing_first(rules, state, moves)
 
-    return choose
+    return alphabeta(rules, state, order=order, table=True, canonical=rules.canonical)
 
 
-def symmetry_strategy() -> Callable[[Crawler, CrawlerState], Segment]:
-    """The first player's winning plan when one side is even and the other odd.
+def winning_moves(rules: Crawler, state: CrawlerState, solution: Solution) -> tuple[Segment, ...]:
+    """The winning moves of a solution, each first segment once (lower or left point first).
 
-    Then the middle of the lattice is the middle of a segment: draw it first; afterwards
-    close the line if possible, else answer each move by its mirror image through the middle
-    (at the other end). The line stays symmetric after each answer, so the opponent can never
-    close first: a point next to his new end that lies on the line would have a mirror image
-    next to the end before it, which the first player would already have closed.
-
-    >>> from coursekit.core import Player, play
-    >>> rules = Crawler(4, 3)
-    >>> opponent = random_strategy(random.Random(3))
-    >>> record = play(rules, [Player("mirror", symmetry_strategy()), Player("random", opponent)])
-    >>> record.winner
-    0
+    At the start both ways of writing a segment are moves; they are one segment here.
     """
-
-    def choose(rules: Crawler, state: CrawlerState) -> Segment:
-        if (rules.width + rules.height) % 2 == 0:
-            raise ValueError("the mirror plan needs one side even and the other odd")
-        if not state.line:
-            return _opening(rules)
-        closing = rules.closing_moves(state)
-        if closing:
-            return closing[0]
-        moves = rules.legal_moves(state)
-        return next((m for m in moves if _is_symmetric(rules, rules.next_state(state, m))), moves[0])
-
-    return choose
+    if solution.value <= 0:
+        return ()
+    if state.line:
+        return tuple(solution.best_moves)
+    return tuple(dict.fromkeys((min(m), max(m)) for m in solution.best_moves))
 
 
-def _is_symmetric(rules: Crawler, state: CrawlerState) -> bool:
-    """Whether the line is its own image through the middle of the lattice."""
-    w, h = rules.width, rules.height
-    return tuple(Coord(w - 1 - p.x, h - 1 - p.y) for p in state.line) == state.line[::-1]
+@dataclass(frozen=True)
+class WhoWins:
+    """Who wins the crawler on a lattice with perfect play, and how the solver found it."""
+
+    width: int
+    height: int
+    winner: str
+    winning_openings: tuple[Segment, ...]
+    nodes: int
+    positions: int
+    seconds: float
+
+    def __str__(self) -> str:
+        openings = " ".join(segment_text(m) for m in self.winning_openings) or "none"
+        return (f"{self.width} x {self.height}: {self.winner} wins; winning openings: {openings}; "
+                f"{self.nodes} nodes, {self.positions} positions, {self.seconds:.2f} s")
 
 
-def _samples() -> tuple[Crawler, ...]:
-    return (Crawler(2, 2), Crawler(3, 2), Crawler(6, 5))
+#: Who wins with perfect play from the empty lattice (``width`` x ``height``, the wider side first;
+#: a lattice turned a quarter round is the same game), as measured by ``python -m benchmarks --only
+#: crawler`` (:func:`who_wins`, each lattice given 60 s, on 2 shared cores): every lattice up to
+#: 8 x 7 was solved (8 x 7 in 53 s); 8 x 8 was not within 60 s.
+#:
+#: Where one side is even and the other odd the first player wins, and this is proved, not only
+#: searched: the middle of the lattice is the middle of a segment; the first player draws it, then
+#: closes if he can, else answers each move with its mirror image through the middle
+#: (:func:`~coursekit.games.crawler.symmetry_strategy`). On those lattices the middle segment is
+#: often the only winning opening (3 x 2, 4 x 3, 5 x 4, 6 x 5, 7 x 6, 8 x 7). Where both sides are
+#: odd, or both even, the table is the solver's alone, with no plan known: both odd, the second
+#: player wins on every lattice solved; both even, the second wins on 2 x 2, 4 x 4, 6 x 6 and
+#: 8 x 6, the first on 4 x 2, 6 x 2, 8 x 2, 6 x 4 and 8 x 4.
+#:
+#: ====== ====== ================ ============= ========= =======
+#: width  height winner           nodes         positions seconds
+#: ====== ====== ================ ============= ========= =======
+#: 2      2      second           15            4         0.00
+#: 3      2      first (mirror)   51            17        0.00
+#: 4      2      first            88            33        0.00
+#: 3      3      second           116           38        0.00
+#: 5      2      first (mirror)   165           66        0.00
+#: 4      3      first (mirror)   397           136       0.00
+#: 6      2      first            237           100       0.00
+#: 7      2      first (mirror)   447           189       0.01
+#: 5      3      second           977           348       0.01
+#: 4      4      second           483           201       0.01
+#: 8      2      first            576           246       0.01
+#: 6      3      first (mirror)   2,035         781       0.02
+#: 5      4      first (mirror)   2,491         1,077     0.03
+#: 7      3      second           3,374         1,464     0.06
+#: 6      4      first            6,013         2,634     0.07
+#: 8      3      first (mirror)   6,897         2,922     0.10
+#: 5      5      second           3,602         1,697     0.06
+#: 7      4      first (mirror)   14,930        6,809     0.19
+#: 6      5      first (mirror)   22,054        10,794    0.29
+#: 8      4      first            32,496        16,296    0.39
+#: 7      5      second           65,828        32,942    0.84
+#: 6      6      second           35,997        18,636    0.46
+#: 8      5      first (mirror)   182,435       94,231    2.7
+#: 7      6      first (mirror)   256,227       135,449   3.6
+#: 8      6      second           828,141       447,897   15
+#: 7      7      second           493,889       269,260   7.1
+#: 8      7      first (mirror)   3,704,957     2,062,672 53
+#: ====== ====== ================ ============= ========= =======
+WHO_WINS: dict[tuple[int, int], str] = {
+    (2, 2): "second", (3, 2): "first", (4, 2): "first", (3, 3): "second", (5, 2): "first", (4, 3): "first",
+    (6, 2): "first", (7, 2): "first", (5, 3): "second", (4, 4): "second", (8, 2): "first", (6, 3): "first",
+    (5, 4): "first", (7, 3): "second", (6, 4): "first", (8, 3): "first", (5, 5): "second", (7, 4): "first",
+    (6, 5): "first", (8, 4): "first", (7, 5): "second", (6, 6): "second", (8, 5): "first", (7, 6): "first",
+    (8, 6): "second", (7, 7): "second", (8, 7): "first",
+}
 
 
-#: The game as the course offers it (see :mod:`coursekit.games`).
-ENTRIES = (GameEntry("crawler", "The crawler (Ползунок)", "C", Crawler, Crawler.from_spec, _samples,
-                     board="coursekit.widgets:CrawlerBoard", commands=("play", "solve")),)
+def who_wins(width: int, height: int, seconds: float | None = 60) -> WhoWins | None:
+    """Who wins on a ``width`` x ``height`` lattice with perfect play (``None`` if the solver
+    does not finish within ``seconds``): ``"first"`` (who draws the first segment) or ``"second"``.
+
+    >>> print(who_wins(4, 3))
+    4 x 3: first wins; winning openings: 1,1-2,1; 397 nodes, 136 positions, ...
+    >>> who_wins(4, 4).winner
+    'second'
+    """
+    rules = Crawler(width, height)
+    started = time.perf_counter()
+    try:
+        solution = search(rules, seconds=seconds)
+    except OutOfTime:
+        return None
+    state = rules.initial_state()
+    return WhoWins(width, height, "first" if solution.value > 0 else "second",
+                   winning_moves(rules, state, solution), solution.nodes, solution.positions,
+                   time.perf_counter() - started)

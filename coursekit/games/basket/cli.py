@@ -16,12 +16,13 @@ import re
 from collections.abc import Callable
 from typing import Any, TextIO
 
-from ..core import GameStopped, Player, play
-from ..games import basket as game
-from ..games.basket import COLOUR_NAMES, LETTERS, PLAYER_NAMES, Basket, BasketState, Put
-from ._args import Context, Groups, UsageError, seed_argument, whole
+from ...cli._args import Context, Groups, UsageError, seed_argument, whole
+from ...core import GameStopped, Player, play
+from . import ENTRIES
+from .players import COMPUTERS, source_player
+from .rules import COLOUR_NAMES, LETTERS, PLAYER_NAMES, Basket, BasketState, Put, grundy_value, nim_sum, winning_moves
+from .source import DEPTH
 
-COMPUTERS = ("source", "perfect", "random")
 MOVE_PATTERN = re.compile(r"^\s*([A-Za-z]+)\s*(\d+)\s*$")
 
 
@@ -32,11 +33,11 @@ def register(groups: Groups) -> None:
                         help=f"how many colours, 1 to {len(COLOUR_NAMES)} (default 3: red, blue, green)")
     player.add_argument("--balls", type=whole(1, Basket.MAX_BALLS), default=3, help="balls of each colour (default 3)")
     player.add_argument("--cap", type=whole(1), default=None, help="at most K balls a move (default: no cap)")
-    player.add_argument("--computer", choices=COMPUTERS, default="source",
-                        help="the computer players: source (B's table of win marks, the default), perfect (the "
-                             "Nim sum) or random")
-    player.add_argument("--depth", type=whole(1, 1000), default=3,
-                        help="how many moves B's player looks ahead: its difficulty level (default 3)")
+    player.add_argument("--computer", choices=tuple(COMPUTERS), default=None,
+                        help="the computer players: source (B's table of win marks, the default, in both seats "
+                             "and facing a person), perfect (the Nim sum) or random")
+    player.add_argument("--depth", type=whole(1, 1000), default=DEPTH,
+                        help=f"how many moves B's player looks ahead: its difficulty level (default {DEPTH})")
     player.add_argument("--human", type=whole(1, 2), default=None,
                         help="let a person play seat N (1 moves first, 2 second)")
     seed_argument(player)
@@ -112,10 +113,8 @@ def human_player(stdin: TextIO, out: TextIO, seat: int) -> Callable[[Basket, Bas
 def computer_player(kind: str, depth: int, context: Context) -> Any:
     """The strategy the terminal calls ``kind``; B's player builds its table by the fast method (the same table)."""
     if kind == "source":
-        return game.source_strategy(depth, context.rng, fast=True)
-    if kind == "perfect":
-        return game.perfect_strategy(context.rng)
-    return game.random_strategy(context.rng)
+        return source_player(context.rng, depth)
+    return COMPUTERS[kind](context.rng)
 
 
 def _rules(colours: int, balls: int, cap: int | None) -> Basket:
@@ -128,13 +127,16 @@ def _rules(colours: int, balls: int, cap: int | None) -> Basket:
 def play_basket(args: argparse.Namespace, context: Context) -> str:
     """Play one game: the basket after each move, then the winner."""
     rules = _rules(args.colours, args.balls, args.cap)
-    computer = f"B, depth {args.depth}" if args.computer == "source" else args.computer
+    entry = ENTRIES[0]
+    kinds = [args.computer] * 2 if args.computer else [entry.opponent] * 2 if args.human else list(entry.transcript)
     players = []
     for seat in range(2):
         if args.human == seat + 1:
             players.append(Player("you", human_player(context.stdin, context.out, seat)))
         else:
-            players.append(Player(computer, computer_player(args.computer, args.depth, context)))
+            kind = kinds[seat]
+            name = f"B, depth {args.depth}" if kind == "source" else kind
+            players.append(Player(name, computer_player(kind, args.depth, context)))
     return str(play(rules, players))
 
 
@@ -164,9 +166,9 @@ def solve_basket(args: argparse.Namespace, context: Context) -> str:
     left = parse_position(args.position)
     rules = Basket.for_position(left, args.cap)
     state = rules.position(left)
-    values = ", ".join(f"{LETTERS[c]} {game.grundy_value(n, rules.cap)}" for c, n in enumerate(left))
-    best = game.winning_moves(rules, state)
-    total = game.nim_sum(rules, state)
+    values = ", ".join(f"{LETTERS[c]} {grundy_value(n, rules.cap)}" for c, n in enumerate(left))
+    best = winning_moves(rules, state)
+    total = nim_sum(rules, state)
     return "\n".join([
         str(state),
         f"grundy values: {values}" + ("" if rules.cap is None else f" (balls mod {rules.cap + 1})"),

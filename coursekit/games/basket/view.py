@@ -15,9 +15,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
-from ..core import display
-from ..core.record import Record
-from ..games.basket import COLOUR_NAMES, LETTERS, PLAYER_NAMES, Basket, BasketState, Put
+from ...core import display
+from ...core.record import Record
+from .rules import COLOUR_NAMES, LETTERS, PLAYER_NAMES, Basket, BasketState, Put
 
 #: Fill colours of the balls, readable on white; the letter inside says the colour too (at 4.5:1 or more).
 FILLS = {"red": "#d7301f", "blue": "#2171b5", "green": "#1b7837", "yellow": "#fec44f", "orange": "#f16913",
@@ -256,10 +256,8 @@ def play_svg(
     return "".join(out)
 
 
-def register() -> None:
-    """Register the basket's views with :mod:`coursekit.core.display`."""
-    display.register(BasketState, text=basket_text, svg=basket_svg)
-    display.register(Basket, text=transcript, svg=record_svg, move=move_words)
+__all__ = ["basket_svg", "basket_text", "move_words", "play_svg", "record_svg", "transcript"]
 
 
-__all__ = ["basket_svg", "basket_text", "move_words", "play_svg", "record_svg", "register", "transcript"]
+display.register(BasketState, text=basket_text, svg=basket_svg)
+display.register(Basket, text=transcript, svg=record_svg, move=move_words)

@@ -1,0 +1,89 @@
+"""The basket (source B): the game's folder.
+
+There are ``colours`` colours (B: red, blue and green) of ``balls`` balls each (B: three).
+Two players take turns; a move puts one or more balls of a single colour in the basket, no
+more than that colour has left and, when the rules have a ``cap``, no more than ``cap`` at
+once. The player who puts the last ball in wins. The basket is Nim: the player to move loses
+exactly when the Nim sum of the balls left (each mod ``cap + 1`` with a cap) is 0.
+
+Everything about the game is here: its rules and their theory (:mod:`~coursekit.games.basket.rules`),
+B's table player (:mod:`~coursekit.games.basket.source`), the computer players
+(:mod:`~coursekit.games.basket.players`), its text and pictures (:mod:`~coursekit.games.basket.view`),
+its board (:mod:`~coursekit.games.basket.board`, ``BasketBoard``), the checks the assignments grade
+with (:mod:`~coursekit.games.basket.checks`) and its terminal commands (:mod:`~coursekit.games.basket.cli`).
+
+>>> from coursekit.games import basket
+>>> rules = basket.Basket()
+>>> basket.nim_sum(rules, rules.position((1, 2, 0))), basket.winning_moves(rules, rules.position((1, 2, 0)))
+(3, (Put(colour=1, balls=1),))
+>>> basket.source_choice(*basket.source_example())
+Put(colour=0, balls=1)
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from ...core.registry import GameEntry
+from .players import (
+    COMPUTERS,
+    Strategy,
+    WinRate,
+    perfect_strategy,
+    random_strategy,
+    source_player,
+    win_rates,
+)
+from .rules import (
+    BLUE,
+    COLOUR_NAMES,
+    GREEN,
+    LETTERS,
+    PLAYER_NAMES,
+    RED,
+    Basket,
+    BasketState,
+    Put,
+    grundy_value,
+    nim_sum,
+    winning_moves,
+)
+from .source import (
+    DEPTH,
+    IMPOSSIBLE,
+    SourceTable,
+    finish_range,
+    source_choice,
+    source_example,
+    source_strategy,
+    source_table,
+    source_table_fast,
+)
+
+__all__ = [
+    "BLUE", "COLOUR_NAMES", "COMPUTERS", "DEPTH", "ENTRIES", "GREEN", "IMPOSSIBLE", "LETTERS", "PLAYER_NAMES", "RED",
+    "Basket", "BasketBoard", "BasketState", "Put", "SourceTable", "Strategy", "WinRate", "finish_range",
+    "grundy_value", "nim_sum", "perfect_strategy", "random_strategy", "source_choice", "source_example",
+    "source_player", "source_strategy", "source_table", "source_table_fast", "win_rates", "winning_moves",
+]
+
+
+def _samples() -> tuple[Basket, ...]:
+    return (Basket(), Basket(2, 2), Basket(3, 4, cap=2), Basket(5, 6, cap=3), Basket(6, 2))
+
+
+#: The game as the course offers it (see :mod:`coursekit.games`): B's table player faces a
+#: person, and plays both seats when no person plays.
+ENTRIES = (GameEntry(
+    "basket", "The basket", "B", Basket, Basket.from_spec, _samples,
+    board="BasketBoard", commands=("play", "solve"),
+    computers=tuple(COMPUTERS), opponent="source", transcript=("source", "source"),
+),)
+
+
+def __getattr__(name: str) -> Any:
+    """The board, imported when first asked for (it needs Jupyter's widgets)."""
+    if name == "BasketBoard":
+        return importlib.import_module(f"{__name__}.board").BasketBoard
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,0 +1,83 @@
+"""The crawler (Ползунок, source C): the game's folder.
+
+Two players draw unit segments along the lines of a ``width`` x ``height`` lattice of points
+(C: 6 x 5), building one line: the first segment anywhere, each later one at either end of
+the line, never straight back. Whoever's new point already lies on the line has closed it
+and wins.
+
+Everything about the game is here: its rules and the exact solver's driver
+(:mod:`~coursekit.games.crawler.rules`), C's computer player (:mod:`~coursekit.games.crawler.source`),
+the computer players (:mod:`~coursekit.games.crawler.players`), its text and pictures
+(:mod:`~coursekit.games.crawler.view`), its board (:mod:`~coursekit.games.crawler.board`,
+``CrawlerBoard``), the checks the assignments grade with (:mod:`~coursekit.games.crawler.checks`)
+and its terminal commands (:mod:`~coursekit.games.crawler.cli`).
+
+>>> from coursekit.games import crawler
+>>> rules = crawler.Crawler(3, 2)
+>>> [crawler.segment_text(m) for m in crawler.search(rules).best_moves]
+['1,0-1,1', '1,1-1,0']
+>>> crawler.source_choice(crawler.Crawler(), crawler.Crawler().initial_state()).move == crawler.SOURCE_OPENING
+True
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from ...core.registry import GameEntry
+from .players import (
+    COMPUTERS,
+    PERFECT_MAX_POINTS,
+    SOURCE_MAX_POINTS,
+    Strategy,
+    perfect_move,
+    perfect_strategy,
+    random_strategy,
+    symmetry_strategy,
+)
+from .rules import (
+    SOURCE_OPENING,
+    STEPS,
+    WHO_WINS,
+    Crawler,
+    CrawlerState,
+    OutOfTime,
+    Segment,
+    WhoWins,
+    closing_first,
+    opening_segment,
+    search,
+    segment_text,
+    who_wins,
+    winning_moves,
+)
+from .source import SourceChoice, SourceSearchLimit, source_choice, source_strategy
+
+__all__ = [
+    "COMPUTERS", "ENTRIES", "PERFECT_MAX_POINTS", "SOURCE_MAX_POINTS", "SOURCE_OPENING", "STEPS", "WHO_WINS",
+    "Crawler", "CrawlerBoard", "CrawlerState", "OutOfTime", "Segment", "SourceChoice", "SourceSearchLimit",
+    "Strategy", "WhoWins", "closing_first", "opening_segment", "perfect_move", "perfect_strategy",
+    "random_strategy", "search", "segment_text", "source_choice", "source_strategy", "symmetry_strategy",
+    "who_wins", "winning_moves",
+]
+
+
+def _samples() -> tuple[Crawler, ...]:
+    return (Crawler(2, 2), Crawler(3, 2), Crawler(6, 5))
+
+
+#: The game as the course offers it (see :mod:`coursekit.games`): C's player faces a person,
+#: and plays both seats when no person plays.
+ENTRIES = (GameEntry(
+    "crawler", "The crawler (Ползунок)", "C", Crawler, Crawler.from_spec, _samples,
+    board="CrawlerBoard", commands=("play", "solve"),
+    computers=tuple(COMPUTERS), opponent="source", transcript=("source", "source"),
+),)
+
+
+def __getattr__(name: str) -> Any:
+    """The board, imported when first asked for (it needs Jupyter's widgets)."""
+    if name == "CrawlerBoard":
+        return importlib.import_module(f"{__name__}.board").CrawlerBoard
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
