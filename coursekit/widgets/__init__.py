@@ -39,7 +39,7 @@ _HERE = {
     "BasketBoard": "basket", "BullsBoard": "bulls", "CornersBoard": "corners",
     "CrawlerBoard": "crawler", "KingBoard": "king", "MinesBoard": "minesweeper", "MinesDuelBoard": "minesweeper2",
     "PathBoard": "path", "PieceBoard": "pieces", "PursuitBoard": "pursuit", "ReplayBoard": "replay",
-    "TicTacToeBoard": "tictactoe", "WordsBoard": "words",
+    "TicTacToeBoard": "tictactoe",
 }
 
 
