@@ -879,7 +879,7 @@ WordsBoard("en", seed=13)
 # ▶ Run).
 
 # %%
-from coursekit.widgets.bulls import BullsBoard  # noqa: E402
+from coursekit.games.bulls import BullsBoard  # noqa: E402
 
 BullsBoard(mutual=True, computer="consistent", seed=13)
 

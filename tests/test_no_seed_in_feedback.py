@@ -19,7 +19,8 @@ import pytest
 from known_submissions import FIRST_CONSISTENT, IN_ORDER, RANDOM_CRAWLER
 from nbgrader_course import COURSE, ROOT, stated_seeds
 
-from coursekit.grading import bulls, crawler
+from coursekit.games.bulls import checks as bulls
+from coursekit.grading import crawler
 
 sys.path.insert(0, str(COURSE))
 from ps06 import make as make_ps06
