@@ -362,7 +362,7 @@ def stored_answers_ps05() -> str:
 GETSTATE_GUESSER = f'''\
 import random
 
-from coursekit.grading.bulls import hidden_secrets
+from coursekit.games.bulls.checks import hidden_secrets
 
 # The grader used to call random.seed({OLD_PS08_GAMES} + k) before secret k of hidden_secrets(100, {OLD_PS08_SECRETS}):
 # the state of random at the first call of a game said which secret it was.

@@ -28,7 +28,7 @@ from nbgrader_course import COURSE, TEST_KEY, AsGraded, graded_as, hidden_seed_o
 
 from coursekit.games.bulls import all_codes
 from coursekit.games.bulls import score as library_score
-from coursekit.grading.bulls import (
+from coursekit.games.bulls.checks import (
     MAX_GUESSES,
     PENALTY,
     average_points,

@@ -48,9 +48,9 @@ from nbgrader_course import (
     stated_seeds,
 )
 
+from coursekit.games.bulls.checks import hidden_secrets, play_all, score_average
 from coursekit.games.tictactoe.checks import hidden_positions, score_best_move
 from coursekit.grading import sandbox
-from coursekit.grading.bulls import hidden_secrets, play_all, score_average
 from coursekit.grading.kernel import seed_random
 from coursekit.grading.secret import (
     KEY_FILE,

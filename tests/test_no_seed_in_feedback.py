@@ -19,8 +19,8 @@ import pytest
 from known_submissions import FIRST_CONSISTENT, IN_ORDER, RANDOM_CRAWLER
 from nbgrader_course import COURSE, ROOT, stated_seeds
 
+from coursekit.games.bulls import checks as bulls
 from coursekit.games.crawler import checks as crawler
-from coursekit.grading import bulls
 
 sys.path.insert(0, str(COURSE))
 from ps06 import make as make_ps06

@@ -127,13 +127,13 @@ def test_the_sandbox_records_the_reference_modules_used(cell: str, used: list[st
 
 
 def test_an_import_of_a_module_not_loaded_yet_is_seen_by_the_audit_hook() -> None:
-    # coursekit.cli.bulls is not loaded by the package: its first import raises an audit event, and
-    # the name read from it in the same call (before any new wrapping) is not what records it
-    cell = ("import importlib\ndef f(x):\n    module = importlib.import_module('coursekit.cli.' + 'bul' + 'ls')\n"
+    # coursekit.games.bulls.cli is not loaded by the package: its first import raises an audit event,
+    # and the name read from it in the same call (before any new wrapping) is not what records it
+    cell = ("import importlib\ndef f(x):\n    module = importlib.import_module('coursekit.games.bulls.' + 'c' + 'li')\n"
             "    return callable(module.register)")
-    with Sandbox([cell], references=["coursekit.cli.bulls"]) as box:
+    with Sandbox([cell], references=["coursekit.games.bulls.cli"]) as box:
         assert box.call("f", (0,)) is True
-        assert box.used == {"coursekit.cli.bulls"}
+        assert box.used == {"coursekit.games.bulls.cli"}
 
 
 def test_the_setup_cells_may_use_the_library() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from make_assignment import Code, scheme_table
 
-from coursekit.grading.bulls import MAX_GUESSES, PENALTY, TOLERANCE, TOTAL_SECONDS, WIDTH
+from coursekit.games.bulls.checks import MAX_GUESSES, PENALTY, TOLERANCE, TOTAL_SECONDS, WIDTH
 
 CODE = Code.beside(__file__)
 
@@ -180,6 +180,12 @@ PARTS = (
 
 ASSIGNMENT = CODE.assignment(
     intro(), PARTS, END,
-    references=("coursekit.games.bulls", "coursekit.grading.bulls", "coursekit.cli.bulls",
-                "coursekit.widgets.bulls"),
+    references=("coursekit.games.bulls.rules", "coursekit.games.bulls.players", "coursekit.games.bulls.all_codes",
+                "coursekit.games.bulls.score", "coursekit.games.bulls.answer_table",
+                "coursekit.games.bulls.consistent_codes", "coursekit.games.bulls.partition_sizes",
+                "coursekit.games.bulls.minimax_choice", "coursekit.games.bulls.entropy_choice",
+                "coursekit.games.bulls.consistent_strategy", "coursekit.games.bulls.minimax_strategy",
+                "coursekit.games.bulls.entropy_strategy", "coursekit.games.bulls.greedy_entropy_strategy",
+                "coursekit.games.bulls.guesser", "coursekit.games.bulls.checks.reference_guess",
+                "coursekit.games.bulls.checks.possible", "coursekit.games.bulls.cli", "coursekit.games.bulls.board"),
 )

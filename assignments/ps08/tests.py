@@ -6,7 +6,7 @@ from ps08.solution import next_guess
 
 # %% test_next_guess_consistent_visible
 # Visible tests for next_guess: on a few histories, a code that could still be the secret.
-from coursekit.grading.bulls import check_consistency
+from coursekit.games.bulls.checks import check_consistency
 
 check_consistency(next_guess, [
     [], [("0123", 0, 0)], [("0123", 1, 2)], [("0123", 0, 2), ("4567", 1, 0)],
@@ -17,7 +17,7 @@ print("next_guess: the visible tests pass")
 # %% test_next_guess_consistent_hidden
 # Hidden tests for next_guess: 20 histories. Partial points: the number printed last is your score.
 ### BEGIN HIDDEN TESTS
-from coursekit.grading.bulls import hidden_histories, score_consistency
+from coursekit.games.bulls.checks import hidden_histories, score_consistency
 from coursekit.grading.secret import hidden_seed
 
 histories_seed = hidden_seed("test_next_guess_consistent_hidden")
@@ -26,7 +26,7 @@ score_consistency(next_guess, hidden_histories(20, seed=histories_seed), 6, seed
 
 # %% test_next_guess_games_visible
 # Visible tests for next_guess: three games, each secret found within 12 guesses.
-from coursekit.grading.bulls import show_games
+from coursekit.games.bulls.checks import show_games
 
 show_games(next_guess, ["9876", "5031", "2417"])
 print("next_guess games: the visible tests pass")
@@ -34,7 +34,7 @@ print("next_guess games: the visible tests pass")
 # %% test_next_guess_average_hidden
 # Hidden tests for next_guess: 100 secrets. Partial points: the number printed last is your score.
 ### BEGIN HIDDEN TESTS
-from coursekit.grading.bulls import hidden_secrets, score_average
+from coursekit.games.bulls.checks import hidden_secrets, score_average
 from coursekit.grading.secret import hidden_seed
 
 hidden_codes = hidden_secrets(100, seed=hidden_seed("hidden secrets"))

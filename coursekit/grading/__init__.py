@@ -86,14 +86,10 @@ __all__ = [
 
 
 def __getattr__(name: str) -> object:
-    """A game's check by name, from the ``checks`` module of the game's folder.
+    """A game's check asked for here gets a clear answer: it lives with its game.
 
-    The checks live with their games (``coursekit.games.beans.checks``); this keeps the
-    notebooks released before they moved working.
+    Nothing is imported to answer (importing every game's checks would load their views too).
     """
-    from ..games import faces
-
-    for module in faces("checks"):
-        if name in getattr(module, "__all__", ()):
-            return getattr(module, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}: each game's checks live in its "
+                         "folder, coursekit.games.<game>.checks (from coursekit.games.beans.checks import "
+                         "check_is_winning)")

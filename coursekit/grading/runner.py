@@ -146,7 +146,8 @@ class Watch:
             self.note(self.module_of(getattr(args[0], "co_filename", None)))
 
     def module_of(self, filename: object) -> str | None:
-        """The module a file of the course package holds (``.../coursekit/cli/bulls.py``: ``coursekit.cli.bulls``)."""
+        """The module a file of the course package holds
+        (``.../coursekit/games/bulls/cli.py``: ``coursekit.games.bulls.cli``)."""
         if not isinstance(filename, str) or not filename.endswith(".py") or not self._root:
             return None
         relative = os.path.relpath(filename, self._root)

@@ -16,11 +16,12 @@ import argparse
 from collections.abc import Callable
 from typing import TextIO
 
-from ..core import GameStopped, Player, play
-from ..games import bulls as game
-from ..games.bulls import GUESSERS, Bulls, BullsState, Code, code_text, read_code
-from ..views.bulls import PLAYER_NAMES
-from ._args import Context, Groups, UsageError, seed_argument, whole
+from ...cli._args import Context, Groups, UsageError, seed_argument, whole
+from ...core import GameStopped, Player, play
+from . import ENTRIES
+from .players import COMPUTERS, guess_counts
+from .rules import Bulls, BullsState, Code, code_text, read_code
+from .view import PLAYER_NAMES
 
 
 def register(groups: Groups) -> None:
@@ -30,7 +31,7 @@ def register(groups: Groups) -> None:
     player.add_argument("--guesses", type=whole(1), default=None, help="at most N guesses each (default: no limit)")
     player.add_argument("--mutual", action="store_true",
                         help="C's game: two players each hide a secret and guess the other's in turn")
-    player.add_argument("--computer", choices=GUESSERS, default="consistent",
+    player.add_argument("--computer", choices=tuple(COMPUTERS), default=None,
                         help="the computer's guesser: consistent (C's: a random secret that fits every answer, "
                              "the default), minimax or entropy")
     player.add_argument("--human", type=whole(1, 2), default=None,
@@ -40,7 +41,7 @@ def register(groups: Groups) -> None:
 
     solver = groups.solve.add_parser("bulls", help="a guesser against every secret: average, worst, distribution")
     _size_arguments(solver)
-    solver.add_argument("--strategy", choices=GUESSERS, required=True, help="the guesser to measure")
+    solver.add_argument("--strategy", choices=tuple(COMPUTERS), required=True, help="the guesser to measure")
     seed_argument(solver)
     solver.set_defaults(run=solve_bulls)
 
@@ -107,12 +108,14 @@ def play_bulls(args: argparse.Namespace, context: Context) -> str:
         raise UsageError("argument --human: the guessing game has one seat (1); use --mutual for two")
     if args.human is None or rules.mutual:
         _table_fits(rules)
+    entry = ENTRIES[0]
     players = []
     for seat in range(rules.num_players):
         if args.human == seat + 1:
             players.append(Player("you", human_guesser(context.stdin, context.out)))
         else:
-            players.append(Player(args.computer, game.guesser(args.computer, context.rng)))
+            name = args.computer or (entry.opponent if args.human else entry.transcript[seat])
+            players.append(Player(name, COMPUTERS[name](context.rng)))
     return str(play(rules, players, rng=context.rng))
 
 
@@ -120,7 +123,7 @@ def solve_bulls(args: argparse.Namespace, context: Context) -> str:
     """The guesser against every secret: ``average:``, ``worst:`` and the distribution."""
     rules = _rules(args.digits, args.base)
     _table_fits(rules)
-    counts = game.guess_counts(args.strategy, rules.digits, rules.base, seed=args.seed)
+    counts = guess_counts(args.strategy, rules.digits, rules.base, seed=args.seed)
     first = "a random code" if args.strategy == "consistent" else code_text(rules.codes[0]) + " (fixed)"
     seeded = f", seed {args.seed} (secret i uses seed * 1000003 + i)" if args.strategy == "consistent" else ""
     return "\n".join([

@@ -32,26 +32,14 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from ..core.record import Record, Step
-from ..core.rules import CHANCE, End, Strategy, draw_chance
-from ..games.bulls import GUESSERS as GUESSER_NAMES
-from ..games.bulls import (
-    Bulls,
-    BullsState,
-    Code,
-    answer_table,
-    code_text,
-    consistent_codes,
-    guesser,
-    read_code,
-    score,
-)
-from ..views.bulls import board_svg, rules_text
-from .board import text_box
-from .game import YOU, GameBoard, NotAMove
+from ...core.record import Record, Step
+from ...core.rules import CHANCE, End, Strategy, draw_chance
+from ...widgets.board import text_box
+from ...widgets.game import YOU, GameBoard, NotAMove
+from .players import COMPUTERS, Guesser, guesser
+from .rules import Bulls, BullsState, Code, answer_table, code_text, consistent_codes, read_code, score
+from .view import board_svg, rules_text
 
-#: A guesser: from the rules and what it sees (its observation) to its next guess.
-Guesser = Callable[[Bulls, BullsState], Code]
 #: The most codes a board plays with (the answer table of 5,040 codes takes 25 MB).
 MOST_CODES = 5040
 #: How many of the secrets still possible the board lists.
@@ -97,7 +85,7 @@ def _named(name: str) -> Callable[[random.Random], Strategy]:
     """The computer player called ``name``, made from the board's generator for each game."""
 
     def make(rng: random.Random) -> Strategy:
-        return _observing(guesser(name, rng))
+        return _observing(COMPUTERS[name](rng))
 
     return make
 
@@ -164,7 +152,7 @@ class BullsBoard(GameBoard):
             raise ValueError("watch the computer plays the guessing game: use mutual=False")
         if isinstance(computer, str):
             guesser(computer)  # check the name
-        computers = {name: _named(name) for name in GUESSER_NAMES}
+        computers = {name: _named(name) for name in COMPUTERS}
         if callable(computer):
             given = computer
             computers["yours"] = lambda _rng: _observing(given)

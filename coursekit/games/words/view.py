@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
-from ..core import display
-from ..core.record import Record
-from ..games.words import BLANK, LANGUAGE_NAMES, Words, WordsObservation, WordsState
-from .svg import hit_open
+from ...core import display
+from ...core.record import Record
+from ...views.svg import hit_open
+from .rules import BLANK, LANGUAGE_NAMES, Words, WordsObservation, WordsState
 
 BOX = 30
 GAP = 4
@@ -290,12 +290,10 @@ def board_svg(seen: WordsObservation, alphabet: str, *, secret: str | None = Non
     return "".join(out)
 
 
-def register() -> None:
-    """Register the word-guessing views with :mod:`coursekit.core.display`."""
-    display.register(WordsObservation, text=observation_text, svg=observation_svg)
-    display.register(WordsState, text=state_text, svg=state_svg)
-    display.register(Words, text=transcript, svg=record_svg, move=move_words)
+__all__ = ["answer_text", "board_svg", "move_words", "observation_svg", "observation_text", "record_svg", "spaced",
+           "state_svg", "state_text", "transcript", "wrong_guesses"]
 
 
-__all__ = ["answer_text", "board_svg", "move_words", "observation_svg", "observation_text", "record_svg", "register",
-           "spaced", "state_svg", "state_text", "transcript", "wrong_guesses"]
+display.register(WordsObservation, text=observation_text, svg=observation_svg)
+display.register(WordsState, text=state_text, svg=state_svg)
+display.register(Words, text=transcript, svg=record_svg, move=move_words)

@@ -14,23 +14,13 @@ import argparse
 from collections.abc import Callable
 from typing import TextIO
 
-from ..core import GameStopped, Player, play
-from ..games.words import (
-    ALPHABETS,
-    LANGUAGE_NAMES,
-    MAX_TOP,
-    WORD_LIST_LICENCE,
-    Guesser,
-    Words,
-    WordsObservation,
-    frequency_guesser,
-    random_letter,
-    splitting_guesser,
-)
-from ._args import Context, Groups, UsageError, seed_argument, whole
+from ...cli._args import Context, Groups, UsageError, seed_argument, whole
+from ...core import GameStopped, Player, play
+from . import ENTRIES
+from .players import COMPUTERS, Guesser
+from .rules import ALPHABETS, LANGUAGE_NAMES, MAX_TOP, WORD_LIST_LICENCE, Words, WordsObservation
 
 GUESSERS = ("human", "computer")
-COMPUTERS = ("splitting", "frequency", "random")
 
 
 def register(groups: Groups) -> None:
@@ -45,7 +35,7 @@ def register(groups: Groups) -> None:
                         help=f"the language of the words: {languages} (default en)")
     player.add_argument("--guesser", choices=GUESSERS, default="human",
                         help="who guesses: human (you, at the prompt; the default) or computer")
-    player.add_argument("--computer", choices=COMPUTERS, default="splitting",
+    player.add_argument("--computer", choices=tuple(COMPUTERS), default=ENTRIES[0].transcript[0],
                         help="the computer guesser: splitting (the letter that best splits the words still "
                              "possible, the default), frequency (the letter in most of them) or random")
     player.add_argument("--top", type=whole(1, MAX_TOP), default=3000,
@@ -86,12 +76,8 @@ def human_guesser(stdin: TextIO, out: TextIO) -> Callable[[Words, WordsObservati
 
 
 def computer_guesser(kind: str, context: Context) -> Guesser:
-    """The computer guesser the terminal calls ``kind``."""
-    if kind == "splitting":
-        return splitting_guesser()
-    if kind == "frequency":
-        return frequency_guesser()
-    return random_letter(context.rng)
+    """The computer guesser the terminal calls ``kind`` (one of the game's computers)."""
+    return COMPUTERS[kind](context.rng)
 
 
 def play_words(args: argparse.Namespace, context: Context) -> str:

@@ -15,8 +15,8 @@ from coursekit.core import Record
 from coursekit.core.rules import CHANCE, draw_chance
 from coursekit.games import GAMES, rules_from_spec
 from coursekit.games.bulls import Bulls, BullsState, Code, code_text, score
-from coursekit.views.bulls import board_svg
-from coursekit.widgets.bulls import LISTED, BullsBoard, possible_text
+from coursekit.games.bulls.board import LISTED, BullsBoard, possible_text
+from coursekit.games.bulls.view import board_svg
 
 YOUR_TURN = "Your turn: type 3 different digits from 0 to 5, like 012, and press Enter, or click them."
 

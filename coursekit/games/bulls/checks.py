@@ -40,9 +40,9 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .answers import shown as show
-from .kernel import Case, Check, Malformed, Outcome, Score, ask, run_check, seed_random
-from .limits import Calls
+from ...grading.answers import shown as show
+from ...grading.kernel import Case, Check, Malformed, Outcome, Score, ask, run_check, seed_random
+from ...grading.limits import Calls
 
 #: One answered guess: (guess, bulls, cows).
 Entry = tuple[str, int, int]
@@ -471,3 +471,15 @@ def show_games(func: Callable[..., Any], secrets: Sequence[str], *, seed: int = 
         if not game.found:
             raise AssertionError(f"The secret {game.secret} was not found: {game.problem}")
     return games
+
+
+
+#: The names the grading package finds here (``coursekit.grading.check_consistency``); the small
+#: helpers with common names (``score``, ``possible``, ``answer_text``, ``history_text``) are left
+#: out so that they do not become names of :mod:`coursekit.grading`.
+__all__ = [
+    "MAX_GUESSES", "PENALTY", "PER_CALL", "TOLERANCE", "TOTAL_SECONDS", "WIDTH", "Entry", "Game", "History",
+    "all_secrets", "average_points", "check_consistency", "code_problem", "consistency_check", "contradiction",
+    "full_and_zero", "hidden_histories", "hidden_secrets", "play_all", "play_secret", "reference_counts",
+    "reference_guess", "score_average", "score_consistency", "show_games", "teach_guess",
+]

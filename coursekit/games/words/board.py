@@ -24,24 +24,16 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..core.record import Record, Step
-from ..core.rules import CHANCE, End, Strategy, draw_chance
-from ..games.words import (
-    Guesser,
-    Words,
-    WordsObservation,
-    WordsState,
-    frequency_guesser,
-    possible_words,
-    random_letter,
-    splitting_guesser,
-)
-from ..views.words import answer_text, board_svg, move_words
-from .board import text_box
-from .game import YOU, GameBoard, NotAMove
+from ...core.record import Record, Step
+from ...core.rules import CHANCE, End, Strategy, draw_chance
+from ...widgets.board import text_box
+from ...widgets.game import YOU, GameBoard, NotAMove
+from .players import COMPUTERS, Guesser
+from .rules import Words, WordsObservation, WordsState, possible_words
+from .view import answer_text, board_svg, move_words
 
-#: The computer guessers a board can be given by name (``None``: the person guesses).
-GUESSERS = ("frequency", "splitting", "random")
+#: The computer guessers a board can be given by name (``None``: the person guesses), as the terminal offers them.
+GUESSERS = tuple(COMPUTERS)
 #: How many of the words still possible the board lists.
 WORDS_SHOWN = 12
 
@@ -52,12 +44,8 @@ def make_guesser(name: str, rng: random.Random) -> Guesser:
     >>> make_guesser("frequency", random.Random(0))(Words("en", top=300), WordsObservation("____", (), 6))
     'e'
     """
-    if name == "frequency":
-        return frequency_guesser()
-    if name == "splitting":
-        return splitting_guesser()
-    if name == "random":
-        return random_letter(rng)
+    if name in COMPUTERS:
+        return COMPUTERS[name](rng)
     names = ", ".join(repr(g) for g in GUESSERS)
     raise ValueError(f"the computer guesser is one of {names}, or None for a person; got {name!r}")
 
@@ -89,7 +77,7 @@ class WordsBoard(GameBoard):
 
     ``language`` is ``"en"``, ``"ru"`` or ``"bg"``; the word list is the words of 4 or more
     letters among the ``top`` most frequent; ``max_wrong`` wrong guesses lose the game.
-    ``guesser=None``: you guess; ``"frequency"``, ``"splitting"`` or ``"random"``: the
+    ``guesser=None``: you guess; ``"splitting"``, ``"frequency"`` or ``"random"``: the
     computer guesses, one guess per Step (▶ Run: one every ``interval`` ms). The hidden words
     come from one generator seeded with ``seed``: the same seed gives the same words, game
     after game. ``hints`` (the "Words still possible" toggle; on by default when the computer

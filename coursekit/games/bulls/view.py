@@ -17,10 +17,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
-from ..core import display
-from ..core.record import Record
-from ..games.bulls import Answer, Bulls, BullsState, code_text
-from .svg import hit_open
+from ...core import display
+from ...core.record import Record
+from ...views.svg import hit_open
+from .rules import Answer, Bulls, BullsState, code_text
 
 #: How the players of the mutual game are called.
 PLAYER_NAMES = ("first player", "second player")
@@ -250,11 +250,9 @@ def record_svg(record: Record) -> str:
     return _picture(final.targets, final.answers, _digits(final), _titles(len(final.answers)), caption)
 
 
-def register() -> None:
-    """Register the bulls and cows views with :mod:`coursekit.core.display`."""
-    display.register(BullsState, text=history_text, svg=history_svg)
-    display.register(Bulls, text=transcript, svg=record_svg, move=move_words)
+__all__ = ["answers_table", "board_svg", "history_svg", "history_text", "move_words", "record_svg", "rules_text",
+           "transcript"]
 
 
-__all__ = ["answers_table", "board_svg", "history_svg", "history_text", "move_words", "record_svg", "register",
-           "rules_text", "transcript"]
+display.register(BullsState, text=history_text, svg=history_svg)
+display.register(Bulls, text=transcript, svg=record_svg, move=move_words)

@@ -1,0 +1,90 @@
+"""Bulls and cows (guess-the-numbers, source C): the game's folder.
+
+A secret is ``digits`` different digits (4 of 0 to 9 by default: 5,040 secrets); a guess is
+answered with **bulls** (right digit, right place) and **cows** (right digit, wrong place).
+One rules class plays both games: the guessing game (chance hides a secret, one player
+guesses) and C's mutual game (``mutual=True``: each player hides a secret and guesses the
+other's in turn).
+
+Everything about the game is here: its rules and answer table (:mod:`~coursekit.games.bulls.rules`),
+its computer guessers and their measurement (:mod:`~coursekit.games.bulls.players`), its text
+and pictures (:mod:`~coursekit.games.bulls.view`), its board (:mod:`~coursekit.games.bulls.board`,
+``BullsBoard``), the checks problem set 8 grades with (:mod:`~coursekit.games.bulls.checks`)
+and its terminal commands (:mod:`~coursekit.games.bulls.cli`).
+
+>>> from coursekit.games import bulls
+>>> bulls.score((0, 1, 2, 3), (3, 1, 4, 5))
+(1, 1)
+>>> bulls.guess_counts("minimax", 3, 6).worst
+5
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from ...core.registry import GameEntry
+from .players import (
+    COMPUTERS,
+    GUESSERS,
+    MEASURED,
+    GuardedPlan,
+    GuessCounts,
+    Guesser,
+    consistent_strategy,
+    entropy_strategy,
+    greedy_entropy_strategy,
+    guarded_plan,
+    guess_counts,
+    guesser,
+    minimax_strategy,
+    secret_rng,
+)
+from .rules import (
+    Answer,
+    AnswerTable,
+    Bulls,
+    BullsState,
+    Code,
+    Indices,
+    all_codes,
+    answer_table,
+    code_text,
+    consistent_codes,
+    entropy,
+    entropy_choice,
+    entropy_weights,
+    minimax_choice,
+    partition_sizes,
+    read_code,
+    score,
+)
+
+__all__ = [
+    "COMPUTERS", "ENTRIES", "GUESSERS", "MEASURED", "Answer", "AnswerTable", "Bulls", "BullsBoard",
+    "BullsState", "Code", "GuardedPlan", "GuessCounts", "Guesser", "Indices", "all_codes", "answer_table",
+    "code_text", "consistent_codes", "consistent_strategy", "entropy", "entropy_choice", "entropy_strategy",
+    "entropy_weights", "greedy_entropy_strategy", "guarded_plan", "guess_counts", "guesser", "minimax_choice",
+    "minimax_strategy", "partition_sizes", "read_code", "score", "secret_rng",
+]
+
+
+def _samples() -> tuple[Bulls, ...]:
+    return (Bulls(3, 4), Bulls(3, 5, mutual=True), Bulls(max_guesses=8), Bulls(2, 4, mutual=True, max_guesses=3))
+
+
+#: The game as the course offers it (see :mod:`coursekit.games`). C's guesser faces a person
+#: and plays every seat no person plays (one in the guessing game, two in the mutual game).
+ENTRIES = (GameEntry(
+    "bulls", "Bulls and cows (Отгадай числа)", "C", Bulls, Bulls.from_spec, _samples,
+    board="BullsBoard", commands=("play", "solve"),
+    computers=tuple(COMPUTERS), opponent="consistent", transcript=("consistent", "consistent"),
+),)
+
+
+def __getattr__(name: str) -> Any:
+    """The board, imported when first asked for (it needs Jupyter's widgets)."""
+    if name == "BullsBoard":
+        return importlib.import_module(f"{__name__}.board").BullsBoard
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
