@@ -8,10 +8,10 @@ time one of them computes.
 >>> maths = Later("math")
 >>> maths.sqrt(16.0)
 4.0
->>> Later("no_such_module_here").anything
+>>> Later("no_such_module_here").anything  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-ModuleNotFoundError: No module named 'no_such_module_here': this part of coursekit needs it (pip install "coursekit[all]")
+ModuleNotFoundError: No module named 'no_such_module_here': this part of coursekit needs it (pip install ...)
 """
 
 from __future__ import annotations
