@@ -36,7 +36,7 @@ from typing import Any
 
 # Boards whose games have not yet moved into their own folder, by name: the module that holds each.
 _HERE = {
-    "BasketBoard": "basket", "BullsBoard": "bulls", "CornersBoard": "corners",
+    "BasketBoard": "basket", "BullsBoard": "bulls",
     "CrawlerBoard": "crawler", "KingBoard": "king", "MinesBoard": "minesweeper", "MinesDuelBoard": "minesweeper2",
     "PathBoard": "path", "PieceBoard": "pieces", "PursuitBoard": "pursuit", "ReplayBoard": "replay",
     "TicTacToeBoard": "tictactoe", "WordsBoard": "words",
