@@ -13,13 +13,17 @@ from coursekit.games.corners import (
     SIDES,
     WHITE,
     Corners,
+    alphabeta_strategy,
     path_text,
+    search,
+    search_depth,
+    seeded_game,
     solo,
     solo_problem,
     source_choice,
     source_strategy,
+    timed,
 )
-from coursekit.views.corners import alphabeta_strategy, search, search_depth, seeded_game, timed
 
 from .measure import Section
 

@@ -46,12 +46,16 @@ from coursekit.games.corners import (
     WHITE,
     Corners,
     CornersState,
+    alphabeta_strategy,
     blocked,
     evaluate,
     order_moves,
     path_text,
     race,
+    random_opening,
     remaining_work,
+    search,
+    seeded_game,
     side_work,
     solo,
     solo_bound,
@@ -64,15 +68,7 @@ from coursekit.games.corners import (
     source_strategy,
     walled,
 )
-from coursekit.views.corners import (
-    alphabeta_strategy,
-    board_svg,
-    board_text,
-    random_opening,
-    record_svg,
-    search,
-    seeded_game,
-)
+from coursekit.games.corners.view import board_svg, board_text, record_svg
 
 # %% [markdown]
 # ## The rules
@@ -716,7 +712,7 @@ assert rules.in_target(lone, WHITE) == 12
 # state; open the lesson in Jupyter to play.
 
 # %%
-from coursekit.widgets import CornersBoard  # noqa: E402
+from coursekit.games.corners import CornersBoard  # noqa: E402
 
 CornersBoard(computer="fixed")
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from corners_pool import TEST_POOL
 from nbgrader_course import CourseRun, Source, Student, hidden_seed_of, stated_seeds
 
-from coursekit.grading.corners import Opening, pool_opening
+from coursekit.games.corners.checks import Opening, pool_opening
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 from nbgrader_course import Source, Student, run_course
 
-from coursekit.grading.corners import BUDGET_TIMES
+from coursekit.games.corners.checks import BUDGET_TIMES
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "assignments"))
 from ps09 import make as make_ps09

@@ -33,10 +33,9 @@ from known_submissions import (
 )
 from nbgrader_course import COURSE, TEST_KEY, AsGraded, graded_as, hidden_seed_of
 
-from coursekit.games.corners import BLACK, WHITE, evaluate
-from coursekit.grading import corners as grading
-from coursekit.grading import openings
-from coursekit.grading.corners import (
+from coursekit.games.corners import BLACK, WHITE, alphabeta_strategy, evaluate, search
+from coursekit.games.corners import checks as grading
+from coursekit.games.corners.checks import (
     Budget,
     Metered,
     check_evaluate,
@@ -54,6 +53,7 @@ from coursekit.grading.corners import (
     squeezed,
     visible_positions,
 )
+from coursekit.grading import openings
 from coursekit.grading.kernel import Malformed, NoCases
 from coursekit.grading.limits import Calls
 from coursekit.grading.openings import (
@@ -70,7 +70,6 @@ from coursekit.grading.openings import (
 )
 from coursekit.grading.openings import hidden_opening as hidden_opening_now
 from coursekit.grading.secret import grading as grading_key
-from coursekit.views.corners import alphabeta_strategy, search
 
 sys.path.insert(0, str(COURSE))
 from ps09 import make as make_ps09

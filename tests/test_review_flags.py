@@ -178,17 +178,22 @@ def test_the_status_names_review_below_manual_grading() -> None:
 # -- every problem set names its references; a reference may be one function ---------------------
 
 EVALUATE = "coursekit.games.corners.evaluate"
-CORNERS = [EVALUATE, "coursekit.games.corners.side_work"]
+#: The same function where it is defined (its ``module.qualname``, as the run-time watch sees it).
+DEFINED = "coursekit.games.corners.players.evaluate"
+CORNERS = [EVALUATE, DEFINED, "coursekit.games.corners.side_work"]
 
 
 @pytest.mark.parametrize(("cell", "used"), [
     ("from coursekit.games.corners import BLACK, WHITE\ndef f(x):\n    return BLACK + WHITE", []),
     ("import coursekit.games.corners as c\ndef f(x):\n    return c.Corners().pieces", []),
     ("import coursekit.games.corners as c\ndef f(x):\n    return c.evaluate(c.Corners(), c.Corners().initial_state())",
-     [EVALUATE]),
-    ("from coursekit.games.corners import *\ndef f(x):\n    return 1", [EVALUATE, "coursekit.games.corners.side_work"]),
+     [EVALUATE, DEFINED]),
+    ("from coursekit.games.corners import *\ndef f(x):\n    return 1",
+     [EVALUATE, DEFINED, "coursekit.games.corners.side_work"]),
+    # the function read where it is defined
+    ("import coursekit.games.corners.players as p\ndef f(x):\n    return p.evaluate is not None", [DEFINED]),
     # the same function re-exported under another name, by another module
-    ("from coursekit.grading import corners as g\ndef f(x):\n    return g.course_evaluate is not None", [EVALUATE]),
+    ("from coursekit.games.corners import checks as g\ndef f(x):\n    return g.course_evaluate is not None", [DEFINED]),
 ])
 def test_a_reference_may_be_one_function_of_a_module(cell: str, used: list[str]) -> None:
     with Sandbox([cell], references=CORNERS) as box:
@@ -198,7 +203,9 @@ def test_a_reference_may_be_one_function_of_a_module(cell: str, used: list[str])
 
 def test_the_scan_sees_a_reference_function_and_not_its_neighbours() -> None:
     assert scan(["from coursekit.games.corners import BLACK, evaluate"], CORNERS) == [EVALUATE]
+    assert scan(["from coursekit.games.corners.players import evaluate"], CORNERS) == [DEFINED]
     assert scan(["from coursekit.games.corners import BLACK, WHITE"], CORNERS) == []
+    assert scan(["from coursekit.games.corners.rules import Corners"], CORNERS) == []
 
 
 @pytest.mark.parametrize(("assignment", "cheat"), [
@@ -210,6 +217,8 @@ def test_the_scan_sees_a_reference_function_and_not_its_neighbours() -> None:
     ("ps07", "from coursekit.games.minesweeper import probabilities as p\ndef f(x):\n    return 1"),
     ("ps07", "import coursekit.games.minesweeper.checks as c\ndef f(x):\n    return c.exact_chances is not None"),
     ("ps09", "from coursekit.games.corners import evaluate as e\ndef f(x):\n    return 1"),
+    ("ps09", "from coursekit.games.corners.players import evaluate as e\ndef f(x):\n    return 1"),
+    ("ps09", "import coursekit.games.corners.source as s\ndef f(x):\n    return s.source_strategy is not None"),
 ])
 def test_every_problem_set_flags_the_library_s_answer_and_not_its_own_set_up(assignment: str, cheat: str) -> None:
     """Each problem set names the course code that holds its answers; the given set-up, run as the student's

@@ -15,8 +15,8 @@ import pytest
 import coursekit
 from coursekit import Coord, Grid
 from coursekit.games.corners import Corners
+from coursekit.games.corners.checks import graded_rules
 from coursekit.grading.codec import CodecError, Opaque, decode, encode
-from coursekit.grading.corners import graded_rules
 from coursekit.grading.limits import Calls
 from coursekit.grading.sandbox import CallOverTime, Limits, Sandbox, SandboxProblem, bubblewrap, isolation
 from coursekit.grading.trusted import Remote

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from make_assignment import Code, scheme_table
 
-from coursekit.grading.corners import BUDGET_TIMES, COURSE_DEPTH, DEPTH, MOVE_LIMIT, PER_MOVE, PIECES
+from coursekit.games.corners.checks import BUDGET_TIMES, COURSE_DEPTH, DEPTH, MOVE_LIMIT, PER_MOVE, PIECES
 from coursekit.grading.openings import POOL_SIZE
 
 CODE = Code.beside(__file__)
@@ -27,7 +27,7 @@ function (the opponent is to move there, so the lower the opponent's value, the 
 and plays the best. (Your function runs in a sandbox when the notebook is graded, where each
 call costs a fraction of a millisecond; 2 moves deep the search would call it about a thousand
 times a move, so the graded player looks 1 move ahead. In your own notebook, try
-`alphabeta_strategy(depth=2, evaluate=evaluate)` from `coursekit.views.corners`.)
+`alphabeta_strategy(depth=2, evaluate=evaluate)` from `coursekit.games.corners`.)
 
 What makes a corners position good? The fewer steps your pieces still need, the better; one
 piece left far behind (a *straggler*) costs more than its steps, because the last moves of a
@@ -74,7 +74,7 @@ GAMES = f"""\
   Black has one more move, and a draw if that fills Black's too); after {MOVE_LIMIT} moves a
   side, the side with more pieces in its target wins, equal counts draw.
 - **The opening**: each game starts after two random moves of each side, drawn from the
-  opening's number (`random_opening` in `coursekit.views.corners`), so games differ. The
+  opening's number (`random_opening` in `coursekit.games.corners`), so games differ. The
   openings of the hidden games come from the course's own pool of {POOL_SIZE} checked openings,
   drawn from a secret key of the course (on each, the reference evaluation earns full points
   from both sides against both opponents); the key picks yours, two different ones in each
@@ -132,7 +132,7 @@ move further ahead than your player: a good evaluation makes up for that.
 ### Specification: `evaluate(rules, state)` against the course's player
 
 - **Games**: each opening played twice (you White, then Black) against
-  `alphabeta_strategy(depth={COURSE_DEPTH})` of `coursekit.views.corners`, the course's evaluation;
+  `alphabeta_strategy(depth={COURSE_DEPTH})` of `coursekit.games.corners`, the course's evaluation;
   the rules, openings and time limits as in part 2.
 - **Score**: a win counts 1, a draw 1/2, a loss 0; **full points at a score of half the
   games** (as good as the course's player), less below:
@@ -144,7 +144,7 @@ move further ahead than your player: a good evaluation makes up for that.
 
 END = """\
 Then try: play your evaluation against the course's player on more openings:
-`play_games(evaluate, "course", range(10))` (from `coursekit.grading.corners`)
+`play_games(evaluate, "course", range(10))` (from `coursekit.games.corners.checks`)
 plays 20 games and returns them (`game.score` is 1, 1/2 or 0; `game.line()` says how it
 ended). Which of your terms wins the most games when you leave it out?
 """
@@ -215,6 +215,13 @@ CODE.states("test_evaluate_hidden", f"random_positions({POSITION_COUNT}, ")
 CODE.states("test_games_e_visible", f"opening number {E_VISIBLE},", f'"E", [{E_VISIBLE}]')
 CODE.states("test_games_course_visible", f"opening number {COURSE_VISIBLE},", f'"course", [{COURSE_VISIBLE}]')
 
+#: The functions that hold the reference answer (the course's evaluation and its terms, E's player), by the module
+#: of coursekit.games.corners that defines each.
+REFERENCES = {
+    "evaluate": "players", "side_work": "players", "remaining_work": "players", "race": "players",
+    "blocked": "players", "walled": "players", "source_choice": "source", "source_strategy": "source",
+}
+
 PARTS = (
     CODE.part("1", "evaluate(rules, state)", PART1, "evaluate", test_evaluate_visible=2, test_evaluate_hidden=2),
     CODE.part("2", "evaluate(rules, state) against E's fixed player", PART2,
@@ -225,7 +232,8 @@ PARTS = (
 
 ASSIGNMENT = CODE.assignment(
     intro(), PARTS, END,
-    # the rest of coursekit.games.corners (the rules, BLACK, WHITE) is the students' to use
-    references=tuple(f"coursekit.games.corners.{name}" for name in (
-        "evaluate", "side_work", "remaining_work", "race", "blocked", "walled", "source_choice", "source_strategy")),
+    # the rest of coursekit.games.corners (the rules, BLACK, WHITE, the alpha-beta player) is the students' to use;
+    # each function is named as the package re-exports it and in the module that defines it (its qualname)
+    references=tuple(f"coursekit.games.corners.{name}" for name in REFERENCES)
+    + tuple(f"coursekit.games.corners.{module}.{name}" for name, module in REFERENCES.items()),
 )

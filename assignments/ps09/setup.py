@@ -3,8 +3,8 @@
 # %% setup
 # The game, and a helper your evaluation may use.
 from coursekit.games.corners import BLACK, WHITE
-from coursekit.grading.corners import graded_rules
-from coursekit.views.corners import board_text
+from coursekit.games.corners.checks import graded_rules
+from coursekit.games.corners.view import board_text
 
 RULES = graded_rules()  # 9 pieces a side, 30 moves a side
 

@@ -7,7 +7,7 @@ from ps09.solution import evaluate
 
 # %% test_evaluate_visible
 # Visible tests for evaluate: a number for each of 6 positions (the start, after one move, and 4 later ones).
-from coursekit.grading.corners import check_evaluate, visible_positions
+from coursekit.games.corners.checks import check_evaluate, visible_positions
 
 check_evaluate(evaluate, visible_positions())
 print("your values:", [round(evaluate(RULES, position), 3) for position in visible_positions()])
@@ -16,7 +16,7 @@ print("evaluate: the visible tests pass")
 # %% test_evaluate_hidden
 # Hidden tests for evaluate: 20 positions from random play.
 ### BEGIN HIDDEN TESTS
-from coursekit.grading.corners import check_evaluate, random_positions
+from coursekit.games.corners.checks import check_evaluate, random_positions
 from coursekit.grading.secret import hidden_seed
 
 _ = check_evaluate(evaluate, random_positions(20, seed=hidden_seed("test_evaluate_hidden")))
@@ -25,7 +25,7 @@ _ = check_evaluate(evaluate, random_positions(20, seed=hidden_seed("test_evaluat
 # %% test_games_e_visible
 # Visible tests for evaluate against E's fixed player: opening number 20250510, from both sides.
 # They pass when both games are played to their end (won or not); a game not won is shown.
-from coursekit.grading.corners import show_games
+from coursekit.games.corners.checks import show_games
 
 _ = show_games(evaluate, "E", [20250510])
 print("evaluate against E: the visible tests pass")
@@ -33,7 +33,7 @@ print("evaluate against E: the visible tests pass")
 # %% test_games_e_hidden_1
 # Hidden tests against E's fixed player: one opening of the pool, both sides. Partial points: the last number.
 ### BEGIN HIDDEN TESTS
-from coursekit.grading.corners import score_games
+from coursekit.games.corners.checks import score_games
 from coursekit.grading.openings import hidden_opening
 
 score_games(evaluate, "E", [hidden_opening("test_games_e_hidden", 1)], 3)
@@ -42,7 +42,7 @@ score_games(evaluate, "E", [hidden_opening("test_games_e_hidden", 1)], 3)
 # %% test_games_e_hidden_2
 # Hidden tests against E's fixed player: one opening of the pool, both sides. Partial points: the last number.
 ### BEGIN HIDDEN TESTS
-from coursekit.grading.corners import score_games
+from coursekit.games.corners.checks import score_games
 from coursekit.grading.openings import hidden_opening
 
 score_games(evaluate, "E", [hidden_opening("test_games_e_hidden", 2)], 3)
@@ -51,7 +51,7 @@ score_games(evaluate, "E", [hidden_opening("test_games_e_hidden", 2)], 3)
 # %% test_games_course_visible
 # Visible tests for evaluate against the course's player: opening number 20250520, from both sides.
 # They pass when both games are played to their end (won or not); a game not won is shown.
-from coursekit.grading.corners import show_games
+from coursekit.games.corners.checks import show_games
 
 _ = show_games(evaluate, "course", [20250520])
 print("evaluate against the course's player: the visible tests pass")
@@ -59,7 +59,7 @@ print("evaluate against the course's player: the visible tests pass")
 # %% test_games_course_hidden_1
 # Hidden tests against the course's player: one opening of the pool, both sides. Partial points: the last number.
 ### BEGIN HIDDEN TESTS
-from coursekit.grading.corners import score_games
+from coursekit.games.corners.checks import score_games
 from coursekit.grading.openings import hidden_opening
 
 score_games(evaluate, "course", [hidden_opening("test_games_course_hidden", 1)], 3)
@@ -68,7 +68,7 @@ score_games(evaluate, "course", [hidden_opening("test_games_course_hidden", 1)],
 # %% test_games_course_hidden_2
 # Hidden tests against the course's player: one opening of the pool, both sides. Partial points: the last number.
 ### BEGIN HIDDEN TESTS
-from coursekit.grading.corners import score_games
+from coursekit.games.corners.checks import score_games
 from coursekit.grading.openings import hidden_opening
 
 score_games(evaluate, "course", [hidden_opening("test_games_course_hidden", 2)], 3)

@@ -1,7 +1,7 @@
 """The hidden openings of the corners assignment (ps09): a pool of the course's own, drawn from its key.
 
 A hidden game of ps09 starts from an opening (a number for
-:func:`~coursekit.views.corners.random_opening`) on which the course's reference evaluation
+:func:`~coursekit.games.corners.random_opening`) on which the course's reference evaluation
 earns full points from both sides against both opponents, so that a reference solution gets
 full marks. If that pool were public, a student could play every opening of it ahead and store
 the positions: a table, not an evaluation, would earn the points. So each course draws its own:
@@ -48,7 +48,6 @@ from typing import Any
 
 import nbformat
 
-from .corners import Opening, games_share, play_games, pool_opening
 from .kernel import NoCases
 from .secret import bound, hidden_seed
 
@@ -65,6 +64,14 @@ NUMBERS = 2**31
 #: from 0 up on which the reference earns full marks (tests/test_grading_ps09.py checks them).
 PRACTICE_POOL: tuple[int, ...] = (2, 3, 6, 8, 10, 14, 16, 17, 19, 27, 28, 30, 31, 32, 34, 38, 39, 41, 42, 43, 44,
                                   45, 47, 48)
+
+
+def _checks() -> Any:
+    """The corners checks (``coursekit.games.corners.checks``: ``Opening``, ``pool_opening``, the games), found
+    through the game's entry as every face outside a game's folder finds it."""
+    from ..games import GAMES
+
+    return GAMES["corners"].role("checks")
 
 
 class PoolMissing(NoCases):
@@ -124,8 +131,9 @@ def full_marks(evaluate: Callable[..., Any], number: int) -> dict[str, float]:
     """The share of the points ``evaluate`` earns on opening ``number`` against each opponent (1.0 is full marks)."""
     shares = {}
     for opponent in ("E", "course"):
-        games = play_games(evaluate, opponent, [number])
-        shares[opponent] = games_share(opponent, sum(g.score for g in games), len(games))
+        checks = _checks()
+        games = checks.play_games(evaluate, opponent, [number])
+        shares[opponent] = checks.games_share(opponent, sum(g.score for g in games), len(games))
     return shares
 
 
@@ -232,9 +240,10 @@ def ensure_pool(root: str | os.PathLike[str], key: bytes, *, jobs: int = 1,
     return pool
 
 
-def hidden_opening(part: str, cell: int) -> Opening:
-    """The opening of hidden test cell ``cell`` (1, 2, ...) of ``part`` (its grade_id): while grading, the
-    course pool's opening picked by the student's hidden seed; elsewhere, a practice opening.
+def hidden_opening(part: str, cell: int) -> Any:
+    """The opening (an ``Opening`` of the corners checks) of hidden test cell ``cell`` (1, 2, ...) of ``part``
+    (its grade_id): while grading, the course pool's opening picked by the student's hidden seed; elsewhere, a
+    practice opening.
 
     While grading, a missing or stale pool file raises :class:`PoolMissing` (the notebook goes to a
     person): run ``coursekit grade``, which builds it.
@@ -242,7 +251,7 @@ def hidden_opening(part: str, cell: int) -> Opening:
     seed = hidden_seed(part)
     here = bound()
     if here is None:
-        return pool_opening(seed, cell, PRACTICE_POOL)
+        return _checks().pool_opening(seed, cell, PRACTICE_POOL)
     root = here.root or os.getcwd()
     try:
         code = reference_code(root)
@@ -253,7 +262,7 @@ def hidden_opening(part: str, cell: int) -> Opening:
     if pool is None:
         raise PoolMissing(f"the course's pool of hidden openings ({pool_path(root)}) is missing or was built for "
                           "another key or reference: grade with coursekit grade, which builds it")
-    return pool_opening(seed, cell, pool)
+    return _checks().pool_opening(seed, cell, pool)
 
 
 __all__ = ["ASSIGNMENT", "NUMBERS", "POOL_FILE", "POOL_SIZE", "PRACTICE_POOL", "PoolMissing", "build_pool",

@@ -36,8 +36,8 @@ from typing import Any
 
 # Boards whose games have not yet moved into their own folder, by name: the module that holds each.
 _HERE = {
-    "CornersBoard": "corners", "KingBoard": "king", "PathBoard": "path", "PieceBoard": "pieces",
-    "PursuitBoard": "pursuit", "ReplayBoard": "replay",
+    "KingBoard": "king", "PathBoard": "path", "PieceBoard": "pieces", "PursuitBoard": "pursuit",
+    "ReplayBoard": "replay",
 }
 
 

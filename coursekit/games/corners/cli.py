@@ -22,26 +22,14 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
-from typing import Any, TextIO
+from typing import TextIO
 
-from ..core import GameStopped, IllegalMoveError, Player, play
-from ..games.corners import (
-    SIDES,
-    Corners,
-    CornersState,
-    Path,
-    parse_path,
-    path_text,
-    random_strategy,
-    solo,
-    solo_problem,
-    source_choice,
-    source_strategy,
-)
-from ..views.corners import alphabeta_strategy
-from ._args import Context, Groups, Outcome, UsageError, seed_argument, whole
-
-COMPUTERS = ("fixed", "source", "alphabeta", "random")
+from ...cli._args import Context, Groups, Outcome, UsageError, seed_argument, whole
+from ...core import GameStopped, IllegalMoveError, Player, play
+from . import ENTRIES
+from .players import COMPUTERS
+from .rules import SIDES, Corners, CornersState, Path, parse_path, path_text, solo, solo_problem
+from .source import source_choice
 
 
 def rules_arguments(parser: argparse.ArgumentParser) -> None:
@@ -58,7 +46,7 @@ def register(groups: Groups) -> None:
     """Add ``play corners`` and ``solve corners``."""
     player = groups.play.add_parser("corners", help="corners (ugolki): race your pieces into the opposite corner")
     rules_arguments(player)
-    player.add_argument("--computer", choices=COMPUTERS, default="fixed",
+    player.add_argument("--computer", choices=tuple(COMPUTERS), default=None,
                         help="the computer players: fixed (E's 3-move look-ahead, mended; the default), source "
                              "(E's program as printed: it stalls on its first jump chain), alphabeta or random")
     player.add_argument("--human", type=whole(1, 2), default=None, help="let a person play seat N (1 White, 2 Black)")
@@ -82,15 +70,6 @@ def _rules(args: argparse.Namespace) -> Corners:
         return Corners(args.pieces, args.move_limit, args.leave_home_by)
     except ValueError as error:
         raise UsageError(str(error)) from None
-
-
-def computer_player(kind: str, context: Context) -> Any:
-    """The strategy the terminal calls ``kind``."""
-    if kind in ("source", "fixed"):
-        return source_strategy(fixed=kind == "fixed")
-    if kind == "alphabeta":
-        return alphabeta_strategy()
-    return random_strategy(context.rng)
 
 
 def human_player(stdin: TextIO, out: TextIO, side: str) -> Callable[[Corners, CornersState], Path | str]:
@@ -121,12 +100,15 @@ def human_player(stdin: TextIO, out: TextIO, side: str) -> Callable[[Corners, Co
 def play_corners(args: argparse.Namespace, context: Context) -> str:
     """Play one game: the board after each move, then the result."""
     rules = _rules(args)
+    entry = ENTRIES[0]
+    chosen = args.computer or (entry.opponent if args.human else None)
+    names = [chosen] * 2 if chosen else list(entry.transcript)
     players = []
     for p in range(2):
         if args.human == p + 1:
             players.append(Player("you", human_player(context.stdin, context.out, SIDES[p])))
         else:
-            players.append(Player(args.computer, computer_player(args.computer, context)))
+            players.append(Player(names[p], COMPUTERS[names[p]](context.rng)))
     try:
         return str(play(rules, players))
     except IllegalMoveError as error:

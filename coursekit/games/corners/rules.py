@@ -1,4 +1,4 @@
-"""Corners (Уголки, source E): each side races its pieces into the other side's starting corner.
+"""The rules of corners (Уголки, source E): each side races its pieces into the other side's starting corner.
 
 The board is 8 x 8, ``(0, 0)`` at the bottom left. White (player 0) starts in the bottom-right
 corner and moves first; Black (player 1) starts in the top-left corner. With 12 pieces a side
@@ -38,49 +38,36 @@ the game (E's ``PieceTab``: E's computer tries its pieces in that order).
 4,0-3,0
 """
 
+
 from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, ClassVar
 
-from ..core.display import Shown
-from ..core.engine import random_strategy
-from ..core.grid import Coord
-from ..core.registry import GameEntry
-from ..core.rules import GameRules, GameType
+from ...core.display import Shown
+from ...core.grid import Coord
+from ...core.rules import GameRules, GameType
 
 __all__ = [
     "BLACK",
-    "BLOCKED",
     "PASS",
-    "RACE_PLIES",
-    "RACE_WEIGHT",
     "SHAPES",
     "SIDES",
     "SIZE",
     "SOLO_WIDTH",
-    "ST_TAB",
-    "WALLED",
     "WHITE",
     "Corners",
     "CornersState",
     "Path",
     "SoloPosition",
     "SoloSolution",
-    "SourceChoice",
-    "blocked",
-    "evaluate",
-    "order_moves",
+    "home_cells",
     "parse_path",
     "path_text",
-    "race",
-    "random_strategy",
-    "remaining_work",
-    "side_work",
     "solo",
     "solo_bound",
     "solo_moves",
@@ -88,9 +75,6 @@ __all__ = [
     "solo_search",
     "solo_start",
     "solo_target",
-    "source_choice",
-    "source_strategy",
-    "walled",
 ]
 
 #: The board's side.
@@ -500,338 +484,6 @@ class Corners(GameRules):
 
 
 _CELLS = tuple(Coord(x, y) for y in range(SIZE) for x in range(SIZE))
-
-
-# ---------------------------------------------------------------------------------------------
-# E's computer player: three of its own moves ahead, the opponent ignored, E's table of cells
-# ---------------------------------------------------------------------------------------------
-
-#: E's ``StTab``: the value of each cell for Black, E's rows from the top (E's row 1 is ``y = 7``
-#: here), columns from the left; larger toward Black's target, the bottom-right corner. White uses
-#: the same table with the board turned half round.
-ST_TAB: tuple[tuple[int, ...], ...] = (
-    (1, 2, 3, 4, 5, 6, 7, 8),
-    (9, 10, 11, 12, 13, 14, 15, 16),
-    (10, 17, 18, 19, 20, 21, 22, 23),
-    (11, 18, 24, 25, 26, 27, 28, 29),
-    (12, 19, 25, 30, 31, 32, 33, 34),
-    (13, 20, 26, 31, 401, 402, 403, 404),
-    (14, 21, 27, 32, 402, 405, 406, 407),
-    (15, 22, 28, 33, 403, 406, 408, 409),
-)
-#: E's ``MAX_PLY``: how many of its own moves E looks ahead; ``INFINITY``: E's value of a won position.
-MAX_PLY, INFINITY = 3, 30000
-#: E's board cells: empty, a black piece (E's own), a white one, the frame around the board.
-_EMPTY, _OWN, _OTHER, _FRAME = 0, 1, 2, 3
-#: E's ``DelTab``: left, right, up, down on E's 10 x 10 array.
-_DEL_TAB = (-1, 1, -10, 10)
-
-
-def _index(cell: Coord, player: int) -> int:
-    """E's index of ``cell`` on its 10 x 10 array (``row * 10 + column``, row 1 at the top), as
-    ``player`` sees the board (White's turned half round).
-
-    >>> _index(Coord(0, 7), BLACK), _index(Coord(7, 0), BLACK), _index(Coord(7, 0), WHITE)
-    (11, 88, 11)
-    """
-    if player == WHITE:
-        cell = _turned(cell)
-    return (SIZE - cell.y) * 10 + cell.x + 1
-
-
-def _cell(index: int, player: int) -> Coord:
-    """The cell of E's ``index`` (the inverse of :func:`_index`)."""
-    cell = Coord(index % 10 - 1, SIZE - index // 10)
-    return _turned(cell) if player == WHITE else cell
-
-
-_ST = [0] * 100
-for _row, _values in enumerate(ST_TAB, start=1):
-    for _column, _value in enumerate(_values, start=1):
-        _ST[_row * 10 + _column] = _value
-
-
-@dataclass(frozen=True)
-class SourceChoice:
-    """E's decision: the move its program applies, E's value for it, and how many positions its
-    search visited (``nodes``: every call of E's ``Search``, the first included).
-
-    ``move`` is what E records (``bestMove``) as a path: for the faithful program a jump chain is
-    recorded from its last intermediate cell, a cell with no piece on it.
-    """
-
-    move: Path | str
-    value: int
-    nodes: int
-
-    def __str__(self) -> str:
-        return f"move: {path_text(self.move)}\nnodes: {self.nodes}"
-
-
-class _SourceSearch:
-    """E's ``Search`` over E's own data: a 10 x 10 array with a frame, the list of its pieces
-    (``PieceTab``), the cells of its target (``EndTab``), and a set of visited cells per chain.
-
-    ``fixed=False`` is the program as printed: a move is recorded from ``PieceTab[index]`` when it
-    is found, which inside a chain is the chain's last intermediate cell, and it is scored from
-    there. ``fixed=True`` records and scores a chain from the cell where it started, and keeps
-    the chain's whole path.
-    """
-
-    def __init__(self, rules: Corners, state: CornersState, fixed: bool) -> None:
-        player = state.turn
-        self.player, self.fixed, self.nodes = player, fixed, 0
-        self.pos = [_FRAME] * 100
-        for cell in _CELLS:
-            self.pos[_index(cell, player)] = _EMPTY
-        for cell in state.pieces(1 - player):
-            self.pos[_index(cell, player)] = _OTHER
-        self.pieces = [_index(cell, player) for cell in state.pieces(player)]
-        for index in self.pieces:
-            self.pos[index] = _OWN
-        self.ends = [_index(cell, player) for cell in rules.target(player)]
-
-    def check_end(self) -> bool:
-        return all(self.pos[i] == _OWN for i in self.ends)
-
-    def search(self, ply: int, score: int) -> tuple[int, tuple[int, ...] | None]:
-        """E's ``Search``: the best value three of its own moves ahead, and the move that gets it."""
-        self.nodes += 1
-        if ply >= MAX_PLY:
-            return score, None
-        if self.check_end():
-            return INFINITY - ply, None
-        best: list[Any] = [-INFINITY, None]
-        for index in range(len(self.pieces)):
-            self.simple_moves(best, ply, score, index)
-        for index in range(len(self.pieces)):
-            self.jumps(best, ply, score, index, {self.pieces[index]}, [self.pieces[index]])
-        return best[0], best[1]
-
-    def simple_moves(self, best: list[Any], ply: int, score: int, index: int) -> None:
-        pos, source = self.pos, self.pieces[index]
-        for step in _DEL_TAB:
-            dest = source + step
-            if pos[dest] == _EMPTY:
-                self.make(index, source, dest)
-                self.call(best, ply, score, (source, dest), [source, dest])
-                self.make(index, dest, source)
-
-    def jumps(self, best: list[Any], ply: int, score: int, index: int, visited: set[int], chain: list[int]) -> None:
-        pos = self.pos
-        for step in _DEL_TAB:
-            source = self.pieces[index]
-            over = source + step
-            if pos[over] in (_EMPTY, _FRAME):
-                continue
-            dest = over + step
-            if pos[dest] != _EMPTY or dest in visited:
-                continue
-            visited.add(dest)  # E never takes a cell out of the set: each cell is reached once per piece
-            chain.append(dest)
-            self.make(index, source, dest)
-            self.call(best, ply, score, (source, dest), chain)
-            self.jumps(best, ply, score, index, visited, chain)
-            self.make(index, dest, source)
-            chain.pop()
-
-    def make(self, index: int, source: int, dest: int) -> None:
-        """E's ``MakeMove`` (and, with the cells swapped, ``UnMakeMove``)."""
-        self.pos[source] = _EMPTY
-        self.pos[dest] = _OWN
-        self.pieces[index] = dest
-
-    def call(self, best: list[Any], ply: int, score: int, move: tuple[int, int], chain: list[int]) -> None:
-        """E's ``CallSearch``: search the position after ``move`` (the last hop of ``chain``);
-        keep it if strictly better."""
-        source, dest = move
-        start = chain[0] if self.fixed else source
-        path = tuple(chain) if self.fixed else (source, dest)
-        value, _ = self.search(ply + 1, score + _ST[dest] - _ST[start])
-        if value > best[0]:
-            best[0], best[1] = value, path
-
-
-def source_choice(rules: Corners, state: CornersState, fixed: bool = False) -> SourceChoice:
-    """E's decision for the player to move (E plays Black; White sees the board turned half round).
-
-    ``fixed=False`` is E's program as printed: a chosen jump chain is recorded from its last
-    intermediate cell, where there is no piece, so the move cannot be applied and E's program
-    stalls (see :func:`source_strategy`). ``fixed=True`` records the chain from its start.
-    With no step and no jump E's search finds nothing and the player passes.
-
-    >>> rules = Corners()
-    >>> print(source_choice(rules, rules.initial_state(), fixed=True))
-    move: 4,2-4,3
-    nodes: 8341
-    """
-    search = _SourceSearch(rules, state, fixed)
-    value, best = search.search(0, 0)
-    if best is None:
-        return SourceChoice(PASS, value, search.nodes)
-    return SourceChoice(tuple(_cell(i, state.turn) for i in best), value, search.nodes)
-
-
-def source_strategy(fixed: bool = False) -> Callable[[Corners, CornersState], Path | str]:
-    """E's computer as a player. As printed (``fixed=False``) it returns the move E records; once
-    E chooses a jump chain that move starts on an empty cell and the engine refuses it
-    (``IllegalMoveError``: "there is no piece on ..."): that is E's stall. ``fixed=True`` plays
-    the chain from its start."""
-
-    def choose(rules: Corners, state: CornersState) -> Path | str:
-        return source_choice(rules, state, fixed).move
-
-    return choose
-
-
-# ---------------------------------------------------------------------------------------------
-# Hooks for the generic alpha-beta search: an evaluation and a move order (rules knowledge)
-# ---------------------------------------------------------------------------------------------
-
-#: How much of a win an evaluation may claim: estimates stay strictly between -1 and 1.
-SCALE = 1000.0
-
-
-def remaining_work(rules: Corners, state: CornersState, player: int) -> float:
-    """How far ``player`` is from filling its target: twice the pieces still outside it, each
-    piece's steps to the target, the last straggler's steps once more, and the *congestion*: with
-    the pieces and the target cells each sorted by their steps to the target's far corner, how many
-    steps the pieces are short of the cells (pieces already in must go deep to make room).
-
-    >>> rules = Corners()
-    >>> remaining_work(rules, rules.initial_state(), WHITE) == remaining_work(rules, rules.initial_state(), BLACK)
-    True
-    """
-    distance, depth = rules.distances[player], rules.depths[player]
-    pieces = state.pieces(player)
-    far = [distance[c] for c in pieces]
-    outside = sum(1 for d in far if d)
-    deep = sorted(depth[c] for c in pieces)
-    short = sum(max(0, d - t) for d, t in zip(deep, rules.target_depths[player], strict=True))
-    return 2 * outside + sum(far) + max(far) + short
-
-
-#: What an opponent's piece standing in a side's target costs that side: the cell cannot be filled
-#: while it stays, so a side that walls the opponent's stragglers in cannot complete either. Kept
-#: small: the same term rewards a side for each of its own pieces still at home (in the opponent's
-#: target), and at 6 (more than the 2 a first step gains) the alpha-beta player kept its
-#: stragglers at home to block and lost or drew races it should have won (see the benchmark).
-BLOCKED = 1.0
-#: What a walled-in opponent's piece in a side's target costs that side on top of :data:`BLOCKED`.
-WALLED = 6.0
-#: How many plies before the move limit the count of pieces in each target starts to weigh, and
-#: how much one piece more in the target is worth at the limit itself.
-RACE_PLIES, RACE_WEIGHT = 40, 12.0
-
-
-def blocked(rules: Corners, state: CornersState, player: int) -> int:
-    """How many of the opponent's pieces stand in ``player``'s target (cells ``player`` cannot fill yet).
-
-    >>> rules = Corners()
-    >>> blocked(rules, rules.initial_state(), WHITE)
-    12
-    """
-    target = rules.target(player)
-    return sum(1 for c in state.pieces(1 - player) if c in target)
-
-
-def walled(rules: Corners, state: CornersState, player: int) -> int:
-    """How many of the opponent's pieces in ``player``'s target are walled in: no empty cell next
-    to them and no jump out (they could never leave, and their cells never be filled).
-
-    >>> rules = Corners()
-    >>> walled(rules, rules.initial_state(), WHITE)  # Black's pieces on (0, 7) and (1, 7)
-    2
-    """
-    target, occupied = rules.target(player), state.occupied
-    steps, jumps = rules._steps[1 - player], rules._jumps[1 - player]
-    count = 0
-    for cell in state.pieces(1 - player):
-        if cell in target and all(c in occupied for c in steps[cell]) \
-                and not any(over in occupied and land not in occupied for over, land in jumps[cell]):
-            count += 1
-    return count
-
-
-def race(rules: Corners, state: CornersState) -> float:
-    """How much the count of pieces in each target weighs: 0 until :data:`RACE_PLIES` plies before
-    the move limit, then growing evenly to :data:`RACE_WEIGHT` at the limit, where the count decides.
-
-    >>> rules = Corners(move_limit=100)
-    >>> [race(rules, CornersState((), (), n)) for n in (100, 180, 200)]
-    [0.0, 6.0, 12.0]
-    """
-    left = rules.max_game_length() - state.moves_made
-    return RACE_WEIGHT * max(0.0, 1.0 - left / RACE_PLIES)
-
-
-def side_work(rules: Corners, state: CornersState, player: int) -> float:
-    """``player``'s :func:`remaining_work`, plus :data:`BLOCKED` for each opponent's piece in its
-    target and :data:`WALLED` more for each walled in (:func:`walled`), less the pieces in its
-    target weighed by :func:`race` near the move limit.
-
-    >>> rules = Corners()
-    >>> side_work(rules, rules.initial_state(), WHITE) - remaining_work(rules, rules.initial_state(), WHITE)
-    24.0
-    """
-    return (remaining_work(rules, state, player) + BLOCKED * blocked(rules, state, player)
-            + WALLED * walled(rules, state, player) - race(rules, state) * rules.in_target(state, player))
-
-
-def evaluate(rules: Corners, state: CornersState) -> float:
-    """An estimate of ``state`` for the player to move, strictly between -1 and 1: the opponent's
-    :func:`side_work` minus the mover's, scaled.
-
-    Three ideas: the work left (pieces outside the target, steps, the last straggler, congestion);
-    an opponent's straggler left in a side's target counts against that side, so the search does
-    not wall the stragglers in (the cell could never be filled and neither side would complete);
-    near the move limit, where the count of pieces in each target decides, each piece in counts more.
-
-    >>> rules = Corners()
-    >>> evaluate(rules, rules.initial_state())
-    0.0
-    """
-    mover = state.turn
-    return (side_work(rules, state, 1 - mover) - side_work(rules, state, mover)) / SCALE
-
-
-def order_moves(rules: Corners, state: CornersState, moves: tuple[Any, ...]) -> list[Any]:
-    """The moves for a search, most progress first (toward the target, then deeper), and one path
-    for each pair of start and end cell: chains that end on the same cell lead to the same
-    position, so the search needs only one of them (the first listed).
-
-    >>> rules = Corners()
-    >>> [path_text(m) for m in order_moves(rules, rules.initial_state(), rules.legal_moves(rules.initial_state()))][:2]
-    ['5,0-3,0', '7,1-7,3']
-    """
-    player = state.turn
-    distance, depth = rules.distances[player], rules.depths[player]
-    seen: set[tuple[Coord, Coord]] = set()
-    kept: list[Any] = []
-    for move in moves:
-        if move == PASS:
-            kept.append(move)
-            continue
-        ends = (move[0], move[-1])
-        if ends not in seen:
-            seen.add(ends)
-            kept.append(move)
-
-    def gain(move: Any) -> float:
-        if move == PASS:
-            return 0.0
-        a, b = move[0], move[-1]
-        return distance[a] - distance[b] + 0.25 * (depth[a] - depth[b])
-
-    return sorted(kept, key=gain, reverse=True)
-
-
-def _samples() -> tuple[Corners, ...]:
-    return (Corners(pieces=9, move_limit=30), Corners(pieces=10, move_limit=40, leave_home_by=20), Corners())
-
-
-ENTRIES = (GameEntry("corners", "Corners (Уголки)", "E", Corners, Corners.from_spec, _samples,
-                     board="coursekit.widgets:CornersBoard", commands=("play", "solve")),)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""Corners pictures: the board as text and as SVG, a game's transcript; and the alpha-beta player.
+"""Corners pictures: the board as text and as SVG, and a game's transcript.
 
 In text a black piece is ``B``, a white one ``W``, an empty cell ``.``; the top row comes first,
 row numbers on the left, column numbers underneath (from 0, ``(0, 0)`` at the bottom left).
@@ -19,34 +19,16 @@ A move is written as its path ``x,y-x,y[-x,y...]``: the start cell and every lan
 
 from __future__ import annotations
 
-import random
-import time
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Collection, Mapping
 from html import escape
 from typing import Any
 
-from ..core import display
-from ..core.engine import Player, play
-from ..core.grid import Coord
-from ..core.record import Record
-from ..core.rules import CHANCE
-from ..games.corners import (
-    BLACK,
-    PASS,
-    SHAPES,
-    SIDES,
-    SIZE,
-    WHITE,
-    Corners,
-    CornersState,
-    Path,
-    evaluate,
-    home_cells,
-    order_moves,
-    path_text,
-)
-from ..solvers.gametree import Evaluate, Solution, alphabeta, iterative_deepening
-from .svg import hit_key, hit_open
+from ...core import display
+from ...core.grid import Coord
+from ...core.record import Record
+from ...core.rules import CHANCE
+from ...views.svg import hit_key, hit_open
+from .rules import BLACK, PASS, SHAPES, SIDES, SIZE, WHITE, Corners, CornersState, home_cells, path_text
 
 MARKS = {WHITE: "W", BLACK: "B"}
 CELL = 40
@@ -223,187 +205,8 @@ def record_svg(record: Record) -> str:
     return board_svg(record.final, title=f"{len(moves)} moves: {record.end}", path=last)
 
 
-def register() -> None:
-    """Tell :mod:`coursekit.core.display` how corners states and games show themselves."""
-    display.register(CornersState, text=board_text, svg=board_svg)
-    display.register(Corners, text=transcript, svg=record_svg, move=path_text)
+__all__ = ["MARKS", "board_svg", "board_text", "piece_ids", "record_svg", "transcript"]
 
 
-# ---------------------------------------------------------------------------------------------
-# The alpha-beta player: the generic search with the game's hooks
-# ---------------------------------------------------------------------------------------------
-#
-# The search (coursekit.solvers.gametree) knows no game, and the game knows no search: the
-# evaluation, the move order and the key without the pieces' numbers (``evaluate``,
-# ``order_moves``, ``Corners.canonical``) are rules knowledge and live with the rules; this
-# driver, which joins the two, lives here in the views layer, which may import both; the
-# terminal and the benchmark call it.
-
-#: The alpha-beta player's depth: its move, the reply and its next move (depth 2 lost to E's
-#: player as Black from seed 0). Depth 3 alone won 74 of 80 seeded games against E, seeds 0-39
-#: from each side (37 as White, 37 as Black); one move deeper where the branching is small
-#: (:data:`DEEPER`) and the tie-break of :func:`settle` won 78 of 80: 39 as White and 39 as Black,
-#: one draw each (a mean of 0.2 s a move, the slowest 2.1 s, on a loaded machine of 2 cores).
-DEPTH = 3
-#: The alpha-beta player searches one move deeper than its depth (of at least 3) where the mover's
-#: moves times the opponent's (one per start and end cell) are at most this: in the endgame, where
-#: a piece walled in or a straggler decides the race and a move costs little, and at the start
-#: (one move deeper costs about ten times as much: in the middle game, over 1,000, it would take
-#: about two seconds a move).
-DEEPER = 700
-#: How many random moves each side makes before a seeded game between two players begins.
-OPENING = 2
-
-
-def search(rules: Corners, state: CornersState, depth: int = DEPTH, seconds: float | None = None, *,
-           evaluate: Evaluate = evaluate) -> Solution:
-    """The alpha-beta search over both sides from ``state``: to ``depth`` moves, or with ``seconds``
-    iterative deepening (at most ``depth``) until the time is up. The positions where it stops
-    are valued by ``evaluate(rules, state)`` (for the player to move there, strictly between -1
-    and 1; by default the course's :func:`~coursekit.games.corners.evaluate`); moves are tried in the order of
-    :func:`~coursekit.games.corners.order_moves`; a transposition table is keyed by
-    :meth:`Corners.canonical`.
-
-    >>> rules = Corners(pieces=9)
-    >>> solution = search(rules, rules.initial_state(), depth=2)
-    >>> [path_text(m) for m in solution.best_moves][:1], solution.nodes > 0
-    (['6,1-4,1'], True)
-    """
-    if seconds is not None:
-        return iterative_deepening(rules, state, evaluate=evaluate, max_depth=depth, seconds=seconds,
-                                   order=order_moves, canonical=rules.canonical)
-    return alphabeta(rules, state, order=order_moves, table=True, canonical=rules.canonical, depth=depth,
-                     evaluate=evaluate)
-
-
-def branching(rules: Corners, state: CornersState) -> int:
-    """The mover's moves times the opponent's in ``state`` (one per start and end cell, as the
-    search tries them; the opponent's counted as if it moved now).
-
-    >>> rules = Corners()
-    >>> branching(rules, rules.initial_state())
-    196
-    """
-    after_pass = CornersState(state.white, state.black, state.moves_made + 1)
-    return (len(order_moves(rules, state, rules.legal_moves(state)))
-            * len(order_moves(rules, after_pass, rules.legal_moves(after_pass))))
-
-
-def search_depth(rules: Corners, state: CornersState, depth: int = DEPTH) -> int:
-    """How deep the alpha-beta player searches from ``state``: ``depth``, and one move more when
-    ``depth`` is at least 3 and the :func:`branching` is at most :data:`DEEPER` (a function of
-    the position alone, so the player stays deterministic; depths 1 and 2 stay as they are).
-
-    >>> rules = Corners()
-    >>> search_depth(rules, rules.initial_state()), search_depth(rules, rules.initial_state(), 2)
-    (4, 2)
-    """
-    return depth + 1 if depth >= 3 and branching(rules, state) <= DEEPER else depth
-
-
-def settle(rules: Corners, state: CornersState, moves: list[Path | str],
-           evaluate: Evaluate = evaluate) -> Path | str:
-    """Of ``moves``, all as good as each other for the search, the one after which the position
-    is best for the mover by ``evaluate`` (the first such in the list).
-
-    The search values a move by the positions three or four moves on, so it cannot tell a move
-    that walls an opponent's straggler in now and lets it out later from one that leaves it
-    free throughout; E moves a straggler out only when its way is open on E's turn, and the
-    player that walled it in on every other move kept the games stuck to the move limit (drawn,
-    11 pieces each). This takes the move that is best at once as well.
-
-    >>> rules = Corners()
-    >>> state = rules.initial_state()
-    >>> print(path_text(settle(rules, state, [(Coord(7, 2), Coord(7, 3)), (Coord(5, 2), Coord(4, 2))])))
-    5,2-4,2
-    """
-    chosen: Path | str = max(moves, key=lambda move: 0.0 - evaluate(rules, rules.next_state(state, move)))
-    return chosen
-
-
-def alphabeta_strategy(depth: int = DEPTH, seconds: float | None = None, *,
-                       evaluate: Evaluate = evaluate) -> Callable[[Corners, CornersState], Path | str]:
-    """A player that searches both sides with alpha-beta (:func:`search`) and plays the first best
-    move in the search's order (deterministic with a depth limit). ``evaluate(rules, state)``
-    values the positions where the search stops (by default the course's evaluation). From
-    depth 3 on it also searches one move more where the branching is small (without ``seconds``:
-    :func:`search_depth`), and among equally good moves it plays the one :func:`settle` prefers
-    (depths 1 and 2 play the first best move in the search's order).
-
-    >>> rules = Corners(pieces=9)
-    >>> def ahead(rules, state):  # pieces in the target, the mover's less the opponent's
-    ...     return (rules.in_target(state, state.turn) - rules.in_target(state, 1 - state.turn)) / 10
-    >>> print(path_text(alphabeta_strategy(depth=1, evaluate=ahead)(rules, rules.initial_state())))
-    6,0-4,0
-    """
-
-    def choose(rules: Corners, state: CornersState) -> Path | str:
-        moves = rules.legal_moves(state)
-        if len(moves) == 1:
-            return moves[0]
-        deep = depth if seconds is not None else search_depth(rules, state, depth)
-        solution = search(rules, state, deep, seconds, evaluate=evaluate)
-        best = set(solution.best_moves)
-        ordered: list[Path | str] = [m for m in order_moves(rules, state, moves) if m in best]
-        return settle(rules, state, ordered, evaluate) if depth >= 3 else ordered[0]
-
-    return choose
-
-
-def random_opening(rules: Corners, seed: int, moves: int = OPENING) -> CornersState:
-    """The position after ``moves`` random moves of each side, drawn from ``seed`` (so that
-    games between two players that never choose at random still differ from seed to seed).
-
-    >>> random_opening(Corners(), 3).moves_made
-    4
-    """
-    rng = random.Random(seed)
-    state = rules.initial_state()
-    for _ in range(2 * moves):
-        if rules.is_over(state):
-            break
-        state = rules.next_state(state, rng.choice(rules.legal_moves(state)))
-    return state
-
-
-def seeded_game(rules: Corners, white: Player, black: Player, seed: int, opening: int = OPENING) -> Record:
-    """One game from :func:`random_opening` (``seed``) between ``white`` and ``black``."""
-    return play(rules, [white, black], start=random_opening(rules, seed, opening))
-
-
-def timed(choose: Callable[[Any, Any], Any],
-          cpu: list[float] | None = None) -> tuple[Callable[[Any, Any], Any], list[float]]:
-    """A strategy that also records how long each of its decisions took (seconds), and with
-    ``cpu`` the CPU time of each in that list."""
-    spent: list[float] = []
-
-    def strategy(rules: Any, state: Any) -> Any:
-        began, began_cpu = time.perf_counter(), time.process_time()
-        move = choose(rules, state)
-        spent.append(time.perf_counter() - began)
-        if cpu is not None:
-            cpu.append(time.process_time() - began_cpu)
-        return move
-
-    return strategy, spent
-
-
-__all__ = [
-    "DEEPER",
-    "DEPTH",
-    "OPENING",
-    "alphabeta_strategy",
-    "board_svg",
-    "board_text",
-    "branching",
-    "piece_ids",
-    "random_opening",
-    "record_svg",
-    "register",
-    "search",
-    "search_depth",
-    "seeded_game",
-    "settle",
-    "timed",
-    "transcript",
-]
+display.register(CornersState, text=board_text, svg=board_svg)
+display.register(Corners, text=transcript, svg=record_svg, move=path_text)

@@ -1,6 +1,6 @@
 """A board for corners (source E): click a piece, then its landing cells; the computer answers.
 
-The board is the course's picture of the 8 x 8 board (:func:`~coursekit.views.corners.board_svg`,
+The board is the course's picture of the 8 x 8 board (:func:`~coursekit.games.corners.view.board_svg`,
 the last move drawn as a dashed line), ``(0, 0)`` at the bottom left, on the course's board
 widget (:class:`~coursekit.widgets.game.GameBoard`): every cell can be clicked (or tapped, or
 reached with the arrow keys and chosen with Enter or Space), and the pieces glide to their new
@@ -27,24 +27,23 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from functools import partial
 from typing import Any
 
-from ..core.engine import random_strategy
-from ..core.grid import Coord
-from ..core.record import Record
-from ..core.rules import End, Strategy
-from ..games.corners import BLACK, PASS, SIDES, SIZE, WHITE, Corners, CornersState, Path, path_text, source_strategy
-from ..views.corners import alphabeta_strategy, board_svg, piece_ids
-from ..views.svg import cell_of, hit_key
-from .game import YOU, GameBoard, NotAMove
+from ...core.grid import Coord
+from ...core.record import Record
+from ...core.rules import End, Strategy
+from ...views.svg import cell_of, hit_key
+from ...widgets.game import YOU, GameBoard, NotAMove
+from . import ENTRIES
+from .players import COMPUTERS, CornersStrategy
+from .rules import BLACK, PASS, SIDES, SIZE, WHITE, Corners, CornersState, Path, path_text
+from .source import source_strategy
+from .view import board_svg, piece_ids
 
-#: The computer players a board can be given by name.
-COMPUTER_NAMES = ("fixed", "source", "alphabeta", "random")
+#: The computer players a board can be given by name (the game's, as the terminal offers them).
+COMPUTER_NAMES = ENTRIES[0].computers
 #: What each side's pieces show (White's hollow, Black's filled, as in the picture).
 PIECE_MARKS = {WHITE: "○", BLACK: "●"}
-#: A computer player: a strategy ``choose(rules, state)`` that returns a path or ``"pass"``.
-CornersStrategy = Callable[[Corners, CornersState], Any]
 
 
 def make_computer(choice: str | CornersStrategy, rng: random.Random) -> CornersStrategy:
@@ -64,12 +63,8 @@ def make_computer(choice: str | CornersStrategy, rng: random.Random) -> CornersS
     """
     if callable(choice):
         return choice
-    if choice in ("fixed", "source"):
-        return source_strategy(fixed=choice == "fixed")
-    if choice == "alphabeta":
-        return alphabeta_strategy()
-    if choice == "random":
-        return random_strategy(rng)
+    if choice in COMPUTERS:
+        return COMPUTERS[choice](rng)
     names = ", ".join(repr(name) for name in COMPUTER_NAMES)
     raise ValueError(f"the computer plays one of {names}, or give a strategy(rules, state); got {choice!r}")
 
@@ -114,7 +109,7 @@ class CornersBoard(GameBoard):
     def __init__(
         self,
         pieces: int = 12,
-        computer: str | CornersStrategy = "fixed",
+        computer: str | CornersStrategy = ENTRIES[0].opponent,
         human_first: bool = True,
         seed: int | None = 0,
         *,
@@ -126,8 +121,7 @@ class CornersBoard(GameBoard):
         self.corners = Corners(pieces, move_limit, leave_home_by)
         self.first: CornersState = self.corners.initial_state() if start is None else start
         make_computer(computer, random.Random(0))  # refuse an unknown computer, and say which there are
-        offered: dict[str, Callable[[random.Random], Strategy]] = {
-            name: partial(make_computer, name) for name in COMPUTER_NAMES}
+        offered: dict[str, Callable[[random.Random], Strategy]] = dict(COMPUTERS)
         name = computer if isinstance(computer, str) else "yours"
         if callable(computer):
             given = computer
@@ -429,4 +423,4 @@ class CornersBoard(GameBoard):
         return text
 
 
-__all__ = ["COMPUTER_NAMES", "PIECE_MARKS", "CornersBoard", "make_computer"]
+__all__ = ["COMPUTER_NAMES", "PIECE_MARKS", "CornersBoard", "CornersStrategy", "make_computer"]

@@ -1,7 +1,7 @@
 """Checks for the corners assignment (ps09): a student's ``evaluate(rules, state)``, graded by games.
 
 The student writes the evaluation function of the course's alpha-beta player
-(:func:`coursekit.views.corners.alphabeta_strategy`, searching :data:`DEPTH` move deep: when
+(:func:`coursekit.games.corners.alphabeta_strategy`, searching :data:`DEPTH` move deep: when
 the notebook is graded the function runs in a sandbox, each call a fraction of a millisecond,
 and 2 moves deep would call it about a thousand times a move):
 ``evaluate(rules, state)`` is a number, larger when the position is better for the player to
@@ -12,7 +12,7 @@ estimate and the search's choices stay those of the raw numbers.
 
 The games are played by :func:`graded_rules`: 9 pieces a side and :data:`MOVE_LIMIT` moves a
 side (then the side with more pieces in its target wins). Each game starts from
-:func:`~coursekit.views.corners.random_opening` of its number (two random moves a side), and each
+:func:`~coursekit.games.corners.random_opening` of its number (two random moves a side), and each
 opening is played twice, the student White and then Black. A hidden test plays an opening of
 :mod:`~coursekit.grading.openings`, the course's own pool of openings on which the reference
 evaluation earns full points from both sides against both opponents, drawn from the course key
@@ -68,15 +68,17 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
+from types import ModuleType
 from typing import Any
 
-from ..games.corners import SIDES, Corners, CornersState, order_moves, source_strategy
-from ..games.corners import evaluate as course_evaluate
-from ..views.corners import MARKS, alphabeta_strategy, board_text, random_opening
-from .answers import shown as show
-from .codec import Opaque
-from .kernel import Case, Check, Malformed, partial_points, run_check, seed_random
-from .limits import Calls, describe_error, wall_backstop
+from ...grading.answers import shown as show
+from ...grading.codec import Opaque
+from ...grading.kernel import Case, Check, Malformed, partial_points, run_check, seed_random
+from ...grading.limits import Calls, describe_error, wall_backstop
+from .players import alphabeta_strategy, order_moves, random_opening
+from .players import evaluate as course_evaluate
+from .rules import SIDES, Corners, CornersState
+from .source import source_strategy
 
 #: The graded game: pieces a side, and moves a side before the count of pieces in each target decides.
 PIECES = 9
@@ -110,7 +112,7 @@ SCALES: dict[str, str] = {
 
 @dataclass(frozen=True)
 class Opening:
-    """An opening to play: its number for :func:`~coursekit.views.corners.random_opening`, and its name in messages.
+    """An opening to play: its number for :func:`~coursekit.games.corners.random_opening`, and its name in messages.
 
     A hidden opening is named by its place in the pool, never by its number (see :func:`pool_opening`).
 
@@ -153,9 +155,20 @@ def graded_rules() -> Corners:
     return Corners(pieces=PIECES, move_limit=MOVE_LIMIT)
 
 
+def _view() -> ModuleType:
+    """The game's text (:mod:`.view`), imported when a message first shows a board: not when these checks are,
+    since the checks of every game are imported to find one by name (``coursekit.grading``), and the view
+    loads the course's views, some of them another problem set's references."""
+    from . import view
+
+    return view
+
+
 def position_text(state: CornersState) -> str:
     """The board and who is to move (see the module's example)."""
-    return f"{board_text(state)}\n{SIDES[state.turn]} ({MARKS[state.turn]}) to move, after {state.moves_made} moves."
+    view = _view()
+    return (f"{view.board_text(state)}\n{SIDES[state.turn]} ({view.MARKS[state.turn]}) to move, "
+            f"after {state.moves_made} moves.")
 
 
 def read_value(raw: Any) -> float | Malformed:
@@ -464,7 +477,8 @@ class Game:
 
     def lesson(self, rules: Corners) -> str:
         """Why the game was not won: the refused move, or the end with the counts and the final position."""
-        head = (f"Game {self.number} ({self.opening.name}, you {SIDES[self.side]} ({MARKS[self.side]}) against "
+        view = _view()
+        head = (f"Game {self.number} ({self.opening.name}, you {SIDES[self.side]} ({view.MARKS[self.side]}) against "
                 f"{OPPONENT_NAMES[self.opponent]}): {self.outcome}.")
         if self.problem:
             return f"{head} Your move was refused:\n{self.problem}"
@@ -477,7 +491,7 @@ class Game:
                 f"After {state.moves_made} moves: your pieces in your target {rules.in_target(state, me)} of "
                 f"{rules.pieces}, the opponent's in its target {rules.in_target(state, other)}; your pieces still "
                 f"in your home corner {stay}; the opponent's pieces standing in your target (cells you cannot fill "
-                f"while they stay) {blocking}.\nThe final position:\n{board_text(state)}")
+                f"while they stay) {blocking}.\nThe final position:\n{view.board_text(state)}")
 
 
 def _opponent(opponent: str) -> Callable[[Corners, CornersState], Any]:

@@ -14,19 +14,25 @@ from coursekit.core.grid import Coord
 from coursekit.games import rules_from_spec
 from coursekit.games.corners import (
     BLACK,
+    DEEPER,
     PASS,
     WHITE,
     Corners,
     CornersState,
+    alphabeta_strategy,
     blocked,
+    branching,
     evaluate,
     home_cells,
     order_moves,
     parse_path,
     path_text,
     race,
+    random_opening,
     random_strategy,
     remaining_work,
+    search_depth,
+    seeded_game,
     side_work,
     solo,
     solo_bound,
@@ -39,15 +45,7 @@ from coursekit.games.corners import (
     source_strategy,
     walled,
 )
-from coursekit.views.corners import (
-    DEEPER,
-    alphabeta_strategy,
-    board_text,
-    branching,
-    random_opening,
-    search_depth,
-    seeded_game,
-)
+from coursekit.games.corners.view import board_text
 
 EMPTY_ROW = ". . . . . . . ."
 

@@ -22,7 +22,7 @@ def test_corners_a_step_the_answer_a_refused_click_hints_and_new_game(page: Any)
     from playwright.sync_api import expect
 
     from coursekit.core import Coord
-    from coursekit.views.corners import piece_ids
+    from coursekit.games.corners.view import piece_ids
 
     where, twin = board(page, "corners"), build("corners")
     expect_board(where, twin, "the board at the start")

@@ -12,10 +12,10 @@ import pytest
 from coursekit.core import Coord, Record
 from coursekit.games import rules_from_spec
 from coursekit.games.corners import BLACK, PASS, WHITE, Corners, CornersState, path_text
-from coursekit.views.corners import piece_ids
+from coursekit.games.corners.board import PIECE_MARKS
+from coursekit.games.corners.view import piece_ids
 from coursekit.widgets import CornersBoard
 from coursekit.widgets.board import Board
-from coursekit.widgets.corners import PIECE_MARKS
 
 
 def first_move(rules: Corners, state: CornersState) -> Any:
