@@ -32,13 +32,14 @@ lesson site) it is a still picture of its last state.
 from __future__ import annotations
 
 import importlib
+import sys
 from typing import Any
 
 # Boards whose games have not yet moved into their own folder, by name: the module that holds each.
 _HERE = {
     "BasketBoard": "basket", "BullsBoard": "bulls", "CornersBoard": "corners",
-    "CrawlerBoard": "crawler", "KingBoard": "king", "MinesBoard": "minesweeper", "MinesDuelBoard": "minesweeper2",
-    "PathBoard": "path", "PieceBoard": "pieces", "PursuitBoard": "pursuit", "ReplayBoard": "replay",
+    "CrawlerBoard": "crawler", "MinesBoard": "minesweeper", "MinesDuelBoard": "minesweeper2",
+    "PathBoard": "path", "PursuitBoard": "pursuit", "ReplayBoard": "replay",
     "TicTacToeBoard": "tictactoe", "WordsBoard": "words",
 }
 
@@ -51,6 +52,9 @@ def _boards() -> dict[str, str]:
     for entry in GAMES.values():
         if entry.board and ":" not in entry.board:
             found[entry.board] = f"{entry.package}.board"
+        if entry.package:  # a folder with more than one board names them all in ``BOARDS``
+            for name in getattr(sys.modules[entry.package], "BOARDS", ()):
+                found[name] = f"{entry.package}.board"
     return found
 
 
