@@ -11,19 +11,16 @@ import pkgutil
 from ..core import display
 from ..games.paths import PathState, ShortestPath
 from ..games.pursuit import Pursuit, PursuitState
-from ..games.sums import PieceSum, SumState
 from ..games.tictactoe import TicTacToe, TicTacToeState
 from ..solvers.gametree import Solution, TreeNode
 from ..solvers.search import SearchResult
-from . import gametree, pursuit, search, sums, svg, text, tictactoe
+from . import gametree, pursuit, search, svg, text, tictactoe
 
 display.register(SearchResult, text=search.search_text, svg=search.search_svg)
 display.register(PathState, text=search.path_state_text, svg=search.path_state_svg)
 display.register(ShortestPath, text=search.path_transcript, svg=search.path_record_svg)
 display.register(PursuitState, text=pursuit.pursuit_state, svg=pursuit.pursuit_svg)
 display.register(Pursuit, text=pursuit.pursuit_transcript, svg=pursuit.pursuit_record_svg)
-display.register(SumState, text=sums.sum_state, svg=sums.sum_svg)
-display.register(PieceSum, text=sums.sum_transcript, svg=sums.sum_record_svg, move=sums.sum_move)
 display.register(TicTacToeState, text=tictactoe.board_text, svg=tictactoe.board_svg)
 display.register(TicTacToe, text=tictactoe.transcript, svg=tictactoe.record_svg)
 display.register(TreeNode, text=gametree.tree_text, svg=gametree.tree_svg)
@@ -34,4 +31,4 @@ for _info in pkgutil.iter_modules(__path__):
     if callable(getattr(_module, "register", None)):
         _module.register()
 
-__all__ = ["gametree", "pursuit", "search", "sums", "svg", "text", "tictactoe"]
+__all__ = ["gametree", "pursuit", "search", "svg", "text", "tictactoe"]
