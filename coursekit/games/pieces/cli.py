@@ -1,8 +1,10 @@
 """The terminal's one-way piece commands: ``play`` and ``table`` for the king, queen, rook and knight.
 
-    coursekit play queen --width 8 --height 6 --seed 1 [--start x,y] [--blocked PCT] [--players 3]
-                         [--human 1] [--computer perfect|article|random|propp|spoiler]
-    coursekit table knight --width 12 --height 9 [--players 3 | --grundy] [--blocked PCT --seed S]
+```text
+coursekit play queen --width 8 --height 6 --seed 1 [--start x,y] [--blocked PCT] [--players 3]
+                     [--human 1] [--computer perfect|article|random|propp|spoiler]
+coursekit table knight --width 12 --height 9 [--players 3 | --grundy] [--blocked PCT --seed S]
+```
 """
 
 from __future__ import annotations
