@@ -408,7 +408,8 @@ print(game3)
 # in trouble.
 
 # %%
-from coursekit.widgets import KingBoard, ReplayBoard
+from coursekit.games.pieces import KingBoard
+from coursekit.widgets import ReplayBoard
 
 KingBoard(Grid(7, 5), seed=1)
 

@@ -519,7 +519,7 @@ assert table_wins == len(GAMES) and article_wins < table_wins
 # A static page cannot play, so below the board is its starting position as a picture.
 
 # %%
-from coursekit.widgets import PieceBoard
+from coursekit.games.pieces import PieceBoard
 
 PieceBoard("queen", 9, 7, seed=1)
 

@@ -416,7 +416,7 @@ for piece, share in shares.items():
 # classes at the start.
 
 # %%
-from coursekit.widgets import PieceBoard
+from coursekit.games.pieces import PieceBoard
 
 PieceBoard("king", 6, 5, players=3, human=1, seed=2)
 

@@ -14,16 +14,8 @@ from cpu import burn
 
 from coursekit import Coord, Grid, ImpartialSolver, OneWayKing
 from coursekit.games import beans
-from coursekit.grading import (
-    Calls,
-    alarm_available,
-    beans_positions,
-    beans_rule_misleads,
-    check_is_winning,
-    check_king_strategy,
-    check_winning_move,
-    random_blocked_grids,
-)
+from coursekit.games.pieces.checks import beans_rule_misleads, check_king_strategy, random_blocked_grids
+from coursekit.grading import Calls, alarm_available, beans_positions, check_is_winning, check_winning_move
 from coursekit.grading.feedback import ShortTracebacks
 
 EXAMPLE = Grid(5, 5, blocked=frozenset({Coord(0, 2), Coord(2, 0)}))

@@ -18,23 +18,25 @@ from nbgrader_course import Source, hidden_seed_of
 
 from coursekit import Coord, Grid, ImpartialSolver, chebyshev
 from coursekit.games.pieces import OneWayKnight, OneWayQueen
+from coursekit.games.pieces.checks import (
+    check_knight_winning_move,
+    check_queen_winning_move,
+    knight_boards,
+    knight_pattern_misleads,
+    queen_positions,
+    queen_winning_moves,
+)
 from coursekit.games.pursuit import jerry_move, tom_step
 from coursekit.grading import (
     Chase,
     PathCase,
     allowance,
     chase_starts,
-    check_knight_winning_move,
     check_prey_move,
     check_pursuer_move,
-    check_queen_winning_move,
     check_search,
-    knight_boards,
-    knight_pattern_misleads,
     path_cases,
     pursuit_cases,
-    queen_positions,
-    queen_winning_moves,
     score_expansions,
     score_prey_move,
     score_pursuer_move,

@@ -72,7 +72,7 @@ def test_a_check_without_cases_is_refused_not_passed() -> None:
 
 
 def test_a_check_without_cases_sends_the_submission_to_a_person() -> None:
-    test = ("from coursekit.grading import check_queen_winning_move\n"
+    test = ("from coursekit.games.pieces.checks import check_queen_winning_move\n"
             "check_queen_winning_move(queen_winning_move, positions=[])")
     nb = new_notebook(cells=[new_code_cell("def queen_winning_move(x, y):\n    return None", metadata=SOLUTION),
                              new_code_cell(test, metadata=TEST)])
@@ -255,7 +255,7 @@ def test_a_copy_of_a_visible_test_cell_run_as_the_student_s_raises_no_flag() -> 
     with Sandbox([make_ps01.CODE["setup"], student, copy], references=make_ps01.ASSIGNMENT.references) as box:
         assert box.call("f", (0,)) is True
         assert box.used == set()
-    cheat = "import coursekit.grading.king as k\ndef f(x):\n    return k.beans.is_winning(1, 1)"
+    cheat = "import coursekit.games.pieces.checks as k\ndef f(x):\n    return k.beans.is_winning(1, 1)"
     with Sandbox([cheat], references=make_ps01.ASSIGNMENT.references) as box:  # the check can fail
         assert box.call("f", (0,)) is True
         assert box.used == {"coursekit.games.beans.is_winning", "coursekit.games.beans.rules"}

@@ -169,7 +169,8 @@ ASSIGNMENT = CODE.assignment(
     intro(), PARTS, END,
     references=("coursekit.games.beans.rules", "coursekit.games.beans.players", "coursekit.games.beans.is_winning",
                 "coursekit.games.beans.winning_move", "coursekit.games.beans.article_strategy",
-                "coursekit.games.beans.cli", "coursekit.games.beans.board", "coursekit.games.pieces",
-                "coursekit.solvers.tables", "coursekit.solvers.impartial", "coursekit.views.tables",
-                "coursekit.cli.pieces", "coursekit.widgets.king", "coursekit.widgets.pieces"),
+                "coursekit.games.beans.cli", "coursekit.games.beans.board", "coursekit.games.pieces.rules",
+                "coursekit.games.pieces.players", "coursekit.games.pieces.article_strategy",
+                "coursekit.games.pieces.perfect_strategy", "coursekit.games.pieces.cli", "coursekit.games.pieces.board",
+                "coursekit.solvers.tables", "coursekit.solvers.impartial", "coursekit.views.tables"),
 )

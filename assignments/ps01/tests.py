@@ -39,7 +39,7 @@ print(f"winning_move: right on all {checked_winning_move} positions")
 
 # %% test_king_strategy_visible
 # Visible tests for king_strategy: every cell of an open 4 x 4 grid and of the example grid.
-from coursekit.grading import check_king_strategy
+from coursekit.games.pieces.checks import check_king_strategy
 
 check_king_strategy(king_strategy, grids=[Grid(4, 4), example])
 print("king_strategy: the visible tests pass")
@@ -47,7 +47,7 @@ print("king_strategy: the visible tests pass")
 # %% test_king_strategy_hidden
 # Hidden tests for king_strategy: they run when your notebook is graded.
 ### BEGIN HIDDEN TESTS
-from coursekit.grading import check_king_strategy, random_blocked_grids
+from coursekit.games.pieces.checks import check_king_strategy, random_blocked_grids
 from coursekit.grading.secret import hidden_seed
 
 hidden_grids = [*random_blocked_grids(8, seed=hidden_seed("test_king_strategy_hidden"), sizes=(5, 12)), Grid(9, 7)]

@@ -148,6 +148,9 @@ PARTS = (
 
 ASSIGNMENT = CODE.assignment(
     intro(), PARTS, END,
-    references=("coursekit.games.pieces", "coursekit.solvers.tables", "coursekit.solvers.impartial",
-                "coursekit.views.tables", "coursekit.cli.pieces", "coursekit.widgets.pieces"),
+    references=("coursekit.games.pieces.rules", "coursekit.games.pieces.players",
+                "coursekit.games.pieces.wythoff_pairs", "coursekit.games.pieces.favourable",
+                "coursekit.games.pieces.article_strategy",
+                "coursekit.games.pieces.perfect_strategy", "coursekit.games.pieces.cli", "coursekit.games.pieces.board",
+                "coursekit.solvers.tables", "coursekit.solvers.impartial", "coursekit.views.tables"),
 )

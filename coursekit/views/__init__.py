@@ -10,22 +10,16 @@ import pkgutil
 
 from ..core import display
 from ..games.paths import PathState, ShortestPath
-from ..games.pieces import OneWayPiece, PieceState
 from ..games.pursuit import Pursuit, PursuitState
-from ..games.sums import PieceSum, SumState
 from ..solvers.gametree import Solution, TreeNode
 from ..solvers.search import SearchResult
-from . import gametree, pursuit, search, sums, svg, text
+from . import gametree, pursuit, search, svg, text
 
-display.register(PieceState, text=text.piece_state, svg=svg.piece_svg)
-display.register(OneWayPiece, text=text.piece_transcript, svg=svg.piece_record_svg)
 display.register(SearchResult, text=search.search_text, svg=search.search_svg)
 display.register(PathState, text=search.path_state_text, svg=search.path_state_svg)
 display.register(ShortestPath, text=search.path_transcript, svg=search.path_record_svg)
 display.register(PursuitState, text=pursuit.pursuit_state, svg=pursuit.pursuit_svg)
 display.register(Pursuit, text=pursuit.pursuit_transcript, svg=pursuit.pursuit_record_svg)
-display.register(SumState, text=sums.sum_state, svg=sums.sum_svg)
-display.register(PieceSum, text=sums.sum_transcript, svg=sums.sum_record_svg, move=sums.sum_move)
 display.register(TreeNode, text=gametree.tree_text, svg=gametree.tree_svg)
 display.register(Solution, text=gametree.solution_text, svg=gametree.solution_svg)
 
@@ -34,4 +28,4 @@ for _info in pkgutil.iter_modules(__path__):
     if callable(getattr(_module, "register", None)):
         _module.register()
 
-__all__ = ["gametree", "pursuit", "search", "sums", "svg", "text"]
+__all__ = ["gametree", "pursuit", "search", "svg", "text"]

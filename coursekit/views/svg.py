@@ -14,9 +14,6 @@ from collections.abc import Iterable, Mapping
 from html import escape
 
 from ..core.grid import Coord, Grid
-from ..core.record import Record
-from ..games.pieces import PieceState
-from .text import PIECE_LETTERS
 
 CELL = 36
 MARGIN = 22
@@ -128,13 +125,6 @@ def hit_open(key: str, label: str) -> str:
     return f'<g data-hit="{escape(key)}" tabindex="0" role="button" aria-label="{escape(label)}">'
 
 
-def piece_svg(state: PieceState, highlight: Iterable[Coord] = ()) -> str:
-    """A one-way piece state: the grid with the piece (king, queen, rook or knight) on it."""
-    letter = PIECE_LETTERS.get(state.piece, "K")
-    return grid_svg(state.grid, pieces={state.at: letter}, highlight=highlight,
-                    title=f"{state.piece} on {state.at}, player {state.turn} to move")
-
-
 PATH_FILL = "#9ecae1"
 
 
@@ -143,10 +133,3 @@ def path_svg(grid: Grid, cells: list[Coord], title: str, letter: str = "K") -> s
     texts = {cell: str(i) for i, cell in enumerate(cells) if i}
     fills = dict.fromkeys(cells, PATH_FILL)
     return grid_svg(grid, pieces={cells[-1]: letter}, fills=fills, texts={**texts, cells[-1]: ""}, title=title)
-
-
-def piece_record_svg(record: Record) -> str:
-    """A one-way piece game drawn as the king's path on its grid."""
-    cells = [state.at for state in record.states]
-    letter = PIECE_LETTERS.get(record.start.piece, "K")
-    return path_svg(record.start.grid, cells, f"{len(record)} moves from {cells[0]} to {cells[-1]}", letter)

@@ -1,4 +1,4 @@
-"""Text views: the article's transcript of a one-way piece (Table 3), endings, position tables.
+"""Text views shared by the games: endings of transcripts and position tables.
 
 >>> from coursekit.core import Grid
 >>> print(position_table(Grid(3, 2), lambda cell: "P" if (cell.x + cell.y) % 2 == 0 else "N"))
@@ -13,7 +13,6 @@ from collections.abc import Callable, Hashable, Mapping
 
 from ..core.grid import Coord, Grid
 from ..core.record import Record
-from ..games.pieces import OneWayPiece, PieceState
 
 _ENDINGS = {
     "draw": "Nobody wins",
@@ -23,47 +22,8 @@ _ENDINGS = {
 }
 
 
-#: The letter of each piece in pictures (chess notation: the knight is N).
-PIECE_LETTERS = {"king": "K", "queen": "Q", "rook": "R", "knight": "N"}
-
-
-def piece_state(state: PieceState, letter: str | None = None) -> str:
-    """The grid with the piece on it, top row first (K, Q, R or N)."""
-    return state.grid.picture({state.at: letter or PIECE_LETTERS.get(state.piece, "K")})
-
-
-def piece_transcript(record: Record) -> str:
-    """A one-way piece game in the article's Table 3 format (players numbered from 0).
-
-    On a grid with blocked cells the grid is printed after the header.
-    """
-    rules = record.rules
-    assert isinstance(rules, OneWayPiece)
-    start = record.start
-    grid = start.grid
-    lines = [
-        "The game is starting",
-        f"Number of players = {rules.num_players}",
-        f"Grid's dimensions = {grid.width} x {grid.height}",
-    ]
-    for name in record.players:
-        lines += [f"Player name: {name}", f"Initial position: {start.at}"]
-    if grid.blocked:
-        lines += ["Blocked cells: #", grid.picture({start.at: _letter(rules)})]
-    per_round = rules.num_players
-    for i, step in enumerate(record.steps):
-        if i % per_round == 0:
-            lines += ["", f"Move {i // per_round + 1}"]
-        lines.append(f"Player {step.player}: {step.state.at}")
-    lines += ["", ending(record), "The game is over"]
-    return "\n".join(lines)
-
-
-def _letter(rules: OneWayPiece) -> str:
-    return PIECE_LETTERS.get(rules.piece, rules.piece[0].upper())
-
-
 def ending(record: Record) -> str:
+    """The last line but one of a transcript: who won, or why nobody did."""
     if record.end == "won" and record.winner is not None:
         return f"The winner is {record.players[record.winner]}"
     return _ENDINGS[record.end]

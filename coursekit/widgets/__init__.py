@@ -32,12 +32,12 @@ lesson site) it is a still picture of its last state.
 from __future__ import annotations
 
 import importlib
+import sys
 from typing import Any
 
 # Boards whose games have not yet moved into their own folder, by name: the module that holds each.
 _HERE = {
-    "KingBoard": "king", "PathBoard": "path", "PieceBoard": "pieces", "PursuitBoard": "pursuit",
-    "ReplayBoard": "replay",
+    "PathBoard": "path", "PursuitBoard": "pursuit", "ReplayBoard": "replay",
 }
 
 
@@ -49,6 +49,9 @@ def _boards() -> dict[str, str]:
     for entry in GAMES.values():
         if entry.board and ":" not in entry.board:
             found[entry.board] = f"{entry.package}.board"
+        if entry.package:  # a folder with more than one board names them all in ``BOARDS``
+            for name in getattr(sys.modules[entry.package], "BOARDS", ()):
+                found[name] = f"{entry.package}.board"
     return found
 
 

@@ -13,9 +13,6 @@ from typing import Any
 from ..core import display
 from ..core.record import Record
 from ..core.rules import CHANCE
-from ..games.pieces import PieceState
-from ..views.svg import grid_svg
-from ..views.text import PIECE_LETTERS
 from .board import Board, button, slider
 
 _ENDINGS = {
@@ -29,19 +26,16 @@ SPEEDS = (100, 2000, 50)
 
 
 def position_svg(state: Any) -> str:
-    """The picture of one position: the state's own SVG (a one-way piece named, so that it glides to
-    its next cell), or its text in a ``<pre>`` if it has no picture.
+    """The picture of one position: the state's own SVG (a one-way piece's names the piece, so
+    that it glides to its next cell), or its text in a ``<pre>`` if it has no picture.
 
     >>> from coursekit.core import Grid, Coord
+    >>> from coursekit.games.pieces import PieceState
     >>> 'data-piece="king"' in position_svg(PieceState(Grid(3, 3), Coord(2, 2)))
     True
     >>> position_svg("a state without a picture")
     '<pre>a state without a picture</pre>'
     """
-    if isinstance(state, PieceState):
-        return grid_svg(state.grid, pieces={state.at: PIECE_LETTERS.get(state.piece, "K")},
-                        piece_ids={state.at: state.piece},
-                        title=f"{state.piece} on {state.at}, player {state.turn} to move")
     svg = display.as_svg(state)
     return svg if svg is not None else f"<pre>{escape(str(state))}</pre>"
 

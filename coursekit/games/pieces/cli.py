@@ -1,8 +1,10 @@
 """The terminal's one-way piece commands: ``play`` and ``table`` for the king, queen, rook and knight.
 
-    coursekit play queen --width 8 --height 6 --seed 1 [--start x,y] [--blocked PCT] [--players 3]
-                         [--human 1] [--computer article|perfect|random]
-    coursekit table knight --width 12 --height 9 [--players 3 | --grundy] [--blocked PCT --seed S]
+```text
+coursekit play queen --width 8 --height 6 --seed 1 [--start x,y] [--blocked PCT] [--players 3]
+                     [--human 1] [--computer perfect|article|random|propp|spoiler]
+coursekit table knight --width 12 --height 9 [--players 3 | --grundy] [--blocked PCT --seed S]
+```
 """
 
 from __future__ import annotations
@@ -11,11 +13,12 @@ import argparse
 import random
 from typing import Any
 
-from ..core import Coord, Grid, Player, play
-from ..games import PIECES, OneWayPiece
-from ..games import pieces as pieces_game
-from ..solvers import grundy_table, outcome_table, perfect_strategy, propp_strategy, propp_table
-from ._args import Context, Groups, UsageError, cell, grid_arguments, human_strategy, seed_argument, whole
+from ...cli._args import Context, Groups, UsageError, cell, grid_arguments, human_strategy, seed_argument, whole
+from ...core import Coord, Grid, Player, play
+from ...solvers import grundy_table, outcome_table, propp_table
+from . import ENTRIES
+from .players import COMPUTERS, THREE_PLAYER_OPPONENT
+from .rules import PIECES, OneWayPiece
 
 HELP = {
     "king": "the one-way king (the article's Table 3)",
@@ -36,10 +39,12 @@ def register(groups: Groups) -> None:
                           help="how many players move the piece in turn (default 2)")
         game.add_argument("--human", type=int, choices=(1, 2, 3),
                           help="let a person play first (1), second (2) or third (3)")
-        game.add_argument("--computer", choices=("article", "perfect", "random"), default=None,
-                          help="how the computer players choose: the article's players (default: P0 plays the "
-                               "known rule, the others at random), perfect play (with three players: win alone "
-                               "whenever possible) or random moves")
+        game.add_argument("--computer", choices=tuple(COMPUTERS), default=None,
+                          help="who plays the computer's seats: perfect play (with three players: win alone "
+                               "whenever possible), the article's player P0, random moves, or Propp's three-player "
+                               "strategies propp and spoiler (default: the article's players, P0 the known rule "
+                               "and the others at random; facing a person, perfect with two players and spoiler "
+                               "with three)")
         game.set_defaults(run=play_piece, piece=name)
 
         table = groups.table.add_parser(name, help=f"{name} positions: P/N, three-player classes or Grundy values")
@@ -69,20 +74,19 @@ def piece_rules(args: argparse.Namespace, rng: random.Random) -> OneWayPiece:
     return rules
 
 
-def computer_players(kind: str | None, rng: random.Random, players: int) -> list[Any]:
-    """The computer's strategies: ``article`` (default), ``perfect`` or ``random``.
-
-    The article's players: P0 plays the known rule (:func:`coursekit.games.pieces.article_strategy`),
-    the others move at random. ``perfect``: with two players the exact solver's moves; with
-    three, a win alone whenever Propp's class allows one, else a random move.
+def computer_players(kind: str | None, rng: random.Random, players: int, human: bool = False) -> list[Any]:
+    """The computer's strategies, one a seat: ``kind`` (one of
+    :data:`~coursekit.games.pieces.players.COMPUTERS`) at every seat, or by default the
+    article's players (the entry's ``transcript``: P0 plays the known rule,
+    :func:`coursekit.games.pieces.article_strategy`, the others move at random); facing a
+    person, the entry's ``opponent`` with two players and ``THREE_PLAYER_OPPONENT`` with three.
     """
-    if kind == "perfect":
-        if players == 3:
-            return [propp_strategy(rng) for _ in range(players)]
-        return [perfect_strategy(rng) for _ in range(players)]
-    if kind == "random":
-        return [pieces_game.random_strategy(rng) for _ in range(players)]
-    return [pieces_game.article_strategy(rng)] + [pieces_game.random_strategy(rng) for _ in range(players - 1)]
+    entry = ENTRIES[0]
+    if kind is None and human:
+        kind = entry.opponent if players == 2 else THREE_PLAYER_OPPONENT
+    if kind is not None:
+        return [COMPUTERS[kind](rng) for _ in range(players)]
+    return [COMPUTERS[name](rng) for name in entry.transcript[:players]]
 
 
 def play_piece(args: argparse.Namespace, context: Context) -> str:
@@ -92,7 +96,7 @@ def play_piece(args: argparse.Namespace, context: Context) -> str:
                          f"choose {' or '.join(str(i) for i in range(1, args.players + 1))})")
     rng = context.rng
     rules = piece_rules(args, rng)
-    strategies = computer_players(args.computer, rng, args.players)
+    strategies = computer_players(args.computer, rng, args.players, human=bool(args.human))
     names = [f"P{i}" for i in range(args.players)]
     if args.human:
         strategies[args.human - 1] = human_strategy(context.stdin, context.out, names[args.human - 1],

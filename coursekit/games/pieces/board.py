@@ -1,10 +1,11 @@
-"""A board for the one-way pieces (article, sections 3-5, games G1.1 to G1.8): click a cell to move the piece.
+"""Boards for the one-way pieces (article, sections 3-5, games G1.1 to G1.8): click a cell to move the piece.
 
 One board for the king, the queen, the rook and the knight, with two players (you against
 the computer) or three (you against two computer players, named by their colours). It is a
 :class:`~coursekit.widgets.game.GameBoard`: besides moving the piece it offers New game,
 Undo, the hints, who plays each seat, the speed, the replay slider and, here, how many cells
-are blocked at random.
+are blocked at random. :class:`KingBoard` is the board of the king with two players and the
+arguments lesson 02 uses.
 """
 
 from __future__ import annotations
@@ -15,16 +16,21 @@ from collections.abc import Callable, Iterable, Sequence
 from html import escape
 from typing import Any
 
-from ..core.grid import Coord, Grid
-from ..core.rules import Strategy
-from ..games import pieces as piece_games
-from ..games.pieces import PIECES, OneWayPiece, PieceState
-from ..solvers.propp import propp_strategy, propp_table, spoiler_strategy
-from ..solvers.tables import outcome_table
-from ..views.svg import CELL, MARGIN, cell_of, grid_svg, hit_key
-from ..views.text import PIECE_LETTERS
-from .board import slider
-from .game import YOU, GameBoard, NotAMove, computer_players
+from ...core.grid import Coord, Grid
+from ...core.rules import Strategy
+from ...solvers.propp import propp_table
+from ...solvers.tables import outcome_table
+from ...views.svg import CELL, MARGIN, cell_of, grid_svg, hit_key
+from ...widgets.board import slider
+from ...widgets.game import YOU, GameBoard, NotAMove, computer_players
+from . import ENTRIES
+from .players import COMPUTERS, THREE_PLAYER_OPPONENT
+from .rules import PIECE_LETTERS, PIECES, OneWayPiece, PieceState
+
+__all__ = [
+    "CELL_KINDS", "GLYPHS", "KING", "KING_CELL_KINDS", "SEAT_COLOURS", "SEAT_NAMES", "KingBoard", "PieceBoard",
+    "piece_rules_class",
+]
 
 #: The chess glyph of each piece.
 GLYPHS = {"king": "\u2654", "queen": "\u2655", "rook": "\u2656", "knight": "\u2658"}
@@ -53,18 +59,11 @@ def piece_rules_class(piece: str) -> type[OneWayPiece]:
     return PIECES[piece]
 
 
-#: The computer players for three-player games, by name (see :mod:`coursekit.solvers.propp`).
-THREE_PLAYER_COMPUTERS: dict[str, Callable[[random.Random], Strategy]] = {
-    "propp": propp_strategy,
-    "spoiler": spoiler_strategy,
-}
-
-
 def _seated(computer: str | Strategy | Sequence[str | Strategy] | None, players: int, human: int,
             ) -> tuple[list[str], dict[str, Callable[[random.Random], Strategy]]]:
     """Who plays each seat (``"you"`` at ``human``), and the computers the board offers."""
     if computer is None:
-        computer = "perfect" if players == 2 else "spoiler"
+        computer = ENTRIES[0].opponent if players == 2 else THREE_PLAYER_OPPONENT
     others = players - 1
     if isinstance(computer, str) or callable(computer):
         chosen: list[str | Strategy] = [computer] * others
@@ -72,7 +71,7 @@ def _seated(computer: str | Strategy | Sequence[str | Strategy] | None, players:
         chosen = list(computer)
         if len(chosen) != others:
             raise ValueError(f"give one strategy for each of the {others} computer players, got {len(chosen)}")
-    _name, offered = computer_players("random", piece_games.article_strategy, THREE_PLAYER_COMPUTERS)
+    _name, offered = computer_players("random", COMPUTERS["article"], COMPUTERS)
     names: list[str] = []
     given = [c for c in chosen if callable(c)]
     for choice in chosen:
@@ -81,7 +80,7 @@ def _seated(computer: str | Strategy | Sequence[str | Strategy] | None, players:
             strategy = choice
             offered[name] = lambda _rng, strategy=strategy: strategy  # type: ignore[misc]
         else:
-            name, _offered = computer_players(choice, piece_games.article_strategy, THREE_PLAYER_COMPUTERS)
+            name, _offered = computer_players(choice, COMPUTERS["article"], COMPUTERS)
         names.append(name)
     seats = [*names[:human], YOU, *names[human:]]
     return seats, offered
@@ -106,10 +105,11 @@ class PieceBoard(GameBoard):
     With three players the two others are computer players, named by their colours (Red,
     Blue, Green, in the order they move), and the two lines above the grid say who plays
     which colour and whose turn it is. ``computer`` names the computer's strategy:
-    ``"perfect"`` (the two-player solver; the default with two players), ``"article"`` (the
-    article's player P0), ``"random"``, or one of the three-player strategies of
-    :mod:`coursekit.solvers.propp`, ``"propp"`` and ``"spoiler"`` (the default with three
-    players); or it is any ``strategy(rules, state)``. With three players it may also be a
+    one of :data:`~coursekit.games.pieces.players.COMPUTERS`: ``"perfect"`` (the solver: with
+    two players a move to a P-position, with three a win alone whenever possible; the default
+    with two players), ``"article"`` (the article's player P0), ``"random"``, or one of the
+    three-player strategies of :mod:`coursekit.solvers.propp`, ``"propp"`` and ``"spoiler"``
+    (the default with three players); or it is any ``strategy(rules, state)``. With three players it may also be a
     pair, one for each computer player, in the order they move. The "who plays" choices
     change any seat during the game. The same ``seed`` gives the same game.
 
@@ -367,4 +367,59 @@ def _after_title(rest: str, lines: str) -> str:
     return rest[:at] + lines + rest[at:]
 
 
-__all__ = ["CELL_KINDS", "GLYPHS", "SEAT_COLOURS", "SEAT_NAMES", "PieceBoard", "piece_rules_class"]
+KING = GLYPHS["king"]
+#: How a cell of the king's board looks (see :meth:`PieceBoard.cell_kind`).
+KING_CELL_KINDS = ("light", "dark", "target", "king", "blocked")
+
+
+class KingBoard(PieceBoard):
+    r"""Play the one-way king against the computer: click a cell with a green dot to move the king.
+
+    The grid is drawn with ``(0, 0)`` at the bottom left, rows and columns numbered along the
+    left and bottom edges. The king (♔) moves one cell left, down or diagonally down-left;
+    the cells it may go to have a green dot, blocked cells are dark. Clicking any other cell
+    says in the status line why the king cannot go there, and changes nothing. Whoever makes
+    the last move wins (on an open grid: whoever moves the king onto ``(0, 0)``).
+
+    ``grid`` defaults to an open 5 x 5 grid; ``start`` to its top-right cell.
+    ``blocked_percent`` blocks that percentage of further cells at random (never the start
+    or ``(0, 0)``), drawn again for every new game. ``computer`` is ``"perfect"``,
+    ``"article"`` (the article's player P0), ``"random"`` or any ``strategy(rules, state)``.
+    The same ``seed`` gives the same game. The board's controls (see
+    :class:`~coursekit.widgets.game.GameBoard`) start a new game, take moves back, show the
+    hints (P or N on each cell), change who plays each side, the speed and the blocked
+    cells, and replay the game.
+
+    What a program can read and do: ``state`` (a :class:`~coursekit.games.pieces.rules.PieceState`),
+    ``status``, ``record``, ``picture`` (the SVG the page shows), ``cell_kind(cell)``
+    (``"king"``, ``"target"``, ``"blocked"``, ``"light"`` or ``"dark"``), ``click(cell)``
+    (what clicking that cell does), ``play(move)``, ``undo()`` and ``new_game()``.
+
+    >>> from coursekit.core import Coord, Grid
+    >>> board = KingBoard(Grid(7, 5), seed=1)
+    >>> board.state.at, board.cell_kind(Coord(5, 3)), board.cell_kind(Coord(0, 0))
+    (Coord(x=6, y=4), 'target', 'dark')
+    >>> board.click(Coord(0, 0))
+    False
+    >>> print(board.status.replace(". ", ".\n"))
+    Not allowed: the king moves one cell left, down or diagonally down-left: [6, 4] -> [0, 0] is 6 cells away.
+    Your turn: click a cell with a green dot to move the king.
+    >>> board.click(Coord(5, 3))
+    True
+    >>> board.state.at
+    Coord(x=4, y=2)
+    """
+
+    def __init__(
+        self,
+        grid: Grid | None = None,
+        start: Coord | None = None,
+        computer: str | Strategy = "perfect",
+        human_first: bool = True,
+        seed: int | None = 0,
+        blocked_percent: float = 0,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__("king", seed=seed, computer=computer, human=0 if human_first else 1,
+                         grid=Grid(5, 5) if grid is None else grid, start=start,
+                         blocked_percent=blocked_percent, **kwargs)

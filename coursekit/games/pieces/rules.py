@@ -18,24 +18,21 @@ games with ``num_players=3``.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from math import isqrt
 from typing import Any, ClassVar
 
-from ..core.display import Shown
-from ..core.engine import random_strategy
-from ..core.grid import Coord, Grid
-from ..core.registry import GameEntry
-from ..core.rules import GameRules, GameType
-from . import beans
+from ...core.display import Shown
+from ...core.grid import Coord, Grid
+from ...core.rules import GameRules, GameType
 
 #: Steps ``(dx, dy)`` of a piece's moves.
 Steps = tuple[tuple[int, int], ...]
 
 __all__ = [
-    "PIECES", "OneWayKing", "OneWayKnight", "OneWayPiece", "OneWayQueen", "OneWayRook", "PieceState",
-    "article_strategy", "favourable", "random_strategy", "wythoff_pairs",
+    "PIECES", "PIECE_LETTERS", "OneWayKing", "OneWayKnight", "OneWayPiece", "OneWayQueen", "OneWayRook",
+    "PieceState", "Steps", "favourable", "wythoff_pairs",
 ]
 
 
@@ -331,6 +328,9 @@ PIECES: dict[str, type[OneWayPiece]] = {
     "king": OneWayKing, "queen": OneWayQueen, "rook": OneWayRook, "knight": OneWayKnight,
 }
 
+#: The letter of each piece in pictures and transcripts (chess notation: the knight is N).
+PIECE_LETTERS = {"king": "K", "queen": "Q", "rook": "R", "knight": "N"}
+
 
 def wythoff_pairs(limit: int) -> list[tuple[int, int]]:
     """Wythoff's pairs ``(floor(k * phi), floor(k * phi**2))`` with first member at most ``limit``.
@@ -369,57 +369,3 @@ def favourable(piece: str, cell: Coord) -> bool:
         k = high - low
         return (k + isqrt(5 * k * k)) // 2 == low
     raise ValueError(f"the article gives no closed form for the {piece}")
-
-
-Strategy = Callable[[OneWayPiece, PieceState], Coord]
-
-
-def article_strategy(rng: random.Random) -> Strategy:
-    """The article's player P0: move to a favourable cell by the known rule if it can, else at random.
-
-    For the king this is the beans rule (leave both coordinates even), as in the article's
-    program. For the queen and the rook the article gives no program, only a note that a
-    mathematical analysis finds the favourable cells: here that analysis is the rule
-    (Wythoff's pairs for the queen, ``x == y`` for the rook, see :func:`favourable`). For the
-    knight the article gives nothing, so this player moves at random. On a grid with blocked
-    cells it still follows the open-grid rule; when no legal move is favourable it moves at
-    random.
-
-    >>> rules = OneWayQueen(Grid(7, 4))
-    >>> article_strategy(random.Random(0))(rules, rules.initial_state())  # from [6, 3] to Wythoff's (3, 5)
-    Coord(x=5, y=3)
-    """
-
-    def choose(rules: OneWayPiece, state: PieceState) -> Coord:
-        moves = rules.legal_moves(state)
-        if isinstance(rules, OneWayKing):
-            if beans.is_winning(*state.at):
-                target = Coord(*beans.winning_move(*state.at))
-                if target in moves:
-                    return target
-        elif rules.piece in ("queen", "rook"):
-            for target in moves:
-                if favourable(rules.piece, target):
-                    return target
-        return rng.choice(moves)
-
-    return choose
-
-
-def _from_spec(spec: dict[str, Any]) -> OneWayPiece:
-    return PIECES[spec["game"]](Grid.from_spec(spec), Coord(*spec["start"]), spec.get("players", 2))
-
-
-def _samples(kind: type[OneWayPiece]) -> Callable[[], tuple[OneWayPiece, ...]]:
-    def samples() -> tuple[OneWayPiece, ...]:
-        blocked = Grid(7, 6).with_random_blocked(20, random.Random(3), keep=(Coord(6, 5),))
-        return (kind(Grid(5, 5)), kind(Grid(8, 6), num_players=3), kind(blocked), kind(Grid(3, 9), Coord(1, 7)))
-    return samples
-
-
-#: The games as the course offers them (see :mod:`coursekit.games`).
-ENTRIES = tuple(
-    GameEntry(name, f"One-way {name}", f"A §{3 if name == 'king' else 5} {code}", kind, _from_spec, _samples(kind),
-              board="coursekit.widgets:PieceBoard", commands=("play", "table"))
-    for (name, kind), code in zip(PIECES.items(), ("G1.1", "G1.2", "G1.3", "G1.4"), strict=True)
-)

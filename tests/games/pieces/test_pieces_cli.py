@@ -68,9 +68,20 @@ def test_the_articles_players_on_an_open_grid():
             assert out.splitlines()[-2] == "The winner is P0"
 
 
+def test_facing_a_person_the_computer_is_the_entry_s_opponent():
+    # two players: perfect (the queen from [3, 1] to Wythoff's [2, 1]); three: the spoiler, as on the board
+    _, out, _ = run("play", "queen", "--width", "4", "--height", "4", "--human", "1", "--seed", "0", stdin="3,1\n")
+    assert "Player 1: [2, 1]" in out.splitlines()
+    _, default, _ = run("play", "rook", "--width", "5", "--height", "5", "--players", "3", "--human", "1",
+                        "--seed", "3", stdin="4,0\n")
+    _, spoiler, _ = run("play", "rook", "--width", "5", "--height", "5", "--players", "3", "--human", "1",
+                        "--seed", "3", "--computer", "spoiler", stdin="4,0\n")
+    assert default == spoiler
+
+
 def test_a_human_plays_the_queen():
     status, out, _ = run("play", "queen", "--width", "4", "--height", "4", "--human", "1", "--seed", "0",
-                         stdin="2,1\n3,1\n0,0\n")
+                         "--computer", "random", stdin="2,1\n3,1\n0,0\n")
     assert status == 0
     assert "not allowed: the queen moves any distance left, down or diagonally down-left: [3, 3] -> [2, 1]" in out
     assert "Your move, P0: the queen's next cell as x,y" in out

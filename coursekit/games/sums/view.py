@@ -18,17 +18,16 @@ Piece 1, knight on [2, 2]:
 
 from __future__ import annotations
 
-from ..core.grid import Coord
-from ..core.record import Record
-from ..games.sums import PieceSum, SumState
-from . import svg
-
-#: The letter of each piece in pictures (chess notation: N for the knight).
-LETTERS = {"king": "K", "queen": "Q", "rook": "R", "knight": "N"}
+from ...core import display
+from ...core.grid import Coord
+from ...core.record import Record
+from ...views import svg
+from ..pieces import PIECE_LETTERS
+from .rules import PieceSum, SumState
 
 
 def _letter(piece: str) -> str:
-    return LETTERS.get(piece, piece[:1].upper() or "?")
+    return PIECE_LETTERS.get(piece, piece[:1].upper() or "?")
 
 
 def sum_move(move: tuple[int, Coord]) -> str:
@@ -124,3 +123,7 @@ def sum_transcript(record: Record) -> str:
 def sum_record_svg(record: Record) -> str:
     """A finished game on a sum: the boards at the end."""
     return sum_svg(record.final)
+
+
+display.register(SumState, text=sum_state, svg=sum_svg)
+display.register(PieceSum, text=sum_transcript, svg=sum_record_svg, move=sum_move)

@@ -26,11 +26,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from ..core.display import Shown
-from ..core.grid import Coord, Grid
-from ..core.registry import GameEntry
-from ..core.rules import GameRules, GameType
-from .pieces import OneWayPiece, PieceState
+from ...core.display import Shown
+from ...core.grid import Coord, Grid
+from ...core.rules import GameRules, GameType
+from ..pieces import OneWayPiece, PieceState
 
 __all__ = ["PieceSum", "SumState"]
 
@@ -136,21 +135,3 @@ class PieceSum(GameRules):
 
     def spec(self) -> dict[str, Any]:
         return {"game": self.name, "games": [g.spec() for g in self.games], "players": self.num_players}
-
-
-def _from_spec(spec: dict[str, Any]) -> PieceSum:
-    from .pieces import ENTRIES as PIECE_ENTRIES
-
-    by_name = {entry.name: entry for entry in PIECE_ENTRIES}
-    return PieceSum(tuple(by_name[part["game"]].from_spec(part) for part in spec["games"]), spec.get("players", 2))
-
-
-def _samples() -> tuple[PieceSum, ...]:
-    from .pieces import OneWayKing, OneWayKnight, OneWayQueen, OneWayRook
-
-    return (PieceSum((OneWayRook(Grid(3, 3)), OneWayKing(Grid(2, 2)))),
-            PieceSum((OneWayQueen(Grid(4, 3)), OneWayKnight(Grid(5, 5)), OneWayKing(Grid(3, 2))), num_players=3))
-
-
-#: The game as the course offers it (see :mod:`coursekit.games`).
-ENTRIES = (GameEntry("sum", "Sums of one-way pieces", "A §5", PieceSum, _from_spec, _samples, commands=()),)
