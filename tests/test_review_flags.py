@@ -249,7 +249,7 @@ def test_a_copy_of_a_visible_test_cell_run_as_the_student_s_raises_no_flag() -> 
     from ps01 import make as make_ps01
 
     student = "def is_winning(m, n):\n    return m % 2 == 1 or n % 2 == 1"
-    copy = ("from coursekit.grading import check_is_winning\n"
+    copy = ("from coursekit.games.beans.checks import check_is_winning\n"
             "def f(x):\n"
             "    return check_is_winning(is_winning, positions=[(3, 6), (2, 6), (1, 0)]) is not None")
     with Sandbox([make_ps01.CODE["setup"], student, copy], references=make_ps01.ASSIGNMENT.references) as box:
