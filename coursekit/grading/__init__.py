@@ -39,16 +39,6 @@ from .kernel import (
 )
 from .king import beans_rule_misleads, check_king_strategy, king_check, random_blocked_grids
 from .limits import Calls, alarm_available, describe_error
-from .paths import (
-    ASTAR_SLACK,
-    Expansions,
-    PathCase,
-    allowance,
-    check_search,
-    path_cases,
-    score_expansions,
-    search_check,
-)
 from .pictures import legend_line, picture
 from .pieces import (
     check_knight_winning_move,
@@ -73,14 +63,14 @@ from .pursuit import (
 )
 
 __all__ = [
-    "ASTAR_SLACK", "Calls", "Case", "Chase", "ChaseResult", "Check", "Expansions", "Malformed", "Outcome",
-    "PathCase", "Score", "alarm_available", "allowance", "as_pair", "ask", "beans_rule_misleads",
+    "Calls", "Case", "Chase", "ChaseResult", "Check", "Malformed", "Outcome",
+    "Score", "alarm_available", "as_pair", "ask", "beans_rule_misleads",
     "chase_starts", "check_king_strategy", "check_knight_winning_move", "check_prey_move",
-    "check_pursuer_move", "check_queen_winning_move", "check_search", "describe_error",
+    "check_pursuer_move", "check_queen_winning_move", "describe_error",
     "evaluate", "fresh", "king_check", "knight_boards", "knight_check", "knight_pattern_misleads",
-    "legend_line", "malformed_message", "outcomes", "partial_points", "path_cases", "picture", "pursuit_cases",
+    "legend_line", "malformed_message", "outcomes", "partial_points", "picture", "pursuit_cases",
     "queen_check", "queen_positions", "queen_winning_moves", "random_blocked_grids", "run_check", "score_check",
-    "score_expansions", "score_prey_move", "score_pursuer_move", "search_check", "shown", "straight_tom_time",
+    "score_prey_move", "score_pursuer_move", "shown", "straight_tom_time",
     "winning_move_check",
 ]
 

@@ -34,7 +34,7 @@ from functools import lru_cache
 from typing import Any, Literal
 
 from ..core.grid import Coord, Grid
-from ..games.paths import distances
+from ..games.paths.rules import distances
 from ..games.pursuit import Pursuit, PursuitState, steps_from, tom_step
 from ..solvers.pursuit import PursuitSolver
 from .answers import as_pair

@@ -9,7 +9,6 @@ import importlib
 import pkgutil
 
 from ..core import display
-from ..games.paths import PathState, ShortestPath
 from ..games.pieces import OneWayPiece, PieceState
 from ..games.pursuit import Pursuit, PursuitState
 from ..games.sums import PieceSum, SumState
@@ -21,8 +20,6 @@ from . import gametree, pursuit, search, sums, svg, text, tictactoe
 display.register(PieceState, text=text.piece_state, svg=svg.piece_svg)
 display.register(OneWayPiece, text=text.piece_transcript, svg=svg.piece_record_svg)
 display.register(SearchResult, text=search.search_text, svg=search.search_svg)
-display.register(PathState, text=search.path_state_text, svg=search.path_state_svg)
-display.register(ShortestPath, text=search.path_transcript, svg=search.path_record_svg)
 display.register(PursuitState, text=pursuit.pursuit_state, svg=pursuit.pursuit_svg)
 display.register(Pursuit, text=pursuit.pursuit_transcript, svg=pursuit.pursuit_record_svg)
 display.register(SumState, text=sums.sum_state, svg=sums.sum_svg)
