@@ -50,28 +50,13 @@ from .pieces import (
     queen_positions,
     queen_winning_moves,
 )
-from .pursuit import (
-    Chase,
-    ChaseResult,
-    chase_starts,
-    check_prey_move,
-    check_pursuer_move,
-    pursuit_cases,
-    score_prey_move,
-    score_pursuer_move,
-    straight_tom_time,
-)
 
 __all__ = [
-    "Calls", "Case", "Chase", "ChaseResult", "Check", "Malformed", "Outcome",
-    "Score", "alarm_available", "as_pair", "ask", "beans_rule_misleads",
-    "chase_starts", "check_king_strategy", "check_knight_winning_move", "check_prey_move",
-    "check_pursuer_move", "check_queen_winning_move", "describe_error",
-    "evaluate", "fresh", "king_check", "knight_boards", "knight_check", "knight_pattern_misleads",
-    "legend_line", "malformed_message", "outcomes", "partial_points", "picture", "pursuit_cases",
-    "queen_check", "queen_positions", "queen_winning_moves", "random_blocked_grids", "run_check", "score_check",
-    "score_prey_move", "score_pursuer_move", "shown", "straight_tom_time",
-    "winning_move_check",
+    "Calls", "Case", "Check", "Malformed", "Outcome", "Score", "alarm_available", "as_pair", "ask",
+    "beans_rule_misleads", "check_king_strategy", "check_knight_winning_move", "check_queen_winning_move",
+    "describe_error", "evaluate", "fresh", "king_check", "knight_boards", "knight_check", "knight_pattern_misleads",
+    "legend_line", "malformed_message", "outcomes", "partial_points", "picture", "queen_check", "queen_positions",
+    "queen_winning_moves", "random_blocked_grids", "run_check", "score_check", "shown", "winning_move_check",
 ]
 
 

@@ -10,18 +10,15 @@ import pkgutil
 
 from ..core import display
 from ..games.pieces import OneWayPiece, PieceState
-from ..games.pursuit import Pursuit, PursuitState
 from ..games.sums import PieceSum, SumState
 from ..games.tictactoe import TicTacToe, TicTacToeState
 from ..solvers.gametree import Solution, TreeNode
 from ..solvers.search import SearchResult
-from . import gametree, pursuit, search, sums, svg, text, tictactoe
+from . import gametree, search, sums, svg, text, tictactoe
 
 display.register(PieceState, text=text.piece_state, svg=svg.piece_svg)
 display.register(OneWayPiece, text=text.piece_transcript, svg=svg.piece_record_svg)
 display.register(SearchResult, text=search.search_text, svg=search.search_svg)
-display.register(PursuitState, text=pursuit.pursuit_state, svg=pursuit.pursuit_svg)
-display.register(Pursuit, text=pursuit.pursuit_transcript, svg=pursuit.pursuit_record_svg)
 display.register(SumState, text=sums.sum_state, svg=sums.sum_svg)
 display.register(PieceSum, text=sums.sum_transcript, svg=sums.sum_record_svg, move=sums.sum_move)
 display.register(TicTacToeState, text=tictactoe.board_text, svg=tictactoe.board_svg)
@@ -34,4 +31,4 @@ for _info in pkgutil.iter_modules(__path__):
     if callable(getattr(_module, "register", None)):
         _module.register()
 
-__all__ = ["gametree", "pursuit", "search", "sums", "svg", "text", "tictactoe"]
+__all__ = ["gametree", "search", "sums", "svg", "text", "tictactoe"]

@@ -38,7 +38,7 @@ from typing import Any
 _HERE = {
     "BasketBoard": "basket", "BullsBoard": "bulls", "CornersBoard": "corners",
     "CrawlerBoard": "crawler", "KingBoard": "king", "MinesBoard": "minesweeper", "MinesDuelBoard": "minesweeper2",
-    "PieceBoard": "pieces", "PursuitBoard": "pursuit", "ReplayBoard": "replay",
+    "PieceBoard": "pieces", "ReplayBoard": "replay",
     "TicTacToeBoard": "tictactoe", "WordsBoard": "words",
 }
 
