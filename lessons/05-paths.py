@@ -375,7 +375,7 @@ assert walled_game.winner is None
 # A static page cannot run the search, so below the board is a picture of its A* search.
 
 # %%
-from coursekit.widgets import PathBoard
+from coursekit.games.paths import PathBoard
 
 PathBoard(walled, start=Coord(1, 1), target=Coord(7, 1))
 

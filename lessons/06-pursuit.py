@@ -48,8 +48,8 @@ from coursekit.games.pursuit import (
     tom_step,
     tom_strategy,
 )
+from coursekit.games.pursuit.view import capture_time_svg
 from coursekit.solvers.pursuit import PursuitSolver
-from coursekit.views.pursuit import capture_time_svg
 from coursekit.views.svg import grid_svg
 
 # %% [markdown]
@@ -663,7 +663,7 @@ assert all(pair_means[("lone (G2.4)", prey)] <= pair_means[("coalition (G2.5)", 
 # optimal Tom: can you find the ring? (The static page shows the board's start below it.)
 
 # %%
-from coursekit.widgets import PursuitBoard
+from coursekit.games.pursuit import PursuitBoard
 
 board = PursuitBoard(8, 8, blocked=[hole], seed=1, pursuers="optimal", prey="you", heatmap=True)
 board

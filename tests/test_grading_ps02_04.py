@@ -17,6 +17,7 @@ from known_submissions import ARTICLE_JERRY_HIDDEN, ARTICLE_TOM_HIDDEN, BFS_AS_A
 from nbgrader_course import Source, hidden_seed_of
 
 from coursekit import Coord, Grid, ImpartialSolver, chebyshev
+from coursekit.games.paths.checks import PathCase, allowance, check_search, path_cases, score_expansions
 from coursekit.games.pieces import OneWayKnight, OneWayQueen
 from coursekit.games.pieces.checks import (
     check_knight_winning_move,
@@ -27,23 +28,18 @@ from coursekit.games.pieces.checks import (
     queen_winning_moves,
 )
 from coursekit.games.pursuit import jerry_move, tom_step
-from coursekit.grading import (
+from coursekit.games.pursuit.checks import (
     Chase,
-    PathCase,
-    allowance,
     chase_starts,
     check_prey_move,
     check_pursuer_move,
-    check_search,
-    path_cases,
     pursuit_cases,
-    score_expansions,
     score_prey_move,
     score_pursuer_move,
+    solver_for,
     straight_tom_time,
 )
 from coursekit.grading.kernel import NoCases
-from coursekit.grading.pursuit import solver_for
 from coursekit.solvers.search import astar, bfs
 
 #: Seeds of the drawing functions' own tests (a graded notebook draws from the course key: see hidden_seed_of)

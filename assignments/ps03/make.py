@@ -170,7 +170,8 @@ PARTS = (
 
 ASSIGNMENT = CODE.assignment(
     intro(), PARTS, END,
-    references=("coursekit.solvers.search", "coursekit.games.paths", "coursekit.views.search", "coursekit.cli.paths",
-                "coursekit.widgets.path"),
+    references=("coursekit.solvers.search", "coursekit.games.paths.rules", "coursekit.games.paths.players",
+                "coursekit.games.paths.distances", "coursekit.views.search", "coursekit.games.paths.cli",
+                "coursekit.games.paths.board"),
     measured=("neighbours",),
 )

@@ -7,7 +7,7 @@ from ps03.solution import astar, bfs
 
 # %% test_bfs_visible
 # Visible tests for bfs: paths on a few small grids; the cells expanded are shown, not graded here.
-from coursekit.grading import PathCase, check_search, score_expansions
+from coursekit.games.paths.checks import PathCase, check_search, score_expansions
 
 visible_cases = [
     PathCase(example, Coord(0, 0), Coord(6, 0)),
@@ -23,7 +23,7 @@ _ = score_expansions(bfs, "bfs", visible_cases, 2)
 # %% test_bfs_hidden_paths
 # Hidden tests for bfs: paths on more grids.
 ### BEGIN HIDDEN TESTS
-from coursekit.grading import check_search, path_cases
+from coursekit.games.paths.checks import check_search, path_cases
 from coursekit.grading.secret import hidden_seed
 
 checked_bfs = check_search(bfs, "bfs", path_cases(10, seed=hidden_seed("hidden grids")))
@@ -33,7 +33,7 @@ print(f"bfs: right on all {checked_bfs} grids")
 # %% test_bfs_hidden_expanded
 # Hidden tests for bfs: cells expanded. Partial points: the number printed last is your score.
 ### BEGIN HIDDEN TESTS
-from coursekit.grading import path_cases, score_expansions
+from coursekit.games.paths.checks import path_cases, score_expansions
 from coursekit.grading.secret import hidden_seed
 
 score_expansions(bfs, "bfs", path_cases(10, seed=hidden_seed("hidden grids")), 2)
@@ -41,7 +41,7 @@ score_expansions(bfs, "bfs", path_cases(10, seed=hidden_seed("hidden grids")), 2
 
 # %% test_astar_visible
 # Visible tests for astar: paths on a few small grids; the cells expanded are shown, not graded here.
-from coursekit.grading import PathCase, check_search, score_expansions
+from coursekit.games.paths.checks import PathCase, check_search, score_expansions
 
 visible_cases = [
     PathCase(example, Coord(0, 0), Coord(6, 0)),
@@ -57,7 +57,7 @@ _ = score_expansions(astar, "astar", visible_cases, 6)
 # %% test_astar_hidden_paths
 # Hidden tests for astar: paths on more grids.
 ### BEGIN HIDDEN TESTS
-from coursekit.grading import check_search, path_cases
+from coursekit.games.paths.checks import check_search, path_cases
 from coursekit.grading.secret import hidden_seed
 
 checked_astar = check_search(astar, "astar", path_cases(10, seed=hidden_seed("hidden grids")))
@@ -67,7 +67,7 @@ print(f"astar: right on all {checked_astar} grids")
 # %% test_astar_hidden_expanded
 # Hidden tests for astar: cells expanded. Partial points: the number printed last is your score.
 ### BEGIN HIDDEN TESTS
-from coursekit.grading import path_cases, score_expansions
+from coursekit.games.paths.checks import path_cases, score_expansions
 from coursekit.grading.secret import hidden_seed
 
 score_expansions(astar, "astar", path_cases(10, seed=hidden_seed("hidden grids")), 6)

@@ -157,6 +157,8 @@ PARTS = (
 ASSIGNMENT = CODE.assignment(
     intro(), PARTS, END,
     opening=CODE.cells("part0", PART0, "helpers"),
-    references=("coursekit.games.pursuit", "coursekit.solvers.pursuit", "coursekit.views.pursuit",
-                "coursekit.cli.pursuit", "coursekit.widgets.pursuit"),
+    references=("coursekit.games.pursuit.rules", "coursekit.games.pursuit.players", "coursekit.games.pursuit.tom_step",
+                "coursekit.games.pursuit.jerry_move", "coursekit.games.pursuit.optimal_pursuers",
+                "coursekit.games.pursuit.optimal_prey", "coursekit.solvers.pursuit", "coursekit.games.pursuit.cli",
+                "coursekit.games.pursuit.board"),
 )

@@ -7,7 +7,7 @@ from ps04.solution import prey_move, pursuer_move
 
 # %% test_pursuer_visible
 # Visible tests for pursuer_move: Tom moves legally and catches an optimal Jerry from every start.
-from coursekit.grading import Chase, check_pursuer_move
+from coursekit.games.pursuit.checks import Chase, check_pursuer_move
 
 visible_starts = [
     Chase(Grid(6, 6), Coord(0, 0), Coord(5, 5)),
@@ -21,7 +21,7 @@ print("pursuer_move: the visible tests pass")
 # %% test_pursuer_hidden
 # Hidden tests for pursuer_move. Partial points: the number printed last is your score.
 ### BEGIN HIDDEN TESTS
-from coursekit.grading import pursuit_cases, score_pursuer_move
+from coursekit.games.pursuit.checks import pursuit_cases, score_pursuer_move
 from coursekit.grading.secret import hidden_seed
 
 score_pursuer_move(pursuer_move, pursuit_cases(hidden_seed("hidden starts")), 8)
@@ -29,7 +29,7 @@ score_pursuer_move(pursuer_move, pursuit_cases(hidden_seed("hidden starts")), 8)
 
 # %% test_prey_visible
 # Visible tests for prey_move: Jerry moves legally and never steps onto Tom.
-from coursekit.grading import Chase, check_prey_move
+from coursekit.games.pursuit.checks import Chase, check_prey_move
 
 visible_starts = [
     Chase(Grid(6, 6), Coord(0, 0), Coord(5, 5)),
@@ -43,7 +43,7 @@ print("prey_move: the visible tests pass")
 # %% test_prey_hidden
 # Hidden tests for prey_move. Partial points: the number printed last is your score.
 ### BEGIN HIDDEN TESTS
-from coursekit.grading import pursuit_cases, score_prey_move
+from coursekit.games.pursuit.checks import pursuit_cases, score_prey_move
 from coursekit.grading.secret import hidden_seed
 
 score_prey_move(prey_move, pursuit_cases(hidden_seed("hidden starts")), 8)

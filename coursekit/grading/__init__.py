@@ -38,36 +38,12 @@ from .kernel import (
     score_check,
 )
 from .limits import Calls, alarm_available, describe_error
-from .paths import (
-    ASTAR_SLACK,
-    Expansions,
-    PathCase,
-    allowance,
-    check_search,
-    path_cases,
-    score_expansions,
-    search_check,
-)
 from .pictures import legend_line, picture
-from .pursuit import (
-    Chase,
-    ChaseResult,
-    chase_starts,
-    check_prey_move,
-    check_pursuer_move,
-    pursuit_cases,
-    score_prey_move,
-    score_pursuer_move,
-    straight_tom_time,
-)
 
 __all__ = [
-    "ASTAR_SLACK", "Calls", "Case", "Chase", "ChaseResult", "Check", "Expansions", "Malformed", "Outcome",
-    "PathCase", "Score", "alarm_available", "allowance", "as_pair", "ask", "chase_starts", "check_prey_move",
-    "check_pursuer_move", "check_search", "describe_error", "evaluate", "fresh", "legend_line", "malformed_message",
-    "outcomes", "partial_points", "path_cases", "picture", "pursuit_cases", "run_check", "score_check",
-    "score_expansions", "score_prey_move", "score_pursuer_move", "search_check", "shown", "straight_tom_time",
-    "winning_move_check",
+    "Calls", "Case", "Check", "Malformed", "Outcome", "Score", "alarm_available", "as_pair", "ask", "describe_error",
+    "evaluate", "fresh", "legend_line", "malformed_message", "outcomes", "partial_points", "picture", "run_check",
+    "score_check", "shown",
 ]
 
 

@@ -94,7 +94,7 @@ class Check:
     per_call: float = 1.0
     total: float = 10.0
     #: where the grader measures part of an answer itself (``measure(func, case, raw)`` returns the
-    #: raw answer with the measured part put in; see :func:`coursekit.grading.paths.search_check`)
+    #: raw answer with the measured part put in; see :func:`coursekit.games.paths.checks.search_check`)
     measure: Callable[[Callable[..., Any], Case, Any], Any] | None = None
 
     def calls(self, func: Callable[..., Any] | None = None) -> Calls:

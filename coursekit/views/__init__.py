@@ -9,17 +9,11 @@ import importlib
 import pkgutil
 
 from ..core import display
-from ..games.paths import PathState, ShortestPath
-from ..games.pursuit import Pursuit, PursuitState
 from ..solvers.gametree import Solution, TreeNode
 from ..solvers.search import SearchResult
-from . import gametree, pursuit, search, svg, text
+from . import gametree, search, svg, text
 
 display.register(SearchResult, text=search.search_text, svg=search.search_svg)
-display.register(PathState, text=search.path_state_text, svg=search.path_state_svg)
-display.register(ShortestPath, text=search.path_transcript, svg=search.path_record_svg)
-display.register(PursuitState, text=pursuit.pursuit_state, svg=pursuit.pursuit_svg)
-display.register(Pursuit, text=pursuit.pursuit_transcript, svg=pursuit.pursuit_record_svg)
 display.register(TreeNode, text=gametree.tree_text, svg=gametree.tree_svg)
 display.register(Solution, text=gametree.solution_text, svg=gametree.solution_svg)
 
@@ -28,4 +22,4 @@ for _info in pkgutil.iter_modules(__path__):
     if callable(getattr(_module, "register", None)):
         _module.register()
 
-__all__ = ["gametree", "pursuit", "search", "svg", "text"]
+__all__ = ["gametree", "search", "svg", "text"]

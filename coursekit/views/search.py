@@ -24,11 +24,9 @@ from collections.abc import Sequence
 from html import escape
 
 from ..core.grid import Coord, Grid
-from ..core.record import Record
-from ..games.paths import PathState, ShortestPath
 from ..solvers.search import SearchResult
 from .heatmap import SCALE, heatmap_svg, scale_colour
-from .svg import BLOCKED, CELL, MARGIN, grid_svg, path_svg, text_at
+from .svg import BLOCKED, CELL, MARGIN, grid_svg, text_at
 
 #: Grids with more columns or rows than this are drawn compactly (no numbers, no labels).
 LARGE = 30
@@ -165,65 +163,9 @@ def side_by_side(*svgs: str, gap: int = 16) -> str:
     return f'<div style="display:flex;flex-wrap:wrap;align-items:flex-start">{cells}</div>'
 
 
-def path_state_text(state: PathState) -> str:
-    """The grid with the king ``K`` and the target ``T``.
-
-    >>> from coursekit.core import Coord, Grid
-    >>> print(path_state_text(ShortestPath(Grid(3, 2)).initial_state()))
-    1  . . T
-    0  K . .
-       0 1 2
-    """
-    return state.grid.picture({state.target: "T", state.at: "K"})
-
-
-def path_state_svg(state: PathState) -> str:
-    """The grid with the king on it and the target marked."""
-    return grid_svg(state.grid, pieces={state.at: "K"}, highlight=[state.target],
-                    title=f"king on {state.at} after {state.moves} moves, target {state.target}")
-
-
-def path_transcript(record: Record) -> str:
-    """A G2.1 game: the grid, each move, and whether the king got there in the fewest moves.
-
-    >>> from coursekit.core import Coord, Grid, Player, play
-    >>> from coursekit.games.paths import article_strategy
-    >>> print(play(ShortestPath(Grid(3, 2)), [Player("P0", article_strategy)]))
-    Shortest path on a 3 x 2 grid from [0, 0] to [2, 1]: the fewest moves is 2
-    1  . . T
-    0  S . .
-       0 1 2
-    Move 1: [1, 1]
-    Move 2: [2, 1]
-    P0 reached the target in 2 moves: a shortest path.
-    """
-    rules = record.rules
-    assert isinstance(rules, ShortestPath)
-    start, final = record.start, record.final
-    grid = start.grid
-    lines = [f"Shortest path on a {grid.width} x {grid.height} grid from {start.at} to {start.target}: "
-             f"the fewest moves is {rules.par}",
-             grid.picture({start.at: "S", start.target: "T"})]
-    lines += [f"Move {i}: {step.state.at}" for i, step in enumerate(record.steps, start=1)]
-    name = record.players[0] if record.players else "The player"
-    if final.at == final.target:
-        lines.append(f"{name} reached the target in {final.moves} moves: a shortest path.")
-    else:
-        left = rules.moves_left_from(final.at)
-        lines.append(f"{name} is on {final.at} after {final.moves} moves, {left} moves from the target: "
-                     "the moves have run out.")
-    return "\n".join(lines)
-
-
-def path_record_svg(record: Record) -> str:
-    """A G2.1 game drawn as the king's path, each cell numbered by the move that reached it."""
-    cells = [state.at for state in record.states]
-    return path_svg(record.start.grid, cells, f"{len(record)} moves from {cells[0]} toward {record.start.target}")
-
-
 __all__ = [
-    "LARGE", "SCALE", "expansion_order", "path_marks", "path_record_svg", "path_state_svg", "path_state_text",
-    "path_transcript", "readable_ink", "search_board_svg", "search_svg", "search_text", "side_by_side", "summary",
+    "LARGE", "SCALE", "expansion_order", "path_marks", "readable_ink", "search_board_svg", "search_svg",
+    "search_text", "side_by_side", "summary",
 ]
 
 

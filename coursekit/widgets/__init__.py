@@ -37,7 +37,7 @@ from typing import Any
 
 # Boards whose games have not yet moved into their own folder, by name: the module that holds each.
 _HERE = {
-    "PathBoard": "path", "PursuitBoard": "pursuit", "ReplayBoard": "replay",
+    "ReplayBoard": "replay",
 }
 
 

@@ -43,12 +43,17 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any, Literal
 
-from ..core.grid import Coord, Grid, chebyshev
-from ..games.paths import distances
-from ..solvers.search import SearchResult, astar, bfs, is_valid_path
-from .answers import as_pair, shown
-from .kernel import Case, Check, Malformed, run_check, score_check
-from .pictures import PATH_LEGEND, picture
+from ...core.grid import Coord, Grid, chebyshev
+from ...grading.answers import as_pair, shown
+from ...grading.kernel import Case, Check, Malformed, run_check, score_check
+from ...grading.pictures import PATH_LEGEND, picture
+from ...solvers.search import SearchResult, astar, bfs, is_valid_path
+from .rules import distances
+
+__all__ = [
+    "ASTAR_SLACK", "Expansions", "PathCase", "allowance", "check_search", "path_cases", "score_expansions",
+    "search_check",
+]
 
 Algorithm = Literal["bfs", "astar"]
 

@@ -7,31 +7,20 @@ import random
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from ..core.grid import Coord, Grid
-from ..core.rules import Strategy
-from ..games.pursuit import (
-    DEFAULT_MAX_MOVES,
-    VARIANTS,
-    Pursuit,
-    PursuitState,
-    Variant,
-    coalition_pursuers,
-    jerry_strategy,
-    lone_pursuers,
-    optimal_prey,
-    optimal_pursuers,
-    random_prey,
-    steps_from,
-)
-from ..solvers.pursuit import PursuitSolver
-from ..views.pursuit import pursuit_board_svg, pursuit_cell_kinds
-from ..views.svg import cell_of
-from .board import button, choice
-from .game import YOU, GameBoard, NotAMove
+from ...core.grid import Coord, Grid
+from ...core.rules import Strategy
+from ...solvers.pursuit import PursuitSolver
+from ...views.svg import cell_of
+from ...widgets.board import button, choice
+from ...widgets.game import YOU, GameBoard, NotAMove
+from .players import COMPUTERS, PREY_COMPUTERS, PURSUER_COMPUTERS, VARIANTS, Variant
+from .rules import DEFAULT_MAX_MOVES, Pursuit, PursuitState, steps_from
+from .view import pursuit_board_svg, pursuit_cell_kinds
 
-#: The strategies each side can be given on the board, by the number of pursuers.
-PURSUER_CHOICES = {1: ("Tom", "optimal", YOU), 2: ("lone", "coalition", "optimal", YOU)}
-PREY_CHOICES = ("Jerry", "random", "optimal", YOU)
+#: The strategies each side can be given on the board, by the number of pursuers (the game's
+#: computers, :data:`~coursekit.games.pursuit.players.PURSUER_COMPUTERS`, and you).
+PURSUER_CHOICES = {count: (*names, YOU) for count, names in PURSUER_COMPUTERS.items()}
+PREY_CHOICES = (*PREY_COMPUTERS, YOU)
 #: What a click on a cell does: move a piece of the side whose turn it is, or place a piece.
 MOVE = "move"
 #: How a cell is drawn (:meth:`PursuitBoard.cell_kind`).
@@ -45,7 +34,7 @@ def _unused(_rng: random.Random) -> Strategy:  # the board makes each side's str
 class PursuitBoard(GameBoard):
     """Tom and Jerry on a grid: place the pieces, choose both sides, play or watch the chase.
 
-    ``variant`` is one of the article's games (:data:`~coursekit.games.pursuit.VARIANTS`):
+    ``variant`` is one of the article's games (:data:`~coursekit.games.pursuit.players.VARIANTS`):
     ``"G2.2"`` (one pursuer, a random prey), ``"G2.3"`` (Tom and Jerry), ``"G2.4"`` (two
     pursuers, each chasing alone) or ``"G2.5"`` (two pursuers in a coalition). It sets the
     number of pursuers and the strategies each side starts with (``pursuers`` and ``prey``
@@ -117,8 +106,8 @@ class PursuitBoard(GameBoard):
             raise ValueError(f"the variant is one of {', '.join(VARIANTS)}, got {variant!r}")
         self.variant: Variant = VARIANTS[variant]
         self.count = self.variant.pursuers
-        pursuers = pursuers or {"G2.4": "lone", "G2.5": "coalition"}.get(variant, "Tom")
-        prey = prey or ("random" if variant == "G2.2" else "Jerry")
+        pursuers = pursuers or self.variant.computers[0]
+        prey = prey or self.variant.computers[1]
         self._check_side(0, pursuers)
         self._check_side(1, prey)
         computers: dict[str, Callable[[random.Random], Strategy]] = dict.fromkeys(
@@ -392,11 +381,9 @@ class PursuitBoard(GameBoard):
         return tuple(cells[:-1]), cells[-1]
 
     def _make_strategy(self, side: int, choice: str) -> Strategy:
-        if choice == "optimal":
-            return optimal_pursuers(self.solver) if side == 0 else optimal_prey(self.solver)
-        if side == 0:
-            return coalition_pursuers() if choice == "coalition" else lone_pursuers()
-        return random_prey(self.rng) if choice == "random" else jerry_strategy()
+        # only optimal play gets the solver: the board's coalition plans one round ahead
+        strategy: Strategy = COMPUTERS[choice](self.rng, self.solver if choice == "optimal" else None)
+        return strategy
 
     def _mover_name(self, state: PursuitState) -> str:
         if state.turn == 1:

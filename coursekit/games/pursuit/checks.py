@@ -33,14 +33,20 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Literal
 
-from ..core.grid import Coord, Grid
-from ..games.paths import distances
-from ..games.pursuit import Pursuit, PursuitState, steps_from, tom_step
-from ..solvers.pursuit import PursuitSolver
-from .answers import as_pair
-from .kernel import Case, Malformed, Score, ask, malformed_message
-from .limits import Calls
-from .pictures import PURSUIT_LEGEND, picture
+from ...core.grid import Coord, Grid
+from ...grading.answers import as_pair
+from ...grading.kernel import Case, Malformed, Score, ask, malformed_message
+from ...grading.limits import Calls
+from ...grading.pictures import PURSUIT_LEGEND, picture
+from ...solvers.pursuit import PursuitSolver
+from ..paths.rules import distances
+from .players import tom_step
+from .rules import Pursuit, PursuitState, steps_from
+
+__all__ = [
+    "MOVE_LIMIT", "Chase", "ChaseResult", "chase_starts", "check_prey_move", "check_pursuer_move", "play_chase",
+    "pursuit_cases", "score_prey_move", "score_pursuer_move", "solver_for", "straight_tom_time",
+]
 
 Side = Literal["pursuer", "prey"]
 
@@ -133,7 +139,7 @@ def _count_starts(grid: Grid) -> int:
 def straight_tom_time(chase: Chase, limit: int = MOVE_LIMIT) -> int | None:
     """The article's Tom (a step straight toward Jerry) against an optimal Jerry: his moves to catch him, or ``None``.
 
-    This is :func:`coursekit.games.pursuit.tom_step`: when the straight step is blocked, Tom takes
+    This is :func:`coursekit.games.pursuit.players.tom_step`: when the straight step is blocked, Tom takes
     the free neighbour closest to Jerry.
 
     >>> straight_tom_time(Chase(Grid(5, 5), Coord(0, 0), Coord(4, 4)))

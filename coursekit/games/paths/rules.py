@@ -15,7 +15,8 @@ corrected version.
 
 With blocked cells the straight line may be cut: :class:`ShortestPath` is the puzzle as a
 one-player game, :func:`reachable_grid` draws a grid on which the target can be reached,
-and the searches live in :mod:`coursekit.solvers.search`.
+and the searches live in :mod:`coursekit.solvers.search`. The article's rule as a player is
+:func:`coursekit.games.paths.players.article_strategy`.
 """
 
 from __future__ import annotations
@@ -25,15 +26,14 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from ..core.display import Shown
-from ..core.errors import CoursekitError
-from ..core.grid import Coord, Grid, chebyshev
-from ..core.registry import GameEntry
-from ..core.rules import GameRules, GameType
+from ...core.display import Shown
+from ...core.errors import CoursekitError
+from ...core.grid import Coord, Grid, chebyshev
+from ...core.rules import GameRules, GameType
 
 __all__ = [
-    "ArticleRun", "PathState", "ShortestPath", "UnreachableError", "article_min_path", "article_strategy", "distances",
-    "min_path", "reachable_grid", "sign", "step_toward",
+    "ArticleRun", "PathState", "ShortestPath", "UnreachableError", "article_min_path", "distances", "min_path",
+    "reachable_grid", "sign", "step_toward",
 ]
 
 
@@ -317,27 +317,3 @@ class ShortestPath(GameRules):
             "start": list(self.start or ()),
             "target": list(self.target or ()),
         }
-
-
-def article_strategy(rules: Any, state: PathState) -> Coord:
-    """The article's rule as a player: step toward the target; if that cell is blocked, take the
-    free neighbour nearest the target (Chebyshev), the first in ``NEXT8`` order. Not always shortest.
-    """
-    step = step_toward(state.at, state.target)
-    if state.grid.is_free(step):
-        return step
-    return min(state.grid.neighbours8(state.at), key=lambda c: chebyshev(c, state.target))
-
-
-def _from_spec(spec: dict[str, Any]) -> ShortestPath:
-    return ShortestPath(Grid.from_spec(spec), Coord(*spec["start"]), Coord(*spec["target"]))
-
-
-def _samples() -> tuple[ShortestPath, ...]:
-    grid = reachable_grid(12, 8, 25, random.Random(2), Coord(0, 0), Coord(11, 7))
-    return (ShortestPath(Grid(6, 4)), ShortestPath(grid), ShortestPath(Grid(5, 5), Coord(4, 0), Coord(1, 3)))
-
-
-#: The game as the course offers it (see :mod:`coursekit.games`).
-ENTRIES = (GameEntry("path", "Shortest path", "A §6 G2.1", ShortestPath, _from_spec, _samples,
-                     board="coursekit.widgets:PathBoard", commands=()),)

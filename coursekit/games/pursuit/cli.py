@@ -1,7 +1,7 @@
 """The terminal's pursuit commands: ``play pursuit`` and ``solve pursuit``.
 
     coursekit play pursuit --variant G2.3 --width 8 --height 8 --seed 1 [--blocked PCT]
-        [--max-moves N] [--tom article|coalition|optimal|human] [--jerry article|random|optimal|human]
+        [--max-moves N] [--tom Tom|lone|coalition|optimal|human] [--jerry Jerry|random|optimal|human]
         [--pursuer x,y [--pursuer x,y]] [--prey x,y]
     coursekit solve pursuit --width 10 --height 10 [--pursuers 2] [--blocked PCT --seed S]
 """
@@ -12,30 +12,35 @@ import argparse
 import random
 from typing import Any
 
-from ..core import Coord, Grid, Player, play
-from ..games import pursuit as game
-from ..solvers.pursuit import MAX_FREE_CELLS, PursuitSolver
-from ._args import Context, Groups, UsageError, cell, grid_arguments, human_strategy, seed_argument, whole
+from ...cli._args import Context, Groups, UsageError, cell, grid_arguments, human_strategy, seed_argument, whole
+from ...core import Coord, Grid, Player, play
+from ...solvers.pursuit import MAX_FREE_CELLS, PursuitSolver
+from .players import COMPUTERS, PREY_COMPUTERS, PURSUER_COMPUTERS, VARIANTS, PursuerStrategy, Variant
+from .rules import DEFAULT_MAX_MOVES, Pursuit, PursuitState
 
-HUNTER_CHOICES = ("article", "coalition", "optimal", "human")
-PREY_CHOICES = ("article", "random", "optimal", "human")
+#: A person plays a side (the terminal's word for the board's "you").
+HUMAN = "human"
+#: The pursuers' and the prey's choices: the game's computers for each side (as the board offers them), and a person.
+HUNTER_CHOICES = (*dict.fromkeys(name for names in PURSUER_COMPUTERS.values() for name in names), HUMAN)
+PREY_CHOICES = (*PREY_COMPUTERS, HUMAN)
 
 
 def register(groups: Groups) -> None:
     """Add ``play pursuit`` and ``solve pursuit``."""
     chase = groups.play.add_parser("pursuit", help="pursuit on a grid: Tom and Jerry (G2.2-G2.5)")
-    chase.add_argument("--variant", choices=sorted(game.VARIANTS), default="G2.3",
+    chase.add_argument("--variant", choices=sorted(VARIANTS), default="G2.3",
                        help="G2.2 random prey, G2.3 Tom and Jerry (default), G2.4 two lone pursuers, "
                             "G2.5 two pursuers in a coalition")
     grid_arguments(chase, side=8)
     seed_argument(chase)
-    chase.add_argument("--max-moves", type=whole(1, 10_000), default=game.DEFAULT_MAX_MOVES,
-                       help=f"rounds after which the prey has escaped (default {game.DEFAULT_MAX_MOVES})")
+    chase.add_argument("--max-moves", type=whole(1, 10_000), default=DEFAULT_MAX_MOVES,
+                       help=f"rounds after which the prey has escaped (default {DEFAULT_MAX_MOVES})")
     chase.add_argument("--tom", choices=HUNTER_CHOICES, default=None,
-                       help="the pursuers: article (Tom's rule, each alone), coalition (a joint plan), "
-                            "optimal (the exact solver) or human (one pursuer only); default: the variant's")
+                       help="the pursuers: Tom (the article's Tom; one pursuer), lone (each of two by Tom's rule), "
+                            "coalition (two, a joint plan), optimal (the exact solver) or human (one pursuer only); "
+                            "default: the variant's")
     chase.add_argument("--jerry", choices=PREY_CHOICES, default=None,
-                       help="the prey: article (Jerry's rule), random, optimal or human; default: the variant's")
+                       help="the prey: Jerry (the article's Jerry), random, optimal or human; default: the variant's")
     chase.add_argument("--pursuer", type=cell, action="append", default=None,
                        help="a pursuer's first cell as x,y (once per pursuer; default: random)")
     chase.add_argument("--prey", type=cell, default=None, help="the prey's first cell as x,y (default: random)")
@@ -70,20 +75,20 @@ def _fits(grid: Grid, pursuers: int) -> bool:
 class _OnePursuer:
     """The rules as a person playing one pursuer sees them: a move is one cell."""
 
-    def __init__(self, rules: game.Pursuit) -> None:
+    def __init__(self, rules: Pursuit) -> None:
         self.rules = rules
 
-    def legal_moves(self, state: game.PursuitState) -> tuple[Coord, ...]:
+    def legal_moves(self, state: PursuitState) -> tuple[Coord, ...]:
         return tuple(move[0] for move in self.rules.legal_moves(state))
 
-    def why_illegal(self, state: game.PursuitState, move: Coord) -> str | None:
+    def why_illegal(self, state: PursuitState, move: Coord) -> str | None:
         return self.rules.why_illegal(state, (move,))
 
 
-def _human_pursuer(context: Context, name: str) -> game.PursuerStrategy:
+def _human_pursuer(context: Context, name: str) -> PursuerStrategy:
     ask = human_strategy(context.stdin, context.out, name, "the pursuer's next cell")
 
-    def choose(rules: game.Pursuit, state: game.PursuitState) -> tuple[Coord, ...]:
+    def choose(rules: Pursuit, state: PursuitState) -> tuple[Coord, ...]:
         return (ask(_OnePursuer(rules), state),)
 
     return choose
@@ -91,7 +96,7 @@ def _human_pursuer(context: Context, name: str) -> game.PursuerStrategy:
 
 def play_pursuit(args: argparse.Namespace, context: Context) -> str:
     """Play one pursuit game and return its transcript (the article's Table 3 format)."""
-    variant = game.VARIANTS[args.variant]
+    variant = VARIANTS[args.variant]
     rng = context.rng
     chasers: list[Coord] = args.pursuer or []
     if (chasers or args.prey) and (len(chasers) != variant.pursuers or args.prey is None):
@@ -123,33 +128,27 @@ def play_pursuit(args: argparse.Namespace, context: Context) -> str:
 
 
 def _hunter(choice: str | None, default: Any, solver: PursuitSolver | None, context: Context,
-            variant: game.Variant) -> Any:
+            variant: Variant) -> Any:
     if choice is None:
         return default
-    if choice == "article":
-        return game.lone_pursuers()
-    if choice == "coalition":
-        return game.coalition_pursuers()
-    if choice == "optimal":
-        assert solver is not None
-        return game.optimal_pursuers(solver)
-    if variant.pursuers != 1:
-        raise UsageError("a person can play the pursuer only with one pursuer (G2.2, G2.3)")
-    return _human_pursuer(context, variant.hunter)
+    if choice == HUMAN:
+        if variant.pursuers != 1:
+            raise UsageError("a person can play the pursuer only with one pursuer (G2.2, G2.3)")
+        return _human_pursuer(context, variant.hunter)
+    offered = PURSUER_COMPUTERS[variant.pursuers]
+    if choice not in offered:
+        raise UsageError(f"with {variant.pursuers} pursuer{'s' if variant.pursuers > 1 else ''} the pursuers play "
+                         f"one of {', '.join((*offered, HUMAN) if variant.pursuers == 1 else offered)}, not {choice}")
+    return COMPUTERS[choice](context.rng, solver if choice == "optimal" else None)
 
 
 def _prey(choice: str | None, default: Any, solver: PursuitSolver | None, rng: random.Random,
           context: Context, name: str) -> Any:
     if choice is None:
         return default
-    if choice == "article":
-        return game.jerry_strategy()
-    if choice == "random":
-        return game.random_prey(rng)
-    if choice == "optimal":
-        assert solver is not None
-        return game.optimal_prey(solver)
-    return human_strategy(context.stdin, context.out, name, "the prey's next cell")
+    if choice == HUMAN:
+        return human_strategy(context.stdin, context.out, name, "the prey's next cell")
+    return COMPUTERS[choice](rng, solver if choice == "optimal" else None)
 
 
 def _where(chasers: tuple[Coord, ...], prey: Coord) -> str:

@@ -7,10 +7,10 @@ import re
 import pytest
 
 from coursekit.core import Coord, Grid, chebyshev
+from coursekit.games.paths import PathBoard
 from coursekit.solvers.search import astar, bfs, is_valid_path
 from coursekit.views.search import START_FILL, TARGET_FILL
 from coursekit.views.search import readable_ink as ink
-from coursekit.widgets import PathBoard
 from coursekit.widgets.board import Board
 
 

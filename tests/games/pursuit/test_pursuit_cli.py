@@ -90,8 +90,31 @@ def test_solve_two_pursuers_and_an_escape():
     (("play", "pursuit", "--variant", "G2.4", "--tom", "human"), "only with one pursuer"),
     (("play", "pursuit", "--width", "40", "--height", "40", "--jerry", "optimal"), "exact solver"),
     (("play", "pursuit", "--max-moves", "0"), "from 1 to 10000"),
+    (("play", "pursuit", "--variant", "G2.4", "--tom", "Tom"), "play one of lone, coalition, optimal"),
+    (("play", "pursuit", "--tom", "coalition"), "play one of Tom, optimal, human"),
+    (("play", "pursuit", "--jerry", "article"), "invalid choice"),
 ])
 def test_bad_arguments_get_one_line_and_exit_2(argv, message):
     status, out, err = run(*argv)
     assert status == 2 and out == ""
     assert len(err.strip().splitlines()) == 1 and message in err
+
+
+def test_the_terminal_offers_the_board_s_computers_by_the_same_names():
+    from coursekit.games.pursuit import COMPUTERS, ENTRIES, PREY_COMPUTERS, PURSUER_COMPUTERS, VARIANTS
+    from coursekit.games.pursuit.board import PREY_CHOICES, PURSUER_CHOICES
+    from coursekit.games.pursuit.cli import HUMAN, HUNTER_CHOICES
+    from coursekit.games.pursuit.cli import PREY_CHOICES as TERMINAL_PREY
+    from coursekit.widgets.game import YOU
+
+    assert set(ENTRIES[0].computers) == set(COMPUTERS)
+    assert {*HUNTER_CHOICES} - {HUMAN} == {name for names in PURSUER_CHOICES.values() for name in names} - {YOU}
+    assert tuple(TERMINAL_PREY) == (*PREY_COMPUTERS, HUMAN) and tuple(PREY_CHOICES) == (*PREY_COMPUTERS, YOU)
+    assert all(variant.computers[0] in PURSUER_COMPUTERS[variant.pursuers] for variant in VARIANTS.values())
+    assert ENTRIES[0].transcript == VARIANTS["G2.3"].computers == ("Tom", "Jerry")
+
+
+@pytest.mark.parametrize(("variant", "tom", "jerry"), [("G2.4", "lone", "random"), ("G2.3", "Tom", "Jerry")])
+def test_each_side_takes_the_board_s_names(variant, tom, jerry):
+    status, out, _ = run("play", "pursuit", "--variant", variant, "--tom", tom, "--jerry", jerry, "--seed", "3")
+    assert status == 0 and out.rstrip().endswith("The game is over")

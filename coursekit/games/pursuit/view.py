@@ -4,7 +4,7 @@ Pursuers are drawn ``T`` (Tom), the prey ``J`` (Jerry); a caught prey is drawn `
 
 >>> import random
 >>> from coursekit.core import Coord, Grid, play
->>> from coursekit.games.pursuit import VARIANTS
+>>> from coursekit.games.pursuit.players import VARIANTS
 >>> variant = VARIANTS["G2.3"]
 >>> rules = variant.rules(Grid(5, 5), start=(Coord(0, 0), Coord(3, 2)))
 >>> print(play(rules, variant.players(random.Random(1))))
@@ -41,13 +41,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..core.grid import Coord
-from ..core.record import Record
-from ..games.pursuit import Pursuit, PursuitState
-from ..solvers.pursuit import PursuitSolver
-from .heatmap import EMPTY, heatmap_svg, scale_colour
-from .search import readable_ink
-from .svg import CELL, MARGIN, grid_svg, text_at
+from ...core import display
+from ...core.grid import Coord
+from ...core.record import Record
+from ...solvers.pursuit import PursuitSolver
+from ...views.heatmap import EMPTY, heatmap_svg, scale_colour
+from ...views.search import readable_ink
+from ...views.svg import CELL, MARGIN, grid_svg, text_at
+from .rules import Pursuit, PursuitState
 
 __all__ = ["CHOSEN_FILL", "capture_time_svg", "capture_time_text", "pursuit_board_svg", "pursuit_cell_kinds",
            "pursuit_record_svg", "pursuit_state", "pursuit_svg",
@@ -292,3 +293,6 @@ def pursuit_board_svg(
     close = board.rindex("</svg>")
     return board[:close] + "".join(marks) + board[close:]
 
+
+display.register(PursuitState, text=pursuit_state, svg=pursuit_svg)
+display.register(Pursuit, text=pursuit_transcript, svg=pursuit_record_svg)
