@@ -1,9 +1,11 @@
 """The terminal's pursuit commands: ``play pursuit`` and ``solve pursuit``.
 
-    coursekit play pursuit --variant G2.3 --width 8 --height 8 --seed 1 [--blocked PCT]
-        [--max-moves N] [--tom Tom|lone|coalition|optimal|human] [--jerry Jerry|random|optimal|human]
-        [--pursuer x,y [--pursuer x,y]] [--prey x,y]
-    coursekit solve pursuit --width 10 --height 10 [--pursuers 2] [--blocked PCT --seed S]
+```text
+coursekit play pursuit --variant G2.3 --width 8 --height 8 --seed 1 [--blocked PCT]
+    [--max-moves N] [--tom Tom|lone|coalition|optimal|human] [--jerry Jerry|random|optimal|human]
+    [--pursuer x,y [--pursuer x,y]] [--prey x,y]
+coursekit solve pursuit --width 10 --height 10 [--pursuers 2] [--blocked PCT --seed S]
+```
 """
 
 from __future__ import annotations
