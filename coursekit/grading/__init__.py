@@ -1,12 +1,13 @@
 """Grading helpers for the assignments: compare a student's function with the exact reference.
 
-The test cells of an nbgrader assignment call these checks. Each one calls the student's
+The test cells of an nbgrader assignment call the checks of a game, which live in its folder
+(``coursekit.games.<game>.checks``) and are built on this package. Each one calls the student's
 function on many positions, checks the answer's type strictly (an object that claims to
 equal everything earns nothing), limits the time of every call, and stops at the first
 wrong answer with an ``AssertionError`` whose message teaches: the position, the answer,
 why it is wrong, and a right answer.
 
->>> from coursekit.grading import check_winning_move
+>>> from coursekit.games.beans.checks import check_winning_move
 >>> def winning_move(m, n):
 ...     return (m - m % 2, n - n % 2) if (m % 2 or n % 2) else (m, n - 1) if n else (m - 1, n)
 >>> check_winning_move(winning_move)
