@@ -88,6 +88,25 @@ class GameEntry:
         return found
 
 
+def lazy_boards(package: str, *names: str) -> Callable[[str], Any]:
+    """A ``__getattr__`` for a game's folder: its boards (``names``), imported from the folder's
+    ``board`` module when first asked for, so that importing the game needs no Jupyter.
+
+    >>> lookup = lazy_boards("coursekit.games.beans", "BeansBoard")
+    >>> lookup("Beans")
+    Traceback (most recent call last):
+    ...
+    AttributeError: module 'coursekit.games.beans' has no attribute 'Beans'
+    """
+
+    def __getattr__(name: str) -> Any:
+        if name in names:
+            return getattr(importlib.import_module(f"{package}.board"), name)
+        raise AttributeError(f"module {package!r} has no attribute {name!r}")
+
+    return __getattr__
+
+
 def has_module(name: str) -> bool:
     """Whether the module ``name`` can be imported (its package is imported to find out).
 

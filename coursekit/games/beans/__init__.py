@@ -20,10 +20,9 @@ and its terminal commands (:mod:`~coursekit.games.beans.cli`).
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
-from ...core.registry import GameEntry
+from ...core.registry import GameEntry, lazy_boards
 from .players import COMPUTERS, Strategy, article_strategy, perfect_strategy, random_strategy
 from .rules import Beans, BeansState, Piles, is_winning, options, winning_move
 
@@ -46,8 +45,5 @@ ENTRIES = (GameEntry(
 ),)
 
 
-def __getattr__(name: str) -> Any:
-    """The board, imported when first asked for (it needs Jupyter's widgets)."""
-    if name == "BeansBoard":
-        return importlib.import_module(f"{__name__}.board").BeansBoard
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+#: The board, imported when first asked for (it needs Jupyter's widgets).
+__getattr__ = lazy_boards(__name__, "BeansBoard")

@@ -21,10 +21,7 @@ and its terminal commands (:mod:`~coursekit.games.bulls.cli`).
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
-
-from ...core.registry import GameEntry
+from ...core.registry import GameEntry, lazy_boards
 from .players import (
     COMPUTERS,
     GUESSERS,
@@ -83,8 +80,5 @@ ENTRIES = (GameEntry(
 ),)
 
 
-def __getattr__(name: str) -> Any:
-    """The board, imported when first asked for (it needs Jupyter's widgets)."""
-    if name == "BullsBoard":
-        return importlib.import_module(f"{__name__}.board").BullsBoard
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+#: The board, imported when first asked for (it needs Jupyter's widgets).
+__getattr__ = lazy_boards(__name__, "BullsBoard")

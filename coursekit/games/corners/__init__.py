@@ -19,10 +19,7 @@ terminal commands (:mod:`~coursekit.games.corners.cli`).
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
-
-from ...core.registry import GameEntry
+from ...core.registry import GameEntry, lazy_boards
 from .players import (
     BLOCKED,
     COMPUTERS,
@@ -149,8 +146,5 @@ ENTRIES = (GameEntry(
 ),)
 
 
-def __getattr__(name: str) -> Any:
-    """The board, imported when first asked for (it needs Jupyter's widgets)."""
-    if name == "CornersBoard":
-        return importlib.import_module(f"{__name__}.board").CornersBoard
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+#: The board, imported when first asked for (it needs Jupyter's widgets).
+__getattr__ = lazy_boards(__name__, "CornersBoard")

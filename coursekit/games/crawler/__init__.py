@@ -22,10 +22,7 @@ True
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
-
-from ...core.registry import GameEntry
+from ...core.registry import GameEntry, lazy_boards
 from .players import (
     COMPUTERS,
     PERFECT_MAX_POINTS,
@@ -76,8 +73,5 @@ ENTRIES = (GameEntry(
 ),)
 
 
-def __getattr__(name: str) -> Any:
-    """The board, imported when first asked for (it needs Jupyter's widgets)."""
-    if name == "CrawlerBoard":
-        return importlib.import_module(f"{__name__}.board").CrawlerBoard
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+#: The board, imported when first asked for (it needs Jupyter's widgets).
+__getattr__ = lazy_boards(__name__, "CrawlerBoard")

@@ -29,10 +29,7 @@ commands (:mod:`~coursekit.games.minesweeper.cli`).
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
-
-from ...core.registry import GameEntry
+from ...core.registry import GameEntry, lazy_boards
 from .duel import Minesweeper2, Minesweeper2Board, Minesweeper2State, RevealOutcome, duel_board, reveal_outcomes
 from .players import (
     COMPUTERS,
@@ -111,8 +108,5 @@ ENTRIES = (
 _BOARDS = ("MinesBoard", "MinesDuelBoard")
 
 
-def __getattr__(name: str) -> Any:
-    """A board, imported when first asked for (it needs Jupyter's widgets)."""
-    if name in _BOARDS:
-        return getattr(importlib.import_module(f"{__name__}.board"), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+#: The board, imported when first asked for (it needs Jupyter's widgets).
+__getattr__ = lazy_boards(__name__, *_BOARDS)

@@ -23,12 +23,11 @@ computer player (:mod:`~coursekit.games.paths.players`), its text and pictures
 
 from __future__ import annotations
 
-import importlib
 import random
 from typing import Any
 
 from ...core.grid import Coord, Grid
-from ...core.registry import GameEntry
+from ...core.registry import GameEntry, lazy_boards
 from .players import COMPUTERS, Strategy, article_strategy
 from .rules import (
     ArticleRun,
@@ -67,8 +66,5 @@ ENTRIES = (GameEntry(
 ),)
 
 
-def __getattr__(name: str) -> Any:
-    """The board, imported when first asked for (it needs Jupyter's widgets)."""
-    if name == "PathBoard":
-        return importlib.import_module(f"{__name__}.board").PathBoard
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+#: The board, imported when first asked for (it needs Jupyter's widgets).
+__getattr__ = lazy_boards(__name__, "PathBoard")

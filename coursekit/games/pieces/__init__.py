@@ -24,13 +24,12 @@ their computer players (:mod:`~coursekit.games.pieces.players`), their text and 
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Callable
 from typing import Any
 
 from ...core.grid import Coord, Grid
-from ...core.registry import GameEntry
+from ...core.registry import GameEntry, lazy_boards
 from .players import (
     COMPUTERS,
     THREE_PLAYER_OPPONENT,
@@ -90,8 +89,5 @@ ENTRIES = tuple(
 )
 
 
-def __getattr__(name: str) -> Any:
-    """The boards, imported when first asked for (they need Jupyter's widgets)."""
-    if name in BOARDS:
-        return getattr(importlib.import_module(f"{__name__}.board"), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+#: The board, imported when first asked for (it needs Jupyter's widgets).
+__getattr__ = lazy_boards(__name__, *BOARDS)

@@ -22,11 +22,8 @@ with (:mod:`~coursekit.games.pursuit.checks`) and its terminal commands ``play p
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
-
 from ...core.grid import Coord, Grid
-from ...core.registry import GameEntry
+from ...core.registry import GameEntry, lazy_boards
 from .players import (
     COMPUTERS,
     PREY_COMPUTERS,
@@ -75,8 +72,5 @@ ENTRIES = (GameEntry(
 ),)
 
 
-def __getattr__(name: str) -> Any:
-    """The board, imported when first asked for (it needs Jupyter's widgets)."""
-    if name == "PursuitBoard":
-        return importlib.import_module(f"{__name__}.board").PursuitBoard
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+#: The board, imported when first asked for (it needs Jupyter's widgets).
+__getattr__ = lazy_boards(__name__, "PursuitBoard")

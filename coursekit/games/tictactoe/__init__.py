@@ -21,11 +21,8 @@ Its rules (:mod:`~coursekit.games.tictactoe.rules`), D's program
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
-
 from ...core.engine import random_strategy
-from ...core.registry import GameEntry
+from ...core.registry import GameEntry, lazy_boards
 from .players import (
     COMPUTERS,
     SOLVE_LIMITS,
@@ -80,8 +77,5 @@ ENTRIES = (GameEntry("tictactoe", "Tic-tac-toe (m, n, k-games)", "A §5 G3.1; D"
                      computers=tuple(COMPUTERS), opponent="perfect", transcript=("source", "source")),)
 
 
-def __getattr__(name: str) -> Any:
-    """The board, imported when first asked for (it needs Jupyter's widgets)."""
-    if name == "TicTacToeBoard":
-        return importlib.import_module(f"{__name__}.board").TicTacToeBoard
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+#: The board, imported when first asked for (it needs Jupyter's widgets).
+__getattr__ = lazy_boards(__name__, "TicTacToeBoard")

@@ -20,10 +20,7 @@ and pictures (:mod:`~coursekit.games.words.view`), its board
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
-
-from ...core.registry import GameEntry
+from ...core.registry import GameEntry, lazy_boards
 from .players import (
     COMPUTERS,
     Guesser,
@@ -71,8 +68,5 @@ ENTRIES = (GameEntry(
 ),)
 
 
-def __getattr__(name: str) -> Any:
-    """The board, imported when first asked for (it needs Jupyter's widgets)."""
-    if name == "WordsBoard":
-        return importlib.import_module(f"{__name__}.board").WordsBoard
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+#: The board, imported when first asked for (it needs Jupyter's widgets).
+__getattr__ = lazy_boards(__name__, "WordsBoard")
