@@ -418,7 +418,7 @@ for piece, share in shares.items():
 # %%
 from coursekit.games.pieces import PieceBoard
 
-PieceBoard("king", 6, 5, players=3, human=1, seed=2)
+PieceBoard("king", 6, 5, players=3, human=2, seed=2)
 
 # %%
 SVG(propp_svg(propp_table("king", Grid(6, 5)), pieces={Coord(5, 4): "K"},

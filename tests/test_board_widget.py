@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+from coursekit.games import GAMES
 from coursekit.games.beans import BeansState
 from coursekit.games.beans.board import BeansBoard
 from coursekit.widgets.board import Board, button
@@ -156,3 +157,11 @@ def test_an_executed_notebook_keeps_a_still_picture_of_the_board_as_the_last_cel
     twin.click("white")
     assert "1 white and 6 black beans" in still and twin.status in still  # the state after the second cell
     assert not re.search(r"data-hit|tabindex|role=\"button\"", still) and "take 1" not in still
+
+
+@pytest.mark.parametrize("name", sorted(name for name, entry in GAMES.items() if entry.board))
+def test_a_board_refuses_an_option_it_does_not_know(name: str) -> None:
+    """A misspelt or removed option (``human_first`` after the seats were numbered) is refused, not lost."""
+    board_class = GAMES[name].board_class()
+    with pytest.raises(TypeError, match=f"{board_class.__name__} takes no option 'no_such_option'"):
+        board_class(no_such_option=True)

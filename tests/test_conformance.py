@@ -185,7 +185,7 @@ OTHER_SHAPES = {
     "pursuit": "the terminal names each side's computers, --tom and --jerry (tests/games/pursuit/)",
 }
 #: Boards that still number your seat from 0 (the terminal's --human counts from 1): to be brought in line.
-SEATS_FROM_ZERO = {"king", "knight", "queen", "rook", "minesweeper2"}
+SEATS_FROM_ZERO = {"minesweeper2"}
 
 
 def terminal_computers(name: str) -> tuple[str, ...]:

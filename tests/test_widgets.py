@@ -216,7 +216,7 @@ def test_random_blocked_cells_spare_the_start_and_the_goal() -> None:
 def test_a_perfect_computer_moving_first_from_a_winning_start_always_wins_the_king() -> None:
     played = 0
     for seed in range(20):
-        board = KingBoard(Grid(6, 5), computer="perfect", human_first=False, seed=seed,
+        board = KingBoard(Grid(6, 5), computer="perfect", human=2, seed=seed,
                           blocked_percent=0 if seed < 10 else 20)
         if not ImpartialSolver(OneWayKing(board.start.grid, board.start.at)).is_winning(board.start.at):
             continue

@@ -145,6 +145,9 @@ class Board(anywidget.AnyWidget):
     saved_picture = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, **kwargs: Any) -> None:
+        unknown = sorted(set(kwargs) - set(self.trait_names()))
+        if unknown:  # the widget library would take them silently: a misspelt option must not be lost
+            raise TypeError(f"{type(self).__name__} takes no option {', '.join(map(repr, unknown))}")
         super().__init__(**kwargs)
         self.on_msg(self._message)
 

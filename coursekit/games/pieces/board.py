@@ -101,7 +101,8 @@ class PieceBoard(GameBoard):
     ``blocked_percent`` (also a slider on the board) blocks that percentage of further
     cells at random (never the start or ``(0, 0)``), drawn again for every new game.
 
-    ``players`` is 2 or 3; ``human`` is your place in the order of play (0 moves first).
+    ``players`` is 2 or 3; ``human`` is your seat in the order of play, numbered as in the
+    terminal's ``--human`` (1 moves first).
     With three players the two others are computer players, named by their colours (Red,
     Blue, Green, in the order they move), and the two lines above the grid say who plays
     which colour and whose turn it is. ``computer`` names the computer's strategy:
@@ -142,7 +143,7 @@ class PieceBoard(GameBoard):
         seed: int | None = 0,
         players: int = 2,
         computer: str | Strategy | Sequence[str | Strategy] | None = None,
-        human: int = 0,
+        human: int = 1,
         *,
         grid: Grid | None = None,
         start: Coord | tuple[int, int] | None = None,
@@ -154,8 +155,9 @@ class PieceBoard(GameBoard):
         self.piece = piece
         if players not in (2, 3):
             raise ValueError(f"a piece board has 2 or 3 players, got {players!r}")
-        if type(human) is not int or not 0 <= human < players:
-            raise ValueError(f"human is your place in the order of play, 0 to {players - 1}; got {human!r}")
+        if type(human) is not int or not 1 <= human <= players:
+            raise ValueError(f"human is your seat in the order of play, 1 to {players} (1 moves first, as in the "
+                             f"terminal's --human); got {human!r}")
         if grid is None:
             grid = Grid(width, height, blocked=frozenset(Coord(*c) for c in blocked))
         self.base_grid = grid
@@ -167,7 +169,7 @@ class PieceBoard(GameBoard):
         self.hints_label = "Hints: P/N" if players == 2 else "Hints: N/O/P/Q"
         self.hints_title = "Write each cell's class on it"
         self.rules_class(grid, self.start_cell, players)  # check the grid and the start before drawing
-        seats, offered = _seated(computer, players, human)
+        seats, offered = _seated(computer, players, human - 1)
         labels = SEAT_NAMES if players == 3 else ("First", "Second")
         self._hint_cache: dict[Grid, dict[Coord, str]] = {}
         self._hints = False
@@ -193,8 +195,9 @@ class PieceBoard(GameBoard):
 
     @property
     def human(self) -> int | None:
-        """Your place in the order of play (the first seat you play), ``None`` if computers play every seat."""
-        return self.seats.index(YOU) if YOU in self.seats else None
+        """Your seat in the order of play (1 moves first; the first seat you play), ``None`` if computers
+        play every seat."""
+        return self.seats.index(YOU) + 1 if YOU in self.seats else None
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -415,11 +418,11 @@ class KingBoard(PieceBoard):
         grid: Grid | None = None,
         start: Coord | None = None,
         computer: str | Strategy = "perfect",
-        human_first: bool = True,
+        human: int = 1,
         seed: int | None = 0,
         blocked_percent: float = 0,
         **kwargs: Any,
     ) -> None:
-        super().__init__("king", seed=seed, computer=computer, human=0 if human_first else 1,
+        super().__init__("king", seed=seed, computer=computer, human=human,
                          grid=Grid(5, 5) if grid is None else grid, start=start,
                          blocked_percent=blocked_percent, **kwargs)

@@ -138,7 +138,7 @@ def test_the_rook_cannot_pass_a_blocked_cell_and_blocked_cells_cannot_be_clicked
 def test_a_perfect_computer_from_a_winning_start_always_wins(piece: str) -> None:
     played = 0
     for seed in range(8):
-        board = PieceBoard(piece, 7, 6, seed=seed, human=1, blocked_percent=0 if seed < 4 else 20)
+        board = PieceBoard(piece, 7, 6, seed=seed, human=2, blocked_percent=0 if seed < 4 else 20)
         if not ImpartialSolver(board.rules).is_winning(board.start.at):
             continue
         played += 1
@@ -224,8 +224,8 @@ def test_undo_and_replay_take_the_piece_back() -> None:
 
 
 def test_king_board_is_a_piece_board() -> None:
-    board = KingBoard(Grid(4, 4), seed=0, human_first=False)
-    assert isinstance(board, PieceBoard) and board.piece == "king" and board.human == 1
+    board = KingBoard(Grid(4, 4), seed=0, human=2)
+    assert isinstance(board, PieceBoard) and board.piece == "king" and board.human == 2
     assert board.steps and board.steps[0].player == 0
     assert board.seats == ["perfect", "you"]
 
@@ -245,8 +245,9 @@ def test_seats_two_computers_play_by_step_and_run() -> None:
 @pytest.mark.parametrize(("kwargs", "words"), [
     ({"piece": "bishop"}, "king"),
     ({"players": 4}, "2 or 3 players"),
-    ({"human": 2}, "0 to 1"),
-    ({"players": 3, "human": 3}, "0 to 2"),
+    ({"human": 3}, "1 to 2"),
+    ({"human": 0}, "1 to 2"),
+    ({"players": 3, "human": 4}, "1 to 3"),
     ({"computer": "clever"}, "perfect"),
     ({"players": 3, "computer": ["random"]}, "each of the 2 computer players"),
     ({"blocked_percent": 120}, "between 0 and 100"),
@@ -271,7 +272,7 @@ def test_same_seed_same_game() -> None:
 
 
 def test_three_players_the_computer_plays_the_other_two() -> None:
-    board = PieceBoard("rook", 6, 6, players=3, human=1, computer="random", seed=4)
+    board = PieceBoard("rook", 6, 6, players=3, human=2, computer="random", seed=4)
     assert board.record.players == ("Red", "You", "Green")
     assert [step.player for step in board.steps] == [0]  # Red moved first
     assert board.rules.num_players == 3 and board.rules.to_move(board.state) == 1
@@ -292,7 +293,7 @@ def test_three_players_the_computer_plays_the_other_two() -> None:
 def test_three_player_games_end_and_name_the_winner() -> None:
     winners = set()
     for seed in range(12):
-        board = PieceBoard("queen", 5, 5, players=3, human=seed % 3, computer="random", seed=seed)
+        board = PieceBoard("queen", 5, 5, players=3, human=seed % 3 + 1, computer="random", seed=seed)
         play_out(board, random.Random(seed))
         record = board.record
         assert record.end == "won" and record.winner is not None
@@ -314,7 +315,7 @@ def test_each_computer_player_may_have_its_own_strategy() -> None:
             return rules.legal_moves(state)[0]
         return choose
 
-    board = PieceBoard("king", 6, 6, players=3, human=2, computer=[first_move("a"), first_move("b")], seed=0)
+    board = PieceBoard("king", 6, 6, players=3, human=3, computer=[first_move("a"), first_move("b")], seed=0)
     assert calls == ["a", "b"] and board.rules.to_move(board.state) == 2
     assert board.seats == ["yours 1", "yours 2", "you"]
     board.click(sorted(dotted(board))[0])
@@ -322,7 +323,7 @@ def test_each_computer_player_may_have_its_own_strategy() -> None:
 
 
 def test_three_player_hints_show_propps_classes() -> None:
-    board = PieceBoard("king", 5, 4, players=3, human=0, hints=True, computer="random", seed=0)
+    board = PieceBoard("king", 5, 4, players=3, human=1, hints=True, computer="random", seed=0)
     assert board.hints and board.control("hints")["label"] == "Hints: N/O/P/Q"
     table = propp_table("king", Grid(5, 4))
     assert written(board) == {c: GLYPHS["king"] if c == board.state.at else table[c] for c in Grid(5, 4).cells()}
@@ -337,7 +338,7 @@ def test_three_player_computers_win_alone_when_propp_says_they_can(computer: str
         start = Coord(width - 1, 1)
         if table[start] != "N":
             continue
-        board = PieceBoard("king", width, 2, players=3, human=1, computer=computer, seed=width)
+        board = PieceBoard("king", width, 2, players=3, human=2, computer=computer, seed=width)
         assert table[board.steps[0].move] == "P"  # Red moved where it wins alone
         play_out(board, random.Random(width))
         assert board.winner == "Red"
