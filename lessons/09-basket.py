@@ -917,7 +917,7 @@ assert all(lowering_moves(capped, s) for s in winning)
 # "put n" beside a colour to put n balls of it; the "Difficulty" slider changes B's depth
 # from its next move on. The hints show each colour's Grundy value, the Nim sum, and the
 # winning moves (marked ✓). Beat B with the hints, then without them; then let B move
-# first (`human_first=False`) and, with the hints on, catch the move where its table lets
+# first (`human=2`) and, with the hints on, catch the move where its table lets
 # the win slip. On the static
 # site the board is a picture of its first state; open the lesson in Jupyter to play.
 

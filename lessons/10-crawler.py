@@ -1298,7 +1298,7 @@ else:
 # %% [markdown]
 # 6. **Beat C's computer.** On the board above, moving first, open with (2,2)–(3,2) and
 #    answer every move by its mirror image. Do you win every game? Then give the board
-#    `human_first=False`: C's computer opens with the same segment. Can you ever win?
+#    `human=2`: C's computer opens with the same segment. Can you ever win?
 #
 #    <details><summary>Answer</summary>
 #

@@ -127,7 +127,7 @@ class BasketBoard(GameBoard):
         cap: int | None = None,
         computer: str | Strategy = ENTRIES[0].opponent,
         depth: int = DEPTH,
-        human_first: bool = True,
+        human: int = 1,
         seed: int | None = 0,
         *,
         hints: bool = False,
@@ -149,7 +149,10 @@ class BasketBoard(GameBoard):
         else:
             names = ", ".join(repr(name) for name in COMPUTER_NAMES)
             raise ValueError(f"the computer plays one of {names}, or give a strategy(rules, state); got {computer!r}")
-        seats = [YOU, name] if human_first else [name, YOU]
+        if human not in (1, 2):
+            raise ValueError(f"human is your seat, 1 (you move first) or 2, as in the terminal's --human; "
+                             f"got {human!r}")
+        seats = [YOU, name] if human == 1 else [name, YOU]
         super().__init__(seats, offered, seed, seat_labels=("First", "Second"), hints=hints, **kwargs)
         self.new_game()
 

@@ -72,7 +72,7 @@ def make_computer(choice: str | CornersStrategy, rng: random.Random) -> CornersS
 class CornersBoard(GameBoard):
     """Play corners against the computer: ``pieces`` a side (12, 10 or 9), ``move_limit`` moves a side.
 
-    You play White (you move first) when ``human_first`` is true, else Black. ``computer`` is
+    You play White (you move first) when ``human`` is 1 (the terminal's numbering), Black when it is 2. ``computer`` is
     ``"fixed"`` (E's player, mended), ``"source"`` (E's program as printed: when it chooses a
     chain of two jumps or more it names a cell with no piece on it; the board shows that and
     stops the game), ``"alphabeta"``, ``"random"``, or any ``strategy(rules, state)``. Every
@@ -110,7 +110,7 @@ class CornersBoard(GameBoard):
         self,
         pieces: int = 12,
         computer: str | CornersStrategy = ENTRIES[0].opponent,
-        human_first: bool = True,
+        human: int = 1,
         seed: int | None = 0,
         *,
         move_limit: int = 100,
@@ -130,7 +130,10 @@ class CornersBoard(GameBoard):
         self.stopped: str | None = None
         self._keep_path = False
         self._hinted: tuple[CornersState, Any] | None = None
-        seats = [YOU, name] if human_first else [name, YOU]
+        if human not in (1, 2):
+            raise ValueError(f"human is your seat, 1 (you move first) or 2, as in the terminal's --human; "
+                             f"got {human!r}")
+        seats = [YOU, name] if human == 1 else [name, YOU]
         super().__init__(seats, offered, seed, seat_labels=SIDES, **kwargs)
         self.new_game()
 

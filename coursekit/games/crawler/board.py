@@ -153,7 +153,7 @@ def make_computer(choice: str | Strategy, rules: Crawler, rng: random.Random) ->
 class CrawlerBoard(GameBoard):
     """Play the crawler against the computer on a ``width`` x ``height`` lattice of points.
 
-    You draw the first segment when ``human_first`` is true. ``computer`` is ``"source"``
+    You draw the first segment when ``human`` is 1 (the terminal's numbering), the second when it is 2. ``computer`` is ``"source"``
     (C's van Emden method; the status gives the rule that decided and the positions it
     examined), ``"perfect"`` (the exact solver, on lattices of at most
     :data:`PERFECT_MAX_POINTS` points), ``"random"``, or any ``strategy(rules, state)``.
@@ -190,7 +190,7 @@ class CrawlerBoard(GameBoard):
         width: int = 6,
         height: int = 5,
         computer: str | Strategy = ENTRIES[0].opponent,
-        human_first: bool = True,
+        human: int = 1,
         seed: int | None = 0,
         *,
         hints: bool = False,
@@ -202,7 +202,10 @@ class CrawlerBoard(GameBoard):
         self.notes: dict[tuple[CrawlerState, Segment], str] = {}
         self._keep_choice = False
         name, offered = self._offered(computer)
-        seats = [YOU, name] if human_first else [name, YOU]
+        if human not in (1, 2):
+            raise ValueError(f"human is your seat, 1 (you move first) or 2, as in the terminal's --human; "
+                             f"got {human!r}")
+        seats = [YOU, name] if human == 1 else [name, YOU]
         super().__init__(seats, offered, seed, seat_labels=("First", "Second"), hints=hints, **kwargs)
         self.new_game()
 

@@ -150,7 +150,7 @@ def test_full_games_against_each_computer(computer: str, seed: int) -> None:
         return rules.legal_moves(state)[0]
 
     board = BasketBoard(3, 4, computer=first_move if computer == "yours" else computer,
-                        human_first=seed % 2 == 0, seed=seed)
+                        human=1 if seed % 2 == 0 else 2, seed=seed)
     play_out(board, random.Random(seed))
     assert board.is_over and board.state.is_full and enabled(board) == []
     assert_shows_state(board)
@@ -164,7 +164,7 @@ def test_full_games_against_each_computer(computer: str, seed: int) -> None:
 
 def test_the_perfect_computer_wins_from_a_winning_start() -> None:
     for seed in range(10):
-        board = BasketBoard(computer="perfect", human_first=False, seed=seed)
+        board = BasketBoard(computer="perfect", human=2, seed=seed)
         assert board.steps[0].player == 0 and board.record.players == ("Computer", "You")
         assert nim_sum(board.rules, board.state) == 0  # it left you a losing position
         play_out(board, random.Random(seed))
@@ -276,7 +276,7 @@ def test_the_hints_come_and_go_with_the_toggle() -> None:
 
 
 def test_new_game_starts_again() -> None:
-    board = BasketBoard(computer="random", human_first=False, seed=7)
+    board = BasketBoard(computer="random", human=2, seed=7)
     play_out(board, random.Random(7))
     first = board.record.states
     board.press("new")

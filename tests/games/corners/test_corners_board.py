@@ -374,7 +374,7 @@ def test_hints_draw_what_e_would_play_and_go_away_again() -> None:
 @pytest.mark.parametrize("computer", ["fixed", "alphabeta", "random", first_move])
 @pytest.mark.parametrize("human_first", [True, False])
 def test_each_computer_answers_to_the_end_of_a_short_game(computer: Any, human_first: bool) -> None:
-    board = CornersBoard(9, computer=computer, human_first=human_first, seed=3, move_limit=3)
+    board = CornersBoard(9, computer=computer, human=1 if human_first else 2, seed=3, move_limit=3)
     assert board.human == (WHITE if human_first else BLACK)
     if not human_first:
         assert len(board.steps) == 1 and board.steps[0].player == WHITE
@@ -389,7 +389,7 @@ def test_each_computer_answers_to_the_end_of_a_short_game(computer: Any, human_f
 
 
 def test_e_mended_plays_the_chain_e_as_printed_stalls_on() -> None:
-    board = CornersBoard(computer="fixed", human_first=False)
+    board = CornersBoard(computer="fixed", human=2)
     board.hit("3,5")
     board.hit("3,4")
     chain = board.steps[2].move
@@ -400,7 +400,7 @@ def test_e_mended_plays_the_chain_e_as_printed_stalls_on() -> None:
 
 
 def test_e_as_printed_stalls_on_its_first_chain_and_the_game_stops() -> None:
-    board = CornersBoard(computer="source", human_first=False)
+    board = CornersBoard(computer="source", human=2)
     assert path_text(board.steps[0].move) == "5,1-5,3"
     board.hit("2,6")
     board.hit("2,4")  # E's own reply in a game against itself: then E chooses a chain of two jumps
@@ -433,7 +433,7 @@ def test_e_as_printed_stalls_when_it_plays_both_sides_too() -> None:
 
 
 def test_any_computer_that_names_an_illegal_move_stops_the_game() -> None:
-    board = CornersBoard(computer=lambda rules, state: (Coord(0, 0), Coord(0, 1)), human_first=False)
+    board = CornersBoard(computer=lambda rules, state: (Coord(0, 0), Coord(0, 1)), human=2)
     assert board.steps == [] and board.stopped is not None
     assert board.status.startswith("The computer stalls: it chose 0,0-0,1, which is not allowed (there is no piece "
                                    "on [0, 0]); the game is stopped. Game stopped.")
@@ -505,7 +505,7 @@ def test_new_game_starts_again_and_forgets_an_unfinished_move() -> None:
     assert board.steps == [] and board.path == [] and board.record.moves == ()
     assert board.status.startswith("Your turn: click one of your pieces (White, ○). Moves: White 0, Black 0")
     assert_board_shows_state(board)
-    fresh = CornersBoard(computer="fixed", human_first=False)
+    fresh = CornersBoard(computer="fixed", human=2)
     fresh.new_game()
     assert [path_text(s.move) for s in fresh.steps] == ["4,2-4,3"]
 

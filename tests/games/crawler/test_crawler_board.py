@@ -278,7 +278,7 @@ def test_hints_say_when_no_segment_closes() -> None:
 @pytest.mark.parametrize(("width", "height", "seed"), [(3, 3, 0), (4, 3, 1), (5, 4, 2), (2, 2, 3)])
 def test_full_games_against_the_random_computer(width: int, height: int, seed: int) -> None:
     for human_first in (True, False):
-        board = CrawlerBoard(width, height, computer="random", human_first=human_first, seed=seed, hints=seed % 2 == 1)
+        board = CrawlerBoard(width, height, computer="random", human=1 if human_first else 2, seed=seed, hints=seed % 2 == 1)
         play_out(board, random.Random(seed))
         record = assert_finished(board)
         assert record.players == (("You", "Computer") if human_first else ("Computer", "You"))
@@ -288,7 +288,7 @@ def test_full_games_against_the_random_computer(width: int, height: int, seed: i
 def test_the_perfect_computer_wins_from_a_won_start(width: int, height: int) -> None:
     """4 x 3 and 5 x 4: who draws first wins (the mirror plan); 3 x 3: who answers wins."""
     first_wins = (width + height) % 2 == 1
-    board = CrawlerBoard(width, height, computer="perfect", human_first=not first_wins, seed=4)
+    board = CrawlerBoard(width, height, computer="perfect", human=2 if first_wins else 1, seed=4)
     for game in range(2):
         play_out(board, random.Random(game))
         assert_finished(board)
@@ -317,7 +317,7 @@ def careful_click(board: CrawlerBoard, rng: random.Random) -> None:
 
 
 def test_against_c_on_its_own_lattice() -> None:
-    board = CrawlerBoard(human_first=False, seed=0)
+    board = CrawlerBoard(human=2, seed=0)
     assert board.steps[0].move == SOURCE_OPENING
     assert board.status.startswith('The computer drew 2,2-3,2 (C\'s rule "opening": C\'s opening, no search; '
                                    "0 positions examined). Your turn:")
@@ -333,7 +333,7 @@ def test_against_c_on_its_own_lattice() -> None:
 
 
 def test_the_perfect_computer_on_c_lattice_wins_when_it_draws_first() -> None:
-    board = CrawlerBoard(computer="perfect", human_first=False, seed=2)
+    board = CrawlerBoard(computer="perfect", human=2, seed=2)
     rng = random.Random(2)
     while not board.is_over:
         careful_click(board, rng)
@@ -363,7 +363,7 @@ def test_a_strategy_of_yours_can_be_the_computer() -> None:
         calls.append(state)
         return rules.legal_moves(state)[-1]
 
-    board = CrawlerBoard(3, 2, computer=mine, human_first=False)
+    board = CrawlerBoard(3, 2, computer=mine, human=2)
     assert calls == [board.start] and board.steps[0].move == board.rules.legal_moves(board.start)[-1]
     assert board.control("seat0")["value"] == "yours"
     play_out(board, random.Random(1))
@@ -443,7 +443,7 @@ def test_new_game_starts_again_and_forgets_a_chosen_point() -> None:
     assert board.steps == [] and board.chosen is None and board.record.moves == ()
     assert board.status == "Your turn: click a point, then a neighbour, to draw the first segment."
     assert set(kinds(board).values()) == {"target"} and "<polygon" not in board.picture
-    later = CrawlerBoard(4, 3, human_first=False, seed=2)
+    later = CrawlerBoard(4, 3, human=2, seed=2)
     later.new_game()
     assert len(later.steps) == 1 and later.steps[0].player == 0
 
