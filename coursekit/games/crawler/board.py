@@ -153,7 +153,8 @@ def make_computer(choice: str | Strategy, rules: Crawler, rng: random.Random) ->
 class CrawlerBoard(GameBoard):
     """Play the crawler against the computer on a ``width`` x ``height`` lattice of points.
 
-    You draw the first segment when ``human`` is 1 (the terminal's numbering), the second when it is 2. ``computer`` is ``"source"``
+    You draw the first segment when ``human`` is 1 (the terminal's numbering), the second when
+    it is 2. ``computer`` is ``"source"``
     (C's van Emden method; the status gives the rule that decided and the positions it
     examined), ``"perfect"`` (the exact solver, on lattices of at most
     :data:`PERFECT_MAX_POINTS` points), ``"random"``, or any ``strategy(rules, state)``.

@@ -684,8 +684,8 @@ class MinesDuelBoard(MinesGame):
 
     The board is a standard ``level`` (``"beginner"`` 9 x 9 with 10 mines, ``"intermediate"``,
     ``"expert"``) unless ``width``, ``height`` or ``mines`` say otherwise; ``first_safe`` is the
-    game's option. ``human`` is your seat: ``0`` (player 1, A, you reveal first), ``1`` (player 2,
-    B) or ``None`` to watch two computers (Step and ▶ Run). ``computer`` is a name from
+    game's option. ``human`` is your seat, numbered as in the terminal: ``1`` (A, you reveal first),
+    ``2`` (B) or ``None`` to watch two computers (Step and ▶ Run). ``computer`` is a name from
     :data:`DUEL_COMPUTER_NAMES` or any ``strategy(rules, board)``; with ``human=None`` it may be a
     pair, one for each seat. The "A" and "B" choices change who plays each seat at any time.
     ``hints`` starts with the chances shown. The mines come from a generator seeded with
@@ -724,7 +724,7 @@ class MinesDuelBoard(MinesGame):
         height: int | None = None,
         mines: int | None = None,
         computer: str | DuelStrategy | tuple[str | DuelStrategy, str | DuelStrategy] = "lookahead",
-        human: int | None = 0,
+        human: int | None = 1,
         seed: int | None = 0,
         *,
         hints: bool = False,
@@ -734,8 +734,9 @@ class MinesDuelBoard(MinesGame):
         **kwargs: Any,
     ) -> None:
         w, h, m = _level_size(level, width, height, mines)
-        if human not in (0, 1, None):
-            raise ValueError(f"human is your seat, 0 or 1, or None to watch two computers; got {human!r}")
+        if human not in (1, 2, None):
+            raise ValueError(f"human is your seat, 1 (A, you reveal first) or 2 (B), as in the terminal's --human, "
+                             f"or None to watch two computers; got {human!r}")
         if isinstance(computer, tuple):
             if human is not None or len(computer) != 2:
                 raise ValueError("a pair of computers plays only when two computers play each other (human=None)")
@@ -743,7 +744,7 @@ class MinesDuelBoard(MinesGame):
         else:
             given = [computer, computer]
         chosen, offered = _offered(DUEL_COMPUTER_NAMES, make_duel_computer, given)
-        seats = [YOU if seat == human else chosen[seat] for seat in (0, 1)]
+        seats = [YOU if seat + 1 == human else chosen[seat] for seat in (0, 1)]
         super().__init__(Minesweeper2(w, h, m, first_safe), seats, offered, seed, seat_labels=("A", "B"),
                          hints=hints, speed=speed if interval is None else interval,
                          computer_seeds=(" 0", " 1"), **kwargs)
@@ -753,8 +754,8 @@ class MinesDuelBoard(MinesGame):
 
     @property
     def human(self) -> int | None:
-        """Your seat (0 or 1), ``None`` when no seat, or both, are yours."""
-        yours = [seat for seat, who in enumerate(self.seats) if who == YOU]
+        """Your seat (1: A, 2: B), ``None`` when no seat, or both, are yours."""
+        yours = [seat + 1 for seat, who in enumerate(self.seats) if who == YOU]
         return yours[0] if len(yours) == 1 else None
 
     @property
@@ -792,7 +793,7 @@ class MinesDuelBoard(MinesGame):
             return "draw"
         if self.human is None:
             return f"{FINDER_MARKS[number]} won"
-        return "won" if number == self.human else "lost"
+        return "won" if number + 1 == self.human else "lost"
 
     # Playing ------------------------------------------------------------------------------
 

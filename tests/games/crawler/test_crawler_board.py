@@ -278,7 +278,8 @@ def test_hints_say_when_no_segment_closes() -> None:
 @pytest.mark.parametrize(("width", "height", "seed"), [(3, 3, 0), (4, 3, 1), (5, 4, 2), (2, 2, 3)])
 def test_full_games_against_the_random_computer(width: int, height: int, seed: int) -> None:
     for human_first in (True, False):
-        board = CrawlerBoard(width, height, computer="random", human=1 if human_first else 2, seed=seed, hints=seed % 2 == 1)
+        board = CrawlerBoard(width, height, computer="random", human=1 if human_first else 2, seed=seed,
+                             hints=seed % 2 == 1)
         play_out(board, random.Random(seed))
         record = assert_finished(board)
         assert record.players == (("You", "Computer") if human_first else ("Computer", "You"))

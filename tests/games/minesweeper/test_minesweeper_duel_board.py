@@ -107,7 +107,7 @@ def test_the_default_board_is_the_beginner_level_against_the_lookahead() -> None
     board = MinesDuelBoard()
     assert (board.rules.width, board.rules.height, board.rules.mines) == (9, 9, 10)
     assert len(cell_chunks(board.picture)) == 81 and board.players == ("You", "Computer (lookahead)")
-    assert board.human == 0 and not board.watching and board.steps == [] and board.state.mines == frozenset()
+    assert board.human == 1 and not board.watching and board.steps == [] and board.state.mines == frozenset()
     assert board.status == ("A new game: 9 x 9, 10 mines, first reveal safe. "
                             "Your turn (A): click a hidden cell to reveal it (the first reveal is always safe).")
     assert ">Discovered: A You: 0 mines, B Computer (lookahead): 0 mines<" in board.picture
@@ -129,7 +129,7 @@ def test_the_options_and_their_limits() -> None:
     with pytest.raises(ValueError, match="the computer plays one of"):
         MinesDuelBoard(computer="clever")
     with pytest.raises(ValueError, match="human is your seat"):
-        MinesDuelBoard(human=2)
+        MinesDuelBoard(human=3)
     with pytest.raises(ValueError, match="a pair of computers"):
         MinesDuelBoard(computer=("safest", "random"))
 
@@ -311,7 +311,7 @@ def test_run_plays_two_computers_to_the_end_by_ticks() -> None:
 
 
 def test_sitting_second_the_computer_reveals_first() -> None:
-    board = small(computer="safest", human=1, seed=2)
+    board = small(computer="safest", human=2, seed=2)
     assert board.players == ("Computer (safest)", "You")
     assert board.steps[0].player == 0 and board.observation.turn == 1
     assert board.status.startswith("A new game: 6 x 5, 5 mines, first reveal safe. The computer revealed ")
@@ -329,7 +329,7 @@ def test_the_seat_choices_change_who_plays() -> None:
     assert board.players == ("Computer A (random)", "Computer B (safest)")
     assert board.step() and board.status.startswith("Computer A (random) revealed")
     board.press("seat1", "you")
-    assert board.human == 1 and board.players == ("Computer (random)", "You")
+    assert board.human == 2 and board.players == ("Computer (random)", "You")
     assert board.status.endswith("Your turn (B): click a hidden cell to reveal it.")
     board.press("seat0", "you")
     assert board.players == ("A (you)", "B (you)") and board.status.startswith("B (you) to reveal (B):")
