@@ -110,12 +110,14 @@ def seed_argument(parser: argparse.ArgumentParser) -> None:
 
 
 def prompt_player(stdin: TextIO, out: TextIO, question: Callable[[Any, Any], str],
-                  read: Callable[[Any, Any, str], Any], show: Callable[[Any], str] = str) -> Callable[[Any, Any], Any]:
+                  read: Callable[[Any, Any, str], Any], show: Callable[[Any, Any], str] | None = None,
+                  why_not: Callable[[Any, Any, Any], str | None] | None = None) -> Callable[[Any, Any], Any]:
     r"""A person at the prompt, for any game: the one loop every game's terminal uses.
 
-    It shows the position (``show(state)``), asks ``question(rules, state)``, reads a line and
-    turns it into a move with ``read(rules, state, line)`` (a ``ValueError`` says what is wrong
-    with the line), explains a move the rules refuse (``why_illegal``) and asks again. The end
+    It shows the position (``show(rules, state)``, by default the state itself), asks
+    ``question(rules, state)``, reads a line and turns it into a move with ``read(rules, state,
+    line)`` (a ``ValueError`` says what is wrong with the line), explains a move the rules refuse
+    (``why_not(rules, state, move)``, by default ``rules.why_illegal``) and asks again. The end
     of input stops the game (:class:`GameStopped`).
 
     >>> import io
@@ -133,7 +135,7 @@ def prompt_player(stdin: TextIO, out: TextIO, question: Callable[[Any, Any], str
     """
 
     def choose(rules: Any, state: Any) -> Any:
-        print(f"\n{show(state)}", file=out)
+        print(f"\n{state if show is None else show(rules, state)}", file=out)
         ask = question(rules, state)
         while True:
             print(ask, end="", file=out, flush=True)
@@ -146,7 +148,7 @@ def prompt_player(stdin: TextIO, out: TextIO, question: Callable[[Any, Any], str
             except ValueError as error:
                 print(f"  {error}", file=out)
                 continue
-            reason = rules.why_illegal(state, move)
+            reason = rules.why_illegal(state, move) if why_not is None else why_not(rules, state, move)
             if reason is None:
                 return move
             print(f"  not allowed: {reason}", file=out)

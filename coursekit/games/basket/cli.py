@@ -16,8 +16,8 @@ import re
 from collections.abc import Callable
 from typing import Any, TextIO
 
-from ...cli._args import Context, Groups, UsageError, seed_argument, whole
-from ...core import GameStopped, Player, play
+from ...cli._args import Context, Groups, UsageError, prompt_player, seed_argument, whole
+from ...core import Player, play
 from . import ENTRIES
 from .players import COMPUTERS, source_player
 from .rules import COLOUR_NAMES, LETTERS, PLAYER_NAMES, Basket, BasketState, Put, grundy_value, nim_sum, winning_moves
@@ -87,27 +87,11 @@ def human_player(stdin: TextIO, out: TextIO, seat: int) -> Callable[[Basket, Bas
 
     The end of input stops the game.
     """
-
-    def choose(rules: Basket, state: BasketState) -> Put:
-        print(f"\n{state}", file=out)
-        while True:
-            print(f"Your move, {PLAYER_NAMES[seat]}: a colour's letter and a number of balls "
-                  f"({moves_text(rules, state)}): ", end="", file=out, flush=True)
-            line = stdin.readline()
-            if not line:
-                print("", file=out)
-                raise GameStopped("end of input")
-            try:
-                move = read_move(rules, line)
-            except ValueError as error:
-                print(f"  {error}", file=out)
-                continue
-            reason = rules.why_illegal(state, move)
-            if reason is None:
-                return move
-            print(f"  not allowed: {reason}", file=out)
-
-    return choose
+    return prompt_player(
+        stdin, out,
+        lambda rules, state: (f"Your move, {PLAYER_NAMES[seat]}: a colour's letter and a number of balls "
+                              f"({moves_text(rules, state)}): "),
+        lambda rules, state, line: read_move(rules, line))
 
 
 def computer_player(kind: str, depth: int, context: Context) -> Any:

@@ -16,8 +16,8 @@ import argparse
 from collections.abc import Callable
 from typing import TextIO
 
-from ...cli._args import Context, Groups, UsageError, seed_argument, whole
-from ...core import GameStopped, Player, play
+from ...cli._args import Context, Groups, UsageError, prompt_player, seed_argument, whole
+from ...core import Player, play
 from . import ENTRIES
 from .players import COMPUTERS, guess_counts
 from .rules import Bulls, BullsState, Code, code_text, read_code
@@ -75,30 +75,17 @@ def human_guesser(stdin: TextIO, out: TextIO) -> Callable[[Bulls, BullsState], C
     The end of input stops the game.
     """
 
-    def choose(rules: Bulls, state: BullsState) -> Code:
-        print(f"\n{state}", file=out)
+    def show(rules: Bulls, state: BullsState) -> str:
         own = rules.own_secret(state, state.turn)
-        if own is not None:
-            print(f"(your own secret, which the other player looks for: {code_text(own)})", file=out)
-        example = code_text(tuple(range(rules.digits)))
-        while True:
-            print(f"Your guess: {rules.digits} different digits from 0 to {rules.base - 1}, like {example}: ",
-                  end="", file=out, flush=True)
-            line = stdin.readline()
-            if not line:
-                print("", file=out)
-                raise GameStopped("end of input")
-            try:
-                guess = read_code(line, rules.digits, rules.base)
-            except ValueError as error:
-                print(f"  {error}", file=out)
-                continue
-            reason = rules.why_illegal(state, guess)
-            if reason is None:
-                return guess
-            print(f"  not allowed: {reason}", file=out)
+        return str(state) + ("" if own is None else
+                             f"\n(your own secret, which the other player looks for: {code_text(own)})")
 
-    return choose
+    def question(rules: Bulls, state: BullsState) -> str:
+        example = code_text(tuple(range(rules.digits)))
+        return f"Your guess: {rules.digits} different digits from 0 to {rules.base - 1}, like {example}: "
+
+    return prompt_player(stdin, out, question, lambda rules, state, line: read_code(line, rules.digits, rules.base),
+                         show)
 
 
 def play_bulls(args: argparse.Namespace, context: Context) -> str:

@@ -24,8 +24,8 @@ import argparse
 from collections.abc import Callable
 from typing import TextIO
 
-from ...cli._args import Context, Groups, Outcome, UsageError, seed_argument, whole
-from ...core import GameStopped, IllegalMoveError, Player, play
+from ...cli._args import Context, Groups, Outcome, UsageError, prompt_player, seed_argument, whole
+from ...core import IllegalMoveError, Player, play
 from . import ENTRIES
 from .players import COMPUTERS
 from .rules import SIDES, Corners, CornersState, Path, parse_path, path_text, solo, solo_problem
@@ -74,27 +74,8 @@ def _rules(args: argparse.Namespace) -> Corners:
 
 def human_player(stdin: TextIO, out: TextIO, side: str) -> Callable[[Corners, CornersState], Path | str]:
     """A person at the prompt: the board, then a path typed ``x,y-x,y[-x,y...]`` (explained when wrong)."""
-
-    def choose(rules: Corners, state: CornersState) -> Path | str:
-        print(f"\n{state}", file=out)
-        while True:
-            print(f"Your move, {side}: a path x,y-x,y[-x,y...] (every landing cell of a chain): ",
-                  end="", file=out, flush=True)
-            line = stdin.readline()
-            if not line:
-                print("", file=out)
-                raise GameStopped("end of input")
-            try:
-                move = parse_path(line)
-            except ValueError as error:
-                print(f"  {error}", file=out)
-                continue
-            reason = rules.why_illegal(state, move)
-            if reason is None:
-                return move
-            print(f"  not allowed: {reason}", file=out)
-
-    return choose
+    question = f"Your move, {side}: a path x,y-x,y[-x,y...] (every landing cell of a chain): "
+    return prompt_player(stdin, out, lambda rules, state: question, lambda rules, state, line: parse_path(line))
 
 
 def play_corners(args: argparse.Namespace, context: Context) -> str:

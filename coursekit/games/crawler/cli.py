@@ -14,8 +14,8 @@ import argparse
 from collections.abc import Callable
 from typing import Any, TextIO
 
-from ...cli._args import Context, Groups, UsageError, seed_argument, whole
-from ...core import GameStopped, Player, play
+from ...cli._args import Context, Groups, UsageError, prompt_player, seed_argument, whole
+from ...core import Player, play
 from ...core.grid import Coord
 from . import ENTRIES
 from .players import COMPUTERS, PERFECT_MAX_POINTS, SOURCE_MAX_POINTS
@@ -97,27 +97,11 @@ def computer_player(kind: str, rules: Crawler, context: Context) -> Any:
 def human_player(stdin: TextIO, out: TextIO, seat: str) -> Callable[[Crawler, CrawlerState], Segment]:
     """A person at the prompt: the lattice, then a segment typed ``x1,y1-x2,y2`` (explained when wrong)."""
 
-    def choose(rules: Crawler, state: CrawlerState) -> Segment:
-        print(f"\n{state}", file=out)
-        legal = rules.legal_moves(state)
-        hint = "any segment" if not state.line else " or ".join(segment_text(m) for m in legal)
-        while True:
-            print(f"Your move, {seat}: a segment as x1,y1-x2,y2 ({hint}): ", end="", file=out, flush=True)
-            line = stdin.readline()
-            if not line:
-                print("", file=out)
-                raise GameStopped("end of input")
-            try:
-                move = rules.segment(state, *parse_segment(line))
-            except ValueError as error:
-                print(f"  {error}", file=out)
-                continue
-            reason = rules.why_illegal(state, move)
-            if reason is None:
-                return move
-            print(f"  not allowed: {reason}", file=out)
+    def question(rules: Crawler, state: CrawlerState) -> str:
+        hint = "any segment" if not state.line else " or ".join(segment_text(m) for m in rules.legal_moves(state))
+        return f"Your move, {seat}: a segment as x1,y1-x2,y2 ({hint}): "
 
-    return choose
+    return prompt_player(stdin, out, question, lambda rules, state, line: rules.segment(state, *parse_segment(line)))
 
 
 def play_crawler(args: argparse.Namespace, context: Context) -> str:

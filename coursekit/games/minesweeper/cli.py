@@ -21,8 +21,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
-from ...cli._args import Context, Groups, Outcome, UsageError, seed_argument, whole
-from ...core import Coord, GameStopped, Player, play
+from ...cli._args import Context, Groups, Outcome, UsageError, prompt_player, seed_argument, whole
+from ...core import Coord, Player, play
 from . import ENTRIES
 from .duel import Minesweeper2, Minesweeper2Board
 from .players import COMPUTERS, DUEL_COMPUTERS
@@ -99,29 +99,9 @@ def read_move(text: str) -> Coord | Flag:
 
 def _person(stdin: TextIO, out: TextIO, prompt: str, read: Callable[[str], Any],
             why_not: Callable[[Any, Any, Any], str | None]) -> Callable[[Any, Any], Any]:
-    """A person at the prompt: sees what the player sees, types a move (``read``, a ``ValueError``
-    says what is wrong), is told why it is refused (``why_not``) and asked again. The end of
-    input stops the game."""
-
-    def choose(rules: Any, seen: Any) -> Any:
-        print(f"\n{seen}", file=out)
-        while True:
-            print(prompt, end="", file=out, flush=True)
-            line = stdin.readline()
-            if not line:
-                print("", file=out)
-                raise GameStopped("end of input")
-            try:
-                move = read(line)
-            except ValueError as error:
-                print(f"  {error}", file=out)
-                continue
-            reason = why_not(rules, seen, move)
-            if reason is None:
-                return move
-            print(f"  not allowed: {reason}", file=out)
-
-    return choose
+    """A person at the prompt (:func:`~coursekit.cli._args.prompt_player`): sees what the player
+    sees, types a move (``read``), is told why it is refused (``why_not``) and asked again."""
+    return prompt_player(stdin, out, lambda rules, seen: prompt, lambda rules, seen, line: read(line), why_not=why_not)
 
 
 def human_player(stdin: TextIO, out: TextIO) -> Callable[[Minesweeper, MinesweeperBoard], Coord | Flag]:

@@ -14,8 +14,8 @@ import argparse
 from collections.abc import Callable
 from typing import TextIO
 
-from ...cli._args import Context, Groups, UsageError, seed_argument, whole
-from ...core import GameStopped, Player, play
+from ...cli._args import Context, Groups, UsageError, prompt_player, seed_argument, whole
+from ...core import Player, play
 from . import ENTRIES
 from .players import COMPUTERS, Guesser
 from .rules import ALPHABETS, LANGUAGE_NAMES, MAX_TOP, WORD_LIST_LICENCE, Words, WordsObservation
@@ -57,22 +57,8 @@ def read_guess(text: str) -> str:
 def human_guesser(stdin: TextIO, out: TextIO) -> Callable[[Words, WordsObservation], str]:
     """A person at the prompt: sees the pattern, types a letter or a word, is told what is wrong
     and asked again. The end of input stops the game."""
-
-    def guess(rules: Words, seen: WordsObservation) -> str:
-        print(f"\n{seen}", file=out)
-        while True:
-            print("Your guess: a letter or the whole word: ", end="", file=out, flush=True)
-            line = stdin.readline()
-            if not line:
-                print("", file=out)
-                raise GameStopped("end of input")
-            move = read_guess(line)
-            reason = rules.why_illegal(seen, move)
-            if reason is None:
-                return move
-            print(f"  not allowed: {reason}", file=out)
-
-    return guess
+    return prompt_player(stdin, out, lambda rules, seen: "Your guess: a letter or the whole word: ",
+                         lambda rules, seen, line: read_guess(line))
 
 
 def computer_guesser(kind: str, context: Context) -> Guesser:
