@@ -23,47 +23,14 @@ Put(colour=0, balls=1)
 from __future__ import annotations
 
 from ...core.registry import GameEntry, lazy_boards
-from .players import (
-    COMPUTERS,
-    Strategy,
-    WinRate,
-    perfect_strategy,
-    random_strategy,
-    source_player,
-    win_rates,
-)
-from .rules import (
-    BLUE,
-    COLOUR_NAMES,
-    GREEN,
-    LETTERS,
-    PLAYER_NAMES,
-    RED,
-    Basket,
-    BasketState,
-    Put,
-    grundy_value,
-    nim_sum,
-    winning_moves,
-)
-from .source import (
-    DEPTH,
-    IMPOSSIBLE,
-    SourceTable,
-    finish_range,
-    source_choice,
-    source_example,
-    source_strategy,
-    source_table,
-    source_table_fast,
-)
+from . import players, rules, source
+from .players import *  # noqa: F403 (the package exports what its players module does)
+from .players import COMPUTERS
+from .rules import *  # noqa: F403 (the package exports what its rules module does)
+from .rules import Basket
+from .source import *  # noqa: F403 (the package exports what its source module does)
 
-__all__ = [
-    "BLUE", "COLOUR_NAMES", "COMPUTERS", "DEPTH", "ENTRIES", "GREEN", "IMPOSSIBLE", "LETTERS", "PLAYER_NAMES", "RED",
-    "Basket", "BasketBoard", "BasketState", "Put", "SourceTable", "Strategy", "WinRate", "finish_range",
-    "grundy_value", "nim_sum", "perfect_strategy", "random_strategy", "source_choice", "source_example",
-    "source_player", "source_strategy", "source_table", "source_table_fast", "win_rates", "winning_moves",
-]
+__all__ = ["ENTRIES", *rules.__all__, *source.__all__, *players.__all__]
 
 
 def _samples() -> tuple[Basket, ...]:

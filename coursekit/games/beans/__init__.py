@@ -23,13 +23,13 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.registry import GameEntry, lazy_boards
-from .players import COMPUTERS, Strategy, article_strategy, perfect_strategy, random_strategy
-from .rules import Beans, BeansState, Piles, is_winning, options, winning_move
+from . import players, rules
+from .players import *  # noqa: F403 (the package exports what its players module does)
+from .players import COMPUTERS
+from .rules import *  # noqa: F403 (the package exports what its rules module does)
+from .rules import Beans
 
-__all__ = [
-    "COMPUTERS", "ENTRIES", "Beans", "BeansBoard", "BeansState", "Piles", "Strategy", "article_strategy",
-    "is_winning", "options", "perfect_strategy", "random_strategy", "winning_move",
-]
+__all__ = ["ENTRIES", *rules.__all__, *players.__all__]
 
 
 def _from_spec(spec: dict[str, Any]) -> Beans:

@@ -22,49 +22,13 @@ and its terminal commands (:mod:`~coursekit.games.bulls.cli`).
 from __future__ import annotations
 
 from ...core.registry import GameEntry, lazy_boards
-from .players import (
-    COMPUTERS,
-    GUESSERS,
-    MEASURED,
-    GuardedPlan,
-    GuessCounts,
-    Guesser,
-    consistent_strategy,
-    entropy_strategy,
-    greedy_entropy_strategy,
-    guarded_plan,
-    guess_counts,
-    guesser,
-    minimax_strategy,
-    secret_rng,
-)
-from .rules import (
-    Answer,
-    AnswerTable,
-    Bulls,
-    BullsState,
-    Code,
-    Indices,
-    all_codes,
-    answer_table,
-    code_text,
-    consistent_codes,
-    entropy,
-    entropy_choice,
-    entropy_weights,
-    minimax_choice,
-    partition_sizes,
-    read_code,
-    score,
-)
+from . import players, rules
+from .players import *  # noqa: F403 (the package exports what its players module does)
+from .players import COMPUTERS
+from .rules import *  # noqa: F403 (the package exports what its rules module does)
+from .rules import Bulls
 
-__all__ = [
-    "COMPUTERS", "ENTRIES", "GUESSERS", "MEASURED", "Answer", "AnswerTable", "Bulls", "BullsBoard",
-    "BullsState", "Code", "GuardedPlan", "GuessCounts", "Guesser", "Indices", "all_codes", "answer_table",
-    "code_text", "consistent_codes", "consistent_strategy", "entropy", "entropy_choice", "entropy_strategy",
-    "entropy_weights", "greedy_entropy_strategy", "guarded_plan", "guess_counts", "guesser", "minimax_choice",
-    "minimax_strategy", "partition_sizes", "read_code", "score", "secret_rng",
-]
+__all__ = ["ENTRIES", *rules.__all__, *players.__all__]
 
 
 def _samples() -> tuple[Bulls, ...]:

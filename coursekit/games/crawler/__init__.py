@@ -23,41 +23,14 @@ True
 from __future__ import annotations
 
 from ...core.registry import GameEntry, lazy_boards
-from .players import (
-    COMPUTERS,
-    PERFECT_MAX_POINTS,
-    SOURCE_MAX_POINTS,
-    Strategy,
-    perfect_move,
-    perfect_strategy,
-    random_strategy,
-    symmetry_strategy,
-)
-from .rules import (
-    SOURCE_OPENING,
-    STEPS,
-    WHO_WINS,
-    Crawler,
-    CrawlerState,
-    OutOfTime,
-    Segment,
-    WhoWins,
-    closing_first,
-    opening_segment,
-    search,
-    segment_text,
-    who_wins,
-    winning_moves,
-)
-from .source import SourceChoice, SourceSearchLimit, source_choice, source_strategy
+from . import players, rules, source
+from .players import *  # noqa: F403 (the package exports what its players module does)
+from .players import COMPUTERS
+from .rules import *  # noqa: F403 (the package exports what its rules module does)
+from .rules import Crawler
+from .source import *  # noqa: F403 (the package exports what its source module does)
 
-__all__ = [
-    "COMPUTERS", "ENTRIES", "PERFECT_MAX_POINTS", "SOURCE_MAX_POINTS", "SOURCE_OPENING", "STEPS", "WHO_WINS",
-    "Crawler", "CrawlerBoard", "CrawlerState", "OutOfTime", "Segment", "SourceChoice", "SourceSearchLimit",
-    "Strategy", "WhoWins", "closing_first", "opening_segment", "perfect_move", "perfect_strategy",
-    "random_strategy", "search", "segment_text", "source_choice", "source_strategy", "symmetry_strategy",
-    "who_wins", "winning_moves",
-]
+__all__ = ["ENTRIES", *rules.__all__, *source.__all__, *players.__all__]
 
 
 def _samples() -> tuple[Crawler, ...]:

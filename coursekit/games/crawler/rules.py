@@ -55,8 +55,20 @@ from ...core.rules import GameRules, GameType
 from ...solvers.gametree import Solution, alphabeta
 
 __all__ = [
-    "SOURCE_OPENING", "WHO_WINS", "Crawler", "CrawlerState", "OutOfTime", "Segment", "WhoWins", "closing_first",
-    "opening_segment", "search", "segment_text", "who_wins", "winning_moves",
+    "SOURCE_OPENING",
+    "STEPS",
+    "WHO_WINS",
+    "Crawler",
+    "CrawlerState",
+    "OutOfTime",
+    "Segment",
+    "WhoWins",
+    "closing_first",
+    "opening_segment",
+    "search",
+    "segment_text",
+    "who_wins",
+    "winning_moves",
 ]
 
 #: A move: a unit segment from an end of the line to the new point.

@@ -30,55 +30,15 @@ commands (:mod:`~coursekit.games.minesweeper.cli`).
 from __future__ import annotations
 
 from ...core.registry import GameEntry, lazy_boards
-from .duel import Minesweeper2, Minesweeper2Board, Minesweeper2State, RevealOutcome, duel_board, reveal_outcomes
-from .players import (
-    COMPUTERS,
-    DUEL_COMPUTERS,
-    Match,
-    Minesweeper2Strategy,
-    MinesweeperStrategy,
-    Tally,
-    duel_random_strategy,
-    knowledge_strategy,
-    lookahead_scores,
-    lookahead_strategy,
-    match,
-    probability_strategy,
-    random_strategy,
-    safest_strategy,
-    win_rate,
-)
-from .rules import (
-    HIDDEN,
-    LEVELS,
-    Flag,
-    KnowledgeBase,
-    MinesRules,
-    Minesweeper,
-    MinesweeperBoard,
-    MinesweeperState,
-    NoPlacementError,
-    Sentence,
-    best_cell,
-    board_from_text,
-    brute_force_probabilities,
-    certainties,
-    check_board,
-    fitting_placements,
-    level_size,
-    probabilities,
-    weigh,
-)
+from . import duel, players, rules
+from .duel import *  # noqa: F403 (the package exports what its duel module does)
+from .duel import Minesweeper2
+from .players import *  # noqa: F403 (the package exports what its players module does)
+from .players import COMPUTERS, DUEL_COMPUTERS
+from .rules import *  # noqa: F403 (the package exports what its rules module does)
+from .rules import Minesweeper
 
-__all__ = [
-    "COMPUTERS", "DUEL_COMPUTERS", "ENTRIES", "HIDDEN", "LEVELS", "Flag", "KnowledgeBase", "Match", "MinesBoard",
-    "MinesDuelBoard", "MinesRules", "Minesweeper", "Minesweeper2", "Minesweeper2Board", "Minesweeper2State",
-    "Minesweeper2Strategy", "MinesweeperBoard", "MinesweeperState", "MinesweeperStrategy", "NoPlacementError",
-    "RevealOutcome", "Sentence", "Tally", "best_cell", "board_from_text", "brute_force_probabilities",
-    "certainties", "check_board", "duel_board", "duel_random_strategy", "fitting_placements", "knowledge_strategy",
-    "level_size", "lookahead_scores", "lookahead_strategy", "match", "probabilities", "probability_strategy",
-    "random_strategy", "reveal_outcomes", "safest_strategy", "weigh", "win_rate",
-]
+__all__ = ["ENTRIES", *rules.__all__, *duel.__all__, *players.__all__]
 
 
 def _samples() -> tuple[Minesweeper, ...]:

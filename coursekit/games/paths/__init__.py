@@ -28,25 +28,13 @@ from typing import Any
 
 from ...core.grid import Coord, Grid
 from ...core.registry import GameEntry, lazy_boards
-from .players import COMPUTERS, Strategy, article_strategy
-from .rules import (
-    ArticleRun,
-    PathState,
-    ShortestPath,
-    UnreachableError,
-    article_min_path,
-    distances,
-    min_path,
-    reachable_grid,
-    sign,
-    step_toward,
-)
+from . import players, rules
+from .players import *  # noqa: F403 (the package exports what its players module does)
+from .players import COMPUTERS
+from .rules import *  # noqa: F403 (the package exports what its rules module does)
+from .rules import ShortestPath, reachable_grid
 
-__all__ = [
-    "COMPUTERS", "ENTRIES", "ArticleRun", "PathBoard", "PathState", "ShortestPath", "Strategy",
-    "UnreachableError", "article_min_path", "article_strategy", "distances", "min_path", "reachable_grid", "sign",
-    "step_toward",
-]
+__all__ = ["ENTRIES", *rules.__all__, *players.__all__]
 
 
 def _from_spec(spec: dict[str, Any]) -> ShortestPath:

@@ -30,36 +30,13 @@ from typing import Any
 
 from ...core.grid import Coord, Grid
 from ...core.registry import GameEntry, lazy_boards
-from .players import (
-    COMPUTERS,
-    THREE_PLAYER_OPPONENT,
-    Strategy,
-    article_strategy,
-    perfect_strategy,
-    propp_strategy,
-    random_strategy,
-    spoiler_strategy,
-)
-from .rules import (
-    PIECE_LETTERS,
-    PIECES,
-    OneWayKing,
-    OneWayKnight,
-    OneWayPiece,
-    OneWayQueen,
-    OneWayRook,
-    PieceState,
-    Steps,
-    favourable,
-    wythoff_pairs,
-)
+from . import players, rules
+from .players import *  # noqa: F403 (the package exports what its players module does)
+from .players import COMPUTERS
+from .rules import *  # noqa: F403 (the package exports what its rules module does)
+from .rules import PIECES, OneWayPiece
 
-__all__ = [
-    "BOARDS", "COMPUTERS", "ENTRIES", "PIECES", "PIECE_LETTERS", "THREE_PLAYER_OPPONENT", "KingBoard", "OneWayKing",
-    "OneWayKnight", "OneWayPiece", "OneWayQueen", "OneWayRook", "PieceBoard", "PieceState", "Steps", "Strategy",
-    "article_strategy", "favourable", "perfect_strategy", "propp_strategy", "random_strategy", "spoiler_strategy",
-    "wythoff_pairs",
-]
+__all__ = ["BOARDS", "ENTRIES", *rules.__all__, *players.__all__]
 
 #: The boards of the folder (in its ``board`` module), imported when first asked for: they need
 #: Jupyter's widgets. :mod:`coursekit.widgets` also offers them by these names.

@@ -24,35 +24,13 @@ from __future__ import annotations
 
 from ...core.grid import Coord, Grid
 from ...core.registry import GameEntry, lazy_boards
-from .players import (
-    COMPUTERS,
-    PREY_COMPUTERS,
-    PURSUER_COMPUTERS,
-    VARIANTS,
-    Maker,
-    MoveAdvisor,
-    PreyStrategy,
-    PursuerStrategy,
-    Variant,
-    coalition_pursuers,
-    jerry_move,
-    jerry_strategy,
-    lone_pursuers,
-    optimal_player,
-    optimal_prey,
-    optimal_pursuers,
-    random_prey,
-    tom_step,
-    tom_strategy,
-)
-from .rules import DEFAULT_MAX_MOVES, PursuerMove, Pursuit, PursuitState, Start, steps_from
+from . import players, rules
+from .players import *  # noqa: F403 (the package exports what its players module does)
+from .players import COMPUTERS, VARIANTS
+from .rules import *  # noqa: F403 (the package exports what its rules module does)
+from .rules import Pursuit
 
-__all__ = [
-    "COMPUTERS", "DEFAULT_MAX_MOVES", "ENTRIES", "PREY_COMPUTERS", "PURSUER_COMPUTERS", "VARIANTS", "Maker",
-    "MoveAdvisor", "PreyStrategy", "PursuerMove", "PursuerStrategy", "Pursuit", "PursuitBoard", "PursuitState",
-    "Start", "Variant", "coalition_pursuers", "jerry_move", "jerry_strategy", "lone_pursuers", "optimal_player",
-    "optimal_prey", "optimal_pursuers", "random_prey", "steps_from", "tom_step", "tom_strategy",
-]
+__all__ = ["ENTRIES", *rules.__all__, *players.__all__]
 
 
 def _samples() -> tuple[Pursuit, ...]:

@@ -22,9 +22,11 @@ from ...core.grid import Grid
 from ...core.registry import GameEntry
 from ..pieces import ENTRIES as PIECE_ENTRIES
 from ..pieces import OneWayKing, OneWayKnight, OneWayQueen, OneWayRook
-from .rules import Move, PieceSum, SumState
+from . import rules
+from .rules import *  # noqa: F403 (the package exports what its rules module does)
+from .rules import PieceSum
 
-__all__ = ["ENTRIES", "Move", "PieceSum", "SumState"]
+__all__ = ["ENTRIES", *rules.__all__]
 
 
 def _from_spec(spec: dict[str, Any]) -> PieceSum:

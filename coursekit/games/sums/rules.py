@@ -31,7 +31,7 @@ from ...core.grid import Coord, Grid
 from ...core.rules import GameRules, GameType
 from ..pieces import OneWayPiece, PieceState
 
-__all__ = ["PieceSum", "SumState"]
+__all__ = ["Move", "PieceSum", "SumState"]
 
 Move = tuple[int, Coord]
 

@@ -23,45 +23,14 @@ from __future__ import annotations
 
 from ...core.engine import random_strategy
 from ...core.registry import GameEntry, lazy_boards
-from .players import (
-    COMPUTERS,
-    SOLVE_LIMITS,
-    ComputerMove,
-    ComputerPlayer,
-    as_strategy,
-    default_computer,
-    perfect_player,
-    random_player,
-    solve_limit,
-    source_applies,
-    source_player,
-    strategy_player,
-)
-from .rules import DIRECTIONS, EMPTY, MARKS, TicTacToe, TicTacToeState, square_number, square_of
-from .source import (
-    SOURCE_HEURISTIC,
-    SOURCE_LINES,
-    SOURCE_SQUARES,
-    SourceBoard,
-    SourceChoice,
-    source_best_move,
-    source_board,
-    source_describe,
-    source_evaluate,
-    source_numbering,
-    source_order,
-    source_strategy,
-    source_winner,
-)
+from . import players, rules, source
+from .players import *  # noqa: F403 (the package exports what its players module does)
+from .players import COMPUTERS
+from .rules import *  # noqa: F403 (the package exports what its rules module does)
+from .rules import TicTacToe
+from .source import *  # noqa: F403 (the package exports what its source module does)
 
-__all__ = [
-    "COMPUTERS", "DIRECTIONS", "EMPTY", "ENTRIES", "MARKS", "SOLVE_LIMITS", "SOURCE_HEURISTIC", "SOURCE_LINES",
-    "SOURCE_SQUARES", "ComputerMove", "ComputerPlayer", "SourceBoard", "SourceChoice", "TicTacToe", "TicTacToeBoard",
-    "TicTacToeState", "as_strategy", "default_computer", "perfect_player", "random_player", "random_strategy",
-    "solve_limit", "source_applies", "source_best_move", "source_board", "source_describe", "source_evaluate",
-    "source_numbering", "source_order", "source_player", "source_strategy", "source_winner", "square_number",
-    "square_of", "strategy_player",
-]
+__all__ = ["ENTRIES", "random_strategy", *rules.__all__, *source.__all__, *players.__all__]
 
 
 def _samples() -> tuple[TicTacToe, ...]:

@@ -21,38 +21,13 @@ and pictures (:mod:`~coursekit.games.words.view`), its board
 from __future__ import annotations
 
 from ...core.registry import GameEntry, lazy_boards
-from .players import (
-    COMPUTERS,
-    Guesser,
-    GuesserScore,
-    answer_entropy,
-    best_splitting_letter,
-    frequency_guesser,
-    most_frequent_letter,
-    play_word,
-    random_letter,
-    score_guesser,
-    splitting_guesser,
-)
-from .rules import (
-    ALPHABETS,
-    BLANK,
-    LANGUAGE_NAMES,
-    MAX_TOP,
-    WORD_LIST_LICENCE,
-    Words,
-    WordsObservation,
-    WordsState,
-    possible_words,
-    word_list,
-)
+from . import players, rules
+from .players import *  # noqa: F403 (the package exports what its players module does)
+from .players import COMPUTERS
+from .rules import *  # noqa: F403 (the package exports what its rules module does)
+from .rules import Words
 
-__all__ = [
-    "ALPHABETS", "BLANK", "COMPUTERS", "ENTRIES", "LANGUAGE_NAMES", "MAX_TOP", "WORD_LIST_LICENCE", "Guesser",
-    "GuesserScore", "Words", "WordsBoard", "WordsObservation", "WordsState", "answer_entropy",
-    "best_splitting_letter", "frequency_guesser", "most_frequent_letter", "play_word", "possible_words",
-    "random_letter", "score_guesser", "splitting_guesser", "word_list",
-]
+__all__ = ["ENTRIES", *rules.__all__, *players.__all__]
 
 
 def _samples() -> tuple[Words, ...]:
