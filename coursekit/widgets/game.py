@@ -32,6 +32,22 @@ YOU = "you"
 SPEEDS = (0, 1500, 50)
 
 
+def two_seats(computer: str, human: int) -> list[str]:
+    """Who plays a game for two: you at seat ``human``, numbered as in the terminal's ``--human``
+    (1 moves first), and ``computer`` at the other.
+
+    >>> two_seats("perfect", 1), two_seats("perfect", 2)
+    (['you', 'perfect'], ['perfect', 'you'])
+    >>> two_seats("perfect", 0)
+    Traceback (most recent call last):
+    ...
+    ValueError: human is your seat, 1 (you move first) or 2, as in the terminal's --human; got 0
+    """
+    if human not in (1, 2) or type(human) is not int:
+        raise ValueError(f"human is your seat, 1 (you move first) or 2, as in the terminal's --human; got {human!r}")
+    return [YOU, computer] if human == 1 else [computer, YOU]
+
+
 def computer_players(
     computer: str | Strategy,
     article: Callable[[random.Random], Strategy] | None = None,

@@ -22,7 +22,7 @@ from typing import Any
 
 from ...core.rules import Strategy
 from ...widgets.board import slider, text_box
-from ...widgets.game import YOU, GameBoard, NotAMove
+from ...widgets.game import GameBoard, NotAMove, two_seats
 from . import ENTRIES
 from .players import COMPUTERS
 from .rules import COLOUR_NAMES, LETTERS, Basket, BasketState, Put, grundy_value, nim_sum, winning_moves
@@ -149,10 +149,7 @@ class BasketBoard(GameBoard):
         else:
             names = ", ".join(repr(name) for name in COMPUTER_NAMES)
             raise ValueError(f"the computer plays one of {names}, or give a strategy(rules, state); got {computer!r}")
-        if human not in (1, 2):
-            raise ValueError(f"human is your seat, 1 (you move first) or 2, as in the terminal's --human; "
-                             f"got {human!r}")
-        seats = [YOU, name] if human == 1 else [name, YOU]
+        seats = two_seats(name, human)
         super().__init__(seats, offered, seed, seat_labels=("First", "Second"), hints=hints, **kwargs)
         self.new_game()
 

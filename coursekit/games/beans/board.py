@@ -6,7 +6,7 @@ from typing import Any
 
 from ...core.rules import Strategy
 from ...solvers import solver_for
-from ...widgets.game import YOU, GameBoard, NotAMove, computer_players
+from ...widgets.game import GameBoard, NotAMove, computer_players, two_seats
 from . import ENTRIES
 from .players import article_strategy
 from .rules import Beans, BeansState, Piles
@@ -63,10 +63,7 @@ class BeansBoard(GameBoard):
         self.piles = (white, black)
         Beans(white, black)  # check the piles before drawing anything
         name, offered = computer_players(computer or ENTRIES[0].opponent, article_strategy)
-        if human not in (1, 2):
-            raise ValueError(f"human is your seat, 1 (you move first) or 2, as in the terminal's --human; "
-                             f"got {human!r}")
-        seats = [YOU, name] if human == 1 else [name, YOU]
+        seats = two_seats(name, human)
         super().__init__(seats, offered, seed, seat_labels=("First", "Second"), **kwargs)
         self.new_game()
 

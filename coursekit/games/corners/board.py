@@ -33,7 +33,7 @@ from ...core.grid import Coord
 from ...core.record import Record
 from ...core.rules import End, Strategy
 from ...views.svg import cell_of, hit_key
-from ...widgets.game import YOU, GameBoard, NotAMove
+from ...widgets.game import YOU, GameBoard, NotAMove, two_seats
 from . import ENTRIES
 from .players import COMPUTERS, CornersStrategy
 from .rules import BLACK, PASS, SIDES, SIZE, WHITE, Corners, CornersState, Path, path_text
@@ -130,10 +130,7 @@ class CornersBoard(GameBoard):
         self.stopped: str | None = None
         self._keep_path = False
         self._hinted: tuple[CornersState, Any] | None = None
-        if human not in (1, 2):
-            raise ValueError(f"human is your seat, 1 (you move first) or 2, as in the terminal's --human; "
-                             f"got {human!r}")
-        seats = [YOU, name] if human == 1 else [name, YOU]
+        seats = two_seats(name, human)
         super().__init__(seats, offered, seed, seat_labels=SIDES, **kwargs)
         self.new_game()
 

@@ -30,7 +30,7 @@ from ...core.engine import random_strategy
 from ...core.grid import Coord
 from ...core.rules import Strategy
 from ...views.svg import cell_of, hit_key
-from ...widgets.game import YOU, GameBoard, NotAMove
+from ...widgets.game import YOU, GameBoard, NotAMove, two_seats
 from . import ENTRIES
 from .players import COMPUTERS, PERFECT_MAX_POINTS, SOURCE_MAX_POINTS, perfect_move
 from .rules import Crawler, CrawlerState, Segment, segment_text
@@ -203,10 +203,7 @@ class CrawlerBoard(GameBoard):
         self.notes: dict[tuple[CrawlerState, Segment], str] = {}
         self._keep_choice = False
         name, offered = self._offered(computer)
-        if human not in (1, 2):
-            raise ValueError(f"human is your seat, 1 (you move first) or 2, as in the terminal's --human; "
-                             f"got {human!r}")
-        seats = [YOU, name] if human == 1 else [name, YOU]
+        seats = two_seats(name, human)
         super().__init__(seats, offered, seed, seat_labels=("First", "Second"), hints=hints, **kwargs)
         self.new_game()
 
