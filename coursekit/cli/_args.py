@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, NamedTuple, NoReturn, TextIO
 
@@ -102,6 +102,16 @@ def grid_arguments(parser: argparse.ArgumentParser, side: int = 5, max_side: int
     parser.add_argument("--width", type=whole(1, max_side), default=side, help=f"columns (default {side})")
     parser.add_argument("--height", type=whole(1, max_side), default=side, help=f"rows (default {side})")
     parser.add_argument("--blocked", type=percent, default=0.0, help="percentage of random blocked cells")
+
+
+def player_arguments(parser: argparse.ArgumentParser, computers: Iterable[str], computer_help: str, seats: int,
+                     seat_help: str) -> None:
+    """``--computer`` (one of the game's ``computers``, default: the game's entry decides),
+    ``--human N`` (a person at seat N, 1 moves first: the boards number seats the same way) and
+    ``--seed``: the options every game's ``play`` command shares."""
+    parser.add_argument("--computer", choices=tuple(computers), default=None, help=computer_help)
+    parser.add_argument("--human", type=whole(1, seats), default=None, help=seat_help)
+    seed_argument(parser)
 
 
 def seed_argument(parser: argparse.ArgumentParser) -> None:

@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable
 from typing import Any, TextIO
 
-from ...cli._args import Context, Groups, UsageError, prompt_player, seed_argument, whole
+from ...cli._args import Context, Groups, UsageError, player_arguments, prompt_player, whole
 from ...core import Player, play
 from . import ENTRIES
 from .players import COMPUTERS, source_player
@@ -33,14 +33,12 @@ def register(groups: Groups) -> None:
                         help=f"how many colours, 1 to {len(COLOUR_NAMES)} (default 3: red, blue, green)")
     player.add_argument("--balls", type=whole(1, Basket.MAX_BALLS), default=3, help="balls of each colour (default 3)")
     player.add_argument("--cap", type=whole(1), default=None, help="at most K balls a move (default: no cap)")
-    player.add_argument("--computer", choices=tuple(COMPUTERS), default=None,
-                        help="the computer players: source (B's table of win marks, the default, in both seats "
-                             "and facing a person), perfect (the Nim sum) or random")
     player.add_argument("--depth", type=whole(1, 1000), default=DEPTH,
                         help=f"how many moves B's player looks ahead: its difficulty level (default {DEPTH})")
-    player.add_argument("--human", type=whole(1, 2), default=None,
-                        help="let a person play seat N (1 moves first, 2 second)")
-    seed_argument(player)
+    player_arguments(player, COMPUTERS,
+                     "the computer players: source (B's table of win marks, the default, in both seats "
+                     "and facing a person), perfect (the Nim sum) or random",
+                     2, "let a person play seat N (1 moves first, 2 second)")
     player.set_defaults(run=play_basket)
 
     solver = groups.solve.add_parser("basket", help="whether the player to move wins the basket, and how")

@@ -16,7 +16,7 @@ import argparse
 from collections.abc import Callable
 from typing import TextIO
 
-from ...cli._args import Context, Groups, UsageError, prompt_player, seed_argument, whole
+from ...cli._args import Context, Groups, UsageError, player_arguments, prompt_player, seed_argument, whole
 from ...core import Player, play
 from . import ENTRIES
 from .players import COMPUTERS, guess_counts
@@ -31,12 +31,10 @@ def register(groups: Groups) -> None:
     player.add_argument("--guesses", type=whole(1), default=None, help="at most N guesses each (default: no limit)")
     player.add_argument("--mutual", action="store_true",
                         help="C's game: two players each hide a secret and guess the other's in turn")
-    player.add_argument("--computer", choices=tuple(COMPUTERS), default=None,
-                        help="the computer's guesser: consistent (C's: a random secret that fits every answer, "
-                             "the default), minimax or entropy")
-    player.add_argument("--human", type=whole(1, 2), default=None,
-                        help="let a person play seat N (the guesser is seat 1; in the mutual game 1 guesses first)")
-    seed_argument(player)
+    player_arguments(player, COMPUTERS,
+                     "the computer's guesser: consistent (C's: a random secret that fits every answer, the "
+                     "default), minimax or entropy",
+                     2, "let a person play seat N (the guesser is seat 1; in the mutual game 1 guesses first)")
     player.set_defaults(run=play_bulls)
 
     solver = groups.solve.add_parser("bulls", help="a guesser against every secret: average, worst, distribution")

@@ -24,7 +24,7 @@ import argparse
 from collections.abc import Callable
 from typing import TextIO
 
-from ...cli._args import Context, Groups, Outcome, UsageError, prompt_player, seed_argument, whole
+from ...cli._args import Context, Groups, Outcome, UsageError, player_arguments, prompt_player, whole
 from ...core import IllegalMoveError, Player, play
 from . import ENTRIES
 from .players import COMPUTERS
@@ -46,11 +46,10 @@ def register(groups: Groups) -> None:
     """Add ``play corners`` and ``solve corners``."""
     player = groups.play.add_parser("corners", help="corners (ugolki): race your pieces into the opposite corner")
     rules_arguments(player)
-    player.add_argument("--computer", choices=tuple(COMPUTERS), default=None,
-                        help="the computer players: fixed (E's 3-move look-ahead, mended; the default), source "
-                             "(E's program as printed: it stalls on its first jump chain), alphabeta or random")
-    player.add_argument("--human", type=whole(1, 2), default=None, help="let a person play seat N (1 White, 2 Black)")
-    seed_argument(player)
+    player_arguments(player, COMPUTERS,
+                     "the computer players: fixed (E's 3-move look-ahead, mended; the default), source (E's "
+                     "program as printed: it stalls on its first jump chain), alphabeta or random",
+                     2, "let a person play seat N (1 White, 2 Black)")
     player.set_defaults(run=play_corners)
 
     solver = groups.solve.add_parser("corners", help="E's decision from the start: its move and the positions searched")

@@ -16,7 +16,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ...cli._args import Context, Groups, UsageError, human_strategy, seed_argument, whole
+from ...cli._args import Context, Groups, UsageError, human_strategy, player_arguments, whole
 from ...core import Player, play
 from ...solvers.counting import count
 from ...solvers.gametree import solve
@@ -42,13 +42,11 @@ def register(groups: Groups) -> None:
     """Add ``play tictactoe``, ``solve tictactoe`` and ``count tictactoe``."""
     player = groups.play.add_parser("tictactoe", help="tic-tac-toe and m, n, k-games for 2 to 4 players")
     board_arguments(player)
-    player.add_argument("--computer", choices=tuple(COMPUTERS), default=None,
-                        help="the computer players: perfect (the exact solver), source (D's alpha-beta program, "
-                             "3 x 3 only) or random. Default: perfect against a person (random on a board too "
-                             "large to solve at once); with no person, D's program on 3 x 3, as in the source")
-    player.add_argument("--human", type=whole(1, len(MARKS)), default=None,
-                        help="let a person play seat N (1 = X moves first, 2 = O, ...)")
-    seed_argument(player)
+    player_arguments(player, COMPUTERS,
+                     "the computer players: perfect (the exact solver), source (D's alpha-beta program, "
+                     "3 x 3 only) or random. Default: perfect against a person (random on a board too "
+                     "large to solve at once); with no person, D's program on 3 x 3, as in the source",
+                     len(MARKS), "let a person play seat N (1 = X moves first, 2 = O, ...)")
     player.set_defaults(run=play_tictactoe)
 
     solver = groups.solve.add_parser("tictactoe", help="the value of a tic-tac-toe position and its best moves")
