@@ -37,11 +37,11 @@ from IPython.display import SVG, display
 
 from coursekit import Coord, Grid, OneWayKing, Player, play
 from coursekit.core.engine import random_strategy
-from coursekit.games.tictactoe import MARKS, TicTacToe, TicTacToeState
+from coursekit.games.tictactoe import MARKS, TicTacToe
+from coursekit.games.tictactoe.view import board_svg
 from coursekit.solvers import outcome_table
 from coursekit.solvers.counting import count
 from coursekit.solvers.gametree import minimax, optimal_strategy, solve
-from coursekit.games.tictactoe.view import board_svg
 
 # %% [markdown]
 # ## One rule for every game: negamax
@@ -315,7 +315,7 @@ assert solution.outcome == "win"
 # its first state; open the lesson in Jupyter to play.
 
 # %%
-from coursekit.games.tictactoe import TicTacToeBoard  # noqa: E402
+from coursekit.games.tictactoe import TicTacToeBoard
 
 TicTacToeBoard(computer="perfect", hints=True)
 

@@ -54,9 +54,9 @@ from coursekit.games.tictactoe import (
     square_number,
     square_of,
 )
+from coursekit.games.tictactoe.view import board_svg
 from coursekit.solvers.counting import count, reachable
 from coursekit.solvers.gametree import alphabeta, line_order, maxn, minimax, optimal_strategy, paranoid, solve
-from coursekit.games.tictactoe.view import board_svg
 
 INF = math.inf
 rules = TicTacToe()
@@ -976,7 +976,7 @@ print("max^n:", maxn(wide3, king_position).values)
 # Jupyter to play.
 
 # %%
-from coursekit.games.tictactoe import TicTacToeBoard  # noqa: E402
+from coursekit.games.tictactoe import TicTacToeBoard
 
 TicTacToeBoard(computer="source")
 

@@ -55,9 +55,9 @@ from coursekit.games.basket import (
     win_rates,
     winning_moves,
 )
+from coursekit.games.basket.view import basket_svg, record_svg
 from coursekit.solvers import ImpartialSolver
 from coursekit.solvers.gametree import minimax, solve
-from coursekit.games.basket.view import basket_svg, record_svg
 from coursekit.views.gametree import tree_svg
 from coursekit.views.tables import grundy_svg
 
@@ -662,7 +662,7 @@ rows = [(begin, opponent) for begin in STARTS for opponent in OPPONENTS]
 print("B's exact chance of winning, moving first")
 print("depth " + "".join(f"{f'{b} vs {o}':>24}" for b, o in rows))
 for d in DEPTHS:
-    print(f"{d:>5} " + "".join(f"{str(exact[b, o, d]):>24}" for b, o in rows))
+    print(f"{d:>5} " + "".join(f"{exact[b, o, d]!s:>24}" for b, o in rows))
 print()
 print(f"expected wins in {GAMES} games (exact), the seeded sample, and its distance in standard deviations")
 print("depth " + "".join(f"{f'{b} vs {o}':>24}" for b, o in rows))
@@ -922,7 +922,7 @@ assert all(lowering_moves(capped, s) for s in winning)
 # site the board is a picture of its first state; open the lesson in Jupyter to play.
 
 # %%
-from coursekit.games.basket import BasketBoard  # noqa: E402
+from coursekit.games.basket import BasketBoard
 
 BasketBoard(computer="source", depth=3, hints=True)
 

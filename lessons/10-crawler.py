@@ -958,7 +958,7 @@ for opening in (centre_opening, three.position([(Coord(0, 0), Coord(1, 0))])):
 # first state; open the lesson in Jupyter to play.
 
 # %%
-from coursekit.games.crawler import CrawlerBoard  # noqa: E402
+from coursekit.games.crawler import CrawlerBoard
 
 CrawlerBoard(computer="source")
 

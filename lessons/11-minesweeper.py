@@ -910,7 +910,7 @@ SVG(board_picture(told_board, title="the coordinates variant: named mines are dr
 # On the static site the board is a picture of its first state; open the lesson in Jupyter to play.
 
 # %%
-from coursekit.games.minesweeper import MinesBoard  # noqa: E402
+from coursekit.games.minesweeper import MinesBoard
 
 MinesBoard(hints=True)
 
@@ -1030,7 +1030,7 @@ else:
 # %%
 def check_overlap(deduce_overlap, overlap_solves) -> None:
     """Sound on every real board, never weaker than the three rules, and the 1-2 board."""
-    a, b, c, d = Coord(0, 1), Coord(1, 1), Coord(1, 0), Coord(2, 1)
+    a, d = Coord(0, 1), Coord(2, 1)  # the 1-2 board's safe cell and its mine
     assert deduce_overlap(one_two) == ({a}, {d}), f"on 1-2: a safe, d a mine, not {deduce_overlap(one_two)}"
     solves = 0
     for board in real_boards:

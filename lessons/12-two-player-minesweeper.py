@@ -554,15 +554,15 @@ print(f"about {time.perf_counter() - began:.0f} s")
 # %%
 BENCHMARK = {("safest", "random"): (367, 2, 31), ("lookahead", "random"): (78, 1, 1),
              ("lookahead", "safest"): (157, 22, 21)}  # A's wins, draws, losses
-for (a, b), (w, d, l) in BENCHMARK.items():
-    games = w + d + l
-    print(f"{a:>9} vs {b:<7} {games:>3} games: {w}-{d}-{l}, A scores {(w + d / 2) / games:.0%}")
+for (a, b), (w, d, lost) in BENCHMARK.items():
+    games = w + d + lost
+    print(f"{a:>9} vs {b:<7} {games:>3} games: {w}-{d}-{lost}, A scores {(w + d / 2) / games:.0%}")
 assert [sum(v) for v in BENCHMARK.values()] == [400, 80, 200]
 
 
-def score_share(w: int, d: int, l: int) -> float:
+def score_share(w: int, d: int, lost: int) -> float:
     """A's score: a win 1, a draw one half."""
-    return (w + d / 2) / (w + d + l)
+    return (w + d / 2) / (w + d + lost)
 
 
 def bars(rows: dict, title: str) -> str:
@@ -652,7 +652,7 @@ assert 0 < len(differ) < lookahead_moves
 # `random` for the opponent).
 
 # %%
-from coursekit.games.minesweeper import MinesDuelBoard  # noqa: E402
+from coursekit.games.minesweeper import MinesDuelBoard
 
 MinesDuelBoard(computer="lookahead", hints=True)
 

@@ -867,7 +867,7 @@ for name, share in zip(("C's guesser", "draw", "minimax"), expected, strict=True
 # on "Words still possible" to see the list shrink.
 
 # %%
-from coursekit.games.words import WordsBoard  # noqa: E402
+from coursekit.games.words import WordsBoard
 
 WordsBoard("en", seed=13)
 
@@ -879,7 +879,7 @@ WordsBoard("en", seed=13)
 # ▶ Run).
 
 # %%
-from coursekit.games.bulls import BullsBoard  # noqa: E402
+from coursekit.games.bulls import BullsBoard
 
 BullsBoard(mutual=True, computer="consistent", seed=13)
 

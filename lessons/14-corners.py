@@ -712,7 +712,7 @@ assert rules.in_target(lone, WHITE) == 12
 # state; open the lesson in Jupyter to play.
 
 # %%
-from coursekit.games.corners import CornersBoard  # noqa: E402
+from coursekit.games.corners import CornersBoard
 
 CornersBoard(computer="fixed")
 

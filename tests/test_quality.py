@@ -108,7 +108,7 @@ def test_importing_registers_no_view_and_a_state_draws_itself_when_asked():
 
 
 def test_ruff_is_clean():
-    sources = ["coursekit", "benchmarks", "course.py", "site_hooks", "assignments", "tests"]
+    sources = ["coursekit", "benchmarks", "course.py", "site_hooks", "assignments", "tests", "lessons"]
     done = subprocess.run([str(BIN / "ruff"), "check", *sources], cwd=ROOT, capture_output=True, text=True)
     assert done.returncode == 0, done.stdout + done.stderr
 
