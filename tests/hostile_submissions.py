@@ -304,9 +304,12 @@ def hostile_ps04(source: Source) -> dict[str, Student]:
     tamper = ref["pursuer_move"].replace(
         "    return min(steps(grid, pursuer), key=lambda tom: time_after_tom(grid, tom, prey))",
         "    move = min(steps(grid, pursuer), key=lambda tom: time_after_tom(grid, tom, prey))\n"
-        "    object.__setattr__(grid, 'blocked', frozenset())  # the grader's grid is not this one\n"
-        "    import coursekit.games.pursuit.checks as checks\n"
-        "    checks.score_pursuer_move = checks.check_pursuer_move = lambda *args, **kwargs: 100\n"
+        "    seen = globals().setdefault('tampered', set())  # once a grid: later calls get the grader's grid\n"
+        "    if grid.blocked and repr(grid) not in seen:\n"
+        "        seen.add(repr(grid))\n"
+        "        object.__setattr__(grid, 'blocked', frozenset())  # the grader's grid is not this one\n"
+        "        import coursekit.games.pursuit.checks as checks\n"
+        "        checks.score_pursuer_move = checks.check_pursuer_move = lambda *args, **kwargs: 100\n"
         "    return move")
     assert tamper != ref["pursuer_move"], "the reference's pursuer_move changed: update the tampering one"
     return {
@@ -322,7 +325,10 @@ def hostile_ps04(source: Source) -> dict[str, Student]:
                                                            "def prey_move(grid, pursuer, prey):\n"
                                                            "    return Anywhere(prey)\n"},
                                      zero=("test_prey_visible", "test_prey_hidden")),
-        # changes its copy of the grid and of the checks after choosing its move: the games are the reference's
+        # changes its copy of the grid and of the checks after its first move on each grid: the games are the
+        # reference's, and the next call gets the grid as the grader sent it. Once a grid: tampering on every call
+        # would empty the student's own table cache each time, and the CPU time of that (near the cell's 15 s,
+        # more or less with the machine's load) would decide the score, not the attack
         "grid_tamper": Student({**ref, "pursuer_move": tamper}),
     }
 
