@@ -381,7 +381,7 @@ class PursuitBoard(GameBoard):
         return tuple(cells[:-1]), cells[-1]
 
     def _make_strategy(self, side: int, choice: str) -> Strategy:
-        # only optimal play gets the solver: the board's coalition plans one round ahead
+        # only optimal play gets the solver (the coalition plans one round ahead, as in the terminal)
         strategy: Strategy = COMPUTERS[choice](self.rng, self.solver if choice == "optimal" else None)
         return strategy
 

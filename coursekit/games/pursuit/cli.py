@@ -39,7 +39,7 @@ def register(groups: Groups) -> None:
                        help=f"rounds after which the prey has escaped (default {DEFAULT_MAX_MOVES})")
     chase.add_argument("--tom", choices=HUNTER_CHOICES, default=None,
                        help="the pursuers: Tom (the article's Tom; one pursuer), lone (each of two by Tom's rule), "
-                            "coalition (two, a joint plan), optimal (the exact solver) or human (one pursuer only); "
+                            "coalition (two, one round ahead), optimal (the exact solver) or human (one pursuer only); "
                             "default: the variant's")
     chase.add_argument("--jerry", choices=PREY_CHOICES, default=None,
                        help="the prey: Jerry (the article's Jerry), random, optimal or human; default: the variant's")
@@ -118,8 +118,7 @@ def play_pursuit(args: argparse.Namespace, context: Context) -> str:
         limit = MAX_FREE_CELLS[variant.pursuers]
         raise UsageError(f"optimal play needs the exact solver, which takes at most {limit} free cells "
                          f"with {variant.pursuers} pursuer{'s' if variant.pursuers > 1 else ''}")
-    # G2.5's coalition plans with the exact solver whenever the grid fits it.
-    wanted = "optimal" in (tom, jerry) or (variant.code == "G2.5" and tom is None)
+    wanted = "optimal" in (tom, jerry)  # only optimal play uses the solver (G2.5's coalition plans one round)
     solver = _solver(grid, variant.pursuers) if wanted and fits else None
     hunter, prey = variant.strategies(rng, solver)
     hunter = _hunter(tom, hunter, solver, context, variant)

@@ -3,7 +3,8 @@ pursuers planning together, and optimal play on both sides; the article's four g
 
 Every computer is made by name from :data:`COMPUTERS`, ``make(rng, solver=None)``: ``rng``
 drives the random prey, ``solver`` (an exact :class:`~coursekit.solvers.pursuit.PursuitSolver`)
-serves optimal play and lets G2.5's coalition plan with it. Each side has its own computers
+serves optimal play (G2.5's coalition plans one round ahead without it, on both faces: the
+terminal's and the board's coalition are one player, and ``optimal`` is the solver's). Each side has its own computers
 (:data:`PURSUER_COMPUTERS`, :data:`PREY_COMPUTERS`); each variant names the pair it plays by
 default (:attr:`Variant.computers`). The terminal and the board offer the same names.
 
@@ -163,11 +164,11 @@ def optimal_prey(solver: MoveAdvisor) -> PreyStrategy:
     return choose
 
 
-def coalition_pursuers(solver: MoveAdvisor | None = None) -> PursuerStrategy:
-    """G2.5: the pursuers plan their moves together.
+def coalition_pursuers() -> PursuerStrategy:
+    """G2.5: the pursuers plan their moves together, one round ahead (:func:`optimal_pursuers`
+    plans to the end with the exact solver).
 
-    With an exact solver this is :func:`optimal_pursuers`. Without one, a one-round plan:
-    catch now if possible; else choose the joint move after which the prey's best reply
+    The plan: catch now if possible; else choose the joint move after which the prey's best reply
     leaves it nearest to the nearer pursuer (fewest such replies breaks ties, then the sum
     of the pursuers' distances to the prey, then the first move).
 
@@ -175,9 +176,6 @@ def coalition_pursuers(solver: MoveAdvisor | None = None) -> PursuerStrategy:
     >>> coalition_pursuers()(rules, rules.initial_state())
     (Coord(x=0, y=1), Coord(x=3, y=1))
     """
-    if solver is not None:
-        return optimal_pursuers(solver)
-
     def choose(rules: Pursuit, state: PursuitState) -> PursuerMove:
         grid, prey = state.grid, state.prey
         replies = steps_from(grid, prey)
@@ -217,7 +215,7 @@ class Variant:
         self, rng: random.Random, solver: MoveAdvisor | None = None
     ) -> tuple[PursuerStrategy, PreyStrategy]:
         """The default strategies ``(pursuers, prey)``; ``rng`` drives a random prey, and
-        G2.5's coalition plays optimally when given the exact solver."""
+        ``solver`` serves a side that plays optimally."""
         pursuers, prey = self.computers
         return COMPUTERS[pursuers](rng, solver), COMPUTERS[prey](rng, solver)
 
@@ -268,7 +266,7 @@ def optimal_player(rng: random.Random, solver: MoveAdvisor | None = None) -> Cal
 COMPUTERS: dict[str, Maker] = {
     "Tom": lambda rng, solver=None: lone_pursuers(),
     "lone": lambda rng, solver=None: lone_pursuers(),
-    "coalition": lambda rng, solver=None: coalition_pursuers(solver),
+    "coalition": lambda rng, solver=None: coalition_pursuers(),
     "optimal": optimal_player,
     "Jerry": lambda rng, solver=None: jerry_strategy(),
     "random": lambda rng, solver=None: random_prey(rng),

@@ -254,11 +254,17 @@ def test_variants_give_rules_and_default_players():
         two = play(rules, variant.players(random.Random(2)), rng=random.Random(5))
         assert one.states == two.states, code
         assert one.players == (variant.hunter, variant.prey)
+    # G2.5's coalition is one player on both faces: given the solver (as the terminal gives it when a
+    # side plays optimally) it still plans one round ahead; optimal play is the solver's own player
     solver = PursuitSolver(grid, 2)
     coalition = VARIANTS["G2.5"].rules(grid)
     start = coalition.initial_state(random.Random(9))
-    record = play(coalition, VARIANTS["G2.5"].players(random.Random(1), solver), start=start)
-    assert record.winner == 0 and record.final.moves <= solver.capture_time(start.pursuers, start.prey)
+    with_solver = play(coalition, VARIANTS["G2.5"].players(random.Random(1), solver), start=start)
+    without = play(coalition, VARIANTS["G2.5"].players(random.Random(1)), start=start)
+    assert with_solver.states == without.states
+    best = play(coalition, [Player("pair", optimal_pursuers(solver)), Player("Jerry", optimal_prey(solver))],
+                start=start)
+    assert best.winner == 0 and best.final.moves == solver.capture_time(start.pursuers, start.prey)
 
 
 # ----------------------------------------------------------------------------- views
