@@ -22,7 +22,7 @@ from ...solvers.propp import propp_table
 from ...solvers.tables import outcome_table
 from ...views.svg import CELL, MARGIN, cell_of, grid_svg, hit_key
 from ...widgets.board import slider
-from ...widgets.game import YOU, GameBoard, NotAMove, computer_players
+from ...widgets.game import YOU, GameBoard, clicked_cell, computer_players
 from . import ENTRIES
 from .players import COMPUTERS, THREE_PLAYER_OPPONENT
 from .rules import PIECE_LETTERS, PIECES, OneWayPiece, PieceState
@@ -265,13 +265,8 @@ class PieceBoard(GameBoard):
                          f"from {self.start_cell} in 100 tries: block fewer cells")
 
     def move_for(self, key: str) -> Coord:
-        try:
-            cell = cell_of(key)
-        except ValueError as error:
-            raise NotAMove(str(error)) from None
-        if cell not in self.state.grid:
-            raise NotAMove(f"{cell} is not a cell of the board")
-        return cell
+        grid = self.state.grid
+        return clicked_cell(key, grid.width, grid.height, board="board")
 
     def describe(self, state: PieceState, move: Any) -> str:
         return f"moved the {self.piece} to {Coord(*move)}"
