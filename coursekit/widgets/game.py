@@ -81,7 +81,28 @@ def computer_players(
 
 
 class NotAMove(Exception):
-    """A click that means no move (an empty cell where a piece should be chosen, ...): the message says why."""
+    """A click that means no move (an empty cell where a piece should be chosen, ...): the message says why.
+
+    After it the board forgets a half-made move (a chosen piece, a first point), unless
+    ``keep_selection``: then what was chosen stays, and the player clicks again.
+
+    >>> NotAMove("[3, 3] is empty", keep_selection=True).keep_selection
+    True
+    """
+
+    def __init__(self, message: str, keep_selection: bool = False) -> None:
+        super().__init__(message)
+        self.keep_selection = keep_selection
+
+
+def refusal(reason: str, keep_selection: bool = False) -> NotAMove:
+    """A click the rules refuse, said as every board says it ("Not allowed: ...").
+
+    >>> error = refusal("[3, 3] is empty", keep_selection=True)
+    >>> str(error), error.keep_selection
+    ('Not allowed: [3, 3] is empty', True)
+    """
+    return NotAMove(f"Not allowed: {reason}", keep_selection)
 
 
 
@@ -351,7 +372,8 @@ class GameBoard(Board):
         try:
             move = self.move_for(key)
         except NotAMove as error:
-            self.forget_selection()
+            if not error.keep_selection:
+                self.forget_selection()
             self._say(f"{error}. {self._turn_text()}")
             return False
         if move is None:
