@@ -26,13 +26,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Hashable, Iterable, Mapping
-from typing import Any
+from typing import Any, TypedDict, Unpack
 
 from ..core.grid import Coord, Grid
 from .heatmap import heatmap_svg, scale_colour
 
 __all__ = [
-    "N_COLOUR", "OUTCOME_COLOURS", "PROPP_COLOURS", "PROPP_MEANINGS", "P_COLOUR",
+    "N_COLOUR", "OUTCOME_COLOURS", "PROPP_COLOURS", "PROPP_MEANINGS", "P_COLOUR", "ClassPictureOptions",
     "class_counts", "grundy_colours", "grundy_svg", "outcome_svg", "propp_svg", "table_cells",
 ]
 
@@ -92,22 +92,45 @@ def _legend(values: Mapping[Coord, Any], meanings: Mapping[str, str], counts: bo
             for key, meaning in meanings.items()}
 
 
-def outcome_svg(
-    table: Any,
-    grid: Grid | None = None,
-    *,
-    title: str | None = None,
-    letters: bool = True,
-    legend: bool = True,
-    counts: bool = True,
-    pieces: Mapping[Coord, str] | None = None,
-    highlight: Iterable[Coord] = (),
-) -> str:
+class ClassPictureOptions(TypedDict, total=False):
+    """The options :func:`outcome_svg` and :func:`propp_svg` share (each may be left out).
+
+    - ``title``: the picture's title (``None``: none);
+    - ``letters``: write each cell's class in it (default ``True``);
+    - ``legend``: explain the colours under the board (default ``True``), with ``counts``
+      (default ``True``) how many cells have each class;
+    - ``pieces``: letters of pieces to draw on cells, such as ``{Coord(5, 4): "K"}``;
+    - ``highlight``: cells to mark.
+
+    >>> options: ClassPictureOptions = {"title": "king 2 x 2", "legend": False}
+    >>> sorted(options)
+    ['legend', 'title']
+    """
+
+    title: str | None
+    letters: bool
+    legend: bool
+    counts: bool
+    pieces: Mapping[Coord, str] | None
+    highlight: Iterable[Coord]
+
+
+def _class_picture(grid: Grid, values: Mapping[Coord, Any], colours: Mapping[Hashable, str],
+                   meanings: Mapping[str, str], *, title: str | None = None, letters: bool = True,
+                   legend: bool = True, counts: bool = True, pieces: Mapping[Coord, str] | None = None,
+                   highlight: Iterable[Coord] = ()) -> str:
+    """Each cell in the colour of its class and a legend of ``meanings`` (options: :class:`ClassPictureOptions`)."""
+    return heatmap_svg(grid, values, title=title, colours=colours, numbers=letters, pieces=pieces,
+                       highlight=highlight, legend=_legend(values, meanings, counts) if legend else None)
+
+
+def outcome_svg(table: Any, grid: Grid | None = None, **options: Unpack[ClassPictureOptions]) -> str:
     """Two players: ``P`` cells dark, ``N`` cells light, blocked cells as on every board.
 
     Values are ``"P"``/``"N"``, or Grundy values (``0`` is P, anything else N). ``letters``
     writes the class in each cell; ``legend`` (with ``counts``, how many cells of each)
-    explains the colours under the board.
+    explains the colours under the board; the other options are ``title``, ``pieces`` and
+    ``highlight`` (see :class:`ClassPictureOptions`).
 
     >>> from coursekit.core import Grid
     >>> svg = outcome_svg({(0, 0): 0, (1, 0): 1, (0, 1): 1, (1, 1): 2}, title="king 2 x 2")
@@ -116,8 +139,7 @@ def outcome_svg(
     """
     grid, raw = table_cells(table, grid)
     values = {c: _as_outcome(v) for c, v in raw.items()}
-    return heatmap_svg(grid, values, title=title, colours=OUTCOME_COLOURS, numbers=letters, pieces=pieces,
-                       highlight=highlight, legend=_legend(values, OUTCOME_MEANINGS, counts) if legend else None)
+    return _class_picture(grid, values, OUTCOME_COLOURS, OUTCOME_MEANINGS, **options)
 
 
 def _as_outcome(value: Any) -> str | None:
@@ -164,18 +186,10 @@ def grundy_svg(
                        highlight=highlight)
 
 
-def propp_svg(
-    table: Any,
-    grid: Grid | None = None,
-    *,
-    title: str | None = None,
-    letters: bool = True,
-    legend: bool = True,
-    counts: bool = True,
-    pieces: Mapping[Coord, str] | None = None,
-    highlight: Iterable[Coord] = (),
-) -> str:
+def propp_svg(table: Any, grid: Grid | None = None, **options: Unpack[ClassPictureOptions]) -> str:
     """Three players: Propp's classes ``N``, ``O``, ``P``, ``Q`` in four colours, with a legend.
+
+    The options are those of :func:`outcome_svg` (see :class:`ClassPictureOptions`).
 
     >>> svg = propp_svg({(0, 0): "P", (1, 0): "N", (2, 0): "O", (3, 0): "Q"})
     >>> "Q: coalitions decide (1 cell)" in svg
@@ -185,5 +199,4 @@ def propp_svg(
     bad = [v for v in values.values() if v is not None and v not in PROPP_COLOURS]
     if bad:
         raise ValueError(f"a three-player class is 'N', 'O', 'P' or 'Q', not {bad[0]!r}")
-    return heatmap_svg(grid, values, title=title, colours=PROPP_COLOURS, numbers=letters, pieces=pieces,
-                       highlight=highlight, legend=_legend(values, PROPP_MEANINGS, counts) if legend else None)
+    return _class_picture(grid, values, PROPP_COLOURS, PROPP_MEANINGS, **options)

@@ -21,9 +21,11 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..core.engine import random_strategy
+from ..core.grid import Coord
 from ..core.record import Record, Step
 from ..core.rules import End, Rules, Strategy
 from ..solvers import perfect_strategy
+from ..views.svg import cell_of
 from .board import Board, button, choice, slider, toggle
 
 #: Who plays a seat when it is not a computer.
@@ -79,8 +81,55 @@ def computer_players(
 
 
 class NotAMove(Exception):
-    """A click that means no move (an empty cell where a piece should be chosen, ...): the message says why."""
+    """A click that means no move (an empty cell where a piece should be chosen, ...): the message says why.
 
+    After it the board forgets a half-made move (a chosen piece, a first point), unless
+    ``keep_selection``: then what was chosen stays, and the player clicks again.
+
+    >>> NotAMove("[3, 3] is empty", keep_selection=True).keep_selection
+    True
+    """
+
+    def __init__(self, message: str, keep_selection: bool = False) -> None:
+        super().__init__(message)
+        self.keep_selection = keep_selection
+
+
+def refusal(reason: str, keep_selection: bool = False) -> NotAMove:
+    """A click the rules refuse, said as every board says it ("Not allowed: ...").
+
+    >>> error = refusal("[3, 3] is empty", keep_selection=True)
+    >>> str(error), error.keep_selection
+    ('Not allowed: [3, 3] is empty', True)
+    """
+    return NotAMove(f"Not allowed: {reason}", keep_selection)
+
+
+
+def clicked_cell(key: str, width: int, height: int, board: str = "") -> Coord:
+    """The cell a click's ``key`` (``"x,y"``) names on a ``width`` x ``height`` board.
+
+    :class:`NotAMove` if ``key`` names no cell, or one off the board; the message calls the
+    board ``board``, by default by its size.
+
+    >>> clicked_cell("2,1", 3, 3)
+    Coord(x=2, y=1)
+    >>> clicked_cell("3,0", 3, 3)
+    Traceback (most recent call last):
+    ...
+    coursekit.widgets.game.NotAMove: [3, 0] is not a cell of the 3 x 3 board
+    >>> clicked_cell("9,9", 3, 3, board="board")
+    Traceback (most recent call last):
+    ...
+    coursekit.widgets.game.NotAMove: [9, 9] is not a cell of the board
+    """
+    try:
+        cell = cell_of(key)
+    except ValueError as error:
+        raise NotAMove(str(error)) from None
+    if not (0 <= cell.x < width and 0 <= cell.y < height):
+        raise NotAMove(f"{cell} is not a cell of the {board or f'{width} x {height} board'}")
+    return cell
 
 class GameBoard(Board):
     """A game of the course on the board; a subclass draws it and turns clicks into moves.
@@ -323,7 +372,8 @@ class GameBoard(Board):
         try:
             move = self.move_for(key)
         except NotAMove as error:
-            self.forget_selection()
+            if not error.keep_selection:
+                self.forget_selection()
             self._say(f"{error}. {self._turn_text()}")
             return False
         if move is None:

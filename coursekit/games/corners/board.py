@@ -33,7 +33,7 @@ from ...core.grid import Coord
 from ...core.record import Record
 from ...core.rules import End, Strategy
 from ...views.svg import cell_of, hit_key
-from ...widgets.game import YOU, GameBoard, NotAMove, two_seats
+from ...widgets.game import YOU, GameBoard, NotAMove, refusal, two_seats
 from . import ENTRIES
 from .players import COMPUTERS, CornersStrategy
 from .rules import BLACK, PASS, SIDES, SIZE, WHITE, Corners, CornersState, Path, path_text
@@ -128,7 +128,6 @@ class CornersBoard(GameBoard):
             offered["yours"] = lambda _rng: given
         self.path: list[Coord] = []
         self.stopped: str | None = None
-        self._keep_path = False
         self._hinted: tuple[CornersState, Any] | None = None
         seats = two_seats(name, human)
         super().__init__(seats, offered, seed, seat_labels=SIDES, **kwargs)
@@ -217,20 +216,16 @@ class CornersBoard(GameBoard):
         self._turn([], self._computers_answer())
 
     def forget_selection(self) -> None:
-        if self._keep_path:  # a refused click during a move: the move so far stays
-            self._keep_path = False
-            return
         self.path = []
 
     def _refuse(self, reason: str) -> NotAMove:
-        self._keep_path = bool(self.path)
-        return NotAMove(f"Not allowed: {reason}")
+        return refusal(reason, keep_selection=True)  # a refused click during a move: the move so far stays
 
     def move_for(self, key: str) -> Path | None:
         try:
             cell = cell_of(key)
         except ValueError:
-            raise NotAMove(f"Not allowed: {key!r} is not a cell of the board") from None
+            raise refusal(f"{key!r} is not a cell of the board") from None
         if not Corners.on_board(cell):
             raise self._refuse(f"{cell} is not a cell of the 8 x 8 board")
         if not self.path:

@@ -63,6 +63,41 @@ def _centre(cell: Coord) -> tuple[float, float]:
     return MARGIN + cell.x * CELL + CELL / 2, (SIZE - 1 - cell.y) * CELL + CELL / 2
 
 
+def _frame(cell: Coord, half: float, stroke: str, width: int, still: str) -> str:
+    """A hollow square around the centre of ``cell``, ``half`` from the centre to each side.
+
+    >>> _frame(Coord(0, 7), 5, "#000", 2, "")
+    '<rect x="39" y="15" width="10" height="10" fill="none" stroke="#000" stroke-width="2"/>'
+    """
+    cx, cy = _centre(Coord(*cell))
+    return (f'<rect x="{cx - half:g}" y="{cy - half:g}" width="{2 * half:g}" height="{2 * half:g}" fill="none" '
+            f'stroke="{stroke}" stroke-width="{width}"{still}/>')
+
+
+def _ring(cell: Coord, radius: float, stroke: str, still: str, dashes: str = "") -> str:
+    """A ring around the centre of ``cell``, dashed if ``dashes`` are given (as SVG's ``stroke-dasharray``).
+
+    >>> _ring(Coord(0, 7), 12, "#000", "", dashes="4 3")
+    '<circle cx="44" cy="20" r="12" fill="none" stroke="#000" stroke-width="3" stroke-dasharray="4 3"/>'
+    """
+    cx, cy = _centre(Coord(*cell))
+    dashed = f' stroke-dasharray="{dashes}"' if dashes else ""
+    return (f'<circle cx="{cx:g}" cy="{cy:g}" r="{radius:g}" fill="none" stroke="{stroke}" stroke-width="3"'
+            f'{dashed}{still}/>')
+
+
+def _line(cells: Any, stroke: str, dashes: str, still: str) -> str:
+    """A dashed line through the centres of ``cells`` (a move's path).
+
+    >>> line = _line([Coord(0, 7), Coord(1, 7)], "#000", "6 4", "")
+    >>> line.startswith('<polyline points="44,20 84,20"'), 'stroke-dasharray="6 4"' in line
+    (True, True)
+    """
+    points = " ".join(f"{px:g},{py:g}" for px, py in (_centre(Coord(*c)) for c in cells))
+    return (f'<polyline points="{points}" fill="none" stroke="{stroke}" stroke-width="4" '
+            f'stroke-dasharray="{dashes}" stroke-linecap="round"{still}/>')
+
+
 def _outline(cells: frozenset[Coord]) -> str:
     """The border of a group of cells as one SVG path (the edges a cell shares with no other cell)."""
     parts = []
@@ -150,39 +185,24 @@ def board_svg(state: CornersState, title: str | None = None, path: Any = None, *
             out.append(f'<path d="{_outline(frozenset(home_cells(pieces_count, player)))}" stroke="#111" '
                        f'stroke-width="4" fill="none" stroke-linecap="square"{still}/>')
     if chosen is not None:
-        left, top = MARGIN + chosen.x * CELL, (SIZE - 1 - chosen.y) * CELL
-        out.append(f'<rect x="{left + 3}" y="{top + 3}" width="{CELL - 6}" height="{CELL - 6}" fill="none" '
-                   f'stroke="{CHOSEN_STROKE}" stroke-width="4"{still}/>')
+        out.append(_frame(chosen, CELL / 2 - 3, CHOSEN_STROKE, 4, still))
     for cell in trail:
-        cx, cy = _centre(Coord(*cell))
-        out.append(f'<rect x="{cx - 5:g}" y="{cy - 5:g}" width="10" height="10" fill="none" '
-                   f'stroke="{TRAIL_STROKE}" stroke-width="2"{still}/>')
+        out.append(_frame(cell, 5, TRAIL_STROKE, 2, still))
     if path is not None and path != PASS:
-        points = " ".join(f"{px:g},{py:g}" for px, py in (_centre(Coord(*c)) for c in path))
-        out.append(f'<polyline points="{points}" fill="none" stroke="#555" stroke-width="4" '
-                   f'stroke-dasharray="6 4" stroke-linecap="round"{still}/>')
+        out.append(_line(path, "#555", "6 4", still))
     if hint is not None and hint != PASS:
-        points = " ".join(f"{px:g},{py:g}" for px, py in (_centre(Coord(*c)) for c in hint))
-        out.append(f'<polyline points="{points}" fill="none" stroke="{HINT_STROKE}" stroke-width="4" '
-                   f'stroke-dasharray="1 6" stroke-linecap="round"{still}/>')
-        hx, hy = _centre(Coord(*hint[-1]))
-        out.append(f'<circle cx="{hx:g}" cy="{hy:g}" r="16" fill="none" stroke="{HINT_STROKE}" stroke-width="3"'
-                   f'{still}/>')
+        out.append(_line(hint, HINT_STROKE, "1 6", still))
+        out.append(_ring(hint[-1], 16, HINT_STROKE, still))
     for cell in nexts:
+        out.append(_ring(cell, 12, NEXT_STROKE, still, dashes="4 3"))
         cx, cy = _centre(Coord(*cell))
-        out.append(f'<circle cx="{cx:g}" cy="{cy:g}" r="12" fill="none" stroke="{NEXT_STROKE}" stroke-width="3" '
-                   f'stroke-dasharray="4 3"{still}/>')
         out.append(f'<circle cx="{cx:g}" cy="{cy:g}" r="4" fill="{NEXT_STROKE}"{still}/>')
-    for cell in state.black:
-        cx, cy = _centre(cell)
-        name = f' data-piece="{names[cell]}"' if cell in names else ""
-        out.append(f'<circle cx="{cx:g}" cy="{cy:g}" r="14" fill="#111" stroke="#111" stroke-width="2"'
-                   f'{name}{still}/>')
-    for cell in state.white:
-        cx, cy = _centre(cell)
-        name = f' data-piece="{names[cell]}"' if cell in names else ""
-        out.append(f'<circle cx="{cx:g}" cy="{cy:g}" r="13" fill="#ffffff" stroke="#111" stroke-width="3"'
-                   f'{name}{still}/>')
+    for cells, radius, fill, width in ((state.black, 14, "#111", 2), (state.white, 13, "#ffffff", 3)):
+        for cell in cells:
+            cx, cy = _centre(cell)
+            name = f' data-piece="{names[cell]}"' if cell in names else ""
+            out.append(f'<circle cx="{cx:g}" cy="{cy:g}" r="{radius}" fill="{fill}" stroke="#111" '
+                       f'stroke-width="{width}"{name}{still}/>')
     for i in range(SIZE):
         out.append(_label(MARGIN + i * CELL + CELL / 2, size + MARGIN / 2, str(i)))
         out.append(_label(MARGIN / 2, (SIZE - 1 - i) * CELL + CELL / 2, str(i)))

@@ -30,7 +30,7 @@ from ...core.engine import random_strategy
 from ...core.grid import Coord
 from ...core.rules import Strategy
 from ...views.svg import cell_of, hit_key
-from ...widgets.game import YOU, GameBoard, NotAMove, two_seats
+from ...widgets.game import YOU, GameBoard, NotAMove, refusal, two_seats
 from . import ENTRIES
 from .players import COMPUTERS, PERFECT_MAX_POINTS, SOURCE_MAX_POINTS, perfect_move
 from .rules import Crawler, CrawlerState, Segment, segment_text
@@ -201,7 +201,6 @@ class CrawlerBoard(GameBoard):
         make_computer(computer, self.lattice, random.Random(0))  # refuse what cannot play here, and say why
         self.chosen: Coord | None = None
         self.notes: dict[tuple[CrawlerState, Segment], str] = {}
-        self._keep_choice = False
         name, offered = self._offered(computer)
         seats = two_seats(name, human)
         super().__init__(seats, offered, seed, seat_labels=("First", "Second"), hints=hints, **kwargs)
@@ -244,23 +243,15 @@ class CrawlerBoard(GameBoard):
         return self.lattice
 
     def forget_selection(self) -> None:
-        if self._keep_choice:  # a refused second click: the first point stays chosen
-            self._keep_choice = False
-            return
         self.chosen = None
-
-    def _refuse(self, reason: str, keep: bool = False) -> NotAMove:
-        self._keep_choice = keep
-        return NotAMove(f"Not allowed: {reason}")
 
     def move_for(self, key: str) -> Segment | None:
         try:
             point = cell_of(key)
         except ValueError:
-            raise NotAMove(f"Not allowed: {key!r} is not a point of the lattice") from None
+            raise refusal(f"{key!r} is not a point of the lattice") from None
         if point not in self.rules:
-            raise NotAMove(f"Not allowed: {point} is not a point of the {self.rules.width} x "
-                           f"{self.rules.height} lattice")
+            raise refusal(f"{point} is not a point of the {self.rules.width} x {self.rules.height} lattice")
         state, chosen = self.state, self.chosen
         if chosen == point:
             raise NotAMove(f"{point} is no longer chosen")
@@ -268,11 +259,11 @@ class CrawlerBoard(GameBoard):
             if not state.line:
                 reason = self.rules.why_illegal(state, (chosen, point))
                 if reason:
-                    raise self._refuse(reason, keep=True)
+                    raise refusal(reason, keep_selection=True)  # the first point stays chosen
                 return (chosen, point)
             if point in state.ends:
                 return (point, chosen)
-            raise self._refuse(f"{chosen} is next to both ends: click the end to draw from", keep=True)
+            raise refusal(f"{chosen} is next to both ends: click the end to draw from", keep_selection=True)
         if not state.line:
             self.chosen = point
             return None
@@ -282,7 +273,7 @@ class CrawlerBoard(GameBoard):
         if len(moves) == 2:
             self.chosen = point
             return None
-        raise self._refuse(self._why_not_a_target(point))
+        raise refusal(self._why_not_a_target(point))
 
     def _why_not_a_target(self, point: Coord) -> str:
         for end in self.state.ends:

@@ -22,7 +22,7 @@ from ...solvers.propp import propp_table
 from ...solvers.tables import outcome_table
 from ...views.svg import CELL, MARGIN, cell_of, grid_svg, hit_key
 from ...widgets.board import slider
-from ...widgets.game import YOU, GameBoard, NotAMove, computer_players
+from ...widgets.game import YOU, GameBoard, clicked_cell, computer_players
 from . import ENTRIES
 from .players import COMPUTERS, THREE_PLAYER_OPPONENT
 from .rules import PIECE_LETTERS, PIECES, OneWayPiece, PieceState
@@ -265,13 +265,8 @@ class PieceBoard(GameBoard):
                          f"from {self.start_cell} in 100 tries: block fewer cells")
 
     def move_for(self, key: str) -> Coord:
-        try:
-            cell = cell_of(key)
-        except ValueError as error:
-            raise NotAMove(str(error)) from None
-        if cell not in self.state.grid:
-            raise NotAMove(f"{cell} is not a cell of the board")
-        return cell
+        grid = self.state.grid
+        return clicked_cell(key, grid.width, grid.height, board="board")
 
     def describe(self, state: PieceState, move: Any) -> str:
         return f"moved the {self.piece} to {Coord(*move)}"
@@ -381,8 +376,9 @@ class KingBoard(PieceBoard):
     The grid is drawn with ``(0, 0)`` at the bottom left, rows and columns numbered along the
     left and bottom edges. The king (♔) moves one cell left, down or diagonally down-left;
     the cells it may go to have a green dot, blocked cells are dark. Clicking any other cell
-    says in the status line why the king cannot go there, and changes nothing. Whoever makes
-    the last move wins (on an open grid: whoever moves the king onto ``(0, 0)``).
+    says in the status line why the king cannot go there, and changes nothing (as the
+    example of :class:`PieceBoard` shows). Whoever makes the last move wins (on an open
+    grid: whoever moves the king onto ``(0, 0)``).
 
     ``grid`` defaults to an open 5 x 5 grid; ``start`` to its top-right cell.
     ``blocked_percent`` blocks that percentage of further cells at random (never the start
@@ -402,11 +398,6 @@ class KingBoard(PieceBoard):
     >>> board = KingBoard(Grid(7, 5), seed=1)
     >>> board.state.at, board.cell_kind(Coord(5, 3)), board.cell_kind(Coord(0, 0))
     (Coord(x=6, y=4), 'target', 'dark')
-    >>> board.click(Coord(0, 0))
-    False
-    >>> print(board.status.replace(". ", ".\n"))
-    Not allowed: the king moves one cell left, down or diagonally down-left: [6, 4] -> [0, 0] is 6 cells away.
-    Your turn: click a cell with a green dot to move the king.
     >>> board.click(Coord(5, 3))
     True
     >>> board.state.at

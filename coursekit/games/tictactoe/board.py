@@ -17,9 +17,9 @@ from ...core.grid import Coord
 from ...core.rules import Strategy
 from ...solvers import gametree
 from ...views.gametree import solution_svg
-from ...views.svg import cell_of, hit_key
+from ...views.svg import hit_key
 from ...widgets.board import button
-from ...widgets.game import YOU, GameBoard, NotAMove
+from ...widgets.game import YOU, GameBoard, clicked_cell
 from .players import (
     COMPUTERS,
     ComputerMove,
@@ -192,13 +192,7 @@ class TicTacToeBoard(GameBoard):
         return self.game
 
     def move_for(self, key: str) -> Coord:
-        try:
-            cell = cell_of(key)
-        except ValueError as error:
-            raise NotAMove(str(error)) from None
-        if not (0 <= cell.x < self.game.width and 0 <= cell.y < self.game.height):
-            raise NotAMove(f"{cell} is not a cell of the {self.game.width} x {self.game.height} board")
-        return cell
+        return clicked_cell(key, self.game.width, self.game.height)
 
     def describe(self, state: TicTacToeState, move: Any) -> str:
         return f"({MARKS[state.turn]}) marked {Coord(*move)}"
