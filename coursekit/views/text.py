@@ -1,4 +1,4 @@
-"""Text views shared by the games: endings of transcripts and position tables.
+"""Text views shared by the games: endings of transcripts, winners of seats and position tables.
 
 >>> from coursekit.core import Grid
 >>> print(position_table(Grid(3, 2), lambda cell: "P" if (cell.x + cell.y) % 2 == 0 else "N"))
@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping, Sequence
 
 from ..core.grid import Coord, Grid
 from ..core.record import Record
@@ -27,6 +27,21 @@ def ending(record: Record) -> str:
     if record.end == "won" and record.winner is not None:
         return f"The winner is {record.players[record.winner]}"
     return _ENDINGS[record.end]
+
+
+def winner_line(record: Record, seats: Sequence[str], why: str) -> str:
+    """The last line of a transcript of seats: ``The winner is <seat> (<player>): <why>``, or how it ended.
+
+    >>> from types import SimpleNamespace
+    >>> game = SimpleNamespace(end="won", winner=1, players=("Ann", "Bob"))
+    >>> winner_line(game, ("first", "second"), "the line is closed")
+    'The winner is second (Bob): the line is closed'
+    >>> winner_line(SimpleNamespace(end="stopped", winner=None, players=("Ann", "Bob")), ("first", "second"), "")
+    'The game ended: stopped'
+    """
+    if record.end == "won" and record.winner is not None:
+        return f"The winner is {seats[record.winner]} ({record.players[record.winner]}): {why}"
+    return f"The game ended: {record.end}"
 
 
 def position_table(grid: Grid, value: Callable[[Coord], Hashable]) -> str:

@@ -17,6 +17,7 @@ from html import escape
 
 from ...core import display
 from ...core.record import Record
+from ...views.text import winner_line
 from .rules import COLOUR_NAMES, LETTERS, PLAYER_NAMES, Basket, BasketState, Put
 
 #: Fill colours of the balls, readable on white; the letter inside says the colour too (at 4.5:1 or more).
@@ -76,12 +77,7 @@ def transcript(record: Record) -> str:
     for i, step in enumerate(record.moves, start=1):
         lines += ["", f"Move {i}: {PLAYER_NAMES[step.player]} ({record.players[step.player]}) puts "
                   f"{move_words(step.move)}", basket_text(step.state)]
-    lines.append("")
-    if record.end == "won" and record.winner is not None:
-        lines.append(f"The winner is the {PLAYER_NAMES[record.winner]} ({record.players[record.winner]}): "
-                     "they put the last ball")
-    else:
-        lines.append(f"The game ended: {record.end}")
+    lines += ["", winner_line(record, [f"the {name}" for name in PLAYER_NAMES], "they put the last ball")]
     return "\n".join(lines)
 
 

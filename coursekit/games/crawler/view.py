@@ -30,6 +30,7 @@ from ...core.grid import Coord
 from ...core.record import Record
 from ...core.rules import CHANCE
 from ...views.svg import hit_key, hit_open
+from ...views.text import winner_line
 from .rules import Crawler, CrawlerState, segment_text
 
 FREE, ON_LINE, END, CLOSED = "·", "+", "o", "X"
@@ -85,12 +86,7 @@ def transcript(record: Record) -> str:
         verb = "closes the line with" if step.state.closed else "draws"
         lines += ["", f"Move {i}: {SEATS[step.player]} ({record.players[step.player]}) {verb} "
                       f"{segment_text(step.move)}", lattice_text(step.state)]
-    lines.append("")
-    if record.end == "won" and record.winner is not None:
-        lines.append(f"The winner is {SEATS[record.winner]} ({record.players[record.winner]}): "
-                     "the line is closed")
-    else:
-        lines.append(f"The game ended: {record.end}")
+    lines += ["", winner_line(record, SEATS, "the line is closed")]
     return "\n".join(lines)
 
 
