@@ -104,14 +104,29 @@ def grid_arguments(parser: argparse.ArgumentParser, side: int = 5, max_side: int
     parser.add_argument("--blocked", type=percent, default=0.0, help="percentage of random blocked cells")
 
 
-def player_arguments(parser: argparse.ArgumentParser, computers: Iterable[str], computer_help: str, seats: int,
-                     seat_help: str) -> None:
-    """``--computer`` (one of the game's ``computers``, default: the game's entry decides),
+def play_command(groups: Groups, name: str, about: str, run: Callable[..., Any],
+                 options: Callable[[argparse.ArgumentParser], None], computers: Iterable[str], computer_help: str,
+                 seat_help: str, seats: int = 2) -> argparse.ArgumentParser:
+    """``coursekit play NAME`` for a game of seats: its own ``options``, then the ones every such game
+    shares: ``--computer`` (one of the game's ``computers``; default: the game's entry decides),
     ``--human N`` (a person at seat N, 1 moves first: the boards number seats the same way) and
-    ``--seed``: the options every game's ``play`` command shares."""
+    ``--seed``. ``run(args, context)`` plays it.
+
+    >>> parsers = argparse.ArgumentParser().add_subparsers()
+    >>> groups = Groups(None, parsers, None, None, None)
+    >>> game = play_command(groups, "nim", "a heap game", print, lambda parser: None, ("perfect", "random"),
+    ...                     "the computer players", "let a person play seat N")
+    >>> args = game.parse_args(["--computer", "random", "--human", "2"])
+    >>> args.computer, args.human, args.seed, args.run is print
+    ('random', 2, None, True)
+    """
+    parser: argparse.ArgumentParser = groups.play.add_parser(name, help=about)
+    options(parser)
     parser.add_argument("--computer", choices=tuple(computers), default=None, help=computer_help)
     parser.add_argument("--human", type=whole(1, seats), default=None, help=seat_help)
     seed_argument(parser)
+    parser.set_defaults(run=run)
+    return parser
 
 
 def seed_argument(parser: argparse.ArgumentParser) -> None:

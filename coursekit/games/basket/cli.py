@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable
 from typing import Any, TextIO
 
-from ...cli._args import Context, Groups, UsageError, player_arguments, prompt_player, whole
+from ...cli._args import Context, Groups, UsageError, play_command, prompt_player, whole
 from ...core import Player, play
 from . import ENTRIES
 from .players import COMPUTERS, source_player
@@ -26,20 +26,23 @@ from .source import DEPTH
 MOVE_PATTERN = re.compile(r"^\s*([A-Za-z]+)\s*(\d+)\s*$")
 
 
+def _game_arguments(parser: argparse.ArgumentParser) -> None:
+    """The basket's colours, balls and cap, and how far B's player looks ahead."""
+    parser.add_argument("--colours", type=whole(1, len(COLOUR_NAMES)), default=3,
+                        help=f"how many colours, 1 to {len(COLOUR_NAMES)} (default 3: red, blue, green)")
+    parser.add_argument("--balls", type=whole(1, Basket.MAX_BALLS), default=3, help="balls of each colour (default 3)")
+    parser.add_argument("--cap", type=whole(1), default=None, help="at most K balls a move (default: no cap)")
+    parser.add_argument("--depth", type=whole(1, 1000), default=DEPTH,
+                        help=f"how many moves B's player looks ahead: its difficulty level (default {DEPTH})")
+
+
 def register(groups: Groups) -> None:
     """Add ``play basket`` and ``solve basket``."""
-    player = groups.play.add_parser("basket", help="the basket (B): put balls of one colour; the last ball wins")
-    player.add_argument("--colours", type=whole(1, len(COLOUR_NAMES)), default=3,
-                        help=f"how many colours, 1 to {len(COLOUR_NAMES)} (default 3: red, blue, green)")
-    player.add_argument("--balls", type=whole(1, Basket.MAX_BALLS), default=3, help="balls of each colour (default 3)")
-    player.add_argument("--cap", type=whole(1), default=None, help="at most K balls a move (default: no cap)")
-    player.add_argument("--depth", type=whole(1, 1000), default=DEPTH,
-                        help=f"how many moves B's player looks ahead: its difficulty level (default {DEPTH})")
-    player_arguments(player, COMPUTERS,
-                     "the computer players: source (B's table of win marks, the default, in both seats "
-                     "and facing a person), perfect (the Nim sum) or random",
-                     2, "let a person play seat N (1 moves first, 2 second)")
-    player.set_defaults(run=play_basket)
+    play_command(groups, "basket", "the basket (B): put balls of one colour; the last ball wins", play_basket,
+                 _game_arguments, COMPUTERS,
+                 "the computer players: source (B's table of win marks, the default, in both seats "
+                 "and facing a person), perfect (the Nim sum) or random",
+                 "let a person play seat N (1 moves first, 2 second)")
 
     solver = groups.solve.add_parser("basket", help="whether the player to move wins the basket, and how")
     solver.add_argument("--position", default="3,3,3",

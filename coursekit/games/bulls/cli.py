@@ -16,7 +16,7 @@ import argparse
 from collections.abc import Callable
 from typing import TextIO
 
-from ...cli._args import Context, Groups, UsageError, player_arguments, prompt_player, seed_argument, whole
+from ...cli._args import Context, Groups, UsageError, play_command, prompt_player, seed_argument, whole
 from ...core import Player, play
 from . import ENTRIES
 from .players import COMPUTERS, guess_counts
@@ -26,22 +26,25 @@ from .view import PLAYER_NAMES
 
 def register(groups: Groups) -> None:
     """Add ``play bulls`` and ``solve bulls``."""
-    player = groups.play.add_parser("bulls", help="bulls and cows (C): guess a secret of different digits")
-    _size_arguments(player)
-    player.add_argument("--guesses", type=whole(1), default=None, help="at most N guesses each (default: no limit)")
-    player.add_argument("--mutual", action="store_true",
-                        help="C's game: two players each hide a secret and guess the other's in turn")
-    player_arguments(player, COMPUTERS,
-                     "the computer's guesser: consistent (C's: a random secret that fits every answer, the "
-                     "default), minimax or entropy",
-                     2, "let a person play seat N (the guesser is seat 1; in the mutual game 1 guesses first)")
-    player.set_defaults(run=play_bulls)
+    play_command(groups, "bulls", "bulls and cows (C): guess a secret of different digits", play_bulls,
+                 _game_arguments, COMPUTERS,
+                 "the computer's guesser: consistent (C's: a random secret that fits every answer, the "
+                 "default), minimax or entropy",
+                 "let a person play seat N (the guesser is seat 1; in the mutual game 1 guesses first)")
 
     solver = groups.solve.add_parser("bulls", help="a guesser against every secret: average, worst, distribution")
     _size_arguments(solver)
     solver.add_argument("--strategy", choices=tuple(COMPUTERS), required=True, help="the guesser to measure")
     seed_argument(solver)
     solver.set_defaults(run=solve_bulls)
+
+
+def _game_arguments(parser: argparse.ArgumentParser) -> None:
+    """The size of the secret, the limit of guesses and C's mutual game."""
+    _size_arguments(parser)
+    parser.add_argument("--guesses", type=whole(1), default=None, help="at most N guesses each (default: no limit)")
+    parser.add_argument("--mutual", action="store_true",
+                        help="C's game: two players each hide a secret and guess the other's in turn")
 
 
 def _size_arguments(parser: argparse.ArgumentParser) -> None:

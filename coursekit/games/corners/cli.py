@@ -24,7 +24,7 @@ import argparse
 from collections.abc import Callable
 from typing import TextIO
 
-from ...cli._args import Context, Groups, Outcome, UsageError, player_arguments, prompt_player, whole
+from ...cli._args import Context, Groups, Outcome, UsageError, play_command, prompt_player, whole
 from ...core import IllegalMoveError, Player, play
 from . import ENTRIES
 from .players import COMPUTERS
@@ -44,13 +44,11 @@ def rules_arguments(parser: argparse.ArgumentParser) -> None:
 
 def register(groups: Groups) -> None:
     """Add ``play corners`` and ``solve corners``."""
-    player = groups.play.add_parser("corners", help="corners (ugolki): race your pieces into the opposite corner")
-    rules_arguments(player)
-    player_arguments(player, COMPUTERS,
-                     "the computer players: fixed (E's 3-move look-ahead, mended; the default), source (E's "
-                     "program as printed: it stalls on its first jump chain), alphabeta or random",
-                     2, "let a person play seat N (1 White, 2 Black)")
-    player.set_defaults(run=play_corners)
+    play_command(groups, "corners", "corners (ugolki): race your pieces into the opposite corner", play_corners,
+                 rules_arguments, COMPUTERS,
+                 "the computer players: fixed (E's 3-move look-ahead, mended; the default), source (E's "
+                 "program as printed: it stalls on its first jump chain), alphabeta or random",
+                 "let a person play seat N (1 White, 2 Black)")
 
     solver = groups.solve.add_parser("corners", help="E's decision from the start: its move and the positions searched")
     rules_arguments(solver)

@@ -14,7 +14,7 @@ import argparse
 from collections.abc import Callable
 from typing import Any, TextIO
 
-from ...cli._args import Context, Groups, UsageError, player_arguments, prompt_player, whole
+from ...cli._args import Context, Groups, UsageError, play_command, prompt_player, whole
 from ...core import Player, play
 from ...core.grid import Coord
 from . import ENTRIES
@@ -55,13 +55,11 @@ def board_arguments(parser: argparse.ArgumentParser) -> None:
 
 def register(groups: Groups) -> None:
     """Add ``play crawler`` and ``solve crawler``."""
-    player = groups.play.add_parser("crawler", help="the crawler: build one line; who closes it wins")
-    board_arguments(player)
-    player_arguments(player, COMPUTERS,
-                     "the computer players: source (C's van Emden method, the default, in both seats and facing "
-                     "a person), perfect (the exact solver) or random",
-                     2, "let a person play seat N (1 draws the first segment, 2 answers)")
-    player.set_defaults(run=play_crawler)
+    play_command(groups, "crawler", "the crawler: build one line; who closes it wins", play_crawler,
+                 board_arguments, COMPUTERS,
+                 "the computer players: source (C's van Emden method, the default, in both seats and facing "
+                 "a person), perfect (the exact solver) or random",
+                 "let a person play seat N (1 draws the first segment, 2 answers)")
 
     solver = groups.solve.add_parser("crawler", help="who wins the crawler with perfect play, and the winning moves")
     board_arguments(solver)

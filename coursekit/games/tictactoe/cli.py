@@ -16,7 +16,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ...cli._args import Context, Groups, UsageError, human_strategy, player_arguments, whole
+from ...cli._args import Context, Groups, UsageError, human_strategy, play_command, whole
 from ...core import Player, play
 from ...solvers.counting import count
 from ...solvers.gametree import solve
@@ -40,14 +40,12 @@ def board_arguments(parser: argparse.ArgumentParser, players: bool = True) -> No
 
 def register(groups: Groups) -> None:
     """Add ``play tictactoe``, ``solve tictactoe`` and ``count tictactoe``."""
-    player = groups.play.add_parser("tictactoe", help="tic-tac-toe and m, n, k-games for 2 to 4 players")
-    board_arguments(player)
-    player_arguments(player, COMPUTERS,
-                     "the computer players: perfect (the exact solver), source (D's alpha-beta program, "
-                     "3 x 3 only) or random. Default: perfect against a person (random on a board too "
-                     "large to solve at once); with no person, D's program on 3 x 3, as in the source",
-                     len(MARKS), "let a person play seat N (1 = X moves first, 2 = O, ...)")
-    player.set_defaults(run=play_tictactoe)
+    play_command(groups, "tictactoe", "tic-tac-toe and m, n, k-games for 2 to 4 players", play_tictactoe,
+                 board_arguments, COMPUTERS,
+                 "the computer players: perfect (the exact solver), source (D's alpha-beta program, "
+                 "3 x 3 only) or random. Default: perfect against a person (random on a board too "
+                 "large to solve at once); with no person, D's program on 3 x 3, as in the source",
+                 "let a person play seat N (1 = X moves first, 2 = O, ...)", seats=len(MARKS))
 
     solver = groups.solve.add_parser("tictactoe", help="the value of a tic-tac-toe position and its best moves")
     board_arguments(solver)
