@@ -331,15 +331,26 @@ class _Negamax(_Search):
         """A child's value (for the opponent) as the value of the move for the mover."""
         return _hurried(0.0 - child_value) if self.hurry else 0.0 - child_value
 
-    # -- minimax: every move, every position
+    def enter(self, state: Any, draft: _Draft | None) -> float | None:
+        """Count a visit to ``state`` and note its mover in the tree; the end's value if the game is over.
 
-    def minimax(self, state: Any, depth: float, draft: _Draft | None) -> float:
+        ``None`` when the game goes on. Minimax and alpha-beta both start a position this way.
+        """
         self.visit()
         rules = self.rules
         if draft is not None:
             draft.player = rules.to_move(state)
         if rules.is_over(state):
             return self.leaf(self.end_value(state), "end", draft)
+        return None
+
+    # -- minimax: every move, every position
+
+    def minimax(self, state: Any, depth: float, draft: _Draft | None) -> float:
+        end = self.enter(state, draft)
+        if end is not None:
+            return end
+        rules = self.rules
         table, key = self.table, None
         if table is not None:
             key = self.key(state)
@@ -365,12 +376,10 @@ class _Negamax(_Search):
     # -- alpha-beta: a move that cannot change the result is not looked at
 
     def alphabeta(self, state: Any, depth: float, alpha: float, beta: float, draft: _Draft | None) -> float:
-        self.visit()
+        end = self.enter(state, draft)
+        if end is not None:
+            return end
         rules = self.rules
-        if draft is not None:
-            draft.player = rules.to_move(state)
-        if rules.is_over(state):
-            return self.leaf(self.end_value(state), "end", draft)
         table, key, hint = self.table, None, None
         if table is not None:
             key = self.key(state)
