@@ -165,10 +165,13 @@ class _JumpingPiece(OneWayPiece):
     ['[1, 2]', '[2, 1]']
     """
 
+    #: The steps the piece jumps by, in order (a subclass names them; the king calls them ``STEPS``).
+    JUMPS: ClassVar[Steps]
+
     @classmethod
     def jumps(cls) -> Steps:
-        """The steps the piece jumps by."""
-        raise NotImplementedError
+        """The steps the piece jumps by: its ``JUMPS``."""
+        return cls.JUMPS
 
     def targets(self, cell: Coord) -> tuple[Coord, ...]:
         x, y = cell
@@ -323,11 +326,6 @@ class OneWayKnight(_JumpingPiece):
     name: ClassVar[str] = "knight"
     piece: ClassVar[str] = "knight"
     JUMPS: ClassVar[tuple[tuple[int, int], ...]] = ((-2, -1), (-1, -2), (-2, 1), (1, -2))
-
-    @classmethod
-    def jumps(cls) -> Steps:
-        """The knight's ``JUMPS``."""
-        return cls.JUMPS
 
     def why_not_reachable(self, cell: Coord, target: Coord) -> str:
         if target == cell:
