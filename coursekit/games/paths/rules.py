@@ -33,8 +33,8 @@ from ...core.rules import GameRules, GameType
 from ...solvers.search import free_cell
 
 __all__ = [
-    "ArticleRun", "PathState", "ShortestPath", "UnreachableError", "article_min_path", "distances", "min_path",
-    "reachable_grid", "sign", "step_toward",
+    "ArticleRun", "PathState", "ShortestPath", "UnreachableError", "article_min_path", "distances", "grid_summary",
+    "min_path", "reachable_grid", "sign", "step_toward",
 ]
 
 
@@ -171,6 +171,16 @@ def distances(grid: Grid, start: Coord) -> dict[Coord, int]:
                 far[nxt] = far[cell] + 1
                 frontier.append(nxt)
     return far
+
+
+def grid_summary(grid: Grid) -> str:
+    """The grid's size and the share of its cells that are blocked, rounded to a whole percent.
+
+    >>> grid_summary(Grid(4, 3, blocked=frozenset({Coord(1, 1), Coord(2, 1)})))
+    '4 x 3, 17% blocked'
+    """
+    blocked = round(100 * len(grid.blocked) / (grid.width * grid.height))
+    return f"{grid.width} x {grid.height}, {blocked}% blocked"
 
 
 def reachable_grid(
