@@ -262,6 +262,21 @@ class _Search:
         self.keep_tree = keep_tree
         self.nodes = 0
         self.estimates = 0  # positions valued by the evaluation function (or by a table entry that was)
+        self.deadline: float | None = None  # a time.perf_counter() past which the search gives up (negamax only)
+
+    def visit(self) -> None:
+        """Count a node; past the deadline (looked at every 1024 nodes) stop the search."""
+        self.nodes += 1
+        if self.deadline is not None and not self.nodes & 1023 and time.perf_counter() > self.deadline:
+            raise _OutOfTime
+
+    def arrive(self, state: Any, draft: _Draft | None) -> int:
+        """Count a visit to ``state`` and note its mover in the explored tree; return the mover."""
+        self.visit()
+        player: int = self.rules.to_move(state)
+        if draft is not None:
+            draft.player = player
+        return player
 
     def key(self, state: Any) -> Hashable:
         return state if self.canonical is None else self.canonical(state)
@@ -309,11 +324,6 @@ class _Negamax(_Search):
         self.hurry = hurry
         self.deadline = deadline
 
-    def visit(self) -> None:
-        self.nodes += 1
-        if self.deadline is not None and not self.nodes & 1023 and time.perf_counter() > self.deadline:
-            raise _OutOfTime
-
     def end_value(self, state: Any) -> float:
         rules = self.rules
         return float(rules.returns(state)[rules.to_move(state)])
@@ -331,15 +341,26 @@ class _Negamax(_Search):
         """A child's value (for the opponent) as the value of the move for the mover."""
         return _hurried(0.0 - child_value) if self.hurry else 0.0 - child_value
 
-    # -- minimax: every move, every position
+    def enter(self, state: Any, draft: _Draft | None) -> float | None:
+        """Count a visit to ``state`` and note its mover in the tree; the end's value if the game is over.
 
-    def minimax(self, state: Any, depth: float, draft: _Draft | None) -> float:
+        ``None`` when the game goes on. Minimax and alpha-beta both start a position this way.
+        """
         self.visit()
         rules = self.rules
-        if draft is not None:
+        if draft is not None:  # the mover is asked for only when a tree is kept: this runs at every node
             draft.player = rules.to_move(state)
         if rules.is_over(state):
             return self.leaf(self.end_value(state), "end", draft)
+        return None
+
+    # -- minimax: every move, every position
+
+    def minimax(self, state: Any, depth: float, draft: _Draft | None) -> float:
+        end = self.enter(state, draft)
+        if end is not None:
+            return end
+        rules = self.rules
         table, key = self.table, None
         if table is not None:
             key = self.key(state)
@@ -365,12 +386,10 @@ class _Negamax(_Search):
     # -- alpha-beta: a move that cannot change the result is not looked at
 
     def alphabeta(self, state: Any, depth: float, alpha: float, beta: float, draft: _Draft | None) -> float:
-        self.visit()
+        end = self.enter(state, draft)
+        if end is not None:
+            return end
         rules = self.rules
-        if draft is not None:
-            draft.player = rules.to_move(state)
-        if rules.is_over(state):
-            return self.leaf(self.end_value(state), "end", draft)
         table, key, hint = self.table, None, None
         if table is not None:
             key = self.key(state)
@@ -580,11 +599,8 @@ class _MaxN(_Search):
     """Max^n: each player takes the move best for himself; chance nodes average their outcomes."""
 
     def search(self, state: Any, depth: float, draft: _Draft | None) -> tuple[float, ...]:
-        self.nodes += 1
+        player = self.arrive(state, draft)
         rules = self.rules
-        player = rules.to_move(state)
-        if draft is not None:
-            draft.player = player
         if rules.is_over(state):
             return self.leaf(tuple(float(r) for r in rules.returns(state)), "end", draft)
         key, entry = self.stored(state)
@@ -688,11 +704,8 @@ class _Paranoid(_Search):
         self.me = me
 
     def search(self, state: Any, depth: float, alpha: float, beta: float, draft: _Draft | None) -> float:
-        self.nodes += 1
+        player = self.arrive(state, draft)
         rules = self.rules
-        player = rules.to_move(state)
-        if draft is not None:
-            draft.player = player
         if rules.is_over(state):
             return self.leaf(float(rules.returns(state)[self.me]), EXACT, "end", draft)
         key, entry = self.stored(state)

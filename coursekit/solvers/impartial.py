@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Hashable, Iterable
-from typing import Any
+from typing import Any, TypeVar
 
 from ..core.errors import NotFiniteError
 from ..core.rules import ImpartialGame, ImpartialView
@@ -78,21 +78,67 @@ def retrograde(
     return memo[position]
 
 
-class ImpartialSolver:
-    """Grundy values and outcomes of one impartial game, memoised."""
+class RetrogradeSolver:
+    """One number for each position of an impartial game, computed from its options' numbers by
+    :func:`retrograde` with :meth:`combine` and memoised. A subclass says how to combine.
+
+    >>> class Height(RetrogradeSolver):
+    ...     combine = staticmethod(lambda values: 1 + max(values, default=-1))
+    >>> from coursekit.games import Beans
+    >>> solver = Height(Beans(1, 1))
+    >>> solver.value((2, 1)), len(solver) > 0
+    (3, True)
+    """
 
     def __init__(self, game: ImpartialGame[Any]) -> None:
         self.game = game
-        self._grundy: dict[Hashable, int] = {}
+        self._values: dict[Hashable, int] = {}
         self._options: Callable[[Any], Iterable[Any]] = game.options
 
     def __len__(self) -> int:
         """How many positions have been solved so far."""
-        return len(self._grundy)
+        return len(self._values)
+
+    @staticmethod
+    def combine(values: list[int]) -> int:
+        """A position's number from its options' numbers (an end position gets the empty list)."""
+        raise NotImplementedError
+
+    def value(self, position: Hashable) -> int:
+        """The number of ``position``."""
+        return retrograde(position, self._options, self._values, self.combine)
+
+
+SolverT = TypeVar("SolverT", bound=RetrogradeSolver)
+
+
+def kept_solver(solvers: dict[Any, SolverT], game: ImpartialGame[Any],
+                make: Callable[[ImpartialGame[Any]], SolverT]) -> SolverT:
+    """The solver ``solvers`` keeps for ``game``, made by ``make`` the first time.
+
+    Rules are immutable, so their values can be kept; past 65 games the whole store is emptied.
+
+    >>> from coursekit.games import Beans
+    >>> store: dict[Any, ImpartialSolver] = {}
+    >>> kept_solver(store, Beans(1, 1), ImpartialSolver) is kept_solver(store, Beans(1, 1), ImpartialSolver)
+    True
+    """
+    solver = solvers.get(game)
+    if solver is None:
+        if len(solvers) > 64:
+            solvers.clear()
+        solver = solvers[game] = make(game)
+    return solver
+
+
+class ImpartialSolver(RetrogradeSolver):
+    """Grundy values and outcomes of one impartial game, memoised."""
+
+    combine = staticmethod(mex)
 
     def grundy(self, position: Hashable) -> int:
         """The Grundy value of ``position`` (0 exactly for P-positions)."""
-        return retrograde(position, self._options, self._grundy, mex)
+        return self.value(position)
 
     def outcome(self, position: Hashable) -> str:
         """``"P"`` if the player to move loses with best play on both sides, else ``"N"``."""
@@ -116,12 +162,7 @@ _SOLVERS: dict[Any, ImpartialSolver] = {}
 
 def solver_for(game: ImpartialGame[Any]) -> ImpartialSolver:
     """A shared solver per game (rules are immutable, so their values can be kept)."""
-    solver = _SOLVERS.get(game)
-    if solver is None:
-        if len(_SOLVERS) > 64:
-            _SOLVERS.clear()
-        solver = _SOLVERS[game] = ImpartialSolver(game)
-    return solver
+    return kept_solver(_SOLVERS, game, ImpartialSolver)
 
 
 def perfect_strategy(rng: random.Random | None = None) -> Callable[[Any, Any], Any]:

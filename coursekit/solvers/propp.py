@@ -37,7 +37,7 @@ from typing import Any
 
 from ..core.grid import Grid
 from ..core.rules import ImpartialGame, ImpartialView
-from .impartial import retrograde
+from .impartial import RetrogradeSolver, kept_solver
 from .tables import BLOCKED_OUTCOME, PIECE_NAMES, Piece, Table, mask_sweep, piece_name
 
 __all__ = ["CLASSES", "ProppSolver", "classify_options", "propp_strategy", "propp_table", "spoiler_strategy"]
@@ -63,14 +63,14 @@ def classify_options(seen: int) -> int:
     return 3  # Q
 
 
-def _class_of_options(codes: list[int]) -> int:
+def _class_of_options(values: list[int]) -> int:
     seen = 0
-    for code in codes:
+    for code in values:
         seen |= 1 << code
     return classify_options(seen)
 
 
-class ProppSolver:
+class ProppSolver(RetrogradeSolver):
     """Propp's class of every position of an impartial game, memoised; no recursion limit.
 
     >>> from coursekit import Coord
@@ -82,17 +82,10 @@ class ProppSolver:
     ('N', (Coord(x=0, y=0),))
     """
 
-    def __init__(self, game: ImpartialGame[Any]) -> None:
-        self.game = game
-        self._class: dict[Hashable, int] = {}
-        self._options: Callable[[Any], Iterable[Any]] = game.options
-
-    def __len__(self) -> int:
-        """How many positions have been classified so far."""
-        return len(self._class)
+    combine = staticmethod(_class_of_options)
 
     def _code(self, position: Hashable) -> int:
-        return retrograde(position, self._options, self._class, _class_of_options)
+        return self.value(position)
 
     def classify(self, position: Hashable) -> str:
         """``"N"``, ``"O"``, ``"P"`` or ``"Q"``: who (by place in the turn order) can win alone."""
@@ -144,12 +137,7 @@ _SOLVERS: dict[Any, ProppSolver] = {}
 
 
 def _solver_for(game: ImpartialGame[Any]) -> ProppSolver:
-    solver = _SOLVERS.get(game)
-    if solver is None:
-        if len(_SOLVERS) > 64:
-            _SOLVERS.clear()
-        solver = _SOLVERS[game] = ProppSolver(game)
-    return solver
+    return kept_solver(_SOLVERS, game, ProppSolver)
 
 
 def propp_strategy(rng: random.Random) -> Callable[[Any, Any], Any]:

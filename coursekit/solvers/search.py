@@ -97,15 +97,28 @@ class SearchResult(Shown):
                 f"expanded={len(self.expanded)}, grid={self.grid.width}x{self.grid.height})")
 
 
-def _check_cell(grid: Grid, cell: Coord, role: str) -> Coord:
-    if not (isinstance(cell, tuple) and len(cell) == 2 and all(type(v) is int for v in cell)):
-        raise SearchError(f"the {role} must be a cell (x, y) of whole numbers, got {cell!r}")
+def free_cell(grid: Grid, cell: Coord, role: str) -> Coord:
+    """``cell`` as a :class:`Coord`, or a :class:`SearchError` saying why the ``role`` cannot stand there.
+
+    >>> free_cell(Grid(4, 3), (1, 2), "start")
+    Coord(x=1, y=2)
+    >>> free_cell(Grid(4, 3), Coord(4, 0), "target")
+    Traceback (most recent call last):
+    ...
+    coursekit.solvers.search.SearchError: the target [4, 0] is outside the 4 x 3 grid
+    """
     cell = Coord(*cell)
     if cell not in grid:
         raise SearchError(f"the {role} {cell} is outside the {grid.width} x {grid.height} grid")
     if cell in grid.blocked:
         raise SearchError(f"the {role} {cell} is a blocked cell")
     return cell
+
+
+def _check_cell(grid: Grid, cell: Coord, role: str) -> Coord:
+    if not (isinstance(cell, tuple) and len(cell) == 2 and all(type(v) is int for v in cell)):
+        raise SearchError(f"the {role} must be a cell (x, y) of whole numbers, got {cell!r}")
+    return free_cell(grid, cell, role)
 
 
 def _neighbours(grid: Grid, cell: Coord) -> Iterator[Coord]:

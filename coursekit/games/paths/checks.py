@@ -48,7 +48,7 @@ from ...grading.answers import as_pair, shown
 from ...grading.kernel import Case, Check, Malformed, run_check, score_check
 from ...grading.pictures import PATH_LEGEND, picture
 from ...solvers.search import SearchResult, astar, bfs, is_valid_path
-from .rules import distances
+from .rules import distances, grid_summary
 
 __all__ = [
     "ASTAR_SLACK", "Expansions", "PathCase", "allowance", "check_search", "path_cases", "score_expansions",
@@ -69,8 +69,7 @@ class PathCase:
     target: Coord
 
     def __str__(self) -> str:
-        blocked = round(100 * len(self.grid.blocked) / (self.grid.width * self.grid.height))
-        return f"{self.grid.width} x {self.grid.height}, {blocked}% blocked, {self.start} to {self.target}"
+        return f"{grid_summary(self.grid)}, {self.start} to {self.target}"
 
 
 def path_cases(

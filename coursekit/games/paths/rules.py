@@ -30,10 +30,11 @@ from ...core.display import Shown
 from ...core.errors import CoursekitError
 from ...core.grid import Coord, Grid, chebyshev
 from ...core.rules import GameRules, GameType
+from ...solvers.search import free_cell
 
 __all__ = [
-    "ArticleRun", "PathState", "ShortestPath", "UnreachableError", "article_min_path", "distances", "min_path",
-    "reachable_grid", "sign", "step_toward",
+    "ArticleRun", "PathState", "ShortestPath", "UnreachableError", "article_min_path", "distances", "grid_summary",
+    "min_path", "reachable_grid", "sign", "step_toward",
 ]
 
 
@@ -172,13 +173,14 @@ def distances(grid: Grid, start: Coord) -> dict[Coord, int]:
     return far
 
 
-def _free_cell(grid: Grid, cell: Coord, role: str) -> Coord:
-    cell = Coord(*cell)
-    if cell not in grid:
-        raise ValueError(f"the {role} {cell} is outside the {grid.width} x {grid.height} grid")
-    if cell in grid.blocked:
-        raise ValueError(f"the {role} {cell} is a blocked cell")
-    return cell
+def grid_summary(grid: Grid) -> str:
+    """The grid's size and the share of its cells that are blocked, rounded to a whole percent.
+
+    >>> grid_summary(Grid(4, 3, blocked=frozenset({Coord(1, 1), Coord(2, 1)})))
+    '4 x 3, 17% blocked'
+    """
+    blocked = round(100 * len(grid.blocked) / (grid.width * grid.height))
+    return f"{grid.width} x {grid.height}, {blocked}% blocked"
 
 
 def reachable_grid(
@@ -201,7 +203,7 @@ def reachable_grid(
     (30, True)
     """
     empty = Grid(width, height)
-    start, target = _free_cell(empty, start, "start"), _free_cell(empty, target, "target")
+    start, target = free_cell(empty, start, "start"), free_cell(empty, target, "target")
     if type(tries) is not int or tries < 1:
         raise ValueError(f"tries must be a whole number of at least 1, got {tries!r}")
     for _try in range(tries):
@@ -253,9 +255,9 @@ class ShortestPath(GameRules):
     _to_target: dict[Coord, int] = field(init=False, repr=False, compare=False, default_factory=dict)
 
     def __post_init__(self) -> None:
-        start = _free_cell(self.grid, Coord(0, 0) if self.start is None else self.start, "start")
+        start = free_cell(self.grid, Coord(0, 0) if self.start is None else self.start, "start")
         corner = Coord(self.grid.width - 1, self.grid.height - 1)
-        target = _free_cell(self.grid, corner if self.target is None else self.target, "target")
+        target = free_cell(self.grid, corner if self.target is None else self.target, "target")
         object.__setattr__(self, "start", start)
         object.__setattr__(self, "target", target)
         object.__setattr__(self, "_to_target", distances(self.grid, target))

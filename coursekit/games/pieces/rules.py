@@ -158,7 +158,34 @@ class OneWayPiece(GameRules):
 
 
 @dataclass(frozen=True)
-class OneWayKing(OneWayPiece):
+class _JumpingPiece(OneWayPiece):
+    """A piece that jumps by each step of a fixed list (:meth:`jumps`) to a free cell, in the list's order.
+
+    >>> [str(c) for c in OneWayKnight(Grid(4, 4)).targets(Coord(3, 3))]
+    ['[1, 2]', '[2, 1]']
+    """
+
+    #: The steps the piece jumps by, in order (a subclass names them; the king calls them ``STEPS``).
+    JUMPS: ClassVar[Steps]
+
+    @classmethod
+    def jumps(cls) -> Steps:
+        """The steps the piece jumps by: its ``JUMPS``."""
+        return cls.JUMPS
+
+    def targets(self, cell: Coord) -> tuple[Coord, ...]:
+        x, y = cell
+        grid = self.grid
+        return tuple(Coord(x + dx, y + dy) for dx, dy in self.jumps() if grid.is_free(Coord(x + dx, y + dy)))
+
+    @classmethod
+    def move_lists(cls) -> tuple[Steps, Steps] | None:
+        """:meth:`jumps` as jumps (while ``targets`` jumps by them)."""
+        return (cls.jumps(), ()) if cls.targets is _JumpingPiece.targets else None
+
+
+@dataclass(frozen=True)
+class OneWayKing(_JumpingPiece):
     """G1.1: the king steps one cell left, down, or diagonally down-left.
 
     >>> rules = OneWayKing(Grid(3, 3, blocked=frozenset({Coord(1, 1)})))
@@ -173,15 +200,10 @@ class OneWayKing(OneWayPiece):
     #: The king's steps in the article's NEXT8 order: down, down-left, left.
     STEPS: ClassVar[tuple[tuple[int, int], ...]] = ((0, -1), (-1, -1), (-1, 0))
 
-    def targets(self, cell: Coord) -> tuple[Coord, ...]:
-        x, y = cell
-        grid = self.grid
-        return tuple(Coord(x + dx, y + dy) for dx, dy in self.STEPS if grid.is_free(Coord(x + dx, y + dy)))
-
     @classmethod
-    def move_lists(cls) -> tuple[Steps, Steps] | None:
-        """``STEPS`` as jumps (while ``targets`` is the king's)."""
-        return (cls.STEPS, ()) if cls.targets is OneWayKing.targets else None
+    def jumps(cls) -> Steps:
+        """The king's ``STEPS``: each lands one cell away."""
+        return cls.STEPS
 
     def why_not_reachable(self, cell: Coord, target: Coord) -> str:
         if target.x > cell.x or target.y > cell.y:
@@ -286,7 +308,7 @@ class OneWayRook(_SlidingPiece):
 
 
 @dataclass(frozen=True)
-class OneWayKnight(OneWayPiece):
+class OneWayKnight(_JumpingPiece):
     """G1.4: the knight jumps by (-2, -1), (-1, -2), (-2, +1) or (+1, -2), in that order.
 
     Every jump lowers x + y, so the game ends; on a grid without blocked cells the cells
@@ -304,16 +326,6 @@ class OneWayKnight(OneWayPiece):
     name: ClassVar[str] = "knight"
     piece: ClassVar[str] = "knight"
     JUMPS: ClassVar[tuple[tuple[int, int], ...]] = ((-2, -1), (-1, -2), (-2, 1), (1, -2))
-
-    def targets(self, cell: Coord) -> tuple[Coord, ...]:
-        x, y = cell
-        grid = self.grid
-        return tuple(Coord(x + dx, y + dy) for dx, dy in self.JUMPS if grid.is_free(Coord(x + dx, y + dy)))
-
-    @classmethod
-    def move_lists(cls) -> tuple[Steps, Steps] | None:
-        """``JUMPS`` as jumps (while ``targets`` is the knight's)."""
-        return (cls.JUMPS, ()) if cls.targets is OneWayKnight.targets else None
 
     def why_not_reachable(self, cell: Coord, target: Coord) -> str:
         if target == cell:

@@ -39,7 +39,7 @@ from ...grading.kernel import Case, Malformed, Score, ask, malformed_message
 from ...grading.limits import Calls
 from ...grading.pictures import PURSUIT_LEGEND, picture
 from ...solvers.pursuit import PursuitSolver
-from ..paths.rules import distances
+from ..paths.rules import distances, grid_summary
 from .players import tom_step
 from .rules import Pursuit, PursuitState, steps_from
 
@@ -62,8 +62,7 @@ class Chase:
     prey: Coord
 
     def __str__(self) -> str:
-        blocked = round(100 * len(self.grid.blocked) / (self.grid.width * self.grid.height))
-        return f"{self.grid.width} x {self.grid.height}, {blocked}% blocked, Tom {self.pursuer}, Jerry {self.prey}"
+        return f"{grid_summary(self.grid)}, Tom {self.pursuer}, Jerry {self.prey}"
 
 
 @lru_cache(maxsize=32)

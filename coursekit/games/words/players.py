@@ -121,6 +121,26 @@ def _word_or_letter(rules: Words, seen: WordsObservation, pick: Callable[[Sequen
     return pick(words, _untried(rules, seen))
 
 
+def _remembering_guesser(pick: Callable[[Sequence[str], Sequence[str]], str],
+                         possible: Callable[[Words, WordsObservation], tuple[str, ...]]) -> Guesser:
+    """A guesser who plays :func:`_word_or_letter` with ``pick`` and remembers each choice it made.
+
+    >>> guess = _remembering_guesser(most_frequent_letter, possible_words)
+    >>> rules, seen = Words("en", top=300), WordsObservation("____", (), 6)
+    >>> guess(rules, seen), guess(rules, seen)  # the second answer is the remembered one
+    ('e', 'e')
+    """
+    memo: dict[tuple[Words, WordsObservation], str] = {}
+
+    def guess(rules: Words, seen: WordsObservation) -> str:
+        key = rules, seen
+        if key not in memo:
+            memo[key] = _word_or_letter(rules, seen, pick, possible)
+        return memo[key]
+
+    return guess
+
+
 def frequency_guesser(possible: Callable[[Words, WordsObservation], tuple[str, ...]] = possible_words) -> Guesser:
     """A guesser who guesses the letter found in the most words still possible, or the word when one is left.
 
@@ -128,15 +148,7 @@ def frequency_guesser(possible: Callable[[Words, WordsObservation], tuple[str, .
     >>> frequency_guesser()(rules, WordsObservation("____", (), 6))
     'e'
     """
-    memo: dict[tuple[Words, WordsObservation], str] = {}
-
-    def guess(rules: Words, seen: WordsObservation) -> str:
-        key = rules, seen
-        if key not in memo:
-            memo[key] = _word_or_letter(rules, seen, most_frequent_letter, possible)
-        return memo[key]
-
-    return guess
+    return _remembering_guesser(most_frequent_letter, possible)
 
 
 def splitting_guesser(possible: Callable[[Words, WordsObservation], tuple[str, ...]] = possible_words) -> Guesser:
@@ -151,15 +163,7 @@ def splitting_guesser(possible: Callable[[Words, WordsObservation], tuple[str, .
     >>> splitting_guesser()(rules, seen)
     't'
     """
-    memo: dict[tuple[Words, WordsObservation], str] = {}
-
-    def guess(rules: Words, seen: WordsObservation) -> str:
-        key = rules, seen
-        if key not in memo:
-            memo[key] = _word_or_letter(rules, seen, best_splitting_letter, possible)
-        return memo[key]
-
-    return guess
+    return _remembering_guesser(best_splitting_letter, possible)
 
 
 # --------------------------------------------------------------------------------- measuring
