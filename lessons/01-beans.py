@@ -43,18 +43,18 @@ from functools import cache
 
 from IPython.display import SVG
 
-from coursekit import Beans, Grid, IllegalMoveError, ImpartialSolver, Player, play
-from coursekit.views.svg import grid_svg
+from coursekit import Grid, IllegalMoveError, ImpartialSolver, Player, play, views
+from coursekit.games import beans
 
 # %% [markdown]
 # ## Playing by hand
 #
 # In coursekit a game is described by its **rules**, and each moment of a game is a
-# **state**. `Beans(3, 6)` are the rules of a game that starts with 3 white and 6 black
+# **state**. `beans.Beans(3, 6)` are the rules of a game that starts with 3 white and 6 black
 # beans; `initial_state()` is where it starts. A state draws itself:
 
 # %%
-rules = Beans(3, 6)
+rules = beans.Beans(3, 6)
 state = rules.initial_state()
 state
 
@@ -168,9 +168,7 @@ assert moves(0, 0) == []
 # These are exactly the moves the library's rules allow:
 
 # %%
-from coursekit import BeansState
-
-assert all(list(rules.legal_moves(BeansState(m, n))) == moves(m, n)
+assert all(list(rules.legal_moves(beans.BeansState(m, n))) == moves(m, n)
            for m in range(10) for n in range(10))
 
 # %% [markdown]
@@ -221,7 +219,7 @@ WIN_COLOUR, LOSE_COLOUR = "#a6d96a", "#f4a582"
 def table_svg(width: int, height: int) -> str:
     """The winning/losing table as an SVG grid, (0, 0) at the bottom left."""
     grid = Grid(width, height)
-    return grid_svg(
+    return views.svg.grid_svg(
         grid,
         fills={c: WIN_COLOUR if wins(*c) else LOSE_COLOUR for c in grid.cells()},
         texts={c: outcome(*c) for c in grid.cells()},
@@ -312,11 +310,11 @@ assert all(winning_move(m, n) in moves(m, n) and not wins(*winning_move(m, n))
 #
 # coursekit has a solver that works for every *impartial* game (both players have the same
 # moves, whoever cannot move loses). It only needs the rules' `options(position)`; for
-# beans, `Beans(1, 1)` serves for every position, whatever piles it started with. A
+# beans, `beans.Beans(1, 1)` serves for every position, whatever piles it started with. A
 # **P-position** is a losing one.
 
 # %%
-solver = ImpartialSolver(Beans(1, 1))
+solver = ImpartialSolver(beans.Beans(1, 1))
 solver.outcome((2, 2)), solver.outcome((3, 2)), solver.winning_moves((3, 2))
 
 # %%
@@ -388,15 +386,12 @@ assert all(main_loop((m, n), [player_a, player_b]) == 0
 # seeded random generator, so the same seed gives the same game.
 
 # %%
-from coursekit.games.beans import article_strategy, random_strategy
-
-
 def cheater(rules, state):
     return (0, 0)
 
 
 try:
-    play(Beans(3, 6), [Player("A", cheater), Player("B", random_strategy(random.Random(1)))])
+    play(beans.Beans(3, 6), [Player("A", cheater), Player("B", beans.random_strategy(random.Random(1)))])
 except IllegalMoveError as error:
     print(error)
 
@@ -427,7 +422,7 @@ except IllegalMoveError as error:
 def article_game(m: int, n: int, seed: int):
     """A game from (m, n) between the article's A and B, both drawing from one seeded generator."""
     rng = random.Random(seed)
-    return play(Beans(m, n), [Player("A", article_strategy(rng)), Player("B", random_strategy(rng))])
+    return play(beans.Beans(m, n), [Player("A", beans.article_strategy(rng)), Player("B", beans.random_strategy(rng))])
 
 
 record = article_game(3, 6, seed=1)
@@ -490,7 +485,7 @@ for start in [(2, 0), (0, 6), (2, 2), (4, 4), (8, 8)]:
 
 # %%
 grid = Grid(9, 9)
-SVG(grid_svg(
+SVG(views.svg.grid_svg(
     grid,
     fills={c: LOSE_COLOUR if c in share else "#f7f7f7" for c in grid.cells()},
     texts={c: f"{share[c]:.0%}" for c in share},
@@ -509,17 +504,15 @@ SVG(grid_svg(
 #
 # The board below lets you play beans against the computer in Jupyter: you move first, by
 # clicking a button, and the computer answers at once. By default the computer is a perfect
-# player; `BeansBoard(3, 6, computer="random")` gives you the article's B as opponent.
+# player; `beans.BeansBoard(3, 6, computer="random")` gives you the article's B as opponent.
 # On this static page the board cannot move, so here is its starting position as a
 # picture: 3 white and 6 black beans, a winning start for you.
 
 # %%
-from coursekit.games.beans import BeansBoard
-
-BeansBoard(3, 6, seed=1)
+beans.BeansBoard(3, 6, seed=1)
 
 # %%
-Beans(3, 6).initial_state()
+beans.Beans(3, 6).initial_state()
 
 # %% [markdown]
 # ## Exercises
@@ -834,7 +827,7 @@ else:
     print("write fewest_moves and most_moves above, then run this")
 
 # %% [markdown]
-# 6. **Beat the board.** Play `BeansBoard(4, 6, seed=1)`: you start from a losing position.
+# 6. **Beat the board.** Play `beans.BeansBoard(4, 6, seed=1)`: you start from a losing position.
 #    Can you beat the perfect computer? Now try `computer="random"` and
 #    `computer="article"`. How many moves does it take you, on average, to get a winning
 #    position back?

@@ -28,21 +28,8 @@ from functools import cache
 
 from IPython.display import SVG
 
-from coursekit import (
-    NEXT8,
-    Coord,
-    Grid,
-    IllegalMoveError,
-    ImpartialSolver,
-    OneWayKing,
-    PieceState,
-    Player,
-    perfect_strategy,
-    play,
-)
-from coursekit.games import beans
-from coursekit.games.pieces import article_strategy, random_strategy
-from coursekit.views.svg import grid_svg
+from coursekit import NEXT8, Coord, Grid, IllegalMoveError, ImpartialSolver, Player, perfect_strategy, play, views
+from coursekit.games import beans, pieces
 
 # %% [markdown]
 # ## The grid
@@ -86,7 +73,7 @@ print(grid)
 print(grid.picture({c: f"({c.x},{c.y})" for c in grid.cells()}))
 
 # %%
-SVG(grid_svg(grid, texts={c: f"{c.x},{c.y}" for c in grid.cells()}, title="Figure 4"))
+SVG(views.svg.grid_svg(grid, texts={c: f"{c.x},{c.y}" for c in grid.cells()}, title="Figure 4"))
 
 # %% [markdown]
 # The article asks a grid whether a cell is inside it with `inSide`; in Python that is
@@ -129,17 +116,17 @@ assert grid.cell(Coord(1, 2)) == 0  # the original grid is unchanged
 # The king's three steps are three of the eight in `NEXT8`:
 
 # %%
-OneWayKing.STEPS
+pieces.OneWayKing.STEPS
 
 # %%
-assert NEXT8[2:5] == OneWayKing.STEPS  # down, down-left, left
+assert NEXT8[2:5] == pieces.OneWayKing.STEPS  # down, down-left, left
 
 # %% [markdown]
-# The rules `OneWayKing(grid)` start the king on the top-right cell of the grid. The state
+# The rules `pieces.OneWayKing(grid)` start the king on the top-right cell of the grid. The state
 # draws itself:
 
 # %%
-king = OneWayKing(Grid(5, 5))
+king = pieces.OneWayKing(Grid(5, 5))
 state = king.initial_state()
 state
 
@@ -171,13 +158,13 @@ for move in [Coord(3, 3), Coord(1, 1), Coord(3, 0), Coord(5, 1)]:
 # correspond on a whole board:
 
 # %%
-def same_moves(rules: OneWayKing, cell: Coord) -> bool:
+def same_moves(rules: pieces.OneWayKing, cell: Coord) -> bool:
     """Whether the king's moves from cell are the beans moves from (x, y)."""
     return set(rules.options(cell)) == set(beans.options((cell.x, cell.y)))
 
 
 board = Grid(9, 7)
-assert all(same_moves(OneWayKing(board), c) for c in board.cells())
+assert all(same_moves(pieces.OneWayKing(board), c) for c in board.cells())
 
 # %% [markdown]
 # So the beans theorem of lesson 01 applies: a cell is losing for the player to move (a
@@ -192,12 +179,12 @@ def both_even(c: Coord) -> bool:
     return c.x % 2 == 0 and c.y % 2 == 0
 
 
-solver = ImpartialSolver(OneWayKing(board))
+solver = ImpartialSolver(pieces.OneWayKing(board))
 assert all((solver.outcome(c) == "P") == both_even(c) for c in board.cells())
-SVG(grid_svg(board,
-             fills={c: P_COLOUR if solver.outcome(c) == "P" else N_COLOUR for c in board.cells()},
-             texts={c: solver.outcome(c) for c in board.cells()},
-             pieces={Coord(8, 6): "K"}))
+SVG(views.svg.grid_svg(board,
+                       fills={c: P_COLOUR if solver.outcome(c) == "P" else N_COLOUR for c in board.cells()},
+                       texts={c: solver.outcome(c) for c in board.cells()},
+                       pieces={Coord(8, 6): "K"}))
 
 # %% [markdown]
 # The king starts on (8, 6), a P-position: on this board the first player loses against
@@ -215,7 +202,7 @@ SVG(grid_svg(board,
 # Every name of the article's classes and functions has its coursekit counterpart in the
 # [appendix: the article's names in coursekit](appendix-names.md), one table to keep open
 # beside the article. The main ones: `Coord` and `Grid` keep their names; `inSide(c)` is
-# `c in grid`; `GameAlg` becomes the rules of one game, `OneWayKing(grid)`;
+# `c in grid`; `GameAlg` becomes the rules of one game, `pieces.OneWayKing(grid)`;
 # `game1Engine` becomes `play(rules, players)`; and the *partia* is a `Record`.
 
 # %% [markdown]
@@ -284,7 +271,7 @@ a
 
 # %%
 @cache
-def count_games(state: PieceState) -> int:
+def count_games(state: pieces.PieceState) -> int:
     """How many different games (partias) can be played from this state to the end."""
     if king.is_over(state):
         return 1
@@ -324,7 +311,7 @@ s = king.initial_state()
 h = king.legal_moves(s)[1]
 s1 = king.apply(s, h)
 print(s.at, "--", h, "->", s1.at, "| player to move:", s1.turn)
-terminal = [c for c in Grid(5, 5).cells() if king.is_over(PieceState(Grid(5, 5), c))]
+terminal = [c for c in Grid(5, 5).cells() if king.is_over(pieces.PieceState(Grid(5, 5), c))]
 assert terminal == [Coord(0, 0)]
 
 # %% [markdown]
@@ -333,13 +320,13 @@ assert terminal == [Coord(0, 0)]
 # [seeded generator](python-primer.md#random).
 
 # %%
-def king_game(rules: OneWayKing, seed: int, first=article_strategy, second=random_strategy):
+def king_game(rules: pieces.OneWayKing, seed: int, first=pieces.article_strategy, second=pieces.random_strategy):
     """A game between two strategies made from one seeded generator."""
     rng = random.Random(seed)
     return play(rules, [Player("P0", first(rng)), Player("P1", second(rng))])
 
 
-record = king_game(OneWayKing(Grid(5, 5)), seed=2)
+record = king_game(pieces.OneWayKing(Grid(5, 5)), seed=2)
 [str(s.at) for s in record.states]
 
 # %% [markdown]
@@ -351,8 +338,8 @@ def path_svg(record) -> str:
     states = record.states
     texts = {s.at: str(i) for i, s in enumerate(states)}
     texts[states[0].at] = "S"
-    return grid_svg(states[0].grid, texts=texts, highlight=[s.at for s in states],
-                    pieces={record.final.at: "K"}, title="a partia of the one-way king")
+    return views.svg.grid_svg(states[0].grid, texts=texts, highlight=[s.at for s in states],
+                              pieces={record.final.at: "K"}, title="a partia of the one-way king")
 
 
 SVG(path_svg(record))
@@ -392,7 +379,7 @@ print(record)
 # third with seed 5:
 
 # %%
-table3 = OneWayKing(Grid(5, 5), start=Coord(4, 3))
+table3 = pieces.OneWayKing(Grid(5, 5), start=Coord(4, 3))
 game1, game3 = king_game(table3, seed=1), king_game(table3, seed=5)
 assert [s.at for s in game1.states] == [(4, 3), (4, 2), (4, 1), (4, 0), (3, 0), (2, 0), (1, 0), (0, 0)]
 assert [s.at for s in game3.states] == [(4, 3), (4, 2), (3, 2), (2, 2), (1, 1), (0, 0)]
@@ -408,13 +395,12 @@ print(game3)
 # in trouble.
 
 # %%
-from coursekit.games.pieces import KingBoard
 from coursekit.widgets import ReplayBoard
 
-KingBoard(Grid(7, 5), seed=1)
+pieces.KingBoard(Grid(7, 5), seed=1)
 
 # %%
-OneWayKing(Grid(7, 5)).initial_state()
+pieces.OneWayKing(Grid(7, 5)).initial_state()
 
 # %% [markdown]
 # A `ReplayBoard` steps through a record, move by move; the picture below it is the whole
@@ -442,7 +428,7 @@ SVG(path_svg(record))
 # %%
 START, GOAL = Coord(7, 5), Coord(0, 0)
 blocked_grid = Grid(8, 6).with_random_blocked(20, random.Random(20), keep=[START, GOAL])
-blocked = OneWayKing(blocked_grid)
+blocked = pieces.OneWayKing(blocked_grid)
 print(len(blocked_grid.blocked), "cells blocked")
 blocked.initial_state()
 
@@ -461,7 +447,7 @@ assert Coord(3, 0) in dead_ends and Coord(3, 0) in wrong
 
 # %%
 WRONG_COLOUR = "#d7301f"
-SVG(grid_svg(
+SVG(views.svg.grid_svg(
     blocked_grid,
     fills={c: WRONG_COLOUR if c in wrong else P_COLOUR if solver.outcome(c) == "P" else N_COLOUR
            for c in free},
@@ -492,7 +478,7 @@ SVG(grid_svg(
 # seeds.
 
 # %%
-def p0_wins(rules: OneWayKing, first, seeds: range, second=random_strategy) -> float:
+def p0_wins(rules: pieces.OneWayKing, first, seeds: range, second=pieces.random_strategy) -> float:
     """The share of games, one per seed, that player 0 wins."""
     return sum(king_game(rules, seed, first, second).winner == 0 for seed in seeds) / len(seeds)
 
@@ -504,10 +490,10 @@ def perfect(rng):
 GAMES = range(1000)
 assert solver.outcome(START) == "N"
 shares = {
-    "article P0 vs random P1": p0_wins(blocked, article_strategy, GAMES),
+    "article P0 vs random P1": p0_wins(blocked, pieces.article_strategy, GAMES),
     "perfect P0 vs random P1": p0_wins(blocked, perfect, GAMES),
-    "article P0 vs perfect P1": p0_wins(blocked, article_strategy, GAMES, perfect),
-    "article P0 vs perfect P1, random when losing": p0_wins(blocked, article_strategy, GAMES, perfect_strategy),
+    "article P0 vs perfect P1": p0_wins(blocked, pieces.article_strategy, GAMES, perfect),
+    "article P0 vs perfect P1, random when losing": p0_wins(blocked, pieces.article_strategy, GAMES, perfect_strategy),
 }
 for match, share in shares.items():
     print(f"{match}: P0 wins {share:.0%}")
@@ -528,8 +514,8 @@ assert 0.2 < shares["article P0 vs perfect P1, random when losing"] < 0.3
 # is one of its losses: the grid is printed after the header, `#` for a blocked cell.
 
 # %%
-lost = next(king_game(blocked, seed, article_strategy) for seed in GAMES
-            if king_game(blocked, seed, article_strategy).winner == 1)
+lost = next(king_game(blocked, seed, pieces.article_strategy) for seed in GAMES
+            if king_game(blocked, seed, pieces.article_strategy).winner == 1)
 print(lost)
 
 # %%
@@ -574,7 +560,7 @@ def check_first_player_wins(first_player_wins) -> None:
     cases = 0
     for width in range(1, 13):
         for height in range(1, 13):
-            rules = OneWayKing(Grid(width, height))
+            rules = pieces.OneWayKing(Grid(width, height))
             wins = ImpartialSolver(rules).outcome(rules.start) == "N"
             assert first_player_wins(width, height) == wins, (
                 f"on a {width} x {height} board the first player {'wins' if wins else 'loses'}, "
@@ -591,7 +577,7 @@ else:
 # %% [markdown]
 # 2. **Three players.** Make the article's bookkeeping correct for any number of players:
 #    copy `article_bookkeeping` as `fixed_bookkeeping` and change one line. Check that it
-#    then agrees with the states of `play(OneWayKing(grid, num_players=3), ...)`.
+#    then agrees with the states of `play(pieces.OneWayKing(grid, num_players=3), ...)`.
 #    <details><summary>Hint</summary>
 #    Who must be told about the move: the player who moved before, or the player who moves
 #    next? Or should everybody be told?
@@ -629,7 +615,7 @@ def check_bookkeeping(fixed_bookkeeping) -> None:
     cases = 0
     for players in range(1, 6):
         for length in range(1, 10):
-            rules = OneWayKing(Grid(length + 1, 1), num_players=players)
+            rules = pieces.OneWayKing(Grid(length + 1, 1), num_players=players)
             record = play(rules, [Player(f"P{i}", step_left) for i in range(players)])
             expected = [s.at for s in record.states[1:]]
             got = fixed_bookkeeping(Coord(length, 0), players, length)
@@ -656,10 +642,10 @@ else:
 #
 #    ```python
 #    def partias(width: int, height: int) -> int:
-#        rules = OneWayKing(Grid(width, height))
+#        rules = pieces.OneWayKing(Grid(width, height))
 #
 #        @cache
-#        def count(state: PieceState) -> int:
+#        def count(state: pieces.PieceState) -> int:
 #            if rules.is_over(state):
 #                return 1
 #            return sum(count(rules.apply(state, move)) for move in rules.legal_moves(state))
@@ -708,7 +694,7 @@ else:
 # 4. **Repair the article's player.** Write `my_strategy(rules, state)` that plays well on
 #    a grid with blocked cells *without* the library's solver: compute the P-positions of
 #    the grid yourself, from (0, 0) and the dead ends upwards. It must win every game from
-#    the start of `blocked` against `random_strategy`, over 1000 seeds.
+#    the start of `blocked` against `pieces.random_strategy`, over 1000 seeds.
 #    <details><summary>Hint</summary>
 #    Go through the free cells in order of x + y. A cell is P when every move from it
 #    leads to an N cell; a dead end has no move, so it is P.
@@ -722,7 +708,7 @@ else:
 #
 #    ```python
 #    @cache
-#    def p_positions(rules: OneWayKing) -> frozenset[Coord]:
+#    def p_positions(rules: pieces.OneWayKing) -> frozenset[Coord]:
 #        p_cells = set()
 #        for cell in sorted(rules.grid.free_cells(), key=lambda c: c.x + c.y):
 #            if all(move not in p_cells for move in rules.options(cell)):
@@ -730,7 +716,7 @@ else:
 #        return frozenset(p_cells)
 #
 #
-#    def my_strategy(rules: OneWayKing, state: PieceState) -> Coord:
+#    def my_strategy(rules: pieces.OneWayKing, state: pieces.PieceState) -> Coord:
 #        moves = rules.legal_moves(state)
 #        good = [move for move in moves if move in p_positions(rules)]
 #        return (good or moves)[0]  # to a P-position if there is one
@@ -744,13 +730,13 @@ def check_my_strategy(my_strategy) -> None:
     boards = [(blocked, range(1000))]
     for seed in range(100, 110):
         grid = Grid(8, 6).with_random_blocked(20, random.Random(seed), keep=[START, GOAL])
-        rules = OneWayKing(grid)
+        rules = pieces.OneWayKing(grid)
         if ImpartialSolver(rules).outcome(START) == "N":  # the first player can win
             boards.append((rules, range(100)))
     games = 0
     for rules, seeds in boards:
         for seed in seeds:
-            game = play(rules, [Player("you", my_strategy), Player("P1", random_strategy(random.Random(seed)))])
+            game = play(rules, [Player("you", my_strategy), Player("P1", pieces.random_strategy(random.Random(seed)))])
             assert game.winner == 0, f"you lost this game:\n{game}"
             games += 1
     print(f"all {games} games won on {len(boards)} grids")
@@ -776,7 +762,7 @@ else:
 #
 #
 #    bad_seed = next(seed for seed in range(1000)
-#                    if ImpartialSolver(OneWayKing(bad_grid(seed))).outcome(START) == "P")
+#                    if ImpartialSolver(pieces.OneWayKing(bad_grid(seed))).outcome(START) == "P")
 #    ```
 #
 #    </details>
@@ -785,13 +771,14 @@ else:
 def check_bad_seed(bad_seed: int):
     """The start is a P-position on the grid of bad_seed; returns its picture."""
     grid = Grid(8, 6).with_random_blocked(20, random.Random(bad_seed), keep=[START, GOAL])
-    bad_solver = ImpartialSolver(OneWayKing(grid))
+    bad_solver = ImpartialSolver(pieces.OneWayKing(grid))
     assert bad_solver.outcome(START) == "P", f"with seed {bad_seed} the start is an N-position"
     print(f"seed {bad_seed}: the start {START} is a P-position: the check passes")
     cells = list(grid.free_cells())
-    return SVG(grid_svg(grid, fills={c: P_COLOUR if bad_solver.outcome(c) == "P" else N_COLOUR for c in cells},
-                        texts={c: bad_solver.outcome(c) for c in cells}, pieces={START: "K"},
-                        title=f"seed {bad_seed}: the start is a P-position"))
+    return SVG(views.svg.grid_svg(grid,
+                                  fills={c: P_COLOUR if bad_solver.outcome(c) == "P" else N_COLOUR for c in cells},
+                                  texts={c: bad_solver.outcome(c) for c in cells}, pieces={START: "K"},
+                                  title=f"seed {bad_seed}: the start is a P-position"))
 
 
 if "bad_seed" in globals():
@@ -800,7 +787,7 @@ else:
     print("write bad_seed above, then run this")
 
 # %% [markdown]
-# 6. **Beat the article.** Play `KingBoard(blocked_grid, computer="article", seed=1)`.
+# 6. **Beat the article.** Play `pieces.KingBoard(blocked_grid, computer="article", seed=1)`.
 #    Which cells do you steer towards, and why?
 #
 #    <details><summary>What to look for</summary>

@@ -32,22 +32,9 @@ from operator import xor
 
 from IPython.display import SVG, display
 
-from coursekit import Coord, Grid, ImpartialSolver, Player, play
-from coursekit.core.engine import random_strategy
-from coursekit.games.pieces import (
-    PIECES,
-    OneWayKing,
-    OneWayKnight,
-    OneWayQueen,
-    OneWayRook,
-    favourable,
-    wythoff_pairs,
-)
-from coursekit.games.sums import PieceSum, SumState
-from coursekit.solvers import Table, grundy_table, mex, outcome_table
-from coursekit.solvers.tables import sprague_grundy_strategy, sum_grundy
-from coursekit.views.svg import grid_svg
-from coursekit.views.tables import grundy_svg, outcome_svg
+from coursekit import Coord, Grid, ImpartialSolver, Player, perfect_strategy, play, views
+from coursekit.games import pieces, sums
+from coursekit.solvers import impartial, tables
 
 # %% [markdown]
 # ## Three new pieces
@@ -88,11 +75,11 @@ from coursekit.views.tables import grundy_svg, outcome_svg
 # - The **knight** jumps by (−2, −1), (−1, −2), (−2, +1) or (+1, −2): four of the chess
 #   knight's eight jumps. Two of them go partly up or right, but all four lower x + y.
 #
-# A sliding piece stops before a blocked cell and never jumps over one. `PIECES` maps each
+# A sliding piece stops before a blocked cell and never jumps over one. `pieces.PIECES` maps each
 # name to its rules class. Here are the moves of each piece from one cell:
 
 # %%
-PIECES
+pieces.PIECES
 
 # %%
 LETTER = {"king": "K", "queen": "Q", "rook": "R", "knight": "N"}
@@ -100,9 +87,9 @@ LETTER = {"king": "K", "queen": "Q", "rook": "R", "knight": "N"}
 
 def moves_svg(piece: str, grid: Grid, cell: Coord) -> str:
     """The piece on cell, with the cells it may move to marked."""
-    rules = PIECES[piece](grid, cell)
-    return grid_svg(grid, pieces={cell: LETTER[piece]}, highlight=rules.options(cell),
-                    title=f"the one-way {piece} on {cell}")
+    rules = pieces.PIECES[piece](grid, cell)
+    return views.svg.grid_svg(grid, pieces={cell: LETTER[piece]}, highlight=rules.options(cell),
+                              title=f"the one-way {piece} on {cell}")
 
 
 board = Grid(8, 8)
@@ -116,12 +103,12 @@ for piece in ("queen", "rook", "knight"):
 
 # %%
 def lowers_x_plus_y(piece: str, grid: Grid) -> bool:
-    rules = PIECES[piece](grid)
+    rules = pieces.PIECES[piece](grid)
     return all(t.x + t.y < c.x + c.y for c in grid.cells() for t in rules.options(c))
 
 
-assert all(lowers_x_plus_y(piece, board) for piece in PIECES)
-assert OneWayKnight(board).options(Coord(5, 4)) == ((3, 3), (4, 2), (3, 5), (6, 2))
+assert all(lowers_x_plus_y(piece, board) for piece in pieces.PIECES)
+assert pieces.OneWayKnight(board).options(Coord(5, 4)) == ((3, 3), (4, 2), (3, 5), (6, 2))
 
 # %% [markdown]
 # ## Losing cells by retrograde analysis
@@ -140,7 +127,7 @@ assert OneWayKnight(board).options(Coord(5, 4)) == ((3, 3), (4, 2), (3, 5), (6, 
 # %%
 def p_cells(piece: str, grid: Grid) -> set[Coord]:
     """The P-positions of a one-way piece: cells from which every move leads to an N cell."""
-    rules = PIECES[piece](grid)
+    rules = pieces.PIECES[piece](grid)
     losing: set[Coord] = set()
     for cell in sorted(grid.free_cells(), key=lambda c: c.x + c.y):
         if not any(option in losing for option in rules.options(cell)):
@@ -151,7 +138,7 @@ def p_cells(piece: str, grid: Grid) -> set[Coord]:
 assert p_cells("king", Grid(5, 5)) == {Coord(x, y) for x in (0, 2, 4) for y in (0, 2, 4)}  # lesson 02
 
 # %% [markdown]
-# `p_cells` is the version to read. The library's `outcome_table(piece, grid)` computes the
+# `p_cells` is the version to read. The library's `tables.outcome_table(piece, grid)` computes the
 # same table in the same order, but a whole anti-diagonal x + y = s at a time: no cell of an
 # anti-diagonal is an option of another, so a few operations on whole lines (a line held as
 # the bits of one Python integer) decide every cell of it, and a sliding piece keeps, cell by
@@ -161,21 +148,21 @@ assert p_cells("king", Grid(5, 5)) == {Coord(x, y) for x in (0, 2, 4) for y in (
 
 # %%
 blocked_board = Grid(9, 7).with_random_blocked(15, random.Random(3), keep=[Coord(8, 6), Coord(0, 0)])
-for piece in PIECES:
+for piece in pieces.PIECES:
     for grid in (Grid(9, 7), blocked_board):
-        table = outcome_table(piece, grid)
+        table = tables.outcome_table(piece, grid)
         assert p_cells(piece, grid) == set(table.cells_with("P"))
-        solver = ImpartialSolver(PIECES[piece](grid))
+        solver = ImpartialSolver(pieces.PIECES[piece](grid))
         assert all(solver.outcome(c) == table[c] for c in grid.free_cells())
 
 # %% [markdown]
 # A table prints as text and draws as a picture: P cells dark, N cells light.
 
 # %%
-print(outcome_table("rook", Grid(6, 6)).picture())
+print(tables.outcome_table("rook", Grid(6, 6)).picture())
 
 # %%
-SVG(outcome_svg(outcome_table("rook", Grid(8, 8)), title="one-way rook: P and N"))
+SVG(views.tables.outcome_svg(tables.outcome_table("rook", Grid(8, 8)), title="one-way rook: P and N"))
 
 # %% [markdown]
 # ## The rook is Nim
@@ -191,7 +178,7 @@ def is_diagonal(c: Coord) -> bool:
     return c.x == c.y
 
 
-rook_table = outcome_table("rook", Grid(20, 20))
+rook_table = tables.outcome_table("rook", Grid(20, 20))
 assert all((rook_table[c] == "P") == is_diagonal(c) for c in rook_table.grid.cells())
 
 # %% [markdown]
@@ -203,20 +190,20 @@ assert all((rook_table[c] == "P") == is_diagonal(c) for c in rook_table.grid.cel
 # A cell with no move has value 0; a cell has value 0 exactly when it is a P cell.
 
 # %%
-assert mex([0, 1, 3]) == 2 and mex([]) == 0 and mex([1, 2]) == 0
+assert impartial.mex([0, 1, 3]) == 2 and impartial.mex([]) == 0 and impartial.mex([1, 2]) == 0
 
 
 def grundy_values(piece: str, grid: Grid) -> dict[Coord, int]:
     """The Grundy value of every free cell, options before the cell (order of x + y)."""
-    rules = PIECES[piece](grid)
+    rules = pieces.PIECES[piece](grid)
     value: dict[Coord, int] = {}
     for cell in sorted(grid.free_cells(), key=lambda c: c.x + c.y):
-        value[cell] = mex(value[option] for option in rules.options(cell))
+        value[cell] = impartial.mex(value[option] for option in rules.options(cell))
     return value
 
 
 rook_values = grundy_values("rook", Grid(8, 8))
-assert rook_values == grundy_table("rook", Grid(8, 8)).as_dict()
+assert rook_values == tables.grundy_table("rook", Grid(8, 8)).as_dict()
 assert all((g == 0) == (c.x == c.y) for c, g in rook_values.items())
 
 # %% [markdown]
@@ -224,8 +211,8 @@ assert all((g == 0) == (c.x == c.y) for c, g in rook_values.items())
 # carry (Python's `^`). The picture shows it: a colour scale with the numbers, zeros dark.
 
 # %%
-assert all(g == c.x ^ c.y for c, g in grundy_table("rook", Grid(32, 32)).as_dict().items())
-SVG(grundy_svg(grundy_table("rook", Grid(8, 8)), title="one-way rook: Grundy value x XOR y"))
+assert all(g == c.x ^ c.y for c, g in tables.grundy_table("rook", Grid(32, 32)).as_dict().items())
+SVG(views.tables.grundy_svg(tables.grundy_table("rook", Grid(8, 8)), title="one-way rook: Grundy value x XOR y"))
 
 # %% [markdown]
 # ## The queen is Wythoff's game
@@ -235,13 +222,13 @@ SVG(grundy_svg(grundy_table("rook", Grid(8, 8)), title="one-way rook: Grundy val
 # are not on one line:
 
 # %%
-SVG(outcome_svg(outcome_table("queen", Grid(14, 14)), title="one-way queen: P and N"))
+SVG(views.tables.outcome_svg(tables.outcome_table("queen", Grid(14, 14)), title="one-way queen: P and N"))
 
 # %% [markdown]
 # List the P cells with x ≤ y, in order:
 
 # %%
-queen_table = outcome_table("queen", Grid(40, 40))
+queen_table = tables.outcome_table("queen", Grid(40, 40))
 pairs = sorted((c.x, c.y) for c in queen_table.cells_with("P") if c.x <= c.y)
 print(pairs)
 
@@ -267,8 +254,8 @@ assert [golden_pair(k) for k in range(len(pairs))] == pairs
 assert all(y - x == k for k, (x, y) in enumerate(pairs))
 
 # %% [markdown]
-# Floating point will go wrong for very large k. `wythoff_pairs(limit)` in the library
-# uses whole numbers only (⌊kφ⌋ = (k + ⌊√(5k²)⌋) // 2), and `favourable(piece, cell)`
+# Floating point will go wrong for very large k. `pieces.wythoff_pairs(limit)` in the library
+# uses whole numbers only (⌊kφ⌋ = (k + ⌊√(5k²)⌋) // 2), and `pieces.favourable(piece, cell)`
 # is the closed rule for the king, the rook and the queen. The course's version of the
 # article's computer player uses it: the article prints that player only for the king
 # (its P0 "knows and uses the winning strategy"), and for the queen and the rook its note
@@ -276,22 +263,22 @@ assert all(y - x == k for k, (x, y) in enumerate(pairs))
 # that analysis:
 
 # %%
-assert wythoff_pairs(24) == pairs
-assert all(favourable("queen", c) == (queen_table[c] == "P") for c in queen_table.grid.cells())
+assert pieces.wythoff_pairs(24) == pairs
+assert all(pieces.favourable("queen", c) == (queen_table[c] == "P") for c in queen_table.grid.cells())
 
 # %% [markdown]
 # The queen's Grundy values have **no** known closed form; the first rows are an irregular
 # mix (see the reference values below). Computing them is easy anyway.
 
 # %%
-queen_grundy = grundy_table("queen", Grid(8, 8))
+queen_grundy = tables.grundy_table("queen", Grid(8, 8))
 assert [queen_grundy.rows_top_first()[-1 - y] for y in range(4)] == [
     [0, 1, 2, 3, 4, 5, 6, 7],
     [1, 2, 0, 4, 5, 3, 7, 8],
     [2, 0, 1, 5, 3, 4, 8, 6],
     [3, 4, 5, 6, 2, 0, 1, 9],
 ]
-SVG(grundy_svg(queen_grundy, title="one-way queen: Grundy values"))
+SVG(views.tables.grundy_svg(queen_grundy, title="one-way queen: Grundy values"))
 
 # %% [markdown]
 # ## The knight and the far edges
@@ -301,7 +288,7 @@ SVG(grundy_svg(queen_grundy, title="one-way queen: Grundy values"))
 # board:
 
 # %%
-SVG(outcome_svg(outcome_table("knight", Grid(16, 16)), title="one-way knight: P and N"))
+SVG(views.tables.outcome_svg(tables.outcome_table("knight", Grid(16, 16)), title="one-way knight: P and N"))
 
 # %% [markdown]
 # The P cells form 2 × 2 blocks repeating every 4 cells: a cell is P when **x mod 4 and
@@ -316,13 +303,13 @@ def knight_rule(c: Coord) -> bool:
     return c.x % 4 < 2 and c.y % 4 < 2
 
 
-big = outcome_table("knight", Grid(60, 60))
+big = tables.outcome_table("knight", Grid(60, 60))
 assert all((big[c] == "P") == knight_rule(c) for c in Grid(48, 48).cells())
 
 
 def edge_exceptions(width: int, height: int) -> list[Coord]:
     """The cells of a width x height board where the mod 4 rule is wrong."""
-    table = outcome_table("knight", Grid(width, height))
+    table = tables.outcome_table("knight", Grid(width, height))
     return [c for c in table.grid.cells() if (table[c] == "P") != knight_rule(c)]
 
 
@@ -344,8 +331,8 @@ exceptions = edge_exceptions(9, 9)
 assert exceptions and all(c.x == 8 or c.y == 8 for c in exceptions)
 assert edge_exceptions(12, 12) == [Coord(11, 11)]
 assert edge_exceptions(10, 10) == [] and edge_exceptions(11, 11) == []
-SVG(outcome_svg(outcome_table("knight", Grid(9, 9)), highlight=exceptions,
-                title="9 x 9 knight: the circles break the mod 4 rule"))
+SVG(views.tables.outcome_svg(tables.outcome_table("knight", Grid(9, 9)), highlight=exceptions,
+                             title="9 x 9 knight: the circles break the mod 4 rule"))
 
 # %% [markdown]
 # The lesson of lesson 02 again: a pattern seen on a big board need not hold on a small
@@ -356,14 +343,14 @@ SVG(outcome_svg(outcome_table("knight", Grid(9, 9)), highlight=exceptions,
 #
 # Now play several pieces at once, each on its own board. A move moves **one** piece, of
 # the mover's choice; a piece that cannot move any more stays where it is. Whoever makes
-# the last move wins. This is the **sum** of the one-piece games, `PieceSum` in coursekit:
+# the last move wins. This is the **sum** of the one-piece games, `sums.PieceSum` in coursekit:
 # a position is the tuple of the pieces' cells, and a move is (piece number, cell). How do
 # we play it? Knowing which pieces stand on P cells is not enough: two pieces on N cells
 # can be a win or a loss.
 
 # %%
 small = Grid(5, 4)
-trio = PieceSum((OneWayQueen(small), OneWayKnight(small), OneWayKing(small)))
+trio = sums.PieceSum((pieces.OneWayQueen(small), pieces.OneWayKnight(small), pieces.OneWayKing(small)))
 state = trio.initial_state()
 print(state.positions)
 print(trio.legal_moves(state)[:4])
@@ -377,12 +364,12 @@ print(trio.legal_moves(state)[:4])
 
 # %%
 @cache
-def values(game) -> Table:
+def values(game) -> tables.Table:
     """The Grundy table of one piece on its board (computed once per game)."""
-    return grundy_table(game, game.grid)
+    return tables.grundy_table(game, game.grid)
 
 
-def xor_rule(rules: PieceSum, cells: tuple[Coord, ...]) -> int:
+def xor_rule(rules: sums.PieceSum, cells: tuple[Coord, ...]) -> int:
     """The Sprague-Grundy value of a sum: the XOR of each piece's Grundy value on its board."""
     return reduce(xor, (values(game)[cell] for game, cell in zip(rules.games, cells, strict=True)), 0)
 
@@ -401,7 +388,7 @@ print(f"the XOR rule holds on all {len(positions)} positions of a queen, a knigh
 # %%
 def sg_player(rng: random.Random):
     """A strategy for PieceSum: move to XOR 0 when possible, else at random."""
-    def choose(rules: PieceSum, state):
+    def choose(rules: sums.PieceSum, state):
         total = xor_rule(rules, state.positions)
         for i, (game, cell) in enumerate(zip(rules.games, state.positions, strict=True)):
             table = values(game)
@@ -415,7 +402,7 @@ def sg_player(rng: random.Random):
 sg = sg_player(random.Random(0))
 for p in positions:
     if xor_rule(trio, p) != 0:
-        after = trio.apply(SumState(p), sg(trio, SumState(p)))
+        after = trio.apply(sums.SumState(p), sg(trio, sums.SumState(p)))
         assert xor_rule(trio, after.positions) == 0
 
 # %% [markdown]
@@ -426,16 +413,16 @@ for p in positions:
 # and the XOR:
 
 # %%
-four = PieceSum((OneWayQueen(Grid(8, 8)), OneWayKnight(Grid(9, 9)), OneWayRook(Grid(6, 10)),
-                 OneWayKing(Grid(7, 7))))
+four = sums.PieceSum((pieces.OneWayQueen(Grid(8, 8)), pieces.OneWayKnight(Grid(9, 9)), pieces.OneWayRook(Grid(6, 10)),
+                      pieces.OneWayKing(Grid(7, 7))))
 start_values = [values(game)[game.start] for game in four.games]
 print("Grundy values:", start_values, " XOR:", xor_rule(four, four.initial_state().positions))
 
 # %% [markdown]
 # The XOR is not 0, so the first player can win. We play 200 games for each pairing, one
 # seeded generator per game, and count the wins of each side. The library has the same
-# rule as `sum_grundy(rules, position)` and the same player as
-# `sprague_grundy_strategy(rng)`; it plays in the last pairing.
+# rule as `tables.sum_grundy(rules, position)` and the same player as
+# `tables.sprague_grundy_strategy(rng)`; it plays in the last pairing.
 
 # %%
 def wins(rules, first, second, seeds: range) -> tuple[int, int]:
@@ -449,17 +436,17 @@ def wins(rules, first, second, seeds: range) -> tuple[int, int]:
 
 MATCHES = range(200)
 pairings = {
-    "Sprague-Grundy first, random second": (sg_player, random_strategy),
-    "random first, Sprague-Grundy second": (random_strategy, sg_player),
-    "random first, random second": (random_strategy, random_strategy),
-    "library's player first, random second": (sprague_grundy_strategy, random_strategy),
+    "Sprague-Grundy first, random second": (sg_player, pieces.random_strategy),
+    "random first, Sprague-Grundy second": (pieces.random_strategy, sg_player),
+    "random first, random second": (pieces.random_strategy, pieces.random_strategy),
+    "library's player first, random second": (tables.sprague_grundy_strategy, pieces.random_strategy),
 }
 results = {name: wins(four, a, b, MATCHES) for name, (a, b) in pairings.items()}
 for name, (first, second) in results.items():
     print(f"{name:40} first player wins {first:3}, second player wins {second:3}")
 assert results["Sprague-Grundy first, random second"] == (200, 0)
 assert results["library's player first, random second"] == (200, 0)
-assert all(sum_grundy(trio, p) == xor_rule(trio, p) for p in positions)
+assert all(tables.sum_grundy(trio, p) == xor_rule(trio, p) for p in positions)
 
 # %% [markdown]
 # The Sprague–Grundy player wins every game it starts. Here it also wins every game as
@@ -477,11 +464,11 @@ assert all(sum_grundy(trio, p) == xor_rule(trio, p) for p in positions)
 # %%
 START = Coord(11, 11)
 queen_grid = Grid(12, 12).with_random_blocked(10, random.Random(4), keep=[START, Coord(0, 0)])
-blocked_queen = outcome_table("queen", queen_grid)
-wrong = [c for c in queen_grid.free_cells() if (blocked_queen[c] == "P") != favourable("queen", c)]
+blocked_queen = tables.outcome_table("queen", queen_grid)
+wrong = [c for c in queen_grid.free_cells() if (blocked_queen[c] == "P") != pieces.favourable("queen", c)]
 print(len(queen_grid.blocked), "blocked cells; Wythoff's rule is wrong on", len(wrong), "cells")
-SVG(outcome_svg(blocked_queen, highlight=wrong, pieces={START: "Q"},
-                title="the queen with blocked cells: circles where Wythoff's rule is wrong"))
+SVG(views.tables.outcome_svg(blocked_queen, highlight=wrong, pieces={START: "Q"},
+                             title="the queen with blocked cells: circles where Wythoff's rule is wrong"))
 
 # %% [markdown]
 # The article's computer player (in the course's version) uses the closed rule. Against a
@@ -489,24 +476,20 @@ SVG(outcome_svg(blocked_queen, highlight=wrong, pieces={START: "Q"},
 # from an N start:
 
 # %%
-from coursekit.games.pieces import article_strategy
-from coursekit.solvers import perfect_strategy
-
-
 def first_player_wins(rules, first, seeds: range) -> int:
     """How many games, one per seed, player 0 wins against a random player."""
     wins = 0
     for seed in seeds:
         rng = random.Random(seed)
-        record = play(rules, [Player("P0", first(rng)), Player("P1", random_strategy(rng))])
+        record = play(rules, [Player("P0", first(rng)), Player("P1", pieces.random_strategy(rng))])
         wins += record.winner == 0
     return wins
 
 
-queen_rules = OneWayQueen(queen_grid)
+queen_rules = pieces.OneWayQueen(queen_grid)
 assert blocked_queen[START] == "N"
 GAMES = range(300)
-article_wins = first_player_wins(queen_rules, article_strategy, GAMES)
+article_wins = first_player_wins(queen_rules, pieces.article_strategy, GAMES)
 table_wins = first_player_wins(queen_rules, lambda rng: perfect_strategy(), GAMES)
 print(f"of {len(GAMES)} games: the article's rule wins {article_wins}, the table wins {table_wins}")
 assert table_wins == len(GAMES) and article_wins < table_wins
@@ -514,18 +497,16 @@ assert table_wins == len(GAMES) and article_wins < table_wins
 # %% [markdown]
 # ## Play
 #
-# In Jupyter, play any piece against the computer: `PieceBoard(piece, width, height)`.
+# In Jupyter, play any piece against the computer: `pieces.PieceBoard(piece, width, height)`.
 # The cells with a green dot are the piece's moves; the **Hints** box writes P or N on every cell.
 # A static page cannot play, so below the board is its starting position as a picture.
 
 # %%
-from coursekit.games.pieces import PieceBoard
-
-PieceBoard("queen", 9, 7, seed=1)
+pieces.PieceBoard("queen", 9, 7, seed=1)
 
 # %%
-SVG(outcome_svg(outcome_table("queen", Grid(9, 7)), pieces={Coord(8, 6): "Q"},
-                title="the queen starts on [8, 6]: an N cell, so you can win"))
+SVG(views.tables.outcome_svg(tables.outcome_table("queen", Grid(9, 7)), pieces={Coord(8, 6): "Q"},
+                             title="the queen starts on [8, 6]: an N cell, so you can win"))
 
 # %% [markdown]
 # ## Exercises
@@ -538,7 +519,7 @@ SVG(outcome_svg(outcome_table("queen", Grid(9, 7)), pieces={Coord(8, 6): "Q"},
 #
 # 1. **The rook's strategy.** Write `rook_move(x, y)` that returns a winning move of the
 #    one-way rook from (x, y), or `None` from a P cell, without any table. Check it on all
-#    cells of a 20 × 20 board against `outcome_table("rook", ...)`.
+#    cells of a 20 × 20 board against `tables.outcome_table("rook", ...)`.
 #
 #    <details><summary>Answer</summary>
 #
@@ -557,7 +538,7 @@ SVG(outcome_svg(outcome_table("queen", Grid(9, 7)), pieces={Coord(8, 6): "Q"},
 def check_rook_move(rook_move) -> None:
     """rook_move on every cell of a 20 x 20 board against the outcome table."""
     grid = Grid(20, 20)
-    table, rook = outcome_table("rook", grid), OneWayRook(grid)
+    table, rook = tables.outcome_table("rook", grid), pieces.OneWayRook(grid)
     for cell in grid.cells():
         move = rook_move(cell.x, cell.y)
         if table[cell] == "P":
@@ -577,7 +558,7 @@ else:
 # %% [markdown]
 # 2. **Wythoff by hand.** Write `wythoff_by_hand(count)`, the first `count` Wythoff pairs,
 #    with the two facts of this lesson only (each difference once; x is the smallest number
-#    not used yet), and check it against `wythoff_pairs(1000)`. Why does the golden ratio
+#    not used yet), and check it against `pieces.wythoff_pairs(1000)`. Why does the golden ratio
 #    appear?
 #    <details><summary>Hint</summary>
 #    Beatty's theorem: if 1/a + 1/b = 1 for irrationals a, b > 1, the sequences ⌊ka⌋ and
@@ -611,7 +592,7 @@ else:
 # %%
 def check_wythoff(wythoff_by_hand) -> None:
     """The pairs built by hand against the library's whole-number formula."""
-    expected = wythoff_pairs(1000)
+    expected = pieces.wythoff_pairs(1000)
     got = wythoff_by_hand(len(expected))
     for k, (mine, right) in enumerate(zip(got, expected, strict=False)):
         assert tuple(mine) == right, f"pair {k} should be {right}, not {mine}"
@@ -676,7 +657,7 @@ else:
     print("write predicted above, then run this")
 
 # %% [markdown]
-# 4. **Grundy values of the knight.** Draw `grundy_svg(grundy_table("knight", Grid(16, 16)))`.
+# 4. **Grundy values of the knight.** Draw `views.tables.grundy_svg(tables.grundy_table("knight", Grid(16, 16)))`.
 #    Which values appear, and where? Is there a pattern away from the far edges?
 #
 #    <details><summary>Answer</summary>
@@ -700,7 +681,7 @@ else:
 #
 #    ```python
 #    BLOCK = {3: (1, 1, 2, 3), 2: (1, 1, 2, 2), 1: (0, 0, 2, 3), 0: (0, 0, 3, 3)}  # rows by y mod 4
-#    knight_values = grundy_table("knight", Grid(64, 64))
+#    knight_values = tables.grundy_table("knight", Grid(64, 64))
 #    inner = list(Grid(60, 60).cells())
 #    assert all(knight_values[c] == BLOCK[c.y % 4][c.x % 4] for c in inner if c.y >= c.x + 2)
 #    assert all(knight_values[c] == BLOCK[c.x % 4][c.y % 4] for c in inner if c.x >= c.y + 2)
@@ -721,7 +702,8 @@ else:
 #
 #    ```python
 #    eight = Grid(8, 8)
-#    four_pieces = PieceSum((OneWayKing(eight), OneWayQueen(eight), OneWayRook(eight), OneWayKnight(eight)))
+#    four_pieces = sums.PieceSum((pieces.OneWayKing(eight), pieces.OneWayQueen(eight),
+#                                 pieces.OneWayRook(eight), pieces.OneWayKnight(eight)))
 #    start = four_pieces.initial_state()
 #    print("values:", [values(game)[game.start] for game in four_pieces.games],
 #          "XOR:", xor_rule(four_pieces, start.positions))
@@ -742,9 +724,10 @@ else:
 def check_sum_of_four(winning_first_moves) -> None:
     """Every move that leaves a sum of Grundy values 0, and no other."""
     eight = Grid(8, 8)
-    rules = PieceSum((OneWayKing(eight), OneWayQueen(eight), OneWayRook(eight), OneWayKnight(eight)))
+    rules = sums.PieceSum((pieces.OneWayKing(eight), pieces.OneWayQueen(eight),
+                           pieces.OneWayRook(eight), pieces.OneWayKnight(eight)))
     start = rules.initial_state()
-    expected = {m for m in rules.legal_moves(start) if sum_grundy(rules, rules.apply(start, m).positions) == 0}
+    expected = {m for m in rules.legal_moves(start) if tables.sum_grundy(rules, rules.apply(start, m).positions) == 0}
     got = {(i, Coord(*cell)) for i, cell in winning_first_moves}
     assert not got - expected, f"these moves do not win: {sorted(got - expected)}"
     assert not expected - got, f"you missed {len(expected - got)} winning move(s)"
@@ -759,7 +742,7 @@ else:
 # %% [markdown]
 # 6. **Blocked cells and sums.** Does the XOR rule still hold when the board has blocked
 #    cells? Write `xor_holds(rules)` that checks it by brute force on every position of a
-#    `PieceSum`, as above, then explain why.
+#    `sums.PieceSum`, as above, then explain why.
 #
 #    <details><summary>Answer</summary>
 #
@@ -767,7 +750,7 @@ else:
 #    from itertools import product
 #
 #
-#    def xor_holds(rules: PieceSum) -> bool:
+#    def xor_holds(rules: sums.PieceSum) -> bool:
 #        brute = ImpartialSolver(rules)
 #        cells = [list(game.grid.free_cells()) for game in rules.games]
 #        return all(brute.grundy(p) == xor_rule(rules, p) for p in product(*cells))
@@ -787,13 +770,13 @@ else:
 # %%
 def check_xor_holds(xor_holds) -> None:
     """xor_holds on three sums of pieces on small boards with blocked cells."""
-    sums = []
+    sum_games = []
     for seed in (1, 2, 3):
         grid = Grid(5, 4).with_random_blocked(20, random.Random(seed), keep=[Coord(4, 3), Coord(0, 0)])
-        sums.append(PieceSum((OneWayQueen(grid), OneWayKnight(grid), OneWayKing(grid))))
-    for number, rules in enumerate(sums, 1):
+        sum_games.append(sums.PieceSum((pieces.OneWayQueen(grid), pieces.OneWayKnight(grid), pieces.OneWayKing(grid))))
+    for number, rules in enumerate(sum_games, 1):
         assert xor_holds(rules) is True, f"on blocked board {number} the XOR rule holds: xor_holds should say True"
-    print(f"all {len(sums)} cases pass")
+    print(f"all {len(sum_games)} cases pass")
 
 
 if "xor_holds" in globals():
@@ -802,7 +785,7 @@ else:
     print("write xor_holds above, then run this")
 
 # %% [markdown]
-# 7. **Play.** Beat `PieceBoard("knight", 11, 11, computer="perfect")` as the first player.
+# 7. **Play.** Beat `pieces.PieceBoard("knight", 11, 11, computer="perfect")` as the first player.
 #    Use the hints at first, then without them. (Why not on a 9 × 9 board?)
 #
 #    <details><summary>What to look for</summary>

@@ -31,13 +31,9 @@ from functools import cache
 
 from IPython.display import SVG, display
 
-from coursekit import Coord, Grid, Player, play
-from coursekit.core.engine import random_strategy
-from coursekit.games.pieces import PIECES, OneWayKing, PieceState
-from coursekit.solvers import perfect_strategy
-from coursekit.solvers.propp import ProppSolver, propp_strategy, propp_table, spoiler_strategy
-from coursekit.views.svg import grid_svg
-from coursekit.views.tables import class_counts, propp_svg
+from coursekit import Coord, Grid, Player, perfect_strategy, play, views
+from coursekit.games import pieces
+from coursekit.solvers import propp
 
 # %% [markdown]
 # ## Three players move one piece
@@ -63,9 +59,9 @@ from coursekit.views.tables import class_counts, propp_svg
 # [seeded generator](python-primer.md#random):
 
 # %%
-king3 = OneWayKing(Grid(5, 5), num_players=3)
+king3 = pieces.OneWayKing(Grid(5, 5), num_players=3)
 rng = random.Random(4)
-record = play(king3, [Player(name, random_strategy(rng)) for name in ("P0", "P1", "P2")])
+record = play(king3, [Player(name, pieces.random_strategy(rng)) for name in ("P0", "P1", "P2")])
 print(record)
 
 # %%
@@ -143,11 +139,11 @@ assert [before for _, before, _ in article_loop(Coord(8, 0), players=3, moves=3)
 # player is shown the same state. The same three "step left" players in coursekit:
 
 # %%
-def step_left(rules, state: PieceState) -> Coord:
+def step_left(rules, state: pieces.PieceState) -> Coord:
     return state.at + (-1, 0)
 
 
-row3 = OneWayKing(Grid(9, 1), num_players=3)
+row3 = pieces.OneWayKing(Grid(9, 1), num_players=3)
 walk = play(row3, [Player(f"P{k}", step_left) for k in range(3)])
 assert [s.at.x for s in walk.states] == list(range(8, -1, -1))
 print(walk)
@@ -167,7 +163,7 @@ print(walk)
 # that helps its ally:
 
 # %%
-tiny = OneWayKing(Grid(3, 2), num_players=3)
+tiny = pieces.OneWayKing(Grid(3, 2), num_players=3)
 
 
 def plays_to(cell: Coord):
@@ -206,7 +202,7 @@ assert (helps_b.winner, helps_c.winner) == (1, 2)
 # %%
 def propp_classes(piece: str, grid: Grid) -> dict[Coord, str]:
     """Propp's class of every free cell, by retrograde analysis in order of x + y."""
-    rules = PIECES[piece](grid, num_players=3)
+    rules = pieces.PIECES[piece](grid, num_players=3)
     found: dict[Coord, str] = {}
     for cell in sorted(grid.free_cells(), key=lambda c: c.x + c.y):
         after = {found[option] for option in rules.options(cell)}
@@ -222,27 +218,27 @@ def propp_classes(piece: str, grid: Grid) -> dict[Coord, str]:
 
 
 assert propp_classes("king", Grid(3, 2))[Coord(2, 1)] == "Q"
-print(propp_table("king", Grid(3, 2)).picture())
+print(propp.propp_table("king", Grid(3, 2)).picture())
 
 # %% [markdown]
-# The library's `propp_table(piece, grid)` does the same in one sweep, and
-# `ProppSolver(rules)` classifies the positions of any impartial game. They agree with our
+# The library's `propp.propp_table(piece, grid)` does the same in one sweep, and
+# `propp.ProppSolver(rules)` classifies the positions of any impartial game. They agree with our
 # function, with and without blocked cells:
 
 # %%
 blocked = Grid(9, 8).with_random_blocked(15, random.Random(5), keep=[Coord(8, 7), Coord(0, 0)])
-for piece in PIECES:
+for piece in pieces.PIECES:
     for grid in (Grid(9, 8), blocked):
         ours = propp_classes(piece, grid)
-        assert ours == propp_table(piece, grid).as_dict()
-        solver = ProppSolver(PIECES[piece](grid, num_players=3))
+        assert ours == propp.propp_table(piece, grid).as_dict()
+        solver = propp.ProppSolver(pieces.PIECES[piece](grid, num_players=3))
         assert all(solver.classify(c) == cls for c, cls in ours.items())
 
 # %% [markdown]
 # Drawn on the board, with a colour for each class: the king on 12 × 12.
 
 # %%
-SVG(propp_svg(propp_table("king", Grid(12, 12)), title="one-way king, three players"))
+SVG(views.tables.propp_svg(propp.propp_table("king", Grid(12, 12)), title="one-way king, three players"))
 
 # %% [markdown]
 # Along the bottom row the king is a one-pile game and the classes repeat P, N, O: from a
@@ -251,7 +247,7 @@ SVG(propp_svg(propp_table("king", Grid(12, 12)), title="one-way king, three play
 
 # %%
 SIZE = Grid(12, 12)
-counts = {piece: class_counts(propp_table(piece, SIZE).values, "NOPQ") for piece in PIECES}
+counts = {piece: views.tables.class_counts(propp.propp_table(piece, SIZE).values, "NOPQ") for piece in pieces.PIECES}
 print(f"{'piece':8}" + "".join(f"{cls:>6}" for cls in "NOPQ"))
 for piece, count in counts.items():
     print(f"{piece:8}" + "".join(f"{count[cls]:6}" for cls in "NOPQ"))
@@ -259,7 +255,7 @@ assert all(sum(count.values()) == 144 and count["Q"] > 72 for count in counts.va
 
 # %%
 for piece in ("queen", "rook", "knight"):
-    display(SVG(propp_svg(propp_table(piece, SIZE), title=f"one-way {piece}, three players")))
+    display(SVG(views.tables.propp_svg(propp.propp_table(piece, SIZE), title=f"one-way {piece}, three players")))
 
 # %% [markdown]
 # Of the four starts (the top-right cells) only the queen's is not Q: on the diagonal, the
@@ -275,10 +271,10 @@ for piece in ("queen", "rook", "knight"):
 # remembering each position's answer with [`@cache`](python-primer.md#cache).
 
 # %%
-def team_can_win(rules, state: PieceState, team: frozenset[int]) -> bool:
+def team_can_win(rules, state: pieces.PieceState, team: frozenset[int]) -> bool:
     """Whether the players in team, playing together, can make sure one of them wins."""
     @cache
-    def solve(state: PieceState) -> bool:
+    def solve(state: pieces.PieceState) -> bool:
         if rules.is_over(state):
             return rules.winner(state) in team
         results = [solve(rules.apply(state, move)) for move in rules.legal_moves(state)]
@@ -287,9 +283,9 @@ def team_can_win(rules, state: PieceState, team: frozenset[int]) -> bool:
     return solve(state)
 
 
-board6 = OneWayKing(Grid(6, 4), num_players=3)
+board6 = pieces.OneWayKing(Grid(6, 4), num_players=3)
 start = board6.initial_state()
-print("class of the start", start.at, "=", propp_table("king", Grid(6, 4))[start.at])
+print("class of the start", start.at, "=", propp.propp_table("king", Grid(6, 4))[start.at])
 pairs = [frozenset(pair) for pair in itertools.combinations(range(3), 2)]
 for pair in pairs:
     print(f"players {sorted(pair)} together can win: {team_can_win(board6, start, pair)}")
@@ -297,13 +293,13 @@ for pair in pairs:
 # %% [markdown]
 # Every pair can win against the third: that is what Q means. For a position where one
 # player can win alone, the two others cannot stop him: the pair without him cannot win.
-# `ProppSolver.coalition_can_stop(position, player)` says the same:
+# `propp.ProppSolver.coalition_can_stop(position, player)` says the same:
 
 # %%
-solver6 = ProppSolver(board6)
+solver6 = propp.ProppSolver(board6)
 seat = {"N": 0, "O": 1, "P": 2}  # places relative to the player to move, player 0 here
 for cell in Grid(6, 4).cells():
-    state = PieceState(board6.grid, cell, 0)
+    state = pieces.PieceState(board6.grid, cell, 0)
     for name, number in seat.items():
         others = frozenset(range(3)) - {number}
         assert team_can_win(board6, state, others) == solver6.coalition_can_stop(cell, name)
@@ -325,7 +321,7 @@ def coalition_player(rules, team: frozenset[int], rng: random.Random):
 
 def coalition_game(rules, team: frozenset[int], seed: int):
     rng = random.Random(seed)
-    players = [Player(f"P{k}", coalition_player(rules, team, rng) if k in team else random_strategy(rng))
+    players = [Player(f"P{k}", coalition_player(rules, team, rng) if k in team else pieces.random_strategy(rng))
                for k in range(3)]
     return play(rules, players)
 
@@ -340,8 +336,8 @@ assert all(coalition_game(board6, pair, seed).winner in pair for pair in pairs f
 # %%
 game = coalition_game(board6, frozenset({1, 2}), seed=1)
 cells = [s.at for s in game.states]
-SVG(grid_svg(board6.grid, texts={c: str(k) for k, c in enumerate(cells)}, highlight=cells,
-             pieces={cells[-1]: "K"}, title="players 1 and 2 together against player 0"))
+SVG(views.svg.grid_svg(board6.grid, texts={c: str(k) for k, c in enumerate(cells)}, highlight=cells,
+                       pieces={cells[-1]: "K"}, title="players 1 and 2 together against player 0"))
 
 # %% [markdown]
 # The pair does not say in advance which of its two members will win; a real alliance
@@ -367,10 +363,10 @@ SVG(grid_svg(board6.grid, texts={c: str(k) for k, c in enumerate(cells)}, highli
 
 # %%
 STRATEGIES = {
-    "random": random_strategy,
+    "random": pieces.random_strategy,
     "two-player": perfect_strategy,
-    "propp": propp_strategy,
-    "spoiler": spoiler_strategy,
+    "propp": propp.propp_strategy,
+    "spoiler": propp.spoiler_strategy,
 }
 
 
@@ -389,7 +385,7 @@ def tournament(rules, seeds: range) -> tuple[Counter, Counter]:
 print(f"{'':8}" + "".join(f"{name:>12}" for name in STRATEGIES))
 shares = {}
 for piece in ("king", "rook", "knight"):
-    played, won = tournament(PIECES[piece](Grid(10, 10), num_players=3), range(20))
+    played, won = tournament(pieces.PIECES[piece](Grid(10, 10), num_players=3), range(20))
     shares[piece] = {name: won[name] / played[name] for name in STRATEGIES}
     print(f"{piece:8}" + "".join(f"{won[name]:5} / {played[name]:4}" for name in STRATEGIES))
 
@@ -408,7 +404,7 @@ for piece, share in shares.items():
 # %% [markdown]
 # ## Play with three
 #
-# `PieceBoard(..., players=3)` seats you with two computer players, named by their
+# `pieces.PieceBoard(..., players=3)` seats you with two computer players, named by their
 # colours; the lines above the board say whose turn it is, and the **Hints** box
 # writes each cell's class (N, O, P or Q, seen from the player to move). The computer
 # players play the spoiler strategy unless you choose another (`computer="propp"`, or a
@@ -416,13 +412,11 @@ for piece, share in shares.items():
 # classes at the start.
 
 # %%
-from coursekit.games.pieces import PieceBoard
-
-PieceBoard("king", 6, 5, players=3, human=2, seed=2)
+pieces.PieceBoard("king", 6, 5, players=3, human=2, seed=2)
 
 # %%
-SVG(propp_svg(propp_table("king", Grid(6, 5)), pieces={Coord(5, 4): "K"},
-              title="three players on 6 x 5: the classes"))
+SVG(views.tables.propp_svg(propp.propp_table("king", Grid(6, 5)), pieces={Coord(5, 4): "K"},
+                           title="three players on 6 x 5: the classes"))
 
 # %% [markdown]
 # ## Exercises
@@ -462,7 +456,7 @@ def check_fixed_loop(fixed_loop) -> None:
     cases = 0
     for players in range(2, 6):
         for length in (3, 8, 13):
-            rules = OneWayKing(Grid(length + 1, 1), num_players=players)
+            rules = pieces.OneWayKing(Grid(length + 1, 1), num_players=players)
             record = play(rules, [Player(f"P{k}", step_left) for k in range(players)])
             expected = [(step.player, before.at, after.at)
                         for step, before, after in zip(record.steps, record.states, record.states[1:], strict=False)]
@@ -493,9 +487,9 @@ else:
 #    (0, 0) from every other cell: (0, 0) is P and every other cell is **N** (P, N, N, N, …).
 #
 #    ```python
-#    row = propp_table("king", Grid(12, 12))
+#    row = propp.propp_table("king", Grid(12, 12))
 #    assert [row[Coord(x, 0)] for x in range(12)] == ["P", "N", "O"] * 4
-#    rook_row, queen = propp_table("rook", Grid(12, 12)), propp_table("queen", Grid(12, 12))
+#    rook_row, queen = propp.propp_table("rook", Grid(12, 12)), propp.propp_table("queen", Grid(12, 12))
 #    assert [rook_row[Coord(x, 0)] for x in range(12)] == ["P"] + ["N"] * 11
 #    assert [queen[Coord(x, x)] for x in range(12)] == ["P"] + ["N"] * 11
 #    ```
@@ -519,7 +513,7 @@ else:
 #
 #
 #    def classes4(piece: str, grid: Grid) -> dict[Coord, str]:
-#        rules = PIECES[piece](grid, num_players=4)
+#        rules = pieces.PIECES[piece](grid, num_players=4)
 #        found: dict[Coord, str] = {}
 #        for cell in sorted(grid.free_cells(), key=lambda c: c.x + c.y):
 #            after = {found[option] for option in rules.options(cell)}
@@ -534,7 +528,7 @@ else:
 #        return found
 #
 #
-#    for piece in PIECES:
+#    for piece in pieces.PIECES:
 #        print(piece, Counter(classes4(piece, Grid(12, 12)).values()))
 #    ```
 #
@@ -548,11 +542,11 @@ def check_classes4(classes4) -> None:
     """classes4 against a brute force: the player in place k wins alone when the three others cannot stop him."""
     grid = Grid(7, 6)
     cases = 0
-    for piece in PIECES:
-        rules = PIECES[piece](grid, num_players=4)
+    for piece in pieces.PIECES:
+        rules = pieces.PIECES[piece](grid, num_players=4)
         found = classes4(piece, grid)
         for cell in grid.free_cells():
-            state = PieceState(grid, cell, 0)
+            state = pieces.PieceState(grid, cell, 0)
             alone = [place for k, place in enumerate("NOTP")
                      if not team_can_win(rules, state, frozenset(range(4)) - {k})]
             expected = alone[0] if alone else "Q"
@@ -582,22 +576,22 @@ else:
 #    same for players 0 and 2.
 #
 #    ```python
-#    def never_wins(rules, state: PieceState) -> bool:
+#    def never_wins(rules, state: pieces.PieceState) -> bool:
 #        """No game from state is won by player 0."""
 #        @cache
-#        def some_game(state: PieceState) -> bool:
+#        def some_game(state: pieces.PieceState) -> bool:
 #            if rules.is_over(state):
 #                return rules.winner(state) == 0
 #            return any(some_game(rules.apply(state, move)) for move in rules.legal_moves(state))
 #        return not some_game(state)
 #
 #
-#    king12 = OneWayKing(Grid(12, 12), num_players=3)
+#    king12 = pieces.OneWayKing(Grid(12, 12), num_players=3)
 #    kingmaker_cells = [
 #        cell for cell in king12.grid.cells()
-#        if never_wins(king12, PieceState(king12.grid, cell, 0))
-#        and team_can_win(king12, PieceState(king12.grid, cell, 0), frozenset({0, 1}))
-#        and team_can_win(king12, PieceState(king12.grid, cell, 0), frozenset({0, 2}))
+#        if never_wins(king12, pieces.PieceState(king12.grid, cell, 0))
+#        and team_can_win(king12, pieces.PieceState(king12.grid, cell, 0), frozenset({0, 1}))
+#        and team_can_win(king12, pieces.PieceState(king12.grid, cell, 0), frozenset({0, 2}))
 #    ]
 #    print(*kingmaker_cells)
 #    ```
@@ -615,7 +609,7 @@ else:
 # %%
 def check_kingmakers(kingmaker_cells) -> None:
     """Against Propp's classes: a Q cell (no one wins alone) where no game length lets the mover win."""
-    table = propp_table("king", Grid(12, 12))
+    table = propp.propp_table("king", Grid(12, 12))
     expected = {c for c in table.grid.cells()
                 if table[c] == "Q" and not any(n % 3 == 1 for n in range(max(c), c.x + c.y + 1))}
     got = {Coord(*c) for c in kingmaker_cells}
@@ -655,7 +649,7 @@ else:
 #
 #    def my_three_player(rng: random.Random):
 #        def choose(rules, state):
-#            table = propp_table(rules.piece, rules.grid)
+#            table = propp.propp_table(rules.piece, rules.grid)
 #            me = rules.to_move(state)
 #            chance = random_win_chance(rules, me)
 #            moves = rules.legal_moves(state)
@@ -677,7 +671,7 @@ def check_three_player(my_three_player) -> None:
     """Your strategy joins the tournament (every seating of five strategies, 20 seeds) and must beat the spoiler."""
     entrants = {**STRATEGIES, "yours": my_three_player}
     for piece in ("king", "rook", "knight"):
-        rules = PIECES[piece](Grid(10, 10), num_players=3)
+        rules = pieces.PIECES[piece](Grid(10, 10), num_players=3)
         played, won = Counter(), Counter()
         for seating in itertools.permutations(entrants, 3):
             for seed in range(20):
@@ -705,12 +699,12 @@ else:
 #    ```python
 #    for percent in (0, 10, 20, 30):
 #        line = []
-#        for piece in PIECES:
+#        for piece in pieces.PIECES:
 #            count = Counter()
 #            for seed in range(20):
 #                grid = Grid(12, 12).with_random_blocked(percent, random.Random(seed),
 #                                                        keep=[Coord(11, 11), Coord(0, 0)])
-#                count.update(propp_table(piece, grid).as_dict().values())
+#                count.update(propp.propp_table(piece, grid).as_dict().values())
 #            line.append(f"{piece}: " + " ".join(f"{c} {count[c] / 20:5.1f}" for c in "NOPQ"))
 #        print(f"{percent:2} %  " + " | ".join(line))
 #    ```

@@ -29,18 +29,9 @@ import statistics
 
 from IPython.display import HTML, SVG
 
-from coursekit import NEXT8, Coord, Grid, Player, chebyshev, play
-from coursekit.games.paths import (
-    ShortestPath,
-    article_min_path,
-    article_strategy,
-    min_path,
-    reachable_grid,
-)
-from coursekit.solvers.search import astar, bfs, is_valid_path
-from coursekit.views.heatmap import heatmap_svg
-from coursekit.views.search import search_svg, side_by_side
-from coursekit.views.svg import path_svg
+from coursekit import NEXT8, Coord, Grid, Player, astar, bfs, chebyshev, play, views
+from coursekit.games import paths
+from coursekit.solvers import is_valid_path
 
 # %% [markdown]
 # ## Distance with king moves
@@ -64,7 +55,7 @@ grid = Grid(9, 7)
 centre = Coord(4, 3)
 distance = {c: chebyshev(centre, c) for c in grid.cells()}
 assert distance[Coord(0, 0)] == 4 and distance[Coord(8, 6)] == 4 and distance[Coord(5, 3)] == 1
-SVG(heatmap_svg(grid, distance, title="Chebyshev distance from [4, 3]", pieces={centre: "K"}))
+SVG(views.heatmap.heatmap_svg(grid, distance, title="Chebyshev distance from [4, 3]", pieces={centre: "K"}))
 
 # %% [markdown]
 # ## The article's minPath, as printed
@@ -105,14 +96,14 @@ SVG(heatmap_svg(grid, distance, title="Chebyshev distance from [4, 3]", pieces={
 # As printed, the function **does not compile**: the last line of the loop,
 # `} while (start == end));`, has one closing parenthesis too many. Drop it, and read the
 # condition slowly: the loop goes on **while the king is on the target**. That is the wrong
-# way round. `article_min_path` runs these lines (without the stray parenthesis) exactly as
+# way round. `paths.article_min_path` runs these lines (without the stray parenthesis) exactly as
 # printed, but stops
 # the loop after a fixed number of turns so that it cannot hang our notebook, and says
 # what happened. Three cases:
 
 # %%
 for start, target in [(Coord(3, 3), Coord(3, 3)), (Coord(0, 0), Coord(1, 1)), (Coord(0, 0), Coord(5, 2))]:
-    run = article_min_path(start, target, max_steps=50)
+    run = paths.article_min_path(start, target, max_steps=50)
     print(run)
     print("   path:", *run.path[:6], "..." if len(run.path) > 6 else "")
 
@@ -131,7 +122,7 @@ for start, target in [(Coord(3, 3), Coord(3, 3)), (Coord(0, 0), Coord(1, 1)), (C
 
 # %%
 board = Grid(6, 5)
-runs = [article_min_path(a, b, max_steps=10) for a in board.cells() for b in board.cells()]
+runs = [paths.article_min_path(a, b, max_steps=10) for a in board.cells() for b in board.cells()]
 print(len(runs), "pairs:", sum(r.correct for r in runs), "right,",
       sum(not r.returned for r in runs), "never return,",
       sum(r.returned and not r.correct for r in runs), "return a wrong path")
@@ -165,11 +156,12 @@ for a in board.cells():
         path = my_min_path(a, b)
         assert len(path) - 1 == chebyshev(a, b)
         assert is_valid_path(board, path, a, b) is None
-        assert tuple(path) == min_path(a, b)  # coursekit's corrected minPath
+        assert tuple(path) == paths.min_path(a, b)  # coursekit's corrected minPath
 print("my_min_path is a shortest path for all", board.width**2 * board.height**2, "pairs")
 
 # %%
-SVG(path_svg(Grid(9, 6), list(min_path(Coord(1, 0), Coord(8, 4))), "minPath, fixed: [1, 0] to [8, 4] in 7 moves"))
+SVG(views.svg.path_svg(Grid(9, 6), list(paths.min_path(Coord(1, 0), Coord(8, 4))),
+                       "minPath, fixed: [1, 0] to [8, 4] in 7 moves"))
 
 # %% [markdown]
 # `is_valid_path(grid, path, start, target)` is what the graders use too: it answers
@@ -183,7 +175,7 @@ SVG(path_svg(Grid(9, 6), list(min_path(Coord(1, 0), Coord(8, 4))), "minPath, fix
 
 # %%
 walled = Grid(9, 6, blocked=frozenset({Coord(4, y) for y in range(5)}))
-straight = min_path(Coord(1, 1), Coord(7, 1))
+straight = paths.min_path(Coord(1, 1), Coord(7, 1))
 print(is_valid_path(walled, straight, Coord(1, 1), Coord(7, 1)))
 print(walled.picture({c: "*" for c in straight}))
 
@@ -272,7 +264,7 @@ wide
 aimed = astar(walled, Coord(1, 1), Coord(7, 1))
 assert aimed.length == wide.length
 print(f"BFS expanded {len(wide.expanded)} cells, A* {len(aimed.expanded)}")
-HTML(side_by_side(search_svg(wide), search_svg(aimed)))
+HTML(views.search.side_by_side(views.search.search_svg(wide), views.search.search_svg(aimed)))
 
 # %%
 aimed
@@ -296,7 +288,7 @@ print("200 random boards: same lengths, and A* expanded a subset of BFS's cells"
 # ## Counting expansions: BFS against A*
 #
 # Now a big board: 100 × 100, from the corner (0, 0) to the corner (99, 99), with 0, 20
-# and 30 % of the cells blocked. `reachable_grid` draws blocked cells at random, never on
+# and 30 % of the cells blocked. `paths.reachable_grid` draws blocked cells at random, never on
 # the start or the target, and draws again until the target can be reached (it raises an
 # error if it cannot manage that in 100 tries). We count the cells each search expands,
 # on ten random boards per percentage.
@@ -310,7 +302,7 @@ def measure(percent: int, boards: int = 10, seed: int = 5) -> dict[str, float]:
     rng = random.Random(seed)
     rows = []
     for _ in range(boards):
-        g = reachable_grid(100, 100, percent, rng, START, TARGET)
+        g = paths.reachable_grid(100, 100, percent, rng, START, TARGET)
         w, a = bfs(g, START, TARGET), astar(g, START, TARGET)
         assert w.length == a.length
         rows.append((w.length, len(w.expanded), len(a.expanded)))
@@ -339,12 +331,13 @@ assert (table[0]["bfs"], table[0]["astar"]) == (10_000, 100)
 rng = random.Random(5)
 pictures = []
 for percent in (0, 20, 30):
-    g = reachable_grid(100, 100, percent, rng, START, TARGET)
+    g = paths.reachable_grid(100, 100, percent, rng, START, TARGET)
     for search in (bfs, astar):
         result = search(g, START, TARGET)
-        pictures.append(search_svg(result, title=f"{percent}% blocked, {result.algorithm}: "
+        pictures.append(views.search.search_svg(result, title=f"{percent}% blocked, {result.algorithm}: "
                                                   f"{len(result.expanded):,} cells expanded"))
-HTML(side_by_side(*pictures[:2]) + side_by_side(*pictures[2:4]) + side_by_side(*pictures[4:]))
+HTML(views.search.side_by_side(*pictures[:2]) + views.search.side_by_side(*pictures[2:4])
+     + views.search.side_by_side(*pictures[4:]))
 
 # %%
 SVG(pictures[3])
@@ -352,35 +345,33 @@ SVG(pictures[3])
 # %% [markdown]
 # ## The shortest path as a one-player game
 #
-# The article calls G2.1 a game. `ShortestPath(grid, start, target)` makes it one: a
+# The article calls G2.1 a game. `paths.ShortestPath(grid, start, target)` makes it one: a
 # single player moves the king, and wins by reaching the target in the fewest possible
 # moves (`par`); when the moves run out elsewhere, the game is lost. The article's rule,
 # "step toward the target", wins on an open grid. On a blocked grid it needs a fallback
 # (we take the free neighbour nearest the target), and that can be too greedy:
 
 # %%
-open_game = play(ShortestPath(Grid(8, 5)), [Player("minPath", article_strategy)])
+open_game = play(paths.ShortestPath(Grid(8, 5)), [Player("minPath", paths.article_strategy)])
 print(open_game)
 
 # %%
-walled_game = play(ShortestPath(walled, Coord(1, 1), Coord(7, 1)), [Player("minPath", article_strategy)])
+walled_game = play(paths.ShortestPath(walled, Coord(1, 1), Coord(7, 1)), [Player("minPath", paths.article_strategy)])
 print(walled_game)
 assert walled_game.winner is None
 
 # %% [markdown]
 # ## Watch the searches
 #
-# In Jupyter, `PathBoard` lets you set the start and the target by clicking, block and
+# In Jupyter, `paths.PathBoard` lets you set the start and the target by clicking, block and
 # free cells, and then step through BFS or A* one expanded cell at a time (or press ▶ Run).
 # A static page cannot run the search, so below the board is a picture of its A* search.
 
 # %%
-from coursekit.games.paths import PathBoard
-
-PathBoard(walled, start=Coord(1, 1), target=Coord(7, 1))
+paths.PathBoard(walled, start=Coord(1, 1), target=Coord(7, 1))
 
 # %%
-SVG(search_svg(astar(walled, Coord(1, 1), Coord(7, 1))))
+SVG(views.search.search_svg(astar(walled, Coord(1, 1), Coord(7, 1))))
 # %% [markdown]
 # ## Exercises
 #
@@ -393,7 +384,7 @@ SVG(search_svg(astar(walled, Coord(1, 1), Coord(7, 1))))
 # 1. **Hunt the bug yourself.** Translate the article's `minPath` to Python line by line
 #    (with a `while True:` loop and a `break` where C++ tests its condition) and run it
 #    on the pair (0, 0), (1, 1) with a counter that stops it after 100 turns. Then fix it,
-#    as `fixed_min_path(start, end)`, and check your fix against `min_path` on every pair
+#    as `fixed_min_path(start, end)`, and check your fix against `paths.min_path` on every pair
 #    of cells of a 7 × 7 grid.
 #
 #    <details><summary>Answer</summary>
@@ -441,7 +432,7 @@ def check_fixed_min_path(fixed_min_path) -> None:
     pairs = [(a, b) for a in seven.cells() for b in seven.cells()]
     for a, b in pairs:
         got = tuple(fixed_min_path(a, b))
-        assert got == min_path(a, b), f"from {a} to {b}: expected {min_path(a, b)}, got {got}"
+        assert got == paths.min_path(a, b), f"from {a} to {b}: expected {paths.min_path(a, b)}, got {got}"
     print(f"all {len(pairs)} cases pass")
 
 
@@ -674,7 +665,7 @@ else:
 
 # %% [markdown]
 # 6. **A board that fools the greedy player.** Build a 10 × 10 board, `trap`, with a few
-#    blocked cells on which `article_strategy` never reaches the target at all, whatever
+#    blocked cells on which `paths.article_strategy` never reaches the target at all, whatever
 #    moves it has left; `trap_start` and `trap_target` are its start and target. Draw it
 #    and explain what goes wrong.
 #
@@ -704,21 +695,19 @@ else:
 # %%
 from IPython.display import display
 
-from coursekit.games.paths import PathState
-
 
 def check_trap(trap: Grid, trap_start: Coord, trap_target: Coord):
     """The target can be reached, but article_strategy's king never gets there in 1000 moves."""
     assert (trap.width, trap.height) == (10, 10), "the board should be 10 x 10"
     assert bfs(trap, trap_start, trap_target).found, "the target must be reachable from the start"
-    rules = ShortestPath(trap, trap_start, trap_target)
+    rules = paths.ShortestPath(trap, trap_start, trap_target)
     state, cells = rules.initial_state(), [trap_start]
     for _ in range(1000):
-        state = PathState(trap, article_strategy(rules, state), trap_target, state.moves + 1)
+        state = paths.PathState(trap, paths.article_strategy(rules, state), trap_target, state.moves + 1)
         cells.append(state.at)
         assert state.at != trap_target, f"the greedy king reached the target after {len(cells) - 1} moves"
     print("in 1000 moves the greedy king never reaches the target: the check passes")
-    return SVG(path_svg(trap, cells[:12], "the greedy king's first 11 moves"))
+    return SVG(views.svg.path_svg(trap, cells[:12], "the greedy king's first 11 moves"))
 
 
 if all(name in globals() for name in ("trap", "trap_start", "trap_target")):

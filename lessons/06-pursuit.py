@@ -33,24 +33,8 @@ from collections import Counter
 
 from IPython.display import SVG
 
-from coursekit import NEXT8, Coord, Grid, Player, chebyshev, play
-from coursekit.games.pursuit import (
-    VARIANTS,
-    Pursuit,
-    coalition_pursuers,
-    jerry_move,
-    jerry_strategy,
-    lone_pursuers,
-    optimal_prey,
-    optimal_pursuers,
-    random_prey,
-    steps_from,
-    tom_step,
-    tom_strategy,
-)
-from coursekit.games.pursuit.view import capture_time_svg
-from coursekit.solvers.pursuit import PursuitSolver
-from coursekit.views.svg import grid_svg
+from coursekit import NEXT8, Coord, Grid, Player, PursuitSolver, chebyshev, play, views
+from coursekit.games import pursuit
 
 # %% [markdown]
 # ## The rules
@@ -80,13 +64,13 @@ from coursekit.views.svg import grid_svg
 # (`max_moves`, 100 unless we say otherwise) ends as an **escape**. That is not in the
 # article.
 #
-# `Pursuit(grid)` are the rules with one pursuer. A state holds the grid, the pursuer's
+# `pursuit.Pursuit(grid)` are the rules with one pursuer. A state holds the grid, the pursuer's
 # cell, the prey's cell, whose turn it is and how many rounds have begun; it draws itself,
 # Tom as `T` and Jerry as `J`. The start cells come from a
 # [seeded generator](python-primer.md#random).
 
 # %%
-rules = Pursuit(Grid(8, 8))
+rules = pursuit.Pursuit(Grid(8, 8))
 state = rules.initial_state(random.Random(1))
 state
 
@@ -103,7 +87,7 @@ print(rules.why_illegal(state, (state.pursuers[0] + (2, 0),)))
 # %%
 after = rules.apply(state, rules.legal_moves(state)[0])
 assert rules.to_move(after) == 1 and after.moves == 1
-assert len(rules.legal_moves(after)) == len(steps_from(rules.grid, state.prey))
+assert len(rules.legal_moves(after)) == len(pursuit.steps_from(rules.grid, state.prey))
 
 # %% [markdown]
 # ## Tom's rule
@@ -155,7 +139,8 @@ def tom(tom_cell: Coord, jerry_cell: Coord) -> Coord:
 assert tom(Coord(0, 0), Coord(3, 1)) == Coord(1, 1)
 assert tom(Coord(5, 2), Coord(5, 7)) == Coord(5, 3)
 open_grid = Grid(8, 8)
-assert all(tom(t, j) == tom_step(open_grid, t, j) for t in open_grid.cells() for j in open_grid.cells() if t != j)
+assert all(tom(t, j) == pursuit.tom_step(open_grid, t, j)
+           for t in open_grid.cells() for j in open_grid.cells() if t != j)
 
 # %% [markdown]
 # Each step shortens the Chebyshev distance to Jerry by exactly one, the most a king step
@@ -172,9 +157,9 @@ def step_arrow(here: Coord, there: Coord) -> str:
 jerry_at = Coord(5, 2)
 assert all(chebyshev(tom(t, jerry_at), jerry_at) == chebyshev(t, jerry_at) - 1
            for t in open_grid.cells() if t != jerry_at)
-SVG(grid_svg(open_grid, pieces={jerry_at: "J"},
-             texts={t: step_arrow(t, tom(t, jerry_at)) for t in open_grid.cells() if t != jerry_at},
-             title="Tom's step from each cell, Jerry on [5, 2]"))
+SVG(views.svg.grid_svg(open_grid, pieces={jerry_at: "J"},
+                       texts={t: step_arrow(t, tom(t, jerry_at)) for t in open_grid.cells() if t != jerry_at},
+                       title="Tom's step from each cell, Jerry on [5, 2]"))
 
 # %% [markdown]
 # ## Jerry's rule
@@ -235,14 +220,14 @@ def jerry(grid: Grid, jerry_cell: Coord, tom_cell: Coord) -> Coord:
 
 assert jerry(open_grid, Coord(2, 2), Coord(1, 1)) == Coord(3, 2)  # right comes first in NEXT8
 assert jerry(open_grid, Coord(0, 0), Coord(1, 1)) == Coord(1, 0)  # cornered: every step is as near
-assert all(jerry(open_grid, j, t) == jerry_move(open_grid, j, [t])
+assert all(jerry(open_grid, j, t) == pursuit.jerry_move(open_grid, j, [t])
            for t in open_grid.cells() for j in open_grid.cells() if t != j)
 
 # %%
 tom_at = Coord(2, 5)
-SVG(grid_svg(open_grid, pieces={tom_at: "T"},
-             texts={j: step_arrow(j, jerry(open_grid, j, tom_at)) for j in open_grid.cells() if j != tom_at},
-             title="Jerry's step from each cell, Tom on [2, 5]"))
+SVG(views.svg.grid_svg(open_grid, pieces={tom_at: "T"},
+                       texts={j: step_arrow(j, jerry(open_grid, j, tom_at)) for j in open_grid.cells() if j != tom_at},
+                       title="Jerry's step from each cell, Tom on [2, 5]"))
 
 # %% [markdown]
 # Look at the arrows: Jerry runs *right* whenever that is as good as anything else, because
@@ -252,21 +237,21 @@ SVG(grid_svg(open_grid, pieces={tom_at: "T"},
 # %% [markdown]
 # ## A chase in the article's format
 #
-# `VARIANTS["G2.3"]` is the article's game: its rules on a grid, and its two players named
+# `pursuit.VARIANTS["G2.3"]` is the article's game: its rules on a grid, and its two players named
 # Tom and Jerry. `play` runs the article's main loop and returns the partia, which prints
 # in the article's format and draws the cells each side visited (Tom's red, Jerry's blue).
 
 # %%
-G23 = VARIANTS["G2.3"]
+G23 = pursuit.VARIANTS["G2.3"]
 
 
-def chase(rules: Pursuit, hunter, prey, seed: int):
+def chase(rules: pursuit.Pursuit, hunter, prey, seed: int):
     """One game from the start drawn with seed (the prey's random choices, if any, from the same seed)."""
     rng = random.Random(seed)
     return play(rules, [Player("Tom", hunter), Player("Jerry", prey)], rng=rng)
 
 
-record = chase(G23.rules(Grid(8, 8)), tom_strategy(), jerry_strategy(), seed=21)
+record = chase(G23.rules(Grid(8, 8)), pursuit.tom_strategy(), pursuit.jerry_strategy(), seed=21)
 print(record)
 
 # %%
@@ -284,7 +269,7 @@ record
 SEEDS = range(1000)
 
 
-def capture_times(rules: Pursuit, make_sides, seeds=SEEDS) -> list[int | None]:
+def capture_times(rules: pursuit.Pursuit, make_sides, seeds=SEEDS) -> list[int | None]:
     """The round in which the prey is caught in each seeded game, None for an escape.
 
     make_sides(rng) returns (pursuers' strategy, prey's strategy), drawing on rng if it must."""
@@ -302,9 +287,9 @@ def summary(times: list[int | None]) -> str:
     return f"caught {len(caught) / len(times):6.1%}, mean capture time {mean}, longest {max(caught, default=0)}"
 
 
-open_rules = Pursuit(Grid(8, 8))
-tom_vs_jerry = capture_times(open_rules, lambda rng: (tom_strategy(), jerry_strategy()))
-tom_vs_random = capture_times(open_rules, lambda rng: (tom_strategy(), random_prey(rng)))
+open_rules = pursuit.Pursuit(Grid(8, 8))
+tom_vs_jerry = capture_times(open_rules, lambda rng: (pursuit.tom_strategy(), pursuit.jerry_strategy()))
+tom_vs_random = capture_times(open_rules, lambda rng: (pursuit.tom_strategy(), pursuit.random_prey(rng)))
 print("Tom vs Jerry:       ", summary(tom_vs_jerry))
 print("Tom vs random prey: ", summary(tom_vs_random))
 assert None not in tom_vs_jerry and None not in tom_vs_random
@@ -374,8 +359,8 @@ def capture_time_table(grid: Grid) -> dict[tuple[Coord, Coord], int]:
     while True:
         k += 1
         lost = {(t, j) for t in cells for j in cells if (t, j) not in time
-                and any(t2 == j or all((t2, j2) in time for j2 in steps_from(grid, j))
-                        for t2 in steps_from(grid, t))}
+                and any(t2 == j or all((t2, j2) in time for j2 in pursuit.steps_from(grid, j))
+                        for t2 in pursuit.steps_from(grid, t))}
         if not lost:
             return time
         time.update(dict.fromkeys(lost, k))
@@ -403,7 +388,7 @@ print(solver, f"solved in {solver.seconds * 1000:.1f} ms")
 # capture time if Jerry stood there. With Tom in a corner:
 
 # %%
-SVG(capture_time_svg(solver, Coord(0, 0)))
+SVG(pursuit.view.capture_time_svg(solver, Coord(0, 0)))
 
 # %% [markdown]
 # Wherever Jerry starts (if not next to Tom), he can run to the far side and make Tom walk
@@ -411,7 +396,7 @@ SVG(capture_time_svg(solver, Coord(0, 0)))
 # Tom towards the farther edges.
 
 # %%
-SVG(capture_time_svg(solver, Coord(2, 5)))
+SVG(pursuit.view.capture_time_svg(solver, Coord(2, 5)))
 
 # %% [markdown]
 # The solver also answers two questions about starts:
@@ -455,8 +440,8 @@ def against_toms_rule(grid: Grid) -> dict[tuple[Coord, Coord], int]:
         lost = set()
         for t in cells:
             for j in cells:
-                t2 = tom_step(grid, t, j)
-                if (t, j) not in time and (t2 == j or all((t2, j2) in time for j2 in steps_from(grid, j))):
+                t2 = pursuit.tom_step(grid, t, j)
+                if (t, j) not in time and (t2 == j or all((t2, j2) in time for j2 in pursuit.steps_from(grid, j))):
                     lost.add((t, j))
         if not lost:
             return time
@@ -475,17 +460,17 @@ for side in range(2, 9):
 # (Why? See the exercises.)
 #
 # **Jerry's rule.** Jerry's rule is not optimal: from many starts he is caught sooner than
-# he needs to be. The solver's strategies `optimal_pursuers(solver)` and
-# `optimal_prey(solver)` play the best moves. Here are all four pairings over the same
+# he needs to be. The solver's strategies `pursuit.optimal_pursuers(solver)` and
+# `pursuit.optimal_prey(solver)` play the best moves. Here are all four pairings over the same
 # 1000 starts, the mean capture time of each:
 
 # %%
-best_tom, best_jerry = optimal_pursuers(solver), optimal_prey(solver)
+best_tom, best_jerry = pursuit.optimal_pursuers(solver), pursuit.optimal_prey(solver)
 pairs_prey = ("Jerry's rule", "optimal Jerry")
 pairings = {
     ("Tom's rule", "Jerry's rule"): tom_vs_jerry,
-    ("Tom's rule", "optimal Jerry"): capture_times(open_rules, lambda rng: (tom_strategy(), best_jerry)),
-    ("optimal Tom", "Jerry's rule"): capture_times(open_rules, lambda rng: (best_tom, jerry_strategy())),
+    ("Tom's rule", "optimal Jerry"): capture_times(open_rules, lambda rng: (pursuit.tom_strategy(), best_jerry)),
+    ("optimal Tom", "Jerry's rule"): capture_times(open_rules, lambda rng: (best_tom, pursuit.jerry_strategy())),
     ("optimal Tom", "optimal Jerry"): capture_times(open_rules, lambda rng: (best_tom, best_jerry)),
 }
 means = {pair: statistics.mean(times) for pair, times in pairings.items()}
@@ -518,8 +503,8 @@ print(f"Jerry's rule is caught sooner than he must be in {shorter} of 1000 games
 
 # %%
 seed = next(i for i, (a, b) in enumerate(zip(tom_vs_jerry, pairings[("Tom's rule", "optimal Jerry")], strict=True)) if a < b)
-habit = chase(open_rules, tom_strategy(), jerry_strategy(), seed)
-better = chase(open_rules, tom_strategy(), best_jerry, seed)
+habit = chase(open_rules, pursuit.tom_strategy(), pursuit.jerry_strategy(), seed)
+better = chase(open_rules, pursuit.tom_strategy(), best_jerry, seed)
 print(f"seed {seed}: Jerry's rule caught at move {habit.final.moves}, optimal Jerry at move {better.final.moves}")
 habit
 
@@ -537,7 +522,7 @@ better
 hole = Coord(3, 3)
 holed = Grid(8, 8, frozenset({hole}))
 holed_solver = PursuitSolver(holed)
-SVG(capture_time_svg(holed_solver, Coord(0, 0)))
+SVG(pursuit.view.capture_time_svg(holed_solver, Coord(0, 0)))
 
 # %% [markdown]
 # Let the optimal Tom chase the optimal Jerry from such a start, with a limit of 40 moves:
@@ -546,8 +531,8 @@ SVG(capture_time_svg(holed_solver, Coord(0, 0)))
 # %%
 worst_time, (chasers, prey) = holed_solver.worst_start()
 assert worst_time is None
-circling = chase(Pursuit(holed, start=(chasers, prey), max_moves=40),
-                 optimal_pursuers(holed_solver), optimal_prey(holed_solver), seed=0)
+circling = chase(pursuit.Pursuit(holed, start=(chasers, prey), max_moves=40),
+                 pursuit.optimal_pursuers(holed_solver), pursuit.optimal_prey(holed_solver), seed=0)
 assert not circling.final.caught and circling.winner == 1
 rounds = [s for s in circling.states if s.turn == 0]  # the positions after each round
 for s in rounds[-4:]:
@@ -578,11 +563,11 @@ print(f"Tom's rule:   Jerry can escape from {escape_share(against_toms_rule(hole
 
 # %%
 HOLE_SEEDS = range(300)
-holed_rules = Pursuit(holed)
-best_tom_h, best_jerry_h = optimal_pursuers(holed_solver), optimal_prey(holed_solver)
+holed_rules = pursuit.Pursuit(holed)
+best_tom_h, best_jerry_h = pursuit.optimal_pursuers(holed_solver), pursuit.optimal_prey(holed_solver)
 for name, sides in {
-    "Tom's rule vs Jerry's rule": lambda rng: (tom_strategy(), jerry_strategy()),
-    "Tom's rule vs optimal Jerry": lambda rng: (tom_strategy(), best_jerry_h),
+    "Tom's rule vs Jerry's rule": lambda rng: (pursuit.tom_strategy(), pursuit.jerry_strategy()),
+    "Tom's rule vs optimal Jerry": lambda rng: (pursuit.tom_strategy(), best_jerry_h),
     "optimal Tom vs optimal Jerry": lambda rng: (best_tom_h, best_jerry_h),
 }.items():
     print(f"{name:30}", summary(capture_times(holed_rules, sides, HOLE_SEEDS)))
@@ -596,8 +581,8 @@ for name, sides in {
 # ## Two pursuers
 #
 # The article's G2.4 and G2.5 bring a second pursuer (Tom and Spike). In G2.4 each chases
-# on its own by Tom's rule (`lone_pursuers`); in G2.5 they plan together, a **coalition**.
-# coursekit's `coalition_pursuers()` plans one round ahead: it picks the joint move after
+# on its own by Tom's rule (`pursuit.lone_pursuers`); in G2.5 they plan together, a **coalition**.
+# coursekit's `pursuit.coalition_pursuers()` plans one round ahead: it picks the joint move after
 # which Jerry's best reply leaves him nearest to a pursuer. The solver plans to the end.
 #
 # With two pursuers a position is (cell of Tom, cell of Spike, cell of Jerry): 63³ of them
@@ -615,12 +600,12 @@ assert pair_solver.worst_start()[0] is not None  # two pursuers catch Jerry from
 # Jerry (who now plays against two):
 
 # %%
-pair_rules = Pursuit(holed, pursuers=2)
-best_pair, best_jerry_2 = optimal_pursuers(pair_solver), optimal_prey(pair_solver)
+pair_rules = pursuit.Pursuit(holed, pursuers=2)
+best_pair, best_jerry_2 = pursuit.optimal_pursuers(pair_solver), pursuit.optimal_prey(pair_solver)
 pair_means = {}
-for hunters, make in {"lone (G2.4)": lone_pursuers, "coalition (G2.5)": coalition_pursuers,
+for hunters, make in {"lone (G2.4)": pursuit.lone_pursuers, "coalition (G2.5)": pursuit.coalition_pursuers,
                       "optimal pair": lambda: best_pair}.items():
-    for prey_name, prey in {"Jerry's rule": jerry_strategy(), "optimal Jerry": best_jerry_2}.items():
+    for prey_name, prey in {"Jerry's rule": pursuit.jerry_strategy(), "optimal Jerry": best_jerry_2}.items():
         times = capture_times(pair_rules, lambda rng, make=make, prey=prey: (make(), prey), HOLE_SEEDS)
         pair_means[(hunters, prey_name)] = statistics.mean(times)
         print(f"{hunters:17} vs {prey_name:14}", summary(times))
@@ -656,20 +641,19 @@ assert all(pair_means[("lone (G2.4)", prey)] <= pair_means[("coalition (G2.5)", 
 # %% [markdown]
 # ## Play it yourself
 #
-# In Jupyter the `PursuitBoard` lets you place the pieces (the **Click to** list), choose
+# In Jupyter the `pursuit.PursuitBoard` lets you place the pieces (the **Click to** list), choose
 # each side's strategy (Tom, lone, coalition, optimal, or **you**: then your clicks move
 # that side to a cell marked with a dot), and step or run the chase (**Step**, **▶ Run**). **Capture times** shows the heat-map for the
 # pursuer where it stands. Here you are Jerry on the grid with the hole, against the
 # optimal Tom: can you find the ring? (The static page shows the board's start below it.)
 
 # %%
-from coursekit.games.pursuit import PursuitBoard
-
-board = PursuitBoard(8, 8, blocked=[hole], seed=1, pursuers="optimal", prey="you", heatmap=True)
+board = pursuit.PursuitBoard(8, 8, blocked=[hole], seed=1, pursuers="optimal", prey="you", heatmap=True)
 board
 
 # %%
-SVG(capture_time_svg(holed_solver, board.state.pursuers, title="the board's heat-map: Tom where he stands"))
+SVG(pursuit.view.capture_time_svg(holed_solver, board.state.pursuers,
+                                  title="the board's heat-map: Tom where he stands"))
 
 # %% [markdown]
 # ## Exercises
@@ -732,15 +716,15 @@ SVG(capture_time_svg(holed_solver, board.state.pursuers, title="the board's heat
 #
 #        def survives(tom_at: Coord, jerry_at: Coord, depth: int) -> float:
 #            """Rounds Jerry survives from here against Tom's rule, looking depth rounds ahead."""
-#            tom_next = tom_step(grid, tom_at, jerry_at)
+#            tom_next = pursuit.tom_step(grid, tom_at, jerry_at)
 #            if tom_next == jerry_at:
 #                return 0
 #            if depth == 0:
 #                return chebyshev(tom_next, jerry_at) / 10  # beyond the horizon: the farther the better
 #            return 1 + max(survives(tom_next, j, depth - 1) if j != tom_next else -1
-#                           for j in steps_from(grid, jerry_at))
+#                           for j in pursuit.steps_from(grid, jerry_at))
 #
-#        return max((j for j in steps_from(grid, state.prey) if j != tom_cell),
+#        return max((j for j in pursuit.steps_from(grid, state.prey) if j != tom_cell),
 #                   key=lambda j: survives(tom_cell, j, 3))
 #    ```
 #
@@ -752,7 +736,7 @@ SVG(capture_time_svg(holed_solver, board.state.pursuers, title="the board's heat
 # %%
 def check_my_jerry(my_jerry) -> None:
     """Your Jerry against Tom's rule over the 1000 starts: longer than Jerry's rule, next to the optimal Jerry."""
-    times = capture_times(open_rules, lambda rng: (tom_strategy(), my_jerry))
+    times = capture_times(open_rules, lambda rng: (pursuit.tom_strategy(), my_jerry))
     assert None not in times, "Tom's rule catches every Jerry on an open grid: something is wrong"
     mine, rule = statistics.mean(times), statistics.mean(tom_vs_jerry)
     print(f"mean capture time: your Jerry {mine:.3f}, Jerry's rule {rule:.3f}, optimal Jerry {exact:.3f}")
@@ -806,8 +790,9 @@ def check_escape_holes(escape_holes):
         f"Tom catches Jerry from every start with these holes: {sorted(map(str, got - expected))}")
     assert not expected - got, f"{len(expected - got)} hole(s) missing"
     print("all 64 cells judged right: the check passes")
-    return SVG(grid_svg(Grid(8, 8), fills=dict.fromkeys(expected, "#fdae61"), texts=dict.fromkeys(expected, "∞"),
-                        title="a hole on a shaded cell lets Jerry escape"))
+    return SVG(views.svg.grid_svg(Grid(8, 8), fills=dict.fromkeys(expected, "#fdae61"),
+                                  texts=dict.fromkeys(expected, "∞"),
+                                  title="a hole on a shaded cell lets Jerry escape"))
 
 
 if "escape_holes" in globals():
@@ -839,8 +824,8 @@ else:
 #                for j in cells:
 #                    if (t, j) in time:
 #                        continue
-#                    for t2 in steps_from(grid, t):
-#                        j2 = jerry_move(grid, j, [t2])
+#                    for t2 in pursuit.steps_from(grid, t):
+#                        j2 = pursuit.jerry_move(grid, j, [t2])
 #                        if t2 == j or j2 == t2 or (t2, j2) in time:
 #                            lost.add((t, j))
 #                            break
@@ -900,8 +885,8 @@ else:
 #            k += 1
 #            lost = []
 #            for a, b, j in todo:
-#                a2, b2 = tom_step(grid, a, j), tom_step(grid, b, j)
-#                if j in (a2, b2) or all(j2 in (a2, b2) or (a2, b2, j2) in time for j2 in steps_from(grid, j)):
+#                a2, b2 = pursuit.tom_step(grid, a, j), pursuit.tom_step(grid, b, j)
+#                if j in (a2, b2) or all(j2 in (a2, b2) or (a2, b2, j2) in time for j2 in pursuit.steps_from(grid, j)):
 #                    lost.append((a, b, j))
 #            if not lost:
 #                return time
@@ -933,12 +918,12 @@ def check_lone_pair(against_lone_pair, lone_escape_grid: Grid) -> None:
 
     def escaping_jerry(rules, state):  # a step to a position the table does not value, if there is one
         a, b = state.pursuers
-        safe = [j for j in steps_from(state.grid, state.prey) if j not in (a, b) and (a, b, j) not in table]
-        return (safe or steps_from(state.grid, state.prey))[0]
+        safe = [j for j in pursuit.steps_from(state.grid, state.prey) if j not in (a, b) and (a, b, j) not in table]
+        return (safe or pursuit.steps_from(state.grid, state.prey))[0]
 
     for a, b, j in escapes[:: max(1, len(escapes) // 20)]:
-        rules = Pursuit(lone_escape_grid, pursuers=2, start=((a, b), j), max_moves=200)
-        final = play(rules, [Player("pair", lone_pursuers()), Player("Jerry", escaping_jerry)]).final
+        rules = pursuit.Pursuit(lone_escape_grid, pursuers=2, start=((a, b), j), max_moves=200)
+        final = play(rules, [Player("pair", pursuit.lone_pursuers()), Player("Jerry", escaping_jerry)]).final
         assert not final.caught, f"from {a}, {b} and Jerry on {j} the lone pursuers catch him"
     print(f"the optimal pair catches within {worst} moves; Jerry escapes the lone pair from {len(escapes)} starts: "
           "the check passes")
@@ -994,7 +979,7 @@ else:
     print("write worst_two and best_two above, then run this")
 
 # %% [markdown]
-# 7. **Play.** On `PursuitBoard(8, 8, blocked=[Coord(3, 3)], prey="you", pursuers="Tom")`
+# 7. **Play.** On `pursuit.PursuitBoard(8, 8, blocked=[Coord(3, 3)], prey="you", pursuers="Tom")`
 #    lead Tom round the hole until the move limit. Then try the same against
 #    `pursuers="optimal"` and explain the difference with the heat-map.
 #

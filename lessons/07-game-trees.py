@@ -35,13 +35,9 @@ from functools import cache
 
 from IPython.display import SVG, display
 
-from coursekit import Coord, Grid, OneWayKing, Player, play
-from coursekit.core.engine import random_strategy
-from coursekit.games.tictactoe import MARKS, TicTacToe
-from coursekit.games.tictactoe.view import board_svg
-from coursekit.solvers import outcome_table
-from coursekit.solvers.counting import count
-from coursekit.solvers.gametree import minimax, optimal_strategy, solve
+from coursekit import Coord, Grid, OneWayKing, Player, outcome_table, play
+from coursekit.games import tictactoe as ttt
+from coursekit.solvers import counting, gametree
 
 # %% [markdown]
 # ## One rule for every game: negamax
@@ -117,13 +113,13 @@ print("negamax agrees with the king's table on all", board.width * board.height,
 # row, a column or a diagonal) wins, and a full board without a line is a draw. For the
 # article's "more players on a larger grid" the course chooses (`GAMES.md`) an m × n board
 # with k in a row and two to four players, who mark X, O, A, B in that order;
-# `TicTacToe(width, height, k, num_players)` plays all of them.
+# `ttt.TicTacToe(width, height, k, num_players)` plays all of them.
 #
 # A move is the cell to mark, `Coord(x, y)` with (0, 0) at the bottom left as everywhere
 # in the course. A position can be written as its rows, top row first:
 
 # %%
-rules = TicTacToe()
+rules = ttt.TicTacToe()
 state = rules.position("XO./.X./...")
 print(state)
 display(SVG(state._repr_svg_()))
@@ -134,7 +130,7 @@ rules.legal_moves(state)
 # mark), and O is in trouble: X threatens to finish the diagonal.
 
 # %%
-assert rules.to_move(state) == 1 and MARKS[rules.to_move(state)] == "O"
+assert rules.to_move(state) == 1 and ttt.MARKS[rules.to_move(state)] == "O"
 assert negamax(rules, state) == -1  # O loses whatever it does
 
 # %% [markdown]
@@ -142,7 +138,7 @@ assert negamax(rules, state) == -1  # O loses whatever it does
 
 # %%
 rng = random.Random(7)
-record = play(rules, [Player("X", random_strategy(rng)), Player("O", random_strategy(rng))])
+record = play(rules, [Player("X", ttt.random_strategy(rng)), Player("O", ttt.random_strategy(rng))])
 print(record)
 display(SVG(record._repr_svg_()))
 
@@ -150,18 +146,18 @@ display(SVG(record._repr_svg_()))
 # ## A small tree, drawn
 #
 # Near the end of a game the tree is small enough to draw. Here X is to move with three
-# cells left. `minimax(rules, state, tree=True)` keeps every position it visits; each node
+# cells left. `gametree.minimax(rules, state, tree=True)` keeps every position it visits; each node
 # shows its value for X (player 0), each edge the cell marked, and the light blue nodes are
 # ends of the game. All three of X's moves win: the middle one a move later.
 
 # %%
 late = rules.position("XOX/OXO/...")
-small = minimax(rules, late, tree=True)
+small = gametree.minimax(rules, late, tree=True)
 print(small)
 display(SVG(small.tree._repr_svg_()))
 
 # %% [markdown]
-# Our `negamax` and the library's `minimax` give each move the same value:
+# Our `negamax` and the library's `gametree.minimax` give each move the same value:
 
 # %%
 for move, value in small.moves:
@@ -200,7 +196,7 @@ def games(rules, start) -> Counter:
     def results(state) -> tuple:
         if rules.is_over(state):
             winner = rules.winner(state)
-            return (("draw" if winner is None else MARKS[winner], 1),)
+            return (("draw" if winner is None else ttt.MARKS[winner], 1),)
         total: Counter = Counter()
         for move in rules.legal_moves(state):
             for result, n in results(rules.next_state(state, move)):
@@ -222,12 +218,12 @@ print(f"games: {sum(finished.values())}: {dict(finished)}")
 # These are the published figures (see [Sources](sources.md#published-figures)): 5,478
 # positions (765 up to the 8 symmetries of the square), 958 of them final (138 up to
 # symmetry), and 255,168 complete games, of which X wins 131,184, O wins 77,904 and
-# 46,080 are drawn. The cell above computes them for the course. The library's `count` finds the same, and
+# 46,080 are drawn. The cell above computes them for the course. The library's `counting.count` finds the same, and
 # also the size of the whole game tree: every position of every game, counted once per
 # way of reaching it.
 
 # %%
-known = count(rules, canonical=rules.canonical)
+known = counting.count(rules, canonical=rules.canonical)
 assert (len(reachable), len(ended), sum(finished.values())) == (5478, 958, 255168)
 assert (known.positions_up_to_symmetry, known.terminal_up_to_symmetry) == (765, 138)
 assert known.wins == (131184, 77904) and known.draws == 46080
@@ -241,8 +237,8 @@ known
 
 # %%
 corner = rules.apply(empty, Coord(0, 2))
-plain = minimax(rules, corner)
-assert plain.nodes == count(rules, corner).tree_nodes
+plain = gametree.minimax(rules, corner)
+assert plain.nodes == counting.count(rules, corner).tree_nodes
 print(f"plain minimax from a corner opening: {plain.nodes:,} nodes; "
       f"the positions below it: {len(positions(rules, corner)):,}")
 assert known.tree_nodes == 549946
@@ -260,12 +256,12 @@ assert negamax(rules, empty) == 0
 first_moves = {move: -negamax(rules, rules.next_state(empty, move)) for move in rules.legal_moves(empty)}
 assert set(first_moves.values()) == {0}
 LETTERS = {1: "W", 0: "D", -1: "L"}
-display(SVG(board_svg(empty, texts={move: LETTERS[v] for move, v in first_moves.items()},
-                      title="the value of each first move for X: D, a draw")))
+display(SVG(ttt.view.board_svg(empty, texts={move: LETTERS[v] for move, v in first_moves.items()},
+                               title="the value of each first move for X: D, a draw")))
 
 # %% [markdown]
 # A player who always takes a move of the best value never loses. The library's
-# `optimal_strategy` plays so for any game (it searches with alpha-beta, the subject of
+# `gametree.optimal_strategy` plays so for any game (it searches with alpha-beta, the subject of
 # the next lesson); among winning moves it takes a quickest win, and when all moves lose
 # it holds out longest. Against random play, over 1,000 seeded games from each seat:
 
@@ -275,15 +271,15 @@ def tournament(x_player, o_player, games: int = 1000) -> Counter:
     results: Counter = Counter()
     for _ in range(games):
         record = play(rules, [Player("X", x_player), Player("O", o_player)])
-        results["draw" if record.winner is None else MARKS[record.winner]] += 1
+        results["draw" if record.winner is None else ttt.MARKS[record.winner]] += 1
     return results
 
 
 # Each player draws its random choices from its own seeded generator; the perfect player
 # keeps what it has solved from one game to the next.
-random_vs_random = tournament(random_strategy(random.Random(1)), random_strategy(random.Random(2)))
-perfect_x = tournament(optimal_strategy(random.Random(3)), random_strategy(random.Random(4)))
-perfect_o = tournament(random_strategy(random.Random(5)), optimal_strategy(random.Random(6)))
+random_vs_random = tournament(ttt.random_strategy(random.Random(1)), ttt.random_strategy(random.Random(2)))
+perfect_x = tournament(gametree.optimal_strategy(random.Random(3)), ttt.random_strategy(random.Random(4)))
+perfect_o = tournament(ttt.random_strategy(random.Random(5)), gametree.optimal_strategy(random.Random(6)))
 print("random X against random O:  ", dict(random_vs_random))
 print("perfect X against random O: ", dict(perfect_x))
 print("random X against perfect O: ", dict(perfect_o))
@@ -299,8 +295,8 @@ assert perfect_x["O"] == 0 and perfect_o["X"] == 0  # the perfect player never l
 # The same search answers bigger questions. Who wins a 4 × 3 board with three in a row?
 
 # %%
-wide = TicTacToe(4, 3, 3)
-solution = solve(wide)
+wide = ttt.TicTacToe(4, 3, 3)
+solution = gametree.solve(wide)
 print(solution)
 assert solution.outcome == "win"
 
@@ -315,9 +311,7 @@ assert solution.outcome == "win"
 # its first state; open the lesson in Jupyter to play.
 
 # %%
-from coursekit.games.tictactoe import TicTacToeBoard
-
-TicTacToeBoard(computer="perfect", hints=True)
+ttt.TicTacToeBoard(computer="perfect", hints=True)
 
 # %% [markdown]
 # ## Exercises
@@ -438,7 +432,7 @@ else:
 # %% [markdown]
 # 3. **Counting by hand.** How many complete games are there on a 2 × 2 board with two in
 #    a row? Work it out on paper as `games_on_2x2`, then check with
-#    `games(TicTacToe(2, 2, 2), ...)`.
+#    `games(ttt.TicTacToe(2, 2, 2), ...)`.
 #
 #    <details><summary>Answer</summary>
 #
@@ -455,7 +449,7 @@ else:
 
 # %%
 def check_games_on_2x2(games_on_2x2: int) -> None:
-    small_rules = TicTacToe(2, 2, 2)
+    small_rules = ttt.TicTacToe(2, 2, 2)
     counted = games(small_rules, small_rules.initial_state())
     assert games_on_2x2 == sum(counted.values()), f"there are {sum(counted.values())} games, not {games_on_2x2}"
     print(f"{games_on_2x2} games, {dict(counted)}: the check passes")
@@ -509,14 +503,14 @@ else:
     print("write my_canonical above, then run this")
 
 # %% [markdown]
-# 5. **Bigger boards.** Use `solve` to decide 4 × 4 with three in a row, and 5 × 3 with
+# 5. **Bigger boards.** Use `gametree.solve` to decide 4 × 4 with three in a row, and 5 × 3 with
 #    three in a row. Who wins, and with which first moves? Write the winning first moves
 #    as `first_moves_4x4` and `first_moves_5x3`.
 #
 #    <details><summary>Answer</summary>
 #
 #    ```python
-#    on_4x4, on_5x3 = solve(TicTacToe(4, 4, 3)), solve(TicTacToe(5, 3, 3))
+#    on_4x4, on_5x3 = gametree.solve(ttt.TicTacToe(4, 4, 3)), gametree.solve(ttt.TicTacToe(5, 3, 3))
 #    print(on_4x4, on_5x3, sep="\n")
 #    first_moves_4x4, first_moves_5x3 = on_4x4.best_moves, on_5x3.best_moves
 #    ```
@@ -530,7 +524,7 @@ else:
 def check_bigger_boards(first_moves_4x4, first_moves_5x3) -> None:
     cases = 0
     for (width, height), answer in {(4, 4): first_moves_4x4, (5, 3): first_moves_5x3}.items():
-        solution = solve(TicTacToe(width, height, 3))
+        solution = gametree.solve(ttt.TicTacToe(width, height, 3))
         expected, got = set(solution.best_moves), {Coord(*m) for m in answer}
         assert got == expected, f"{width} x {height}: the winning first moves are {sorted(map(str, expected))}"
         cases += width * height
@@ -543,7 +537,7 @@ else:
     print("write first_moves_4x4 and first_moves_5x3 above, then run this")
 
 # %% [markdown]
-# 6. **Play.** Beat `TicTacToeBoard(computer="random")` in as few moves as you can, then
+# 6. **Play.** Beat `ttt.TicTacToeBoard(computer="random")` in as few moves as you can, then
 #    draw against `computer="perfect"` from both seats.
 #
 #    <details><summary>What to look for</summary>

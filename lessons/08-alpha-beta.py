@@ -39,27 +39,11 @@ from functools import cache
 from IPython.display import SVG, display
 
 from coursekit import Coord, Player, play
-from coursekit.core.engine import random_strategy
-from coursekit.games.tictactoe import (
-    MARKS,
-    SOURCE_HEURISTIC,
-    TicTacToe,
-    source_best_move,
-    source_board,
-    source_describe,
-    source_evaluate,
-    source_numbering,
-    source_order,
-    source_strategy,
-    square_number,
-    square_of,
-)
-from coursekit.games.tictactoe.view import board_svg
-from coursekit.solvers.counting import count, reachable
-from coursekit.solvers.gametree import alphabeta, line_order, maxn, minimax, optimal_strategy, paranoid, solve
+from coursekit.games import tictactoe as ttt
+from coursekit.solvers import counting, gametree
 
 INF = math.inf
-rules = TicTacToe()
+rules = ttt.TicTacToe()
 empty = rules.initial_state()
 
 # %% [markdown]
@@ -92,7 +76,7 @@ assert negamax(empty) == 0
 
 # %%
 idea = rules.position("XXO/OOX/...")
-display(SVG(board_svg(idea, title="X to move")))
+display(SVG(ttt.view.board_svg(idea, title="X to move")))
 assert -negamax(rules.next_state(idea, Coord(0, 0))) == 0
 assert -negamax(rules.next_state(idea, Coord(1, 0))) == -1
 assert rules.winner(rules.next_state(rules.next_state(idea, Coord(1, 0)), Coord(0, 0))) == 1  # O wins
@@ -157,7 +141,7 @@ def negamax_window(rules, state, alpha: float = -INF, beta: float = INF,
 # [`all`](python-primer.md#all-any) over them).
 
 # %%
-positions = reachable(rules)
+positions = counting.reachable(rules)
 to_move = sorted((s for s in positions if not rules.is_over(s)), key=repr)
 assert len(positions) == 5478 and len(to_move) == 4520
 assert all(negamax_window(rules, state) == negamax(state) for state in to_move)
@@ -185,7 +169,7 @@ for state in sample:
 print("every answer is the value inside the window and a true bound outside it")
 
 # %% [markdown]
-# **Check 3: the same count as the library.** The course's `alphabeta` counts every
+# **Check 3: the same count as the library.** The course's `gametree.alphabeta` counts every
 # position it visits, the root included, as our `visits["nodes"]` does. One difference:
 # the library wants the exact value of *every* move at the root (a board's hints need
 # them), so it searches each root move with the full window, where our function narrows
@@ -201,13 +185,13 @@ def library_count(rules, state) -> int:
     return visits["nodes"]
 
 
-assert all(library_count(rules, state) == alphabeta(rules, state).nodes for state in [empty, *sample])
+assert all(library_count(rules, state) == gametree.alphabeta(rules, state).nodes for state in [empty, *sample])
 print("from the empty board:", library_count(rules, empty), "nodes both ways")
 
 # %% [markdown]
 # ## How many positions alpha-beta saves
 #
-# Plain minimax visits every node of the tree below a position; `count` from lesson 07
+# Plain minimax visits every node of the tree below a position; `counting.count` from lesson 07
 # gives that number without walking the whole tree. Beside it: our alpha-beta, and the library's
 # (every root move exact).
 
@@ -230,13 +214,13 @@ starts = {
 print(f"{'start':22}{'value':>6}{'minimax':>10}{'alpha-beta':>12}{'library':>9}{'saved':>7}")
 rows = {}
 for name, state in starts.items():
-    whole = count(rules, state).tree_nodes
+    whole = counting.count(rules, state).tree_nodes
     ours = visited(state)["nodes"]
     rows[name] = whole, ours
-    print(f"{name:22}{negamax(state):>6}{whole:>10,}{ours:>12,}{alphabeta(rules, state).nodes:>9,}"
+    print(f"{name:22}{negamax(state):>6}{whole:>10,}{ours:>12,}{gametree.alphabeta(rules, state).nodes:>9,}"
           f"{1 - ours / whole:>7.0%}")
 assert rows["empty board"] == (549946, 18297)
-assert minimax(rules, starts["X: corner, O: centre"]).nodes == rows["X: corner, O: centre"][0]
+assert gametree.minimax(rules, starts["X: corner, O: centre"]).nodes == rows["X: corner, O: centre"][0]
 
 # %% [markdown]
 # From the empty board alpha-beta proves the draw after 18,297 positions instead of
@@ -257,7 +241,7 @@ assert minimax(rules, starts["X: corner, O: centre"]).nodes == rows["X: corner, 
 # %%
 example = starts["XX./OOX/..."]
 assert rules.next_state(example, Coord(2, 2)) == idea
-pruned = alphabeta(rules, example, tree=True)
+pruned = gametree.alphabeta(rules, example, tree=True)
 print(pruned)
 display(SVG(pruned.tree._repr_svg_()))
 
@@ -267,7 +251,7 @@ display(SVG(pruned.tree._repr_svg_()))
 # complete the top row at once. Compare with minimax, which looks at every branch:
 
 # %%
-whole = minimax(rules, example, tree=True)
+whole = gametree.minimax(rules, example, tree=True)
 assert whole.value == pruned.value == 0 and whole.moves == pruned.moves
 
 
@@ -387,9 +371,9 @@ assert whole.nodes == whole.tree.size and pruned.nodes == pruned.tree.visited
 # coordinates (0, 0) is the bottom left, so D's square 1 is [0, 2]:
 
 # %%
-print(source_numbering())
-assert square_of(1) == Coord(0, 2) and square_of(9) == Coord(2, 0) and square_number(Coord(1, 1)) == 5
-display(SVG(board_svg(empty, texts={square_of(n): str(n) for n in range(1, 10)}, title="D's numbers")))
+print(ttt.source_numbering())
+assert ttt.square_of(1) == Coord(0, 2) and ttt.square_of(9) == Coord(2, 0) and ttt.square_number(Coord(1, 1)) == 5
+display(SVG(ttt.view.board_svg(empty, texts={ttt.square_of(n): str(n) for n in range(1, 10)}, title="D's numbers")))
 
 # %% [markdown]
 # ### D's rule of thumb
@@ -435,13 +419,13 @@ display(SVG(board_svg(empty, texts={square_of(n): str(n) for n in range(1, 10)},
 # D values a board for a player line by line. A line that holds only the player's marks
 # is worth +10, +100 or +1000 for one, two or three of them; a line that holds only the
 # other player's marks is worth as much against; a line with both marks (or none) is
-# worth nothing. The table `SOURCE_HEURISTIC[mine][theirs]`:
+# worth nothing. The table `ttt.SOURCE_HEURISTIC[mine][theirs]`:
 
 # %%
 print(f"{'':>14}" + "".join(f"{f'{t} theirs':>10}" for t in range(4)))
-for mine, row in enumerate(SOURCE_HEURISTIC):
+for mine, row in enumerate(ttt.SOURCE_HEURISTIC):
     print(f"{f'{mine} mine':>14}" + "".join(f"{value:>10}" for value in row))
-assert SOURCE_HEURISTIC[2][0] == 100 and SOURCE_HEURISTIC[0][1] == -10 and SOURCE_HEURISTIC[1][1] == 0
+assert ttt.SOURCE_HEURISTIC[2][0] == 100 and ttt.SOURCE_HEURISTIC[0][1] == -10 and ttt.SOURCE_HEURISTIC[1][1] == 0
 
 # %% [markdown]
 # To order the moves, D marks each empty square in turn, values the board, and tries the
@@ -452,17 +436,17 @@ assert SOURCE_HEURISTIC[2][0] == 100 and SOURCE_HEURISTIC[0][1] == -10 and SOURC
 # %%
 def source_values(state) -> dict:
     """The value D's rule of thumb gives each empty cell, for the player to move."""
-    board = source_board(rules, state)  # D's board: the player to move is D's X
-    return {square_of(square + 1): value for square, value in source_order(board, "X")}
+    board = ttt.source_board(rules, state)  # D's board: the player to move is D's X
+    return {ttt.square_of(square + 1): value for square, value in ttt.source_order(board, "X")}
 
 
-assert source_evaluate(list("    X    "), "X") == 40
-assert [square_number(cell) for cell in source_values(empty)] == [5, 1, 3, 7, 9, 2, 4, 6, 8]
-display(SVG(board_svg(empty, texts={c: str(v) for c, v in source_values(empty).items()},
-                      title="D's value of each first move")))
+assert ttt.source_evaluate(list("    X    "), "X") == 40
+assert [ttt.square_number(cell) for cell in source_values(empty)] == [5, 1, 3, 7, 9, 2, 4, 6, 8]
+display(SVG(ttt.view.board_svg(empty, texts={c: str(v) for c, v in source_values(empty).items()},
+                               title="D's value of each first move")))
 middle = rules.position("X../.O./...")
-display(SVG(board_svg(middle, texts={c: str(v) for c, v in source_values(middle).items()},
-                      title="X to move: D's values")))
+display(SVG(ttt.view.board_svg(middle, texts={c: str(v) for c, v in source_values(middle).items()},
+                               title="X to move: D's values")))
 
 # %% [markdown]
 # ### D's scores and messages
@@ -528,18 +512,18 @@ display(SVG(board_svg(middle, texts={c: str(v) for c, v in source_values(middle)
 
 # %%
 for score in (-4, 0, 1, 5):
-    print(f"{score:>3}: {source_describe(score)}")
-assert source_describe(5) == "A win is guaranteed by move 5."
+    print(f"{score:>3}: {ttt.source_describe(score)}")
+assert ttt.source_describe(5) == "A win is guaranteed by move 5."
 
 # %% [markdown]
 # ### D's choice
 #
-# `source_best_move` runs D's `Best_Move` for the player to move and gives D's move, its
+# `ttt.source_best_move` runs D's `Best_Move` for the player to move and gives D's move, its
 # score, D's node count and D's message. From the empty board D takes the centre, square 5,
 # and announces a draw after 1,214 nodes:
 
 # %%
-first = source_best_move(rules, empty)
+first = ttt.source_best_move(rules, empty)
 print(first)
 assert (first.move, first.square, first.score, first.nodes) == (Coord(1, 1), 5, 0, 1214)
 
@@ -551,8 +535,8 @@ assert (first.move, first.square, first.score, first.nodes) == (Coord(1, 1), 5, 
 # %%
 for rows_ in ("XO./XO./...", "XO./.X./...", "X../.O./..X"):
     state = rules.position(rows_)
-    choice = source_best_move(rules, state)
-    print(f"{rows_}  {MARKS[rules.to_move(state)]} to move: square {choice.square}, score {choice.score:>2}, "
+    choice = ttt.source_best_move(rules, state)
+    print(f"{rows_}  {ttt.MARKS[rules.to_move(state)]} to move: square {choice.square}, score {choice.score:>2}, "
           f"{choice.nodes:>3} nodes, exact value {negamax(state):>2}. {choice.message}")
     assert (choice.score > 0) - (choice.score < 0) == negamax(state)
     assert -negamax(rules.next_state(state, choice.move)) == negamax(state)  # D's move keeps the value
@@ -685,7 +669,7 @@ assert plain["nodes"] - plain["ends"] == 10967
 same, more = 0, 0
 for state in to_move:
     ours = visited(state, order=d_order)
-    choice = source_best_move(rules, state)
+    choice = ttt.source_best_move(rules, state)
     d_nodes = choice.nodes
     assert d_nodes >= ours["nodes"] - ours["ends"]
     assert (choice.score > 0) - (choice.score < 0) == negamax(state)  # D's score has the exact value's sign
@@ -705,8 +689,8 @@ assert same + more == 4520
 # exact):
 
 # %%
-library_plain = alphabeta(rules)
-library_d = alphabeta(rules, order=d_order)
+library_plain = gametree.alphabeta(rules)
+library_d = gametree.alphabeta(rules, order=d_order)
 print(f"library alpha-beta: {library_plain.nodes:,} nodes; with D's order: {library_d.nodes:,}")
 assert library_plain.value == library_d.value == 0 and library_d.nodes < library_plain.nodes / 5
 
@@ -731,7 +715,7 @@ def remembered(strategy):
     return choose
 
 
-d_player = remembered(source_strategy())
+d_player = remembered(ttt.source_strategy())
 
 
 def tournament(x_player, o_player, games: int) -> Counter:
@@ -739,15 +723,15 @@ def tournament(x_player, o_player, games: int) -> Counter:
     results = Counter()
     for _ in range(games):
         record = play(rules, [Player("X", x_player), Player("O", o_player)])
-        results["draw" if record.winner is None else MARKS[record.winner]] += 1
+        results["draw" if record.winner is None else ttt.MARKS[record.winner]] += 1
     return results
 
 
 matches = {
-    "D (X) against perfect (O)": tournament(d_player, optimal_strategy(random.Random(1)), 200),
-    "perfect (X) against D (O)": tournament(optimal_strategy(random.Random(2)), d_player, 200),
-    "D (X) against random (O)": tournament(d_player, random_strategy(random.Random(3)), 1000),
-    "random (X) against D (O)": tournament(random_strategy(random.Random(4)), d_player, 1000),
+    "D (X) against perfect (O)": tournament(d_player, gametree.optimal_strategy(random.Random(1)), 200),
+    "perfect (X) against D (O)": tournament(gametree.optimal_strategy(random.Random(2)), d_player, 200),
+    "D (X) against random (O)": tournament(d_player, ttt.random_strategy(random.Random(3)), 1000),
+    "random (X) against D (O)": tournament(ttt.random_strategy(random.Random(4)), d_player, 1000),
 }
 for name, results in matches.items():
     print(f"{name:27}", dict(sorted(results.items())))
@@ -766,10 +750,10 @@ assert matches["D (X) against random (O)"]["X"] > 500 and matches["random (X) ag
 #
 # Alpha-beta cuts the most when the best move is tried first: then every other move is
 # refuted by its first answer. Three ideas make the library's search cheaper, each an
-# argument of `alphabeta`:
+# argument of `gametree.alphabeta`:
 #
 # - **order**: a function that puts the moves in order, best guess first. D's rule of
-#   thumb is one; the library's `line_order` is another (a move that completes a line
+#   thumb is one; the library's `gametree.line_order` is another (a move that completes a line
 #   first, then one that blocks the opponent's, then the cells on the most open lines).
 # - **table**: a transposition table, a dictionary from positions to what the search
 #   found there. A position reached again by another order of moves is answered from the
@@ -787,15 +771,15 @@ assert matches["D (X) against random (O)"]["X"] > 500 and matches["random (X) ag
 variants = {
     "alpha-beta": {},
     "+ D's order": {"order": d_order},
-    "+ line order": {"order": line_order},
+    "+ line order": {"order": gametree.line_order},
     "+ table": {"table": True},
     "+ table + symmetry": {"table": True, "canonical": rules.canonical},
-    "+ line order + table + symmetry": {"order": line_order, "table": True, "canonical": rules.canonical},
+    "+ line order + table + symmetry": {"order": gametree.line_order, "table": True, "canonical": rules.canonical},
 }
 print(f"{'search':34}{'nodes':>8}{'stored':>8}")
 ladder = {}
 for name, options in variants.items():
-    solution = alphabeta(rules, **options)
+    solution = gametree.alphabeta(rules, **options)
     assert solution.value == 0 and solution.moves == library_plain.moves
     ladder[name] = solution
     print(f"{name:34}{solution.nodes:>8,}{solution.positions:>8,}")
@@ -811,7 +795,7 @@ assert best.nodes < ladder["alpha-beta"].nodes / 50 and best.positions < 765 / 3
 #
 # ## Bigger boards: the m, n, k-games
 #
-# On an m × n board with k in a row the same solver answers who wins (`solve` uses the
+# On an m × n board with k in a row the same solver answers who wins (`gametree.solve` uses the
 # table, symmetry and the order we pass). A board is a **first-player win** when X can
 # force a line, a **draw** when neither player can. A few boards, each decided in well
 # under a second:
@@ -821,7 +805,7 @@ boards = [(2, 2, 2), (3, 3, 3), (4, 2, 3), (6, 2, 3), (4, 3, 3), (5, 3, 3), (4, 
 results = {}
 print(f"{'m x n, k':>10}{'result':>20}{'nodes':>9}{'stored':>8}")
 for m, n, k in boards:
-    solution = solve(TicTacToe(m, n, k), order=line_order)
+    solution = gametree.solve(ttt.TicTacToe(m, n, k), order=gametree.line_order)
     results[m, n, k] = "first-player win" if solution.outcome == "win" else solution.outcome
     print(f"{f'{m} x {n}, {k}':>10}{results[m, n, k]:>20}{solution.nodes:>9,}{solution.positions:>8,}")
 assert results[3, 3, 3] == results[4, 2, 3] == results[6, 2, 3] == "draw"
@@ -855,19 +839,19 @@ assert set(results.values()) <= {"first-player win", "draw"}
 # to zero. There are two natural ways to search:
 #
 # - **max^n**: the value of a position is a tuple, one number per player, and the player
-#   to move takes the move whose tuple is best *for himself* (`maxn`). Among equally good
+#   to move takes the move whose tuple is best *for himself* (`gametree.maxn`). Among equally good
 #   moves he takes the first; the tuple can depend on that choice.
 # - **paranoid**: one player assumes that the two others play together against him. Then
 #   it is a two-sided game again, with one number (his result), and alpha-beta applies
-#   (`paranoid`). The value is a guarantee: he gets at least that, whatever they do.
+#   (`gametree.paranoid`). The value is a guarantee: he gets at least that, whatever they do.
 
 # %%
-three = TicTacToe(3, 3, 3, num_players=3)
+three = ttt.TicTacToe(3, 3, 3, num_players=3)
 assert three.returns(three.position("XOA/XOA/X..")) == (2, -1, -1)  # X has the left column
 assert three.returns(three.position("XOA/XOA/AXO")) == (0, 0, 0)  # a full board, no line
-together = maxn(three, table=True)
+together = gametree.maxn(three, table=True)
 print("max^n from the empty board:", together.values, f"({together.nodes:,} nodes)")
-guarantees = {MARKS[p]: paranoid(three, player=p) for p in range(3)}
+guarantees = {ttt.MARKS[p]: gametree.paranoid(three, player=p) for p in range(3)}
 for mark, solution in guarantees.items():
     print(f"paranoid, {mark} against the two others: {solution.value:+.0f} ({solution.nodes:,} nodes)")
 assert together.values == (0, 0, 0) and all(s.value == 0 for s in guarantees.values())
@@ -880,8 +864,9 @@ assert together.values == (0, 0, 0) and all(s.value == 0 for s in guarantees.val
 # table it would visit the whole tree, every one of these nodes:
 
 # %%
-print(f"the tree of 3 x 3 with three players: {count(three).tree_nodes:,} nodes")
-assert maxn(three, three.position("XOA/.../...")).nodes == count(three, three.position("XOA/.../...")).tree_nodes
+print(f"the tree of 3 x 3 with three players: {counting.count(three).tree_nodes:,} nodes")
+assert (gametree.maxn(three, three.position("XOA/.../...")).nodes
+        == counting.count(three, three.position("XOA/.../...")).tree_nodes)
 
 # %% [markdown]
 # The two searches disagree as soon as a player's fate depends on another's choice. Here
@@ -889,13 +874,13 @@ assert maxn(three, three.position("XOA/.../...")).nodes == count(three, three.po
 
 # %%
 threats = three.position("XOA/XO./...")
-display(SVG(board_svg(threats, title="A to move")))
-kind = maxn(three, threats)
-fearful = paranoid(three, threats)
+display(SVG(ttt.view.board_svg(threats, title="A to move")))
+kind = gametree.maxn(three, threats)
+fearful = gametree.paranoid(three, threats)
 print("max^n:", kind.values, "   paranoid value for A:", fearful.value)
 assert kind.values == (0, 0, 0) and fearful.value == -1
 assert kind.best_moves == (Coord(0, 0),)  # A blocks X's column
-assert maxn(three, three.next_state(threats, Coord(0, 0))).best_moves == (Coord(1, 0),)  # X blocks O
+assert gametree.maxn(three, three.next_state(threats, Coord(0, 0))).best_moves == (Coord(1, 0),)  # X blocks O
 
 # %% [markdown]
 # With max^n A blocks X's column at [0, 0]; X, who would lose if O completed the middle
@@ -910,11 +895,11 @@ assert maxn(three, three.next_state(threats, Coord(0, 0))).best_moves == (Coord(
 # does. He is the **kingmaker**, and no search can say what he will do, since every move
 # is the same to him. Lesson 04 met this with three one-way kings. Let us find one on a
 # 4 × 3 board, three in a row: a position where A is to move and every move of A's gives
-# X or O a forced win (a win against the two others together: `paranoid` for that player
+# X or O a forced win (a win against the two others together: `gametree.paranoid` for that player
 # says +2), X after some moves and O after others.
 
 # %%
-wide3 = TicTacToe(4, 3, 3, num_players=3)
+wide3 = ttt.TicTacToe(4, 3, 3, num_players=3)
 
 
 def forced_winner(rules, state):
@@ -922,7 +907,7 @@ def forced_winner(rules, state):
     if rules.is_over(state):
         return rules.winner(state)
     for player in range(rules.num_players):
-        if paranoid(rules, state, player=player).value > 0:
+        if gametree.paranoid(rules, state, player=player).value > 0:
             return player
     return None
 
@@ -953,13 +938,13 @@ def find_kingmaker(rules, player: int, empty_cells: int, rng: random.Random):
 
 king_position, winners = find_kingmaker(wide3, player=2, empty_cells=4, rng=random.Random(5))
 print(king_position)
-print({str(move): MARKS[w] for move, w in winners.items()})
-display(SVG(board_svg(king_position, texts={move: f"{MARKS[w]} wins" for move, w in winners.items()},
-                      title="A to move: who wins after each of A's moves")))
+print({str(move): ttt.MARKS[w] for move, w in winners.items()})
+display(SVG(ttt.view.board_svg(king_position, texts={move: f"{ttt.MARKS[w]} wins" for move, w in winners.items()},
+                               title="A to move: who wins after each of A's moves")))
 assert king_position == wide3.position("X.OO/XA.X/.OA.")
 assert set(winners.values()) == {0, 1} and winners[Coord(0, 0)] == 1
-assert paranoid(wide3, king_position).value == -1
-print("max^n:", maxn(wide3, king_position).values)
+assert gametree.paranoid(wide3, king_position).value == -1
+print("max^n:", gametree.maxn(wide3, king_position).values)
 
 # %% [markdown]
 # Each empty cell shows who wins if A marks it. If A blocks X's left column at [0, 0], O
@@ -976,9 +961,7 @@ print("max^n:", maxn(wide3, king_position).values)
 # Jupyter to play.
 
 # %%
-from coursekit.games.tictactoe import TicTacToeBoard
-
-TicTacToeBoard(computer="source")
+ttt.TicTacToeBoard(computer="source")
 
 # %% [markdown]
 # ## Exercises
@@ -1080,7 +1063,7 @@ else:
 # 3. **Your own order.** Write an order `my_order(rules, state, moves)` that tries the
 #    centre first, then the corners, then the edges, and nothing else. How many nodes does
 #    our search visit from the empty board with it? Compare with D's order and with
-#    `line_order`.
+#    `gametree.line_order`.
 #
 #    <details><summary>Answer</summary>
 #
@@ -1099,12 +1082,12 @@ else:
 #        return sorted(moves, key=rank)
 #
 #
-#    for name, order in {"none": None, "mine": my_order, "D's": d_order, "line": line_order}.items():
+#    for name, order in {"none": None, "mine": my_order, "D's": d_order, "line": gametree.line_order}.items():
 #        print(name, visited(empty, order=order)["nodes"])
 #    ```
 #
 #    From the empty board: **7,275** nodes with this order, against 18,297 in the order
-#    of the cells, 1,940 with D's order and 1,638 with `line_order`. Centre first more
+#    of the cells, 1,940 with D's order and 1,638 with `gametree.line_order`. Centre first more
 #    than halves the work, but an order that looks at the position (a line to complete, a
 #    line to block) does much better than one that looks only at the cell.
 #
@@ -1171,7 +1154,7 @@ else:
 #    for state in to_move:
 #        visits = Counter()
 #        score = d_window(rules, state, visits=visits, order=d_order)
-#        choice = source_best_move(rules, state)
+#        choice = ttt.source_best_move(rules, state)
 #        differ += (score, visits["nodes"] - visits["ends"]) != (choice.score, choice.nodes)
 #    print(differ)
 #    ```
@@ -1188,7 +1171,7 @@ def check_d_window(d_window) -> None:
     for state in to_move:
         visits = Counter()
         score = d_window(rules, state, -INF, INF, visits, d_order)
-        choice = source_best_move(rules, state)
+        choice = ttt.source_best_move(rules, state)
         assert score == choice.score, f"{state.rows_top_first()}: D's score is {choice.score}, not {score}"
         got = visits["nodes"] - visits["ends"]
         assert got == choice.nodes, f"{state.rows_top_first()}: D counts {choice.nodes} nodes, not {got}"
@@ -1201,7 +1184,7 @@ else:
     print("write d_window above, then run this")
 
 # %% [markdown]
-# 5. **Four in a row.** Run `solve(TicTacToe(4, 4, 4), order=line_order)` and time it. Is
+# 5. **Four in a row.** Run `gametree.solve(ttt.TicTacToe(4, 4, 4), order=gametree.line_order)` and time it. Is
 #    it a draw? Write its outcome as `four_outcome` and its node count as `four_nodes`.
 #    Then try it without symmetry (`symmetry=False`) and without the order: how many
 #    positions does each version visit?
@@ -1212,7 +1195,7 @@ else:
 #    import time
 #
 #    began = time.perf_counter()
-#    four = solve(TicTacToe(4, 4, 4), order=line_order)
+#    four = gametree.solve(ttt.TicTacToe(4, 4, 4), order=gametree.line_order)
 #    print(four.outcome, four.nodes, four.positions, f"{time.perf_counter() - began:.1f} s")
 #    four_outcome, four_nodes = four.outcome, four.nodes
 #    ```
@@ -1222,10 +1205,10 @@ else:
 #    draws. The time depends on the machine: one run took 34 seconds on 2 shared cores of
 #    an AMD EPYC processor.
 #
-#    Without symmetry (`solve(TicTacToe(4, 4, 4), symmetry=False, order=line_order)`)
+#    Without symmetry (`gametree.solve(ttt.TicTacToe(4, 4, 4), symmetry=False, order=gametree.line_order)`)
 #    the search visits 1,252,243 nodes and stores 575,866 positions: almost seven times
 #    the work, since a position and its seven images are now searched one by one.
-#    Without the order (`solve(TicTacToe(4, 4, 4))`) it visits 457,729 nodes and stores
+#    Without the order (`gametree.solve(ttt.TicTacToe(4, 4, 4))`) it visits 457,729 nodes and stores
 #    149,803: two and a half times the nodes, because the cuts come later. The node
 #    counts do not depend on the machine, and they are the measure of the work here. The
 #    times do not simply follow them: on the same machine, one after the other, the search
@@ -1237,7 +1220,7 @@ else:
 # %%
 def check_four_in_a_row(four_outcome: str, four_nodes: int) -> None:
     """The outcome and node count of (4, 4, 4) with line order, table and symmetry (half a minute or so)."""
-    four = solve(TicTacToe(4, 4, 4), order=line_order)
+    four = gametree.solve(ttt.TicTacToe(4, 4, 4), order=gametree.line_order)
     assert four_outcome == four.outcome == "draw", f"(4, 4, 4) is a {four.outcome}, not {four_outcome!r}"
     assert four_nodes == four.nodes, f"the search visits {four.nodes:,} nodes, not {four_nodes:,}"
     print("all 2 cases pass")
@@ -1250,7 +1233,7 @@ else:
 
 # %% [markdown]
 # 6. **Another kingmaker.** Use `find_kingmaker` to find a position on the 4 × 3 board
-#    where **X** is the kingmaker; call it `x_king`. What does `maxn` say X plays there,
+#    where **X** is the kingmaker; call it `x_king`. What does `gametree.maxn` say X plays there,
 #    and why that move? Write that move as `x_king_move`.
 #
 #    <details><summary>Answer</summary>
@@ -1262,8 +1245,8 @@ else:
 #    ```python
 #    x_king, x_winners = find_kingmaker(wide3, player=0, empty_cells=3, rng=random.Random(5))
 #    print(x_king)
-#    print({str(move): MARKS[w] for move, w in x_winners.items()})
-#    x_search = maxn(wide3, x_king)
+#    print({str(move): ttt.MARKS[w] for move, w in x_winners.items()})
+#    x_search = gametree.maxn(wide3, x_king)
 #    print(x_search.values, [str(move) for move in x_search.best_moves])
 #    x_king_move = x_search.best_moves[0]
 #    ```
@@ -1288,7 +1271,7 @@ def check_x_kingmaker(x_king, x_king_move) -> None:
     winners = kingmaker(wide3, x_king)
     assert winners is not None, "some move of X's lets X draw or win, or always the same player win"
     assert set(winners.values()) == {1, 2}, "O wins after some moves of X's, A after others"
-    search = maxn(wide3, x_king)
+    search = gametree.maxn(wide3, x_king)
     assert search.values[0] == -1 and set(search.best_moves) == set(winners), "every move of X's loses for X"
     assert Coord(*x_king_move) == search.best_moves[0], f"max^n plays {search.best_moves[0]}, the first"
     print(f"all {len(winners) + 3} cases pass")
@@ -1300,9 +1283,9 @@ else:
     print("write x_king and x_king_move above, then run this")
 
 # %% [markdown]
-# 7. **Is D ever wrong?** Play against `TicTacToeBoard(computer="source")` from each
+# 7. **Is D ever wrong?** Play against `ttt.TicTacToeBoard(computer="source")` from each
 #    seat. Then loop over the 4,520 positions: on how many is D's move not among the
-#    `best_moves` of `solve`? Write that as `d_not_best`. On how many is it not the first
+#    `best_moves` of `gametree.solve`? Write that as `d_not_best`. On how many is it not the first
 #    of them? Write that as `d_not_first`.
 #
 #    <details><summary>Answer</summary>
@@ -1310,7 +1293,7 @@ else:
 #    ```python
 #    d_not_best = d_not_first = 0
 #    for state in to_move:
-#        move, solution = source_best_move(rules, state).move, solve(rules, state)
+#        move, solution = ttt.source_best_move(rules, state).move, gametree.solve(rules, state)
 #        d_not_best += move not in solution.best_moves
 #        d_not_first += move != solution.best_moves[0]
 #    print(d_not_best, d_not_first)
@@ -1318,7 +1301,7 @@ else:
 #
 #    D is never wrong: its move is a best move on all 4,520 positions (**0**). It is not
 #    the first best move on **1,120** of them: where several moves are equally good, D
-#    takes the one its rule of thumb sorts first, `solve` lists them in the order of the
+#    takes the one its rule of thumb sorts first, `gametree.solve` lists them in the order of the
 #    cells. Playing D you will find the same: it never loses, and you can at best draw.
 #
 #    </details>
@@ -1328,7 +1311,7 @@ def check_d_wrong(d_not_best: int, d_not_first: int) -> None:
     """The two counts over every position where someone is to move."""
     not_best = not_first = 0
     for state in to_move:
-        move, solution = source_best_move(rules, state).move, solve(rules, state)
+        move, solution = ttt.source_best_move(rules, state).move, gametree.solve(rules, state)
         not_best += move not in solution.best_moves
         not_first += move != solution.best_moves[0]
     assert d_not_best == not_best, f"D's move is not a best move on {not_best} positions, not {d_not_best}"

@@ -37,29 +37,10 @@ from html import escape
 
 from IPython.display import SVG, display
 
-from coursekit import Player, play
-from coursekit.core.engine import random_strategy
-from coursekit.core.rules import ImpartialView
-from coursekit.games.basket import (
-    IMPOSSIBLE,
-    Basket,
-    Put,
-    finish_range,
-    nim_sum,
-    perfect_strategy,
-    source_choice,
-    source_example,
-    source_strategy,
-    source_table,
-    source_table_fast,
-    win_rates,
-    winning_moves,
-)
-from coursekit.games.basket.view import basket_svg, record_svg
-from coursekit.solvers import ImpartialSolver
-from coursekit.solvers.gametree import minimax, solve
-from coursekit.views.gametree import tree_svg
-from coursekit.views.tables import grundy_svg
+from coursekit import ImpartialSolver, Player, play, views
+from coursekit.core import ImpartialView
+from coursekit.games import basket
+from coursekit.solvers import gametree
 
 # %% [markdown]
 # ## The rules
@@ -81,17 +62,17 @@ from coursekit.views.tables import grundy_svg
 # the basket (two red, or three blue, or one green, ...), never more than that colour has
 # left. **Whoever puts the last ball wins.**
 #
-# The course generalises the game to `Basket(colours, balls, cap)`: c colours (up to six)
+# The course generalises the game to `basket.Basket(colours, balls, cap)`: c colours (up to six)
 # of n balls each, and, if you like, a **cap**: at most k balls in one move. A move is a
-# `Put(colour, balls)`, with the colours numbered 0 (red), 1 (blue), 2 (green), ...; it
+# `basket.Put(colour, balls)`, with the colours numbered 0 (red), 1 (blue), 2 (green), ...; it
 # prints as a letter and a number, `R2` for two red balls. A state says how many balls of
 # each colour are still **left** to put, and whose turn it is.
 
 # %%
-rules = Basket()
+rules = basket.Basket()
 start = rules.initial_state()
 print(start)
-display(SVG(basket_svg(start)))
+display(SVG(basket.view.basket_svg(start)))
 print(*rules.legal_moves(start))
 
 # %% [markdown]
@@ -108,10 +89,10 @@ assert [str(m) for m in rules.legal_moves(rules.position((1, 0, 2)))] == ["R1", 
 # say why a move is refused:
 
 # %%
-capped = Basket(4, 5, cap=2)
+capped = basket.Basket(4, 5, cap=2)
 print(capped.initial_state())
 print(len(capped.legal_moves(capped.initial_state())), "moves at the start")
-print(capped.why_illegal(capped.initial_state(), Put(1, 3)))
+print(capped.why_illegal(capped.initial_state(), basket.Put(1, 3)))
 assert len(capped.legal_moves(capped.initial_state())) == 4 * 2
 
 # %% [markdown]
@@ -122,7 +103,8 @@ assert len(capped.legal_moves(capped.initial_state())) == 4 * 2
 
 # %%
 rng = random.Random(1)
-game = play(rules, [Player("B, depth 3", source_strategy(3, rng)), Player("random", random_strategy(rng))])
+game = play(rules, [Player("B, depth 3", basket.source_strategy(3, rng)),
+                    Player("random", basket.random_strategy(rng))])
 print(game)
 
 # %% [markdown]
@@ -130,7 +112,7 @@ print(game)
 # it in the basket:
 
 # %%
-SVG(record_svg(game))
+SVG(basket.view.record_svg(game))
 
 # %% [markdown]
 # ## B's table, step by step
@@ -240,19 +222,19 @@ def scripted(moves):
     return lambda rules, state: next(queue)
 
 
-script = scripted([Put(2, 3), Put(1, 1), Put(0, 1)])
+script = scripted([basket.Put(2, 3), basket.Put(1, 1), basket.Put(0, 1)])
 figure = play(rules, [Player("first", script), Player("second", script)], max_moves=3)
 assert figure.final.left == (2, 2, 0)
-SVG(record_svg(figure))
+SVG(basket.view.record_svg(figure))
 
 # %% [markdown]
-# The library keeps B's example as `source_example()`: the rules, the position and
+# The library keeps B's example as `basket.source_example()`: the rules, the position and
 # B's depth of analysis, 3, a tuple we [unpack](python-primer.md#unpacking) into three names.
 
 # %%
-example_rules, example, example_depth = source_example()
+example_rules, example, example_depth = basket.source_example()
 assert example.left == (2, 2, 0) and example_depth == 3
-SVG(basket_svg(example))
+SVG(basket.view.basket_svg(example))
 
 # %% [markdown]
 # ### The columns and the first row
@@ -268,7 +250,7 @@ SVG(basket_svg(example))
 # move is never chosen.
 
 # %%
-COLUMNS = [Put(colour, balls) for colour in range(3) for balls in (1, 2, 3)]
+COLUMNS = [basket.Put(colour, balls) for colour in range(3) for balls in (1, 2, 3)]
 
 
 def put(left: tuple, colour: int, balls: int) -> tuple:
@@ -283,7 +265,7 @@ def first_row(left: tuple) -> list[int]:
     row = []
     for colour, balls in COLUMNS:
         if balls > left[colour]:
-            row.append(IMPOSSIBLE)
+            row.append(basket.IMPOSSIBLE)
         elif sum(put(left, colour, balls)) == 0:
             row.append(1)
         else:
@@ -291,7 +273,7 @@ def first_row(left: tuple) -> list[int]:
     return row
 
 
-assert IMPOSSIBLE == -127
+assert basket.IMPOSSIBLE == -127
 assert first_row((2, 2, 0)) == [0, 0, -127, 0, 0, -127, -127, -127, -127]
 assert first_row((0, 0, 2)) == [-127, -127, -127, -127, -127, -127, 0, 1, -127]
 
@@ -308,7 +290,7 @@ assert first_row((0, 0, 2)) == [-127, -127, -127, -127, -127, -127, 0, 1, -127]
 # fills the basket, and go one level deeper while there are rows left.
 
 # %%
-def possible_moves(left: tuple) -> list[Put]:
+def possible_moves(left: tuple) -> list[basket.Put]:
     """Every move that can be made when ``left`` balls are left, in B's column order."""
     return [move for move in COLUMNS if move.balls <= left[move.colour]]
 
@@ -335,7 +317,7 @@ def win_marks(left: tuple, depth: int) -> list[list[int]]:
 # %% [markdown]
 # B prints its table for the example: **Array 1** in the exhibit above, under its header
 # row (the number of balls of each column). Our function gives it back exactly, and so
-# does the library's `source_table`:
+# does the library's `basket.source_table`:
 
 # %%
 B_ARRAY_1 = [
@@ -346,7 +328,7 @@ B_ARRAY_1 = [
 B_ARRAY_2 = [1, -1, -127, 1, -1, -127, -127, -127, -127]
 
 ours = win_marks(example.left, example_depth)
-library = source_table(example_rules, example, example_depth)
+library = basket.source_table(example_rules, example, example_depth)
 assert ours == B_ARRAY_1
 assert [list(row) for row in library.rows] == B_ARRAY_1
 assert [str(c) for c in library.columns] == [str(c) for c in COLUMNS]
@@ -365,7 +347,7 @@ def array_svg(rows, scores=None, title: str = "") -> str:
     best = set()
     if scores is not None:
         lines.append(("Array 2: the score", list(scores)))
-        top_score = max(s for s in scores if s != IMPOSSIBLE)
+        top_score = max(s for s in scores if s != basket.IMPOSSIBLE)
         best = {c for c, s in enumerate(scores) if s == top_score}
     width, height = lw + cw * len(COLUMNS) + 10, top + ch * len(lines) + 10
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
@@ -377,11 +359,11 @@ def array_svg(rows, scores=None, title: str = "") -> str:
         y = top + r * ch + (6 if scores is not None and r == len(lines) - 1 else 0)
         out.append(f'<text x="4" y="{y + ch / 2 + 4}">{escape(label)}</text>')
         for c, v in enumerate(values):
-            fill = ("#bdbdbd" if v == IMPOSSIBLE else "#a1d99b" if v > 0 else "#fcbba1" if v < 0 else "#ffffff")
+            fill = ("#bdbdbd" if v == basket.IMPOSSIBLE else "#a1d99b" if v > 0 else "#fcbba1" if v < 0 else "#ffffff")
             frame = 'stroke="#000" stroke-width="2.5"' if c in best and r == len(lines) - 1 else 'stroke="#777"'
             out.append(f'<rect x="{lw + c * cw}" y="{y}" width="{cw}" height="{ch}" fill="{fill}" {frame}/>')
             out.append(f'<text x="{lw + c * cw + cw / 2}" y="{y + ch / 2 + 4}" text-anchor="middle">'
-                       f'{"−127" if v == IMPOSSIBLE else v}</text>')
+                       f'{"−127" if v == basket.IMPOSSIBLE else v}</text>')
     out.append("</svg>")
     return "".join(out)
 
@@ -426,8 +408,8 @@ def weigh(rows: list[list[int]]) -> list[int]:
     depth = len(rows)
     scores = []
     for column in range(len(rows[0])):
-        if rows[0][column] == IMPOSSIBLE:
-            scores.append(IMPOSSIBLE)
+        if rows[0][column] == basket.IMPOSSIBLE:
+            scores.append(basket.IMPOSSIBLE)
             continue
         total = 0
         for d, row in enumerate(rows, start=1):
@@ -448,14 +430,14 @@ assert list(library.scores) == B_ARRAY_2
 # random". Here that is one red or one blue:
 
 # %%
-def best_columns(scores: list[int]) -> list[Put]:
+def best_columns(scores: list[int]) -> list[basket.Put]:
     """The moves whose score is the highest of the possible ones (B picks one at random)."""
-    top = max(s for s in scores if s != IMPOSSIBLE)
-    return [move for move, s in zip(COLUMNS, scores, strict=True) if s == top and s != IMPOSSIBLE]
+    top = max(s for s in scores if s != basket.IMPOSSIBLE)
+    return [move for move, s in zip(COLUMNS, scores, strict=True) if s == top and s != basket.IMPOSSIBLE]
 
 
-assert best_columns(B_ARRAY_2) == [Put(0, 1), Put(1, 1)] == list(library.best)
-picks = Counter(str(source_choice(example_rules, example, 3, random.Random(seed))) for seed in range(100))
+assert best_columns(B_ARRAY_2) == [basket.Put(0, 1), basket.Put(1, 1)] == list(library.best)
+picks = Counter(str(basket.source_choice(example_rules, example, 3, random.Random(seed))) for seed in range(100))
 print("B's choice over 100 seeds:", dict(picks))
 assert set(picks) == {"R1", "B1"}
 SVG(array_svg(B_ARRAY_1, B_ARRAY_2, title="Array 2 under Array 1: B picks a framed column at random"))
@@ -468,7 +450,7 @@ SVG(array_svg(B_ARRAY_1, B_ARRAY_2, title="Array 2 under Array 1: B picks a fram
 # it plays.
 
 # %%
-verdict = solve(example_rules, example)
+verdict = gametree.solve(example_rules, example)
 print(verdict)
 assert verdict.outcome == "loss"
 assert all(value == -1 for _move, value in verdict.moves)
@@ -478,8 +460,8 @@ assert all(value == -1 for _move, value in verdict.moves)
 # −1 for the player to move (player 0 here):
 
 # %%
-tree = minimax(example_rules, example, tree=True)
-SVG(tree_svg(tree.tree, title="the game from B's example: every first move loses"))
+tree = gametree.minimax(example_rules, example, tree=True)
+SVG(views.gametree.tree_svg(tree.tree, title="the game from B's example: every first move loses"))
 
 # %% [markdown]
 # The reason is simple. After our one red, the opponent answers **one blue**: red 1 and
@@ -495,9 +477,9 @@ def play_from(state, first, second, seed: int):
     return play(rules, [Player("B", first(rng)), Player("perfect", second(rng))], start=state)
 
 
-lost = play_from(example, lambda rng: source_strategy(3, rng), perfect_strategy, seed=0)
+lost = play_from(example, lambda rng: basket.source_strategy(3, rng), basket.perfect_strategy, seed=0)
 print(lost)
-assert all(play_from(example, lambda rng: source_strategy(3, rng), perfect_strategy, seed).winner == 1
+assert all(play_from(example, lambda rng: basket.source_strategy(3, rng), basket.perfect_strategy, seed).winner == 1
            for seed in range(50))
 
 # %% [markdown]
@@ -507,17 +489,17 @@ assert all(play_from(example, lambda rng: source_strategy(3, rng), perfect_strat
 # the moves at all: the balls left can be put in d more moves exactly when d lies between
 # the **fewest** moves that can do it (one per colour left) and the **most** (one ball a
 # move). Every number in between works too, because a move of two or more balls can be
-# split in two. The library's `finish_range` gives the two numbers, and
-# `source_table_fast` builds B's table from them alone, with no search. It is the same
+# split in two. The library's `basket.finish_range` gives the two numbers, and
+# `basket.source_table_fast` builds B's table from them alone, with no search. It is the same
 # table as B's search, and as ours:
 
 # %%
 every_position = [rules.position(left) for left in itertools.product(range(4), repeat=3) if any(left)]
 for state in every_position:
     for depth in range(1, 10):
-        assert source_table(rules, state, depth) == source_table_fast(rules, state, depth)
+        assert basket.source_table(rules, state, depth) == basket.source_table_fast(rules, state, depth)
     for depth in range(1, 4):
-        assert win_marks(state.left, depth) == [list(r) for r in source_table(rules, state, depth).rows]
+        assert win_marks(state.left, depth) == [list(r) for r in basket.source_table(rules, state, depth).rows]
 print("B's search and the finish range give the same table on all", len(every_position), "positions, depths 1 to 9")
 
 # %% [markdown]
@@ -529,15 +511,15 @@ print("B's search and the finish range give the same table on all", len(every_po
 # table gives both moves the same score:
 
 # %%
-assert finish_range((2, 2, 0)) == finish_range((1, 3, 0)) == (2, 4)
-assert solve(rules, rules.position((2, 2, 0))).outcome == "loss"
-assert solve(rules, rules.position((1, 3, 0))).outcome == "win"
+assert basket.finish_range((2, 2, 0)) == basket.finish_range((1, 3, 0)) == (2, 4)
+assert gametree.solve(rules, rules.position((2, 2, 0))).outcome == "loss"
+assert gametree.solve(rules, rules.position((1, 3, 0))).outcome == "win"
 fork = rules.position((2, 3, 0))
 for depth in range(1, 10):
-    best = source_table(rules, fork, depth).best
-    assert Put(0, 1) in best and Put(1, 1) in best
-assert winning_moves(rules, fork) == (Put(1, 1),)
-SVG(array_svg(source_table(rules, fork, 9).rows, source_table(rules, fork, 9).scores,
+    best = basket.source_table(rules, fork, depth).best
+    assert basket.Put(0, 1) in best and basket.Put(1, 1) in best
+assert basket.winning_moves(rules, fork) == (basket.Put(1, 1),)
+SVG(array_svg(basket.source_table(rules, fork, 9).rows, basket.source_table(rules, fork, 9).scores,
               title="red 2, blue 3 at depth 9: R1 (loses) and B1 (wins) score the same"))
 
 # %% [markdown]
@@ -549,7 +531,7 @@ SVG(array_svg(source_table(rules, fork, 9).rows, source_table(rules, fork, 9).sc
 # full basket 3, 3, 3, which the first player wins with best play, and red 1, blue 2,
 # green 3, which the first player loses with best play.
 #
-# First a **sample**: `win_rates` plays 200 seeded games per row, so the counts are the
+# First a **sample**: `basket.win_rates` plays 200 seeded games per row, so the counts are the
 # same at every run, but another seed would give other counts.
 
 # %%
@@ -557,7 +539,7 @@ GAMES = 200
 STARTS = [(3, 3, 3), (1, 2, 3)]
 DEPTHS = range(1, 10)
 OPPONENTS = ("random", "perfect")
-rates = win_rates(rules, STARTS, DEPTHS, games=GAMES, seed=1)
+rates = basket.win_rates(rules, STARTS, DEPTHS, games=GAMES, seed=1)
 wins = {(r.start, r.opponent, r.depth): r.wins for r in rates}
 print(f"a seeded sample: B's wins out of {GAMES} games, moving first")
 print("depth:                  " + "".join(f"{d:>5}" for d in DEPTHS))
@@ -617,17 +599,17 @@ SVG(rates_svg(rates, f"a seeded sample of {GAMES} games a row: share of games B 
 # when it has none, among the single balls of the colours left). So B's chance of winning
 # from a position is the average, over those moves, of its chance after the move, down to
 # the full basket, where it is 1 or 0. `Fraction` keeps every average exact, and `@cache`
-# computes each position once. (B's tables here are `source_table_fast`, the same tables
+# computes each position once. (B's tables here are `basket.source_table_fast`, the same tables
 # as B's search, as we checked above.)
 
 # %%
 def choices(state, depth: int, opponent: str) -> tuple:
     """The moves the player to move picks among, each with the same chance (B is player 0)."""
     if state.turn == 0:
-        return source_table_fast(rules, state, depth).best
+        return basket.source_table_fast(rules, state, depth).best
     if opponent == "random":
         return rules.legal_moves(state)
-    return winning_moves(rules, state) or tuple(Put(c, 1) for c, n in enumerate(state.left) if n)
+    return basket.winning_moves(rules, state) or tuple(basket.Put(c, 1) for c, n in enumerate(state.left) if n)
 
 
 def win_chance(begin: tuple, depth: int, opponent: str) -> Fraction:
@@ -680,7 +662,7 @@ print(f"{inside} of {len(distances)} sample counts lie within two standard devia
 
 # %%
 ExactRate = namedtuple("ExactRate", "depth opponent start start_value rate")
-exact_rates = [ExactRate(d, o, b, "win" if nim_sum(rules, rules.position(b)) else "loss", float(exact[b, o, d]))
+exact_rates = [ExactRate(d, o, b, "win" if basket.nim_sum(rules, rules.position(b)) else "loss", float(exact[b, o, d]))
                for b in STARTS for d in DEPTHS for o in OPPONENTS]
 SVG(rates_svg(exact_rates, "exact: B's chance of winning, moving first, by depth"))
 
@@ -714,7 +696,7 @@ assert [exact[(3, 3, 3), "perfect", d] for d in range(1, 5)] == [Fraction(1, 45)
 assert all(exact[(3, 3, 3), "perfect", d] == Fraction(1, 2) for d in range(5, 10))
 assert wins[(3, 3, 3), "perfect", 5] == 88 and round(distances[(3, 3, 3), "perfect", 5], 1) == -1.7
 assert wins[(3, 3, 3), "random", 1] == 142
-assert all(set(source_table(rules, start, d).scores) == {0} for d in (1, 2))
+assert all(set(basket.source_table(rules, start, d).scores) == {0} for d in (1, 2))
 
 # %% [markdown]
 # Why not more, and why exactly a half? From 3, 3, 3 the tables of depth 3 and more find
@@ -727,15 +709,17 @@ assert all(set(source_table(rules, start, d).scores) == {0} for d in (1, 2))
 # of that tie, its tables make no further slip, and the exact chance, 1/2, says the same.
 
 # %%
-assert all(set(source_table(rules, start, d).best) == {Put(0, 3), Put(1, 3), Put(2, 3)} for d in range(3, 10))
+assert all(set(basket.source_table(rules, start, d).best) == {basket.Put(0, 3), basket.Put(1, 3), basket.Put(2, 3)}
+           for d in range(3, 10))
 seed = next(s for s in range(100)
-            if play_from(start, lambda rng: source_strategy(9, rng), perfect_strategy, s).winner == 1)
-deep_loss = play_from(start, lambda rng: source_strategy(9, rng), perfect_strategy, seed)
+            if play_from(start, lambda rng: basket.source_strategy(9, rng), basket.perfect_strategy, s).winner == 1)
+deep_loss = play_from(start, lambda rng: basket.source_strategy(9, rng), basket.perfect_strategy, seed)
 print(deep_loss)
 before, mistake = deep_loss.moves[1].state, deep_loss.moves[2].move
-assert before.left == (0, 2, 3) and mistake == Put(1, 1) and mistake not in winning_moves(rules, before)
-assert set(source_table(rules, before, 9).best) == {Put(1, 1), Put(2, 1)} and finish_range((0, 1, 3)) == (2, 4)
-SVG(record_svg(deep_loss))
+assert before.left == (0, 2, 3) and mistake == basket.Put(1, 1) and mistake not in basket.winning_moves(rules, before)
+assert set(basket.source_table(rules, before, 9).best) == {basket.Put(1, 1), basket.Put(2, 1)}
+assert basket.finish_range((0, 1, 3)) == (2, 4)
+SVG(basket.view.record_svg(deep_loss))
 
 # %% [markdown]
 # ## The basket is Nim
@@ -755,7 +739,7 @@ SVG(record_svg(deep_loss))
 solver = ImpartialSolver(ImpartialView(rules))
 for state in every_position:
     red, blue, green = state.left
-    assert solver.grundy(state) == red ^ blue ^ green == nim_sum(rules, state)
+    assert solver.grundy(state) == red ^ blue ^ green == basket.nim_sum(rules, state)
 assert solver.grundy(example) == 2 ^ 2 ^ 0 == 0  # B's example is lost
 print("Grundy value = red XOR blue XOR green on all", len(every_position), "positions")
 
@@ -764,8 +748,8 @@ print("Grundy value = red XOR blue XOR green on all", len(every_position), "posi
 # positions where the player to move loses.
 
 # %%
-display(SVG(grundy_svg({(r, b): r ^ b ^ 1 for r in range(4) for b in range(4)},
-                       title="green 1 left: Nim sum of red (x) and blue (y)")))
+display(SVG(views.tables.grundy_svg({(r, b): r ^ b ^ 1 for r in range(4) for b in range(4)},
+                                    title="green 1 left: Nim sum of red (x) and blue (y)")))
 
 # %% [markdown]
 # The full basket has Nim sum 3 ⊕ 3 ⊕ 3 = 3, so the first player wins, and the winning
@@ -775,7 +759,7 @@ display(SVG(grundy_svg({(r, b): r ^ b ^ 1 for r in range(4) for b in range(4)},
 # of the Nim sum t, and bring it down to count ⊕ t.
 
 # %%
-def nim_move(left: tuple) -> Put | None:
+def nim_move(left: tuple) -> basket.Put | None:
     """A move that leaves a Nim sum of 0, or None when there is none (the player to move loses)."""
     t = 0
     for count in left:
@@ -784,27 +768,28 @@ def nim_move(left: tuple) -> Put | None:
         return None
     for colour, count in enumerate(left):
         if count ^ t < count:
-            return Put(colour, count - (count ^ t))
+            return basket.Put(colour, count - (count ^ t))
     raise AssertionError("a non-zero Nim sum always has a move to 0")
 
 
-assert nim_sum(rules, start) == 3
-assert winning_moves(rules, start) == (Put(0, 3), Put(1, 3), Put(2, 3))
-assert nim_move((3, 3, 3)) == Put(0, 3) and nim_move((2, 2, 0)) is None
+assert basket.nim_sum(rules, start) == 3
+assert basket.winning_moves(rules, start) == (basket.Put(0, 3), basket.Put(1, 3), basket.Put(2, 3))
+assert nim_move((3, 3, 3)) == basket.Put(0, 3) and nim_move((2, 2, 0)) is None
 for state in every_position:
     move = nim_move(state.left)
     assert (move is None) == (solver.grundy(state) == 0)
-    assert move is None or move in winning_moves(rules, state)
+    assert move is None or move in basket.winning_moves(rules, state)
 
 # %% [markdown]
-# The library's `perfect_strategy` plays such a move (at random among them); from a losing
+# The library's `basket.perfect_strategy` plays such a move (at random among them); from a losing
 # position it puts a single ball and waits for a mistake. Moving first from 3, 3, 3 it
 # beats B's player at every depth in every game:
 
 # %%
 def perfect_first(depth: int, seed: int):
     rng = random.Random(seed)
-    return play(rules, [Player("perfect", perfect_strategy(rng)), Player("B", source_strategy(depth, rng, fast=True))])
+    return play(rules, [Player("perfect", basket.perfect_strategy(rng)),
+                        Player("B", basket.source_strategy(depth, rng, fast=True))])
 
 
 assert all(perfect_first(depth, seed).winner == 0 for depth in DEPTHS for seed in range(20))
@@ -819,7 +804,7 @@ assert all(perfect_first(depth, seed).winner == 0 for depth in DEPTHS for seed i
 # %%
 for colours in range(1, 5):
     for balls in range(1, 4):
-        game_rules = Basket(colours, balls)
+        game_rules = basket.Basket(colours, balls)
         first_wins = ImpartialSolver(ImpartialView(game_rules)).grundy(game_rules.initial_state()) != 0
         assert first_wins == (colours % 2 == 1)
 
@@ -838,24 +823,24 @@ for colours in range(1, 5):
 
 # %%
 for cap in range(1, 7):
-    one = Basket(1, 20, cap=cap)
+    one = basket.Basket(1, 20, cap=cap)
     one_solver = ImpartialSolver(ImpartialView(one))
     assert [one_solver.grundy(one.position((n,))) for n in range(21)] == [n % (cap + 1) for n in range(21)]
 
 values = {(n, cap): n % (cap + 1) for n in range(16) for cap in range(1, 6)}
-SVG(grundy_svg(values, title="one colour: n balls (x), cap k (y); the value is n mod (k + 1)"))
+SVG(views.tables.grundy_svg(values, title="one colour: n balls (x), cap k (y); the value is n mod (k + 1)"))
 
 # %% [markdown]
 # The colours add as before: the basket's Grundy value is the Nim sum of the colours'
 # values. Checked on every position of three colours of five balls with cap 2:
 
 # %%
-capped = Basket(3, 5, cap=2)
+capped = basket.Basket(3, 5, cap=2)
 capped_solver = ImpartialSolver(ImpartialView(capped))
 capped_positions = [capped.position(left) for left in itertools.product(range(6), repeat=3) if any(left)]
 for state in capped_positions:
     red, blue, green = (n % 3 for n in state.left)
-    assert capped_solver.grundy(state) == red ^ blue ^ green == nim_sum(capped, state)
+    assert capped_solver.grundy(state) == red ^ blue ^ green == basket.nim_sum(capped, state)
 
 # %% [markdown]
 # ### A winning move may raise a value
@@ -869,18 +854,18 @@ for state in capped_positions:
 # 0, Nim sum 1. Lowering red's value to 0 (put the red ball) wins. But so does **putting
 # two blue**: blue goes from value 0 up to 1, leaving values 1 and 1, Nim sum 0. A player
 # who looks only for lower values finds the first move and misses the second; the
-# library's `winning_moves` lists both, and the solver agrees. The two pictures: the
+# library's `basket.winning_moves` lists both, and the solver agrees. The two pictures: the
 # position, and the position after two blue (one ball of each colour, values 1 and 1).
 
 # %%
-two = Basket(2, 3, cap=2)
+two = basket.Basket(2, 3, cap=2)
 pair = two.position((1, 3))
-display(SVG(basket_svg(pair)))
+display(SVG(basket.view.basket_svg(pair)))
 
 
-def lowering_moves(rules: Basket, state) -> list[Put]:
+def lowering_moves(rules: basket.Basket, state) -> list[basket.Put]:
     """Winning moves found Nim's way: lower one colour's value to value XOR (Nim sum)."""
-    t = nim_sum(rules, state)
+    t = basket.nim_sum(rules, state)
     found = []
     for move in rules.legal_moves(state):
         before = state.left[move.colour] % (rules.cap + 1)
@@ -892,10 +877,10 @@ def lowering_moves(rules: Basket, state) -> list[Put]:
 
 two_solver = ImpartialSolver(ImpartialView(two))
 by_solver = [m for m in two.legal_moves(pair) if two_solver.grundy(two.next_state(pair, m)) == 0]
-assert nim_sum(two, pair) == 1
-assert winning_moves(two, pair) == (Put(0, 1), Put(1, 2)) == tuple(by_solver)
-assert lowering_moves(two, pair) == [Put(0, 1)]  # B2 is missed
-SVG(basket_svg(two.apply(pair, Put(1, 2))))
+assert basket.nim_sum(two, pair) == 1
+assert basket.winning_moves(two, pair) == (basket.Put(0, 1), basket.Put(1, 2)) == tuple(by_solver)
+assert lowering_moves(two, pair) == [basket.Put(0, 1)]  # B2 is missed
+SVG(basket.view.basket_svg(two.apply(pair, basket.Put(1, 2))))
 
 # %% [markdown]
 # A lowering move always exists (the mex guarantees a move to every smaller value), so a
@@ -904,10 +889,10 @@ SVG(basket_svg(two.apply(pair, Put(1, 2))))
 # too. How common are they? Among the winning positions of the 3 × 5 basket with cap 2:
 
 # %%
-winning = [s for s in capped_positions if nim_sum(capped, s)]
-with_raise = [s for s in winning if len(winning_moves(capped, s)) > len(lowering_moves(capped, s))]
+winning = [s for s in capped_positions if basket.nim_sum(capped, s)]
+with_raise = [s for s in winning if len(basket.winning_moves(capped, s)) > len(lowering_moves(capped, s))]
 print(f"{len(with_raise)} of {len(winning)} winning positions have a winning move that raises a value")
-assert with_raise and all(set(lowering_moves(capped, s)) < set(winning_moves(capped, s)) for s in with_raise)
+assert with_raise and all(set(lowering_moves(capped, s)) < set(basket.winning_moves(capped, s)) for s in with_raise)
 assert all(lowering_moves(capped, s) for s in winning)
 
 # %% [markdown]
@@ -922,9 +907,7 @@ assert all(lowering_moves(capped, s) for s in winning)
 # site the board is a picture of its first state; open the lesson in Jupyter to play.
 
 # %%
-from coursekit.games.basket import BasketBoard
-
-BasketBoard(computer="source", depth=3, hints=True)
+basket.BasketBoard(computer="source", depth=3, hints=True)
 
 # %% [markdown]
 # ## Exercises
@@ -936,7 +919,7 @@ BasketBoard(computer="source", depth=3, hints=True)
 # compare.
 #
 # 1. **Depth 4 by hand.** Fill B's table for its example at depth 4 on paper, column by
-#    column, then check it with `win_marks((2, 2, 0), 4)` and `source_table`. Which moves
+#    column, then check it with `win_marks((2, 2, 0), 4)` and `basket.source_table`. Which moves
 #    does B pick now? Are they any better? Write your table as `depth_4_rows` (four rows of
 #    nine numbers) and B's picks as `depth_4_picks`.
 #
@@ -954,7 +937,7 @@ BasketBoard(computer="source", depth=3, hints=True)
 #        [1, 1, 0, 1, 1, 0, 0, 0, 0],
 #        [1, 0, 0, 1, 0, 0, 0, 0, 0],
 #    ]
-#    depth_4_picks = [Put(0, 1), Put(1, 1)]
+#    depth_4_picks = [basket.Put(0, 1), basket.Put(1, 1)]
 #    print(weigh(depth_4_rows), best_columns(weigh(depth_4_rows)))
 #    ```
 #
@@ -969,11 +952,11 @@ BasketBoard(computer="source", depth=3, hints=True)
 def check_depth_4(depth_4_rows, depth_4_picks) -> None:
     """Your table row by row against B's search and the library, and the columns B picks."""
     expected = win_marks((2, 2, 0), 4)
-    assert expected == [list(r) for r in source_table(rules, rules.position((2, 2, 0)), 4).rows]
+    assert expected == [list(r) for r in basket.source_table(rules, rules.position((2, 2, 0)), 4).rows]
     assert len(depth_4_rows) == 4, f"depth 4 has four rows, not {len(depth_4_rows)}"
     for d, (got, want) in enumerate(zip(depth_4_rows, expected, strict=True), start=1):
         assert list(got) == want, f"row {d}: expected {want}, got {list(got)}"
-    best = list(source_table(rules, rules.position((2, 2, 0)), 4).best)
+    best = list(basket.source_table(rules, rules.position((2, 2, 0)), 4).best)
     assert sorted(map(str, depth_4_picks)) == sorted(map(str, best)), f"B picks among {[str(m) for m in best]}"
     print(f"all {4 * len(COLUMNS) + 1} cases pass")
 
@@ -1037,8 +1020,8 @@ else:
 # %% [markdown]
 # 3. **Where B errs.** List every position of the 3 × 3 basket from which the player to
 #    move wins but B's player at depth 9 may pick a losing move (a move among
-#    `source_table(...).best` that is not in `winning_moves`). What do the two moves B
-#    confuses have in common? Use `finish_range`. Write the list as `b_errs`, the balls
+#    `basket.source_table(...).best` that is not in `basket.winning_moves`). What do the two moves B
+#    confuses have in common? Use `basket.finish_range`. Write the list as `b_errs`, the balls
 #    left of each position (like `(2, 3, 0)`).
 #
 #    <details><summary>Answer</summary>
@@ -1046,10 +1029,10 @@ else:
 #    ```python
 #    b_errs = []
 #    for state in every_position:
-#        good, best = winning_moves(rules, state), source_table(rules, state, 9).best
+#        good, best = basket.winning_moves(rules, state), basket.source_table(rules, state, 9).best
 #        if good and not set(best) <= set(good):
 #            b_errs.append(state.left)
-#            print(state.left, [(str(m), m in good, finish_range(rules.apply(state, m).left)) for m in best])
+#            print(state.left, [(str(m), m in good, basket.finish_range(rules.apply(state, m).left)) for m in best])
 #    ```
 #
 #    Nine positions: red 2, blue 3 of the lesson, with its colours in every order
@@ -1069,8 +1052,8 @@ def check_b_errs(b_errs) -> None:
     """Your list against every position of the 3 x 3 basket."""
     errs = set()
     for state in every_position:
-        good = winning_moves(rules, state)
-        if good and not set(source_table(rules, state, 9).best) <= set(good):
+        good = basket.winning_moves(rules, state)
+        if good and not set(basket.source_table(rules, state, 9).best) <= set(good):
             errs.add(state.left)
     got = {tuple(left) for left in b_errs}
     assert not got - errs, f"B does not err at {sorted(got - errs)[0]}"
@@ -1088,7 +1071,7 @@ else:
 #    d: a 1 in an odd row d when we can *force* a win within d moves, and in an even row d
 #    when the opponent can force one within d moves. Write `mended_rows(left, depth)` (the
 #    table; weigh it and pick the best columns as B does). Play your player at depth 9
-#    against `perfect_strategy` from 3, 3, 3 over 200 seeded games. How often does it win
+#    against `basket.perfect_strategy` from 3, 3, 3 over 200 seeded games. How often does it win
 #    now? Write the count as `mended_wins`.
 #
 #    <details><summary>Answer</summary>
@@ -1134,7 +1117,7 @@ else:
 #        return choose
 #
 #
-#    mended_wins = sum(play_from(start, lambda rng: mended_strategy(9, rng), perfect_strategy, seed).winner == 0
+#    mended_wins = sum(play_from(start, lambda rng: mended_strategy(9, rng), basket.perfect_strategy, seed).winner == 0
 #                      for seed in range(200))
 #    print(mended_wins)
 #    ```
@@ -1152,7 +1135,7 @@ def check_mended(mended_rows, mended_wins) -> None:
     """At depth 9 from every won position of the 3 x 3 basket, the mended table picks only winning moves."""
     cases = 0
     for state in every_position:
-        good = winning_moves(rules, state)
+        good = basket.winning_moves(rules, state)
         rows = mended_rows(state.left, 9)
         assert list(rows[0]) == first_row(state.left), f"{state.left}: row 1 stays B's first row"
         if good:
@@ -1170,24 +1153,24 @@ else:
     print("write mended_rows and mended_wins above, then run this")
 
 # %% [markdown]
-# 5. **More colours.** Who wins `Basket(5, 4)`, and with which first moves? And
-#    `Basket(4, 5)`? Explain with the Nim sum, then check with `winning_moves`. Write the
+# 5. **More colours.** Who wins `basket.Basket(5, 4)`, and with which first moves? And
+#    `basket.Basket(4, 5)`? Explain with the Nim sum, then check with `basket.winning_moves`. Write the
 #    winning first moves as `first_moves_5x4` and `first_moves_4x5` (an empty list when the
 #    first player loses).
 #
 #    <details><summary>Answer</summary>
 #
-#    `Basket(5, 4)` has five colours of four balls: Nim sum 4 ⊕ 4 ⊕ 4 ⊕ 4 ⊕ 4 = 4, so the
+#    `basket.Basket(5, 4)` has five colours of four balls: Nim sum 4 ⊕ 4 ⊕ 4 ⊕ 4 ⊕ 4 = 4, so the
 #    first player wins. A winning move brings a colour of 4 down to 4 ⊕ 4 = 0: put all
-#    four balls of any colour, five moves. `Basket(4, 5)` has four colours of five balls:
+#    four balls of any colour, five moves. `basket.Basket(4, 5)` has four colours of five balls:
 #    Nim sum 0, so the **second** player wins, copying each move in a twin colour.
 #
 #    ```python
-#    five_four, four_five = Basket(5, 4), Basket(4, 5)
-#    first_moves_5x4 = list(winning_moves(five_four, five_four.initial_state()))
-#    first_moves_4x5 = list(winning_moves(four_five, four_five.initial_state()))
-#    print(nim_sum(five_four, five_four.initial_state()), *first_moves_5x4)
-#    print(nim_sum(four_five, four_five.initial_state()), first_moves_4x5)
+#    five_four, four_five = basket.Basket(5, 4), basket.Basket(4, 5)
+#    first_moves_5x4 = list(basket.winning_moves(five_four, five_four.initial_state()))
+#    first_moves_4x5 = list(basket.winning_moves(four_five, four_five.initial_state()))
+#    print(basket.nim_sum(five_four, five_four.initial_state()), *first_moves_5x4)
+#    print(basket.nim_sum(four_five, four_five.initial_state()), first_moves_4x5)
 #    ```
 #
 #    </details>
@@ -1196,10 +1179,10 @@ else:
 def check_more_colours(first_moves_5x4, first_moves_4x5) -> None:
     cases = 0
     for (colours, balls), answer in {(5, 4): first_moves_5x4, (4, 5): first_moves_4x5}.items():
-        game_rules = Basket(colours, balls)
+        game_rules = basket.Basket(colours, balls)
         begin = game_rules.initial_state()
-        expected = set(winning_moves(game_rules, begin))
-        assert {Put(*m) for m in answer} == expected, (
+        expected = set(basket.winning_moves(game_rules, begin))
+        assert {basket.Put(*m) for m in answer} == expected, (
             f"Basket({colours}, {balls}): the winning first moves are {sorted(map(str, expected))}")
         cases += len(game_rules.legal_moves(begin))
     print(f"all {cases} first moves judged right: the check passes")
@@ -1211,7 +1194,7 @@ else:
     print("write first_moves_5x4 and first_moves_4x5 above, then run this")
 
 # %% [markdown]
-# 6. **A cap.** Who wins `Basket(3, 10, cap=3)` from the start, and with which moves?
+# 6. **A cap.** Who wins `basket.Basket(3, 10, cap=3)` from the start, and with which moves?
 #    Find a position of that basket with **two** winning moves that raise a colour's
 #    Grundy value, and check it with the solver. Write the first moves as
 #    `first_moves_cap3` and your position's balls left as `two_raises`.
@@ -1228,8 +1211,8 @@ else:
 #    value from 0 to 1.
 #
 #    ```python
-#    cap3 = Basket(3, 10, cap=3)
-#    first_moves_cap3 = list(winning_moves(cap3, cap3.initial_state()))
+#    cap3 = basket.Basket(3, 10, cap=3)
+#    first_moves_cap3 = list(basket.winning_moves(cap3, cap3.initial_state()))
 #    two_raises = (1, 4, 4)
 #    cap3_solver = ImpartialSolver(ImpartialView(cap3))
 #    here = cap3.position(two_raises)
@@ -1241,9 +1224,10 @@ else:
 # %%
 def check_cap(first_moves_cap3, two_raises) -> None:
     """The first moves against winning_moves; your position's winning moves found by the solver."""
-    cap3 = Basket(3, 10, cap=3)
-    expected = set(winning_moves(cap3, cap3.initial_state()))
-    assert {Put(*m) for m in first_moves_cap3} == expected, f"the winning first moves are {sorted(map(str, expected))}"
+    cap3 = basket.Basket(3, 10, cap=3)
+    expected = set(basket.winning_moves(cap3, cap3.initial_state()))
+    assert {basket.Put(*m) for m in first_moves_cap3} == expected, (
+        f"the winning first moves are {sorted(map(str, expected))}")
     cap3_solver = ImpartialSolver(ImpartialView(cap3))
     here = cap3.position(tuple(two_raises))
     value = [n % 4 for n in here.left]
@@ -1261,7 +1245,7 @@ else:
 # %% [markdown]
 # 7. **Your perfect player.** Write `capped_move(left, cap)` that returns a winning move
 #    of the basket with a cap (or `None`), using only n mod (cap + 1) and XOR. Check it
-#    against `winning_moves` on every position of `Basket(3, 5, cap=2)`.
+#    against `basket.winning_moves` on every position of `basket.Basket(3, 5, cap=2)`.
 #
 #    <details><summary>Answer</summary>
 #
@@ -1270,7 +1254,7 @@ else:
 #    colour's count drops by exactly the difference of values, so its new value is v ⊕ t.
 #
 #    ```python
-#    def capped_move(left: tuple, cap: int) -> Put | None:
+#    def capped_move(left: tuple, cap: int) -> basket.Put | None:
 #        values = [n % (cap + 1) for n in left]
 #        t = 0
 #        for v in values:
@@ -1279,7 +1263,7 @@ else:
 #            return None
 #        for colour, v in enumerate(values):
 #            if v ^ t < v:
-#                return Put(colour, v - (v ^ t))
+#                return basket.Put(colour, v - (v ^ t))
 #        raise AssertionError("a non-zero Nim sum always has a move to 0")
 #    ```
 #
@@ -1289,14 +1273,15 @@ else:
 def check_capped_move(capped_move) -> None:
     """Every position of the 3 x 5 basket with cap 2, and of 4 colours of 7 with cap 3."""
     cases = 0
-    for game_rules in (Basket(3, 5, cap=2), Basket(4, 7, cap=3)):
+    for game_rules in (basket.Basket(3, 5, cap=2), basket.Basket(4, 7, cap=3)):
         for left in itertools.product(range(game_rules.balls + 1), repeat=game_rules.colours):
             state = game_rules.position(left)
-            good, move = winning_moves(game_rules, state), capped_move(left, game_rules.cap)
+            good, move = basket.winning_moves(game_rules, state), capped_move(left, game_rules.cap)
             if not good:
                 assert move is None, f"{left}, cap {game_rules.cap}: a lost position; expected None, got {move}"
             else:
-                assert move is not None and Put(*move) in good, f"{left}, cap {game_rules.cap}: {move}; {good[0]} wins"
+                assert move is not None and basket.Put(*move) in good, (
+                    f"{left}, cap {game_rules.cap}: {move}; {good[0]} wins")
             cases += 1
     print(f"all {cases} cases pass")
 

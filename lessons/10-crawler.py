@@ -34,22 +34,8 @@ from collections import Counter
 from IPython.display import SVG, display
 
 from coursekit import Coord, Player, play
-from coursekit.games.crawler import (
-    SOURCE_OPENING,
-    WHO_WINS,
-    Crawler,
-    closing_first,
-    random_strategy,
-    search,
-    segment_text,
-    source_choice,
-    source_strategy,
-    symmetry_strategy,
-    who_wins,
-    winning_moves,
-)
-from coursekit.games.crawler.view import lattice_svg
-from coursekit.solvers.gametree import alphabeta, minimax, optimal_strategy
+from coursekit.games import crawler
+from coursekit.solvers import gametree
 
 # %% [markdown]
 # ## The rules
@@ -246,7 +232,7 @@ from coursekit.solvers.gametree import alphabeta, minimax, optimal_strategy
 # numbers stay the same.)
 
 # %%
-rules = Crawler(6, 5)
+rules = crawler.Crawler(6, 5)
 
 
 def c_point(point: Coord) -> tuple[int, int]:
@@ -254,10 +240,10 @@ def c_point(point: Coord) -> tuple[int, int]:
     return (point.x + 1, point.y + 1)
 
 
-assert [c_point(p) for p in SOURCE_OPENING] == [(3, 3), (4, 3)]
-opened = rules.position([SOURCE_OPENING])
+assert [c_point(p) for p in crawler.SOURCE_OPENING] == [(3, 3), (4, 3)]
+opened = rules.position([crawler.SOURCE_OPENING])
 print(opened)
-display(SVG(lattice_svg(opened, title="C's opening (3,3)-(4,3), here (2,2)-(3,2)")))
+display(SVG(crawler.view.lattice_svg(opened, title="C's opening (3,3)-(4,3), here (2,2)-(3,2)")))
 
 # %% [markdown]
 # A move is a segment written from an end of the line to the new point, `(end, new)`.
@@ -267,7 +253,7 @@ display(SVG(lattice_svg(opened, title="C's opening (3,3)-(4,3), here (2,2)-(3,2)
 
 # %%
 moves = rules.legal_moves(opened)
-print([segment_text(m) for m in moves])
+print([crawler.segment_text(m) for m in moves])
 assert len(moves) == 6
 
 # %% [markdown]
@@ -279,15 +265,15 @@ assert len(moves) == 6
 # A line closes when its new point is already on it. On a 3 × 3 lattice:
 
 # %%
-small = Crawler(3, 3)
+small = crawler.Crawler(3, 3)
 hook = small.position([(Coord(0, 0), Coord(1, 0)), (Coord(1, 0), Coord(1, 1)), (Coord(1, 1), Coord(0, 1))])
 closing = small.closing_moves(hook)
-print([segment_text(m) for m in closing])
+print([crawler.segment_text(m) for m in closing])
 assert closing == ((Coord(0, 0), Coord(0, 1)), (Coord(0, 1), Coord(0, 0)))  # one at each end
 closed = small.next_state(hook, closing[0])
 assert closed.closed and small.winner(closed) == 1  # player 1 drew the fourth segment
-display(SVG(lattice_svg(hook)))
-display(SVG(lattice_svg(closed)))
+display(SVG(crawler.view.lattice_svg(hook)))
+display(SVG(crawler.view.lattice_svg(closed)))
 
 # %% [markdown]
 # The first player (player 0) drew segments 1 and 3, the second player segments 2 and 4,
@@ -313,9 +299,9 @@ assert len(rules.all_segments) == 5 * 5 + 6 * 4  # 5 segments in each of 5 rows,
 # the last position, each segment numbered by the move that drew it.
 
 # %%
-record = play(rules, [Player("Ann", random_strategy(random.Random(1))),
-                      Player("Bob", random_strategy(random.Random(2)))])
-print(" ".join(segment_text(step.move) for step in record.moves))
+record = play(rules, [Player("Ann", crawler.random_strategy(random.Random(1))),
+                      Player("Bob", crawler.random_strategy(random.Random(2)))])
+print(" ".join(crawler.segment_text(step.move) for step in record.moves))
 print(f"{len(record.moves)} moves; the winner is {record.players[record.winner]}")
 display(SVG(record._repr_svg_()))
 
@@ -395,7 +381,7 @@ def van_emden(rules, state):
 # positions it looked at.
 # `nonlocal` lets the inner function add to the counter of the outer one.
 #
-# The library's `source_choice` is the course's copy of C's program, written closer to
+# The library's `crawler.source_choice` is the course's copy of C's program, written closer to
 # C's Prolog (lists of points, C's `step`). Ours must make the same choice by the same rule
 # after examining the same number of positions. First on every position of a 4 × 3
 # lattice after two segments:
@@ -403,11 +389,11 @@ def van_emden(rules, state):
 # %%
 def same_choice(rules, state) -> bool:
     """Whether our copy and the library's make the same move, by the same rule, at the same cost."""
-    library = source_choice(rules, state)
+    library = crawler.source_choice(rules, state)
     return van_emden(rules, state) == (library.move, library.rule, library.positions)
 
 
-four_three = Crawler(4, 3)
+four_three = crawler.Crawler(4, 3)
 empty = four_three.initial_state()
 compared = 0
 for first in four_three.legal_moves(empty):
@@ -425,10 +411,10 @@ print(f"the same choice on all {compared} positions")
 for step in record.moves[:-1]:
     assert same_choice(rules, step.state)
 move, rule, examined = van_emden(rules, opened)
-library = source_choice(rules, opened)
+library = crawler.source_choice(rules, opened)
 assert (move, rule, examined) == (library.move, library.rule, library.positions)
-print(f"after C's opening: {segment_text(move)} by rule '{rule}', {examined:,} positions examined")
-display(SVG(lattice_svg(rules.next_state(opened, move), title=f"the answer to C's opening: {rule}")))
+print(f"after C's opening: {crawler.segment_text(move)} by rule '{rule}', {examined:,} positions examined")
+display(SVG(crawler.view.lattice_svg(rules.next_state(opened, move), title=f"the answer to C's opening: {rule}")))
 
 # %% [markdown]
 # After C's opening the search examines hundreds of thousands of positions and finds no
@@ -446,7 +432,7 @@ def measured(log: list):
     """C's player, writing (rule, positions examined, segments already drawn) into ``log``."""
 
     def choose(rules, state):
-        choice = source_choice(rules, state)
+        choice = crawler.source_choice(rules, state)
         log.append((choice.rule, choice.positions, state.moves_made))
         return choice.move
 
@@ -456,8 +442,8 @@ def measured(log: list):
 results, decisions = Counter(), {"first": [], "second": []}
 for seed in range(20):
     rng = random.Random(seed)
-    c_first = play(rules, [Player("C", measured(decisions["first"])), Player("random", random_strategy(rng))])
-    c_second = play(rules, [Player("random", random_strategy(rng)), Player("C", measured(decisions["second"]))])
+    c_first = play(rules, [Player("C", measured(decisions["first"])), Player("random", crawler.random_strategy(rng))])
+    c_second = play(rules, [Player("random", crawler.random_strategy(rng)), Player("C", measured(decisions["second"]))])
     results["C first wins"] += c_first.winner == 0
     results["C second wins"] += c_second.winner == 1
 print(dict(results))
@@ -489,10 +475,10 @@ assert {rule for rule, _, _ in decisions["first"]} <= {"opening", "close", "win"
 print(f"{'lattice':>8} {'C decides':>10} {'positions':>10} {'ms':>6}   {'solver nodes':>12}")
 cost = {}
 for width, height in [(3, 3), (4, 3), (4, 4), (5, 4), (5, 5), (6, 4), (6, 5), (7, 5)]:
-    lattice = Crawler(width, height)
-    start = lattice.position([source_choice(lattice, lattice.initial_state()).move])
-    choice = source_choice(lattice, start)
-    solution = search(lattice, start)
+    lattice = crawler.Crawler(width, height)
+    start = lattice.position([crawler.source_choice(lattice, lattice.initial_state()).move])
+    choice = crawler.source_choice(lattice, start)
+    solution = crawler.search(lattice, start)
     assert (choice.rule == "win") == (solution.value > 0)  # rule 2 finds a win exactly where there is one
     cost[width, height] = (choice.rule, choice.positions)
     print(f"{width} x {height:<4} {choice.rule:>10} {choice.positions:>10,} {choice.seconds * 1000:>6.0f}"
@@ -520,9 +506,10 @@ for smaller, larger in itertools.pairwise(lost):
 # and let C's computer play the library's perfect player:
 
 # %%
-assert search(rules, opened).outcome == "loss"  # for the second player, to move there
-against_perfect = play(rules, [Player("C", source_strategy()), Player("perfect", optimal_strategy(random.Random(1)))])
-print(" ".join(segment_text(step.move) for step in against_perfect.moves))
+assert crawler.search(rules, opened).outcome == "loss"  # for the second player, to move there
+against_perfect = play(rules, [Player("C", crawler.source_strategy()),
+                               Player("perfect", gametree.optimal_strategy(random.Random(1)))])
+print(" ".join(crawler.segment_text(step.move) for step in against_perfect.moves))
 assert against_perfect.winner == 0
 display(SVG(against_perfect._repr_svg_()))
 
@@ -538,7 +525,7 @@ display(SVG(against_perfect._repr_svg_()))
 # lattice and of every first segment, and the tools of lesson 08 make that cheap:
 #
 # - **alpha-beta** with the values +1 (the player to move wins) and −1 (he loses);
-# - a **move order**, `closing_first`: the moves that close first (they win at once), then
+# - a **move order**, `crawler.closing_first`: the moves that close first (they win at once), then
 #   the *safe* moves after which the opponent cannot close, those that leave him the fewest
 #   safe answers first, and last the moves that let him close;
 # - a **transposition table** keyed by `rules.canonical(state)`. What is left of a game
@@ -547,7 +534,7 @@ display(SVG(against_perfect._repr_svg_()))
 #   points were drawn. The key keeps exactly that, and the least such key over the
 #   lattice's **symmetries**, the turns and mirror images that map the lattice onto itself.
 #
-# `search(rules, state)` in the library runs the generic `alphabeta` with these three.
+# `crawler.search(rules, state)` in the library runs the generic `gametree.alphabeta` with these three.
 #
 # How many symmetries has a lattice? Of the eight turns and mirror images of a square,
 # those that map every point of the lattice to a point of the lattice:
@@ -587,12 +574,12 @@ def plain_value(rules, state) -> int:
 
 
 for width, height in [(2, 2), (3, 2), (4, 2), (3, 3)]:
-    lattice = Crawler(width, height)
-    solution = search(lattice)
+    lattice = crawler.Crawler(width, height)
+    solution = crawler.search(lattice)
     plain = {move: -plain_value(lattice, lattice.next_state(lattice.initial_state(), move))
              for move in lattice.legal_moves(lattice.initial_state())}
     assert plain == dict(solution.moves)
-    assert minimax(lattice).moves == solution.moves  # the library's plain minimax agrees too
+    assert gametree.minimax(lattice).moves == solution.moves  # the library's plain minimax agrees too
     print(f"{width} x {height}: {solution.outcome} for the first player; "
           f"{len(plain)} first moves checked")
 
@@ -603,18 +590,18 @@ for width, height in [(2, 2), (3, 2), (4, 2), (3, 3)]:
 # visited; "stored": entries in the table at the end):
 
 # %%
-four = Crawler(4, 4)
+four = crawler.Crawler(4, 4)
 variants = {
     "alpha-beta": {},
-    "+ closing first": {"order": closing_first},
+    "+ closing first": {"order": crawler.closing_first},
     "+ table": {"table": True},
     "+ table + symmetry": {"table": True, "canonical": four.canonical},
-    "+ all three": {"order": closing_first, "table": True, "canonical": four.canonical},
+    "+ all three": {"order": crawler.closing_first, "table": True, "canonical": four.canonical},
 }
 print(f"{'search':22}{'nodes':>10}{'stored':>10}")
 ladder = {}
 for name, options in variants.items():
-    solution = alphabeta(four, **options)
+    solution = gametree.alphabeta(four, **options)
     assert solution.outcome == "loss"  # the first player loses on 4 x 4
     ladder[name] = solution
     print(f"{name:22}{solution.nodes:>10,}{solution.positions:>10,}")
@@ -629,21 +616,21 @@ assert ladder["+ table + symmetry"].nodes * 10 < min(ladder["+ closing first"].n
 #
 # ### Who wins from the empty lattice
 #
-# `who_wins(width, height)` solves the empty lattice and lists the **winning openings**:
+# `crawler.who_wins(width, height)` solves the empty lattice and lists the **winning openings**:
 # the first segments that keep the win for the first player (each segment once, whichever
 # way it is written). We run it on every lattice of at most 36 points, which the solver
 # finishes in about a second or less each (the times are printed):
 
 # %%
 solved = {}
-for width, height in sorted(WHO_WINS, key=lambda board: (board[0] * board[1], board)):
+for width, height in sorted(crawler.WHO_WINS, key=lambda board: (board[0] * board[1], board)):
     if width * height > 36:
         continue
-    found = who_wins(width, height)
-    assert found is not None and found.winner == WHO_WINS[width, height]
+    found = crawler.who_wins(width, height)
+    assert found is not None and found.winner == crawler.WHO_WINS[width, height]
     solved[width, height] = found
     print(found)
-assert solved[6, 5].winning_openings == (SOURCE_OPENING,)
+assert solved[6, 5].winning_openings == (crawler.SOURCE_OPENING,)
 print(f"the slowest of these took {max(found.seconds for found in solved.values()):.2f} s here")
 
 # %% [markdown]
@@ -684,7 +671,7 @@ def lattices_svg(panels, gap: int = 30) -> str:
 
 
 shown = [(4, 3), (4, 4), (6, 3), (6, 4), (6, 5)]
-display(SVG(lattices_svg([(Crawler(w, h), solved[w, h].winning_openings, f"{w} x {h}: {solved[w, h].winner}")
+display(SVG(lattices_svg([(crawler.Crawler(w, h), solved[w, h].winning_openings, f"{w} x {h}: {solved[w, h].winner}")
                           for w, h in shown])))
 
 
@@ -695,11 +682,11 @@ def middle_segment(rules):
 
 
 only_middle = [board for board, found in solved.items()
-               if found.winning_openings == (middle_segment(Crawler(*board)),)]
+               if found.winning_openings == (middle_segment(crawler.Crawler(*board)),)]
 print("only the middle segment wins on:", ", ".join(f"{w} x {h}" for w, h in only_middle))
 assert solved[4, 4].winning_openings == ()
-assert middle_segment(Crawler(6, 3)) in solved[6, 3].winning_openings and len(solved[6, 3].winning_openings) > 1
-assert middle_segment(Crawler(6, 4)) is None
+assert middle_segment(crawler.Crawler(6, 3)) in solved[6, 3].winning_openings and len(solved[6, 3].winning_openings) > 1
+assert middle_segment(crawler.Crawler(6, 4)) is None
 assert solved[6, 4].winning_openings == ((Coord(2, 1), Coord(2, 2)), (Coord(3, 1), Coord(3, 2)))
 
 # %% [markdown]
@@ -726,9 +713,10 @@ def who_wins_text(table) -> str:
     return "\n".join(rows)
 
 
-print(who_wins_text(WHO_WINS))
-print(f"{len(WHO_WINS)} lattices: the first player wins {sum(v == 'first' for v in WHO_WINS.values())}, "
-      f"the second {sum(v == 'second' for v in WHO_WINS.values())}")
+print(who_wins_text(crawler.WHO_WINS))
+print(f"{len(crawler.WHO_WINS)} lattices: "
+      f"the first player wins {sum(v == 'first' for v in crawler.WHO_WINS.values())}, "
+      f"the second {sum(v == 'second' for v in crawler.WHO_WINS.values())}")
 
 
 # %%
@@ -758,7 +746,7 @@ def who_wins_svg(table, cell: int = 34) -> str:
             f'font-family="sans-serif"><rect width="100%" height="100%" fill="white"/>' + "".join(out) + "</svg>")
 
 
-display(SVG(who_wins_svg(WHO_WINS)))
+display(SVG(who_wins_svg(crawler.WHO_WINS)))
 
 # %% [markdown]
 # A pattern shows at once. Colour each lattice by whether its width and height are even or
@@ -771,13 +759,13 @@ def kind(width: int, height: int) -> str:
 
 
 by_kind: dict[str, Counter] = {}
-for (width, height), winner in WHO_WINS.items():
+for (width, height), winner in crawler.WHO_WINS.items():
     by_kind.setdefault(kind(width, height), Counter())[winner] += 1
 for name, counts in by_kind.items():
     print(f"{name:18} {dict(counts)}")
 assert set(by_kind["one even, one odd"]) == {"first"}
 assert set(by_kind["both odd"]) == {"second"}
-even_second = sorted(board for board, winner in WHO_WINS.items()
+even_second = sorted(board for board, winner in crawler.WHO_WINS.items()
                      if kind(*board) == "both even" and winner == "second")
 print("both even, the second player wins on:", ", ".join(f"{w} x {h}" for w, h in even_second))
 assert set(by_kind["both even"]) == {"first", "second"}
@@ -823,7 +811,7 @@ assert {(2, 2), (4, 4), (6, 6)} <= set(even_second)
 # the middle of a little square: no segment has its middle there, and the plan cannot
 # start.
 #
-# Our own version of the plan, beside the library's `symmetry_strategy`:
+# Our own version of the plan, beside the library's `crawler.symmetry_strategy`:
 
 # %%
 def mirror(rules, point: Coord) -> Coord:
@@ -845,7 +833,7 @@ def mirror_plan(rules, state):
     raise AssertionError(f"no mirror answer in {state}")
 
 
-assert mirror_plan(rules, rules.initial_state()) == SOURCE_OPENING
+assert mirror_plan(rules, rules.initial_state()) == crawler.SOURCE_OPENING
 
 # %% [markdown]
 # ### Checked against every reply
@@ -873,9 +861,9 @@ def against_every_reply(rules, plan) -> Counter:
     return wins
 
 
-library_plan = symmetry_strategy()
+library_plan = crawler.symmetry_strategy()
 for width, height in [(3, 2), (5, 2), (4, 3), (6, 3), (5, 4), (6, 5)]:
-    lattice = Crawler(width, height)
+    lattice = crawler.Crawler(width, height)
     ours = against_every_reply(lattice, mirror_plan)
     assert set(ours) == {0}  # the first player won every game
     if width * height <= 20:
@@ -911,8 +899,8 @@ def game_lengths(rules) -> Counter:
     return lengths
 
 
-print(dict(game_lengths(Crawler(2, 2))))
-assert set(game_lengths(Crawler(2, 2))) == {4}
+print(dict(game_lengths(crawler.Crawler(2, 2))))
+assert set(game_lengths(crawler.Crawler(2, 2))) == {4}
 
 # %% [markdown]
 # On 3 × 3 the second player wins too, but not in every game; the solver shows his
@@ -921,22 +909,22 @@ assert set(game_lengths(Crawler(2, 2))) == {4}
 # an edge to the centre.
 
 # %%
-three = Crawler(3, 3)
+three = crawler.Crawler(3, 3)
 assert len({three.canonical(three.position([segment])) for segment in three.all_segments}) == 2
 answers = []
 for opening in [(Coord(0, 0), Coord(1, 0)), (Coord(1, 0), Coord(1, 1))]:
     state = three.position([opening])
-    solution = search(three, state)
+    solution = crawler.search(three, state)
     assert solution.outcome == "win"  # for the second player, to move
     answer = solution.best_moves[0]
     answers.append((three, three.next_state(state, answer).segments(),
-                    f"{segment_text(opening)}, then {segment_text(answer)}"))
-    print(f"after {segment_text(opening)} the second player wins with: "
-          + " ".join(segment_text(m) for m in winning_moves(three, state, solution)))
+                    f"{crawler.segment_text(opening)}, then {crawler.segment_text(answer)}"))
+    print(f"after {crawler.segment_text(opening)} the second player wins with: "
+          + " ".join(crawler.segment_text(m) for m in crawler.winning_moves(three, state, solution)))
 display(SVG(lattices_svg(answers)))
 centre_opening = three.position([(Coord(1, 0), Coord(1, 1))])
 for opening in (centre_opening, three.position([(Coord(0, 0), Coord(1, 0))])):
-    assert len(winning_moves(three, opening, search(three, opening))) == len(three.legal_moves(opening))
+    assert len(crawler.winning_moves(three, opening, crawler.search(three, opening))) == len(three.legal_moves(opening))
 
 # %% [markdown]
 # After either first segment, **every** answer wins for the second player: the solver
@@ -958,9 +946,7 @@ for opening in (centre_opening, three.position([(Coord(0, 0), Coord(1, 0))])):
 # first state; open the lesson in Jupyter to play.
 
 # %%
-from coursekit.games.crawler import CrawlerBoard
-
-CrawlerBoard(computer="source")
+crawler.CrawlerBoard(computer="source")
 
 # %% [markdown]
 #
@@ -1027,8 +1013,8 @@ CrawlerBoard(computer="source")
 #
 #    tail_choice = van_emden_tail(rules, opened)
 #    head_choice = van_emden(rules, opened)
-#    print(f"tail first: {segment_text(tail_choice[0])} by '{tail_choice[1]}', {tail_choice[2]:,} positions")
-#    print(f"head first: {segment_text(head_choice[0])} by '{head_choice[1]}', {head_choice[2]:,} positions")
+#    print(f"tail first: {crawler.segment_text(tail_choice[0])} by '{tail_choice[1]}', {tail_choice[2]:,} positions")
+#    print(f"head first: {crawler.segment_text(head_choice[0])} by '{head_choice[1]}', {head_choice[2]:,} positions")
 #    ```
 #
 #    Rule 3 still decides (the position is lost, whatever the order), but now it takes the
@@ -1071,10 +1057,11 @@ def check_tail_choice(tail_choice) -> None:
     assert rule == "safe", f"rule 3 ('safe') decides, not {rule!r}"
     moves = in_order(opened)
     safe = next(m for m in moves if not rules.closing_moves(rules.next_state(opened, m)))
-    assert move == safe, f"the first safe move at the tail is {segment_text(safe)}, not {segment_text(move)}"
+    assert move == safe, (f"the first safe move at the tail is {crawler.segment_text(safe)}, "
+                          f"not {crawler.segment_text(move)}")
     want = examined + sum(1 + close_cost(rules.next_state(opened, m)) for m in moves[:moves.index(safe) + 1])
     assert count == want, f"C's player examines {want:,} positions in the tail-first order, not {count:,}"
-    print(f"{segment_text(move)} by rule 'safe' after {count:,} positions: all 3 cases pass")
+    print(f"{crawler.segment_text(move)} by rule 'safe' after {count:,} positions: all 3 cases pass")
 
 
 if "tail_choice" in globals():
@@ -1126,7 +1113,7 @@ else:
 #
 #
 #    move, rule, examined = memo_van_emden(rules, opened)
-#    print(f"{segment_text(move)} by '{rule}' after {examined:,} positions; "
+#    print(f"{crawler.segment_text(move)} by '{rule}' after {examined:,} positions; "
 #          f"without a memory {van_emden(rules, opened)[2]:,}")
 #    ```
 #
@@ -1146,15 +1133,15 @@ def check_memo(memo_van_emden) -> None:
                                           for b in four_three.legal_moves(four_three.next_state(empty, a))]),
                             (rules, [step.state for step in record.moves[:-1]] + [opened])):
         for state in states:
-            library = source_choice(lattice, state)
+            library = crawler.source_choice(lattice, state)
             move, rule, examined = memo_van_emden(lattice, state)
             assert (move, rule) == (library.move, library.rule), (
-                f"{state}: C plays {segment_text(library.move)} by {library.rule!r}, "
-                f"not {segment_text(move)} by {rule!r}")
+                f"{state}: C plays {crawler.segment_text(library.move)} by {library.rule!r}, "
+                f"not {crawler.segment_text(move)} by {rule!r}")
             assert examined <= library.positions, (
                 f"{state}: {examined:,} positions, more than C's {library.positions:,}")
             cases += 1
-    fewer = source_choice(rules, opened).positions / memo_van_emden(rules, opened)[2]
+    fewer = crawler.source_choice(rules, opened).positions / memo_van_emden(rules, opened)[2]
     assert fewer > 10, f"after C's opening only {fewer:.1f} times fewer positions: is the memory used?"
     print(f"all {cases} cases pass; after C's opening {fewer:.0f} times fewer positions")
 
@@ -1168,17 +1155,17 @@ else:
 # 3. **A guess to test.** The second player wins on the squares 2 × 2, 4 × 4 and 6 × 6,
 #    where both sides are even. Guess: "on every lattice with both sides even the second
 #    player wins." Test it on the thinnest lattices: solve n × 2 for n from 2 to 10 with
-#    `who_wins`, as a dictionary `thin_winners` from n to `"first"` or `"second"`, and name
+#    `crawler.who_wins`, as a dictionary `thin_winners` from n to `"first"` or `"second"`, and name
 #    a counterexample `even_first`, a lattice (width, height) with both sides even where
 #    the first player wins.
 #
 #    <details><summary>Answer</summary>
 #
 #    ```python
-#    thin_winners = {n: who_wins(n, 2).winner for n in range(2, 11)}
+#    thin_winners = {n: crawler.who_wins(n, 2).winner for n in range(2, 11)}
 #    print(thin_winners)
 #    even_first = (4, 2)
-#    print(who_wins(*even_first))
+#    print(crawler.who_wins(*even_first))
 #    ```
 #
 #    The guess fails at once: on n × 2 the second player wins only on 2 × 2, and the first
@@ -1194,11 +1181,11 @@ else:
 def check_thin(thin_winners, even_first) -> None:
     """Every n x 2 against the solver, and the counterexample."""
     for n in range(2, 11):
-        want = who_wins(n, 2).winner
+        want = crawler.who_wins(n, 2).winner
         assert thin_winners.get(n) == want, f"on {n} x 2 the {want} player wins, not {thin_winners.get(n)!r}"
     width, height = even_first
     assert width % 2 == 0 and height % 2 == 0, f"{width} x {height}: both sides must be even"
-    found = who_wins(width, height)
+    found = crawler.who_wins(width, height)
     assert found is not None and found.winner == "first", f"on {width} x {height} the first player does not win"
     print("all 10 cases pass")
 
@@ -1219,12 +1206,12 @@ else:
 #    ```python
 #    mirror_games = {}
 #    for width, height in [(7, 4), (8, 3)]:
-#        wins = against_every_reply(Crawler(width, height), mirror_plan)
+#        wins = against_every_reply(crawler.Crawler(width, height), mirror_plan)
 #        assert set(wins) == {0}  # the first player won every game
 #        mirror_games[width, height] = wins[0]
 #    print(mirror_games)
 #    try:
-#        mirror_plan(Crawler(5, 5), Crawler(5, 5).initial_state())
+#        mirror_plan(crawler.Crawler(5, 5), crawler.Crawler(5, 5).initial_state())
 #    except StopIteration:
 #        print("on 5 x 5 there is no segment to start with")
 #    ```
@@ -1240,7 +1227,7 @@ else:
 def check_mirror_games(mirror_games) -> None:
     """The plan against every reply, counted again."""
     for width, height in [(7, 4), (8, 3)]:
-        wins = against_every_reply(Crawler(width, height), mirror_plan)
+        wins = against_every_reply(crawler.Crawler(width, height), mirror_plan)
         assert set(wins) == {0}
         assert mirror_games.get((width, height)) == wins[0], (
             f"{width} x {height}: the plan wins {wins[0]:,} games, not {mirror_games.get((width, height))}")
@@ -1262,7 +1249,7 @@ else:
 #    <details><summary>Answer</summary>
 #
 #    ```python
-#    lengths_3x3 = game_lengths(Crawler(3, 3))
+#    lengths_3x3 = game_lengths(crawler.Crawler(3, 3))
 #    print(sorted(lengths_3x3.items()))
 #    first_wins_3x3 = sum(count for length, count in lengths_3x3.items() if length % 2 == 1)
 #    print(f"the first player wins {first_wins_3x3:,} of {sum(lengths_3x3.values()):,} games")
@@ -1282,7 +1269,7 @@ else:
 
 # %%
 def check_lengths(lengths_3x3, first_wins_3x3) -> None:
-    want = game_lengths(Crawler(3, 3))
+    want = game_lengths(crawler.Crawler(3, 3))
     assert dict(lengths_3x3) == dict(want), f"the games of 3 x 3 by length are {sorted(want.items())}"
     odd = sum(count for length, count in want.items() if length % 2)
     assert first_wins_3x3 == odd, f"the first player wins {odd:,} games, not {first_wins_3x3:,}"

@@ -42,20 +42,8 @@ from math import comb
 from IPython.display import SVG, display
 
 from coursekit import Coord, Player, play
-from coursekit.core.rules import CHANCE
-from coursekit.games.minesweeper import (
-    KnowledgeBase,
-    Minesweeper,
-    best_cell,
-    board_from_text,
-    brute_force_probabilities,
-    certainties,
-    knowledge_strategy,
-    probabilities,
-    probability_strategy,
-    random_strategy,
-    win_rate,
-)
+from coursekit.core import CHANCE
+from coursekit.games import minesweeper
 
 # %% [markdown]
 # ## The rules
@@ -86,7 +74,7 @@ from coursekit.games.minesweeper import (
 # - A player may put **flags** on cells he believes are mines; they are his notes and
 #   change nothing.
 # - The standard boards: **beginner** 9 × 9 with 10 mines, **intermediate** 16 × 16 with
-#   40, **expert** 30 × 16 with 99: `Minesweeper.level("beginner")`.
+#   40, **expert** 30 × 16 with 99: `minesweeper.Minesweeper.level("beginner")`.
 #
 # The article's version is the option `coordinates=True`: a revealed cell then also tells
 # where its neighbouring mines are (we come back to it below).
@@ -94,7 +82,7 @@ from coursekit.games.minesweeper import (
 # Cells are `Coord(x, y)` with (0, 0) at the bottom left, as everywhere in the course.
 
 # %%
-rules = Minesweeper.level("beginner")
+rules = minesweeper.Minesweeper.level("beginner")
 print(rules)
 assert (rules.width, rules.height, rules.mines, rules.first_safe) == (9, 9, 10, True)
 
@@ -142,7 +130,7 @@ assert chance_of_a_set == Fraction(1, comb(80, 10))
 # board after it:
 
 # %%
-game = play(rules, [Player("random", random_strategy(random.Random(8)))], rng=random.Random(8))
+game = play(rules, [Player("random", minesweeper.random_strategy(random.Random(8)))], rng=random.Random(8))
 print(game)
 assert game.end == "lost" and len(game.moves) == 5
 game
@@ -278,7 +266,7 @@ def sentences_of(board) -> set[tuple[frozenset, int]]:
     return found
 
 
-corner = board_from_text("""
+corner = minesweeper.board_from_text("""
 ###
 121
 """, mines=2)
@@ -367,7 +355,7 @@ def deduce(board) -> tuple[set, set]:
 assert deduce(corner) == ({b}, {a, c})
 
 # %% [markdown]
-# The library's `KnowledgeBase` (the knowledge-base player of the AI courses) applies the
+# The library's `minesweeper.KnowledgeBase` (the knowledge-base player of the AI courses) applies the
 # same three rules. Compare the two on the hand-made board, then on every board seen in 40
 # real games on the beginner board, 20 of the probability player and 20 of the
 # knowledge-base player: both must find the same safe cells and the same mines.
@@ -375,7 +363,7 @@ assert deduce(corner) == ({b}, {a, c})
 # %%
 def agree_with_library(board) -> bool:
     """Whether deduce finds exactly the knowledge base's safe hidden cells and mines."""
-    kb = KnowledgeBase.of(board)
+    kb = minesweeper.KnowledgeBase.of(board)
     known_safe = {cell for cell in kb.safe if not board.is_revealed(cell)}
     return deduce(board) == (known_safe, kb.mines)
 
@@ -384,7 +372,7 @@ def sample_boards(games: int) -> list:
     """Every board (with something revealed) seen in seeded beginner games of two players."""
     boards = []
     for g in range(games):
-        for player in (probability_strategy(), knowledge_strategy(random.Random(g))):
+        for player in (minesweeper.probability_strategy(), minesweeper.knowledge_strategy(random.Random(g))):
             record = play(rules, [Player("player", player)], rng=random.Random(g))
             boards += [board for board in boards_seen(record) if board.revealed]
     return boards
@@ -422,20 +410,20 @@ SVG(board_picture(rich, mines=rich_mines, safe=rich_safe, title="proved by the t
 # safe**.
 
 # %%
-one_two = board_from_text("""
+one_two = minesweeper.board_from_text("""
 ###
 1#2
 """, mines=2)
 a, b, c, d = Coord(0, 1), Coord(1, 1), Coord(1, 0), Coord(2, 1)
 assert sentences_of(one_two) == {(frozenset({a, b, c}), 1), (frozenset({b, c, d}), 2)}
 assert deduce(one_two) == (set(), set())
-exact_mines, exact_safe = certainties(one_two)
+exact_mines, exact_safe = minesweeper.certainties(one_two)
 assert (exact_safe, exact_mines) == ({a}, {d})
 side_by_side(board_picture(one_two, title="the three rules: nothing"),
              board_picture(one_two, mines=exact_mines, safe=exact_safe, title="every placement: a safe, d a mine"))
 
 # %% [markdown]
-# The library's `certainties(board)` finds what is true **in every placement** of mines
+# The library's `minesweeper.certainties(board)` finds what is true **in every placement** of mines
 # that fits the numbers: this is the whole truth, and the next section shows how to count
 # those placements. How often do the rules miss something on real boards? Never do they
 # find something false (every cell they prove is certain), but sometimes they find less:
@@ -444,7 +432,7 @@ side_by_side(board_picture(one_two, title="the three rules: nothing"),
 missed = 0
 for board in real_boards:
     safe, mines = deduce(board)
-    exact_mines, exact_safe = certainties(board)
+    exact_mines, exact_safe = minesweeper.certainties(board)
     assert safe <= exact_safe and mines <= exact_mines
     missed += (safe, mines) != (exact_safe, exact_mines)
 print(f"on {missed} of {len(real_boards)} boards the rules miss a certain cell")
@@ -492,7 +480,7 @@ def chances_by_listing(board) -> dict:
     return {cell: Fraction(sum(cell in mines for mines in fitting), len(fitting)) for cell in board.hidden()}
 
 
-small = board_from_text("""
+small = minesweeper.board_from_text("""
 #####
 ##211
 ##200
@@ -500,7 +488,7 @@ small = board_from_text("""
 """, mines=4)
 small_chances = chances_by_listing(small)
 print({f"{cell.x},{cell.y}": str(p) for cell, p in small_chances.items() if p not in (0, 1)})
-assert small_chances == brute_force_probabilities(small) == probabilities(small)
+assert small_chances == minesweeper.brute_force_probabilities(small) == minesweeper.probabilities(small)
 assert sum(small_chances.values()) == small.mines  # the chances add up to the number of mines
 SVG(board_picture(small, chances=small_chances, title="5 x 4, 4 mines: each hidden cell's chance of a mine, in %"))
 
@@ -508,20 +496,20 @@ SVG(board_picture(small, chances=small_chances, title="5 x 4, 4 mines: each hidd
 # Each hidden cell is labelled with its chance in per cent, darker for more likely; green
 # with a tick means certainly safe, a disc certainly a mine. Two checks in the cell above
 # are worth a second look: our listing gives **exactly** the same fractions as the
-# library's `brute_force_probabilities` and its fast engine `probabilities`, and the
+# library's `minesweeper.brute_force_probabilities` and its fast engine `minesweeper.probabilities`, and the
 # chances add up to the number of mines (each placement puts exactly that many).
 #
 # Check the listing on boards from real games too: a 5 × 4 board with 4 mines, 15 seeded
 # games of the probability player, every board it saw.
 
 # %%
-tiny = Minesweeper(5, 4, 4)
+tiny = minesweeper.Minesweeper(5, 4, 4)
 tiny_boards = []
 for g in range(15):
-    record = play(tiny, [Player("probability", probability_strategy())], rng=random.Random(g))
+    record = play(tiny, [Player("probability", minesweeper.probability_strategy())], rng=random.Random(g))
     tiny_boards += [board for board in boards_seen(record) if board.revealed]
 for board in tiny_boards:
-    assert chances_by_listing(board) == brute_force_probabilities(board) == probabilities(board)
+    assert chances_by_listing(board) == minesweeper.brute_force_probabilities(board) == minesweeper.probabilities(board)
 print(len(tiny_boards), "boards of 5 x 4: the listing, brute force and the engine agree")
 
 # %% [markdown]
@@ -590,24 +578,25 @@ assert comb(70, 10) == 396_704_524_216 and round(comb(70, 10), -9) == 397_000_00
 checked = 0
 for board in real_boards[::3]:
     if len(undecided(board)) <= 8:
-        assert chances_by_frontier(board) == probabilities(board)
+        assert chances_by_frontier(board) == minesweeper.probabilities(board)
         checked += 1
 print(checked, "beginner boards: the frontier count agrees with the engine")
 assert checked >= 80
 
 # %% [markdown]
 # A beginner board from a real game where nothing is certain, each hidden cell with its
-# exact chance, and, ringed in blue, the cell the library's `best_cell` would reveal: the
+# exact chance, and, ringed in blue, the cell the library's `minesweeper.best_cell` would reveal: the
 # least likely to hold a mine (on a tie, the one with the fewest hidden neighbours: it is
 # more likely to open a 0). Of the boards where the player must guess, it is the one with
 # the most different chances.
 
 # %%
 guessing = [board for board in real_boards[::2]
-            if board.revealed > 1 and len(undecided(board)) <= 12 and min(probabilities(board).values()) > 0]
-shown = max(guessing, key=lambda board: len(set(probabilities(board).values())))
+            if board.revealed > 1 and len(undecided(board)) <= 12
+            and min(minesweeper.probabilities(board).values()) > 0]
+shown = max(guessing, key=lambda board: len(set(minesweeper.probabilities(board).values())))
 shown_chances = chances_by_frontier(shown)
-pick = best_cell(shown, shown_chances)
+pick = minesweeper.best_cell(shown, shown_chances)
 print("nothing is certainly safe; the best guess is", pick, "with chance of a mine", shown_chances[pick])
 assert min(shown_chances.values()) == shown_chances[pick] > 0
 far = {shown_chances[cell] for cell in shown.hidden() if cell not in frontier(shown)}
@@ -705,7 +694,7 @@ assert several > 0 and len(sizes) >= 3
 # $$\sum_k \text{ways}[k] \cdot \binom{O}{M - k},$$
 #
 # and the chance of one cell comes the same way, counting only the placements with a mine
-# there. This is the library's `probabilities(board)`: logic first, then the groups listed
+# there. This is the library's `minesweeper.probabilities(board)`: logic first, then the groups listed
 # by backtracking (a choice that already breaks a number is abandoned at once), combined and
 # weighed, all in exact fractions. The best published solvers work the same way (REFERENCE:
 # local deductions, then an exact probability engine by independent groups weighted by the
@@ -713,9 +702,9 @@ assert several > 0 and len(sizes) >= 3
 # with the most groups, and its chances from the engine:
 
 # %%
-engine_chances = probabilities(split)
+engine_chances = minesweeper.probabilities(split)
 assert sum(engine_chances.values()) == split.mines
-display(SVG(board_picture(split, chances=engine_chances, ring=best_cell(split, engine_chances),
+display(SVG(board_picture(split, chances=engine_chances, ring=minesweeper.best_cell(split, engine_chances),
                           title=f"{len(sizes)} groups: the engine's chances, in %")))
 
 # %% [markdown]
@@ -723,32 +712,32 @@ display(SVG(board_picture(split, chances=engine_chances, ring=best_cell(split, e
 #
 # Now the measurement. Three players on the beginner board, all seeing only the board:
 #
-# - **random**: reveal a hidden cell at random (`random_strategy`);
+# - **random**: reveal a hidden cell at random (`minesweeper.random_strategy`);
 # - **knowledge base**: reveal a cell the three rules prove safe; when there is none, a
-#   random hidden cell not proved a mine (`knowledge_strategy`); it never uses the count of
+#   random hidden cell not proved a mine (`minesweeper.knowledge_strategy`); it never uses the count of
 #   mines;
 # - **probability**: reveal a cell certainly safe when there is one, otherwise the cell
-#   least likely to be a mine (`probability_strategy`, with `best_cell`'s tie rule).
+#   least likely to be a mine (`minesweeper.probability_strategy`, with `minesweeper.best_cell`'s tie rule).
 #
-# `win_rate(rules, make, games, seed)` plays `games` seeded games (game g places its mines
+# `minesweeper.win_rate(rules, make, games, seed)` plays `games` seeded games (game g places its mines
 # with `random.Random(g)` when `seed` is 0, as the course's benchmark does) and counts the
 # wins. To keep the lesson quick it plays 400 games of the probability player and 200 of
 # each other player, a few seconds in all; the benchmark plays 10,000. The probability
 # player's games are played here one by one and kept, to look at its losses below;
-# `win_rate` must count the same wins on the first 50.
+# `minesweeper.win_rate` must count the same wins on the first 50.
 
 # %%
 GAMES = {"random": 200, "knowledge base": 200, "probability": 400}
 PLAYERS = {
-    "random": lambda g: random_strategy(random.Random(g)),
-    "knowledge base": lambda g: knowledge_strategy(random.Random(g)),
-    "probability": lambda g: probability_strategy(),
+    "random": lambda g: minesweeper.random_strategy(random.Random(g)),
+    "knowledge base": lambda g: minesweeper.knowledge_strategy(random.Random(g)),
+    "probability": lambda g: minesweeper.probability_strategy(),
 }
-won = {name: win_rate(rules, PLAYERS[name], GAMES[name])[0] for name in ("random", "knowledge base")}
-records = [play(rules, [Player("probability", probability_strategy())], rng=random.Random(g))
+won = {name: minesweeper.win_rate(rules, PLAYERS[name], GAMES[name])[0] for name in ("random", "knowledge base")}
+records = [play(rules, [Player("probability", minesweeper.probability_strategy())], rng=random.Random(g))
            for g in range(GAMES["probability"])]
 won["probability"] = sum(record.winner == 0 for record in records)
-assert win_rate(rules, PLAYERS["probability"], 50)[0] == sum(record.winner == 0 for record in records[:50])
+assert minesweeper.win_rate(rules, PLAYERS["probability"], 50)[0] == sum(record.winner == 0 for record in records[:50])
 
 
 def interval(wins: int, games: int) -> tuple[float, float]:
@@ -841,7 +830,7 @@ losses = []
 for g, record in enumerate(records):
     if record.winner != 0:
         before = boards_seen(record)[-1]
-        chances = probabilities(before)
+        chances = minesweeper.probabilities(before)
         fatal = record.moves[-1].move
         assert 0 < chances[fatal] == min(chances.values())  # nothing was safe; it took the safest cell
         losses.append((g, record, before, chances[fatal]))
@@ -873,7 +862,7 @@ g, record, before, p = next(loss for loss in losses if loss[3] == Fraction(1, 2)
 final = record.final
 print(f"game {g}: {before.revealed} of 71 safe cells revealed; the last guess had a chance {p} of a mine")
 assert before.revealed >= 65
-side_by_side(board_picture(before, chances=probabilities(before), ring=record.moves[-1].move,
+side_by_side(board_picture(before, chances=minesweeper.probabilities(before), ring=record.moves[-1].move,
                            title=f"game {g}: the chances before the last move"),
              board_picture(final.board, mines=final.mines, title="the end: a mine"))
 
@@ -881,17 +870,17 @@ side_by_side(board_picture(before, chances=probabilities(before), ring=record.mo
 # ## The article's variant: cells that name their mines
 #
 # In the article, a revealed cell tells the **coordinates** of its neighbouring mines.
-# `Minesweeper(..., coordinates=True)` plays it: the board's `told` holds every mine named
+# `minesweeper.Minesweeper(..., coordinates=True)` plays it: the board's `told` holds every mine named
 # so far, drawn as discs on orange. Each is a sentence ({cell}, 1), so our `sentences_of`,
 # `fits` and both ways of counting handle it already. The same game as the random
 # player's, seed 8, in the variant:
 
 # %%
-article = Minesweeper.level("beginner", coordinates=True)
-variant = play(article, [Player("random", random_strategy(random.Random(8)))], rng=random.Random(8))
+article = minesweeper.Minesweeper.level("beginner", coordinates=True)
+variant = play(article, [Player("random", minesweeper.random_strategy(random.Random(8)))], rng=random.Random(8))
 told_board = boards_seen(variant)[-1]
 print(len(told_board.told), "mines named before the last move")
-assert told_board.told and all(probabilities(told_board)[cell] == 1 for cell in told_board.told)
+assert told_board.told and all(minesweeper.probabilities(told_board)[cell] == 1 for cell in told_board.told)
 assert told_board.told <= deduce(told_board)[1]
 SVG(board_picture(told_board, title="the coordinates variant: named mines are drawn as discs"))
 
@@ -910,9 +899,7 @@ SVG(board_picture(told_board, title="the coordinates variant: named mines are dr
 # On the static site the board is a picture of its first state; open the lesson in Jupyter to play.
 
 # %%
-from coursekit.games.minesweeper import MinesBoard
-
-MinesBoard(hints=True)
+minesweeper.MinesBoard(hints=True)
 
 # %% [markdown]
 # ## Exercises
@@ -941,22 +928,22 @@ MinesBoard(hints=True)
 #    the 1 does not see: 2 × 3 = **6** placements, all equally likely.
 #
 #    ```python
-#    hand = board_from_text("""
+#    hand = minesweeper.board_from_text("""
 #    ####
 #    1#2#
 #    """, mines=2)
 #    by_hand = {Coord(0, 1): Fraction(0), Coord(1, 1): Fraction(1, 2), Coord(1, 0): Fraction(1, 2),
 #               Coord(2, 1): Fraction(1, 3), Coord(3, 1): Fraction(1, 3), Coord(3, 0): Fraction(1, 3)}
 #    placements_by_hand = 2 * 3
-#    print(chances_by_listing(hand) == by_hand == probabilities(hand))
+#    print(chances_by_listing(hand) == by_hand == minesweeper.probabilities(hand))
 #    ```
 #
 #    </details>
 
 # %%
 def check_by_hand(by_hand, placements_by_hand) -> None:
-    board = board_from_text("####\n1#2#", mines=2)
-    want = probabilities(board)
+    board = minesweeper.board_from_text("####\n1#2#", mines=2)
+    want = minesweeper.probabilities(board)
     assert set(by_hand) == set(want), f"the hidden cells are {sorted(want)}"
     for cell, p in want.items():
         assert by_hand[cell] == p, f"{cell}: the chance is {p}, not {by_hand[cell]}"
@@ -1014,7 +1001,7 @@ else:
 #    print(deduce_overlap(one_two))
 #    overlap_solves = 0
 #    for board in real_boards:
-#        exact_mines, exact_safe = certainties(board)
+#        exact_mines, exact_safe = minesweeper.certainties(board)
 #        if deduce(board) != (exact_safe, exact_mines):
 #            overlap_solves += deduce_overlap(board) == (exact_safe, exact_mines)
 #    print(f"the overlap rule solves {overlap_solves} of the {missed} boards the three rules miss")
@@ -1022,7 +1009,7 @@ else:
 #
 #    On 1-2 the 2's cells {b, c, d} share {b, c} with the 1's {a, b, c}, and 2 − 1 = 1 =
 #    the size of {d}: d is a mine and a is safe. On the real boards the fourth rule solves
-#    all 17 boards the three rules missed. It is not the whole truth (`certainties` is),
+#    all 17 boards the three rules missed. It is not the whole truth (`minesweeper.certainties` is),
 #    but on beginner boards it comes very close.
 #
 #    </details>
@@ -1035,7 +1022,7 @@ def check_overlap(deduce_overlap, overlap_solves) -> None:
     solves = 0
     for board in real_boards:
         safe, mines = deduce_overlap(board)
-        exact_mines, exact_safe = certainties(board)
+        exact_mines, exact_safe = minesweeper.certainties(board)
         assert safe <= exact_safe and mines <= exact_mines, f"a cell proved that is not certain:\n{board}"
         three_safe, three_mines = deduce(board)
         assert three_safe <= safe and three_mines <= mines, f"the four rules find less than the three:\n{board}"
@@ -1051,11 +1038,11 @@ else:
     print("write deduce_overlap and overlap_solves above, then run this")
 
 # %% [markdown]
-# 3. **The count of mines.** The rules and `certainties` never use the total number of
-#    mines; `probabilities` does. In exercise 1 the top-left cell is certainly safe, yet
-#    `certainties` does not list it: why? Then draw a board `total_board` with
-#    `board_from_text` and a cell `total_cell` on it that is certainly a **mine** only
-#    because of the total: `probabilities` gives it 1 while `certainties` does not list it.
+# 3. **The count of mines.** The rules and `minesweeper.certainties` never use the total number of
+#    mines; `minesweeper.probabilities` does. In exercise 1 the top-left cell is certainly safe, yet
+#    `minesweeper.certainties` does not list it: why? Then draw a board `total_board` with
+#    `minesweeper.board_from_text` and a cell `total_cell` on it that is certainly a **mine** only
+#    because of the total: `minesweeper.probabilities` gives it 1 while `minesweeper.certainties` does not list it.
 #
 #    <details><summary>Answer</summary>
 #
@@ -1066,9 +1053,9 @@ else:
 #    cells: with 2 mines in all, the second mine must be on the unseen cell.
 #
 #    ```python
-#    total_board = board_from_text("#1##", mines=2)
+#    total_board = minesweeper.board_from_text("#1##", mines=2)
 #    total_cell = Coord(3, 0)
-#    print(probabilities(total_board), certainties(total_board))
+#    print(minesweeper.probabilities(total_board), minesweeper.certainties(total_board))
 #    ```
 #
 #    The 1 says one of (0, 0) and (2, 0) is a mine, each with chance 1/2; (3, 0) is next
@@ -1078,8 +1065,10 @@ else:
 
 # %%
 def check_total(total_board, total_cell) -> None:
-    assert probabilities(total_board)[total_cell] == 1, f"{total_cell} is not certainly a mine on your board"
-    assert total_cell not in certainties(total_board)[0], f"the numbers alone already prove {total_cell} a mine"
+    assert minesweeper.probabilities(total_board)[total_cell] == 1, (
+        f"{total_cell} is not certainly a mine on your board")
+    assert total_cell not in minesweeper.certainties(total_board)[0], (
+        f"the numbers alone already prove {total_cell} a mine")
     print("all 2 cases pass")
 
 
@@ -1090,10 +1079,10 @@ else:
 
 # %% [markdown]
 # 4. **A better knowledge player.** Write `corner_player(rng)`, a strategy maker like
-#    `knowledge_strategy`: its strategy reveals a cell your `deduce_overlap` proves safe
+#    `minesweeper.knowledge_strategy`: its strategy reveals a cell your `deduce_overlap` proves safe
 #    (the first in `board.hidden()` order); when there is none, a random **corner** cell
 #    not proved a mine; else a random hidden cell not proved a mine. Measure it with
-#    `win_rate` on 400 beginner games (`lambda g: corner_player(random.Random(g))`), as
+#    `minesweeper.win_rate` on 400 beginner games (`lambda g: corner_player(random.Random(g))`), as
 #    `corner_wins`. Does it beat the library's knowledge-base player? Does it come near the
 #    probability player?
 #
@@ -1115,8 +1104,8 @@ else:
 #        return choose
 #
 #
-#    corner_wins = win_rate(rules, lambda g: corner_player(random.Random(g)), 400)[0]
-#    knowledge_wins = win_rate(rules, lambda g: knowledge_strategy(random.Random(g)), 400)[0]
+#    corner_wins = minesweeper.win_rate(rules, lambda g: corner_player(random.Random(g)), 400)[0]
+#    knowledge_wins = minesweeper.win_rate(rules, lambda g: minesweeper.knowledge_strategy(random.Random(g)), 400)[0]
 #    print(f"corners: {corner_wins} of 400; knowledge base: {knowledge_wins}; "
 #          f"probability (the lesson's 400): {won['probability']}")
 #    ```
@@ -1136,7 +1125,7 @@ def check_corner_player(corner_player, corner_wins) -> None:
     strategy = corner_player(random.Random(0))
     for board in real_boards:
         cell = strategy(rules, board)
-        exact_mines, exact_safe = certainties(board)
+        exact_mines, exact_safe = minesweeper.certainties(board)
         assert cell in board.hidden() and cell not in exact_mines, f"{cell} is revealed or a certain mine:\n{board}"
         if deduce(board)[0]:
             assert cell in exact_safe, f"the rules prove a cell safe, but {cell} is not certainly safe:\n{board}"
@@ -1144,7 +1133,7 @@ def check_corner_player(corner_player, corner_wins) -> None:
         corners = {Coord(0, 0), Coord(w - 1, 0), Coord(0, h - 1), Coord(w - 1, h - 1)} & set(board.hidden())
         if not exact_safe and corners - exact_mines:
             assert cell in corners, f"nothing is safe: a corner, not {cell}:\n{board}"
-    wins = win_rate(rules, lambda g: corner_player(random.Random(g)), 400)[0]
+    wins = minesweeper.win_rate(rules, lambda g: corner_player(random.Random(g)), 400)[0]
     assert corner_wins == wins, f"the corner player wins {wins} of 400 games, not {corner_wins}"
     print(f"all {len(real_boards) + 1} cases pass; {wins} of 400 games won")
 
@@ -1156,26 +1145,26 @@ else:
 
 # %% [markdown]
 # 5. **The article's variant.** Measure the probability player on
-#    `Minesweeper.level("beginner", coordinates=True)` (the lesson's `article`) over 400
+#    `minesweeper.Minesweeper.level("beginner", coordinates=True)` (the lesson's `article`) over 400
 #    games, as `variant_wins`. Where did its usual losses happen, and why does the variant
 #    lose none of them? Is the variant always won? Build a board `pocket` of the variant
 #    where the player must guess: no hidden cell has chance 0. (A board's `told` is a
 #    field: `dataclasses.replace(board, told=frozenset({...}))` names mines on a board
-#    drawn with `board_from_text`.)
+#    drawn with `minesweeper.board_from_text`.)
 #
 #    <details><summary>Answer</summary>
 #
 #    ```python
 #    from dataclasses import replace
 #
-#    variant_wins = win_rate(article, lambda g: probability_strategy(), 400)[0]
+#    variant_wins = minesweeper.win_rate(article, lambda g: minesweeper.probability_strategy(), 400)[0]
 #    print(f"the variant: {variant_wins} of 400 won; the usual game: {won['probability']} of 400")
-#    pocket = replace(board_from_text("""
+#    pocket = replace(minesweeper.board_from_text("""
 #    232
 #    ###
 #    ###
 #    """, mines=4), told=frozenset({Coord(0, 1), Coord(1, 1), Coord(2, 1)}))
-#    print(probabilities(pocket))
+#    print(minesweeper.probabilities(pocket))
 #    ```
 #
 #    It wins all 400 games. In the usual game the losses came at the second move (a
@@ -1227,14 +1216,14 @@ else:
 
 # %%
 def check_variant(variant_wins, pocket) -> None:
-    wins = win_rate(article, lambda g: probability_strategy(), 400)[0]
+    wins = minesweeper.win_rate(article, lambda g: minesweeper.probability_strategy(), 400)[0]
     assert variant_wins == wins, f"the probability player wins {wins} of 400 variant games, not {variant_wins}"
     assert pocket.told, "name the mines the revealed cells see (told): a board of the variant"
     for cell in pocket.cells():
         if pocket.is_revealed(cell):
             hidden = {c for c in pocket.neighbours(cell) if not pocket.is_revealed(c)}
             assert hidden <= pocket.told, f"the revealed {cell} must name every mine around it"
-    chances = probabilities(pocket)
+    chances = minesweeper.probabilities(pocket)
     assert min(chances.values()) > 0, f"{min(chances, key=chances.get)} is certainly safe: no guess needed"
     print(f"all 2 cases pass; the safest guess on your pocket has chance {min(chances.values())}")
 

@@ -43,20 +43,8 @@ from html import escape
 from IPython.display import SVG, display
 
 from coursekit import Coord, Player, play
-from coursekit.core.rules import CHANCE
-from coursekit.games.minesweeper import (
-    Minesweeper2,
-    board_from_text,
-    certainties,
-    duel_board,
-    duel_random_strategy,
-    lookahead_scores,
-    lookahead_strategy,
-    match,
-    probabilities,
-    reveal_outcomes,
-    safest_strategy,
-)
+from coursekit.core import CHANCE
+from coursekit.games import minesweeper
 
 # %% [markdown]
 # ## The rules
@@ -82,7 +70,7 @@ from coursekit.games.minesweeper import (
 #   lucky reveal would open half the board for free) and there are **no flags**.
 # - Whoever reveals a mine **loses at once**.
 # - A mine is **discovered** by the player whose reveal **first made its position certain**
-#   from the revealed numbers: after every reveal, the mines that lesson 11's `certainties`
+#   from the revealed numbers: after every reveal, the mines that lesson 11's `minesweeper.certainties`
 #   finds and that nobody has discovered yet are credited to the mover. The total count of
 #   mines is not used.
 # - When every safe cell is revealed without an explosion, **more discoveries win**; equal
@@ -95,10 +83,10 @@ from coursekit.games.minesweeper import (
 # information, like lesson 11's; now it has two players too.
 
 # %%
-rules = Minesweeper2(6, 5, 5)
+rules = minesweeper.Minesweeper2(6, 5, 5)
 print(rules, "|", rules.game_type)
 assert rules.num_players == 2 and rules.game_type.chance and not rules.game_type.perfect_information
-assert Minesweeper2.level("beginner") == Minesweeper2(9, 9, 10)
+assert minesweeper.Minesweeper2.level("beginner") == minesweeper.Minesweeper2(9, 9, 10)
 
 # %% [markdown]
 # ### A game, move by move
@@ -111,7 +99,8 @@ assert Minesweeper2.level("beginner") == Minesweeper2(9, 9, 10)
 
 # %%
 NAMES = ("safest", "lookahead")
-game = play(rules, [Player(NAMES[0], safest_strategy()), Player(NAMES[1], lookahead_strategy())],
+game = play(rules, [Player(NAMES[0], minesweeper.safest_strategy()),
+                    Player(NAMES[1], minesweeper.lookahead_strategy())],
             rng=random.Random(2))
 
 
@@ -187,7 +176,7 @@ game
 # ## The safest move
 #
 # Lesson 11's engine gives every hidden cell its exact chance of a mine:
-# `probabilities(board)`, counting every placement of the mines that fits the numbers (the
+# `minesweeper.probabilities(board)`, counting every placement of the mines that fits the numbers (the
 # total count of mines included). A safe cell of the two-player game is exactly as safe as in
 # the one-player game, since the mines do not care who reveals them.
 #
@@ -259,7 +248,7 @@ def chance_picture(seen, *, chances=None, mines=(), safe=(), ring=None, title=""
 
 
 position = moves[17][5]  # the shared view before move 18
-chances = probabilities(position.board)
+chances = minesweeper.probabilities(position.board)
 print("player", position.turn + 1, "to reveal;", len(chances), "hidden cells;",
       sum(p == 0 for p in chances.values()), "certainly safe")
 assert position.turn == 1 and len(chances) == 13 and sum(p == 0 for p in chances.values()) == 8
@@ -280,7 +269,7 @@ SVG(chance_picture(position, chances=chances, title="before move 18: each hidden
 def safest(board) -> Coord:
     """The hidden cell least likely to hold a mine; ties: fewest hidden neighbours, then top row first,
     left to right."""
-    chances = probabilities(board)
+    chances = minesweeper.probabilities(board)
     least = min(chances.values())
 
     def order(cell: Coord) -> tuple[int, int, int]:
@@ -291,7 +280,7 @@ def safest(board) -> Coord:
 
 
 print("our safest cell: {0.x},{0.y}".format(safest(position.board)))
-assert safest(position.board) == safest_strategy()(rules, position) == Coord(5, 0)
+assert safest(position.board) == minesweeper.safest_strategy()(rules, position) == Coord(5, 0)
 
 # %% [markdown]
 # The check must hold everywhere, not on one board. We play six seeded games of the safest
@@ -300,7 +289,8 @@ assert safest(position.board) == safest_strategy()(rules, position) == Coord(5, 
 # %%
 checked = 0
 for seed in range(6):
-    players = [Player("safest", safest_strategy()), Player("random", duel_random_strategy(random.Random(seed)))]
+    players = [Player("safest", minesweeper.safest_strategy()),
+               Player("random", minesweeper.duel_random_strategy(random.Random(seed)))]
     record = play(rules, players, rng=random.Random(seed))
     for _n, mover, cell, _shown, _found, before, _after in reveals(record)[1:]:  # after the first reveal
         if mover == 0:
@@ -314,22 +304,22 @@ assert checked > 20
 #
 # Back to the position before move 18. All eight ticked cells are safe, so the safest player
 # sees no difference between them. But each will show a number, and that number is seen by
-# **both** players. The library's `reveal_outcomes(board, cell)` lists, for a hidden cell
+# **both** players. The library's `minesweeper.reveal_outcomes(board, cell)` lists, for a hidden cell
 # assumed safe, every number it can show, the exact chance of each (every placement of the
 # mines that fits being equally likely, as in lesson 11), and the mines certain on the board
 # once it shows:
 
 # %%
-before_mines = certainties(position.board)[0]
+before_mines = minesweeper.certainties(position.board)[0]
 for cell in (Coord(5, 0), Coord(5, 3)):
     print(f"reveal {cell.x},{cell.y}:")
-    for outcome in reveal_outcomes(position.board, cell):
+    for outcome in minesweeper.reveal_outcomes(position.board, cell):
         new = sorted(outcome.mines - before_mines)
         print(f"   shows {outcome.number} with chance {outcome.chance}; new certain mines:",
               " ".join(f"{c.x},{c.y}" for c in new) or "none")
-assert [(o.number, o.chance) for o in reveal_outcomes(position.board, Coord(5, 0))] == [(0, 1)]
-assert [(o.number, o.chance) for o in reveal_outcomes(position.board, Coord(5, 3))] == [(2, 1)]
-assert reveal_outcomes(position.board, Coord(5, 3))[0].mines - before_mines == {Coord(4, 3)}
+assert [(o.number, o.chance) for o in minesweeper.reveal_outcomes(position.board, Coord(5, 0))] == [(0, 1)]
+assert [(o.number, o.chance) for o in minesweeper.reveal_outcomes(position.board, Coord(5, 3))] == [(2, 1)]
+assert minesweeper.reveal_outcomes(position.board, Coord(5, 3))[0].mines - before_mines == {Coord(4, 3)}
 
 # %% [markdown]
 # So late in the game every number is certain (chance 1): the count of mines has already
@@ -340,15 +330,16 @@ assert reveal_outcomes(position.board, Coord(5, 3))[0].mines - before_mines == {
 
 # %%
 before_14 = moves[13][5]
-for outcome in reveal_outcomes(before_14.board, Coord(2, 1)):
+for outcome in minesweeper.reveal_outcomes(before_14.board, Coord(2, 1)):
     print(f"   2,1 shows {outcome.number} with chance {outcome.chance}; certain mines then:",
-          " ".join(f"{c.x},{c.y}" for c in sorted(outcome.mines - certainties(before_14.board)[0])) or "none")
-assert sum(o.chance for o in reveal_outcomes(before_14.board, Coord(2, 1))) == 1
-assert len(reveal_outcomes(before_14.board, Coord(2, 1))) > 1
+          " ".join(f"{c.x},{c.y}"
+                   for c in sorted(outcome.mines - minesweeper.certainties(before_14.board)[0])) or "none")
+assert sum(o.chance for o in minesweeper.reveal_outcomes(before_14.board, Coord(2, 1))) == 1
+assert len(minesweeper.reveal_outcomes(before_14.board, Coord(2, 1))) > 1
 
 # %% [markdown]
 # To see what else a reveal does, we write our own small function: put a number on a hidden
-# cell, and ask `certainties` what is certain before and after. A board is a frozen
+# cell, and ask `minesweeper.certainties` what is certain before and after. A board is a frozen
 # dataclass, so `replace` makes a new board with the number in it
 # ([frozen dataclasses](python-primer.md#frozen-dataclasses-and-immutable-states)).
 
@@ -363,12 +354,12 @@ def with_number(board, cell: Coord, number: int):
 
 def new_certain(board, cell: Coord, number: int) -> tuple[frozenset, frozenset]:
     """The mines, and the safe cells, certain once ``cell`` shows ``number`` that were not certain before."""
-    mines_before, safe_before = certainties(board)
-    mines_after, safe_after = certainties(with_number(board, cell, number))
+    mines_before, safe_before = minesweeper.certainties(board)
+    mines_after, safe_after = minesweeper.certainties(with_number(board, cell, number))
     return mines_after - mines_before, safe_after - safe_before - {cell}
 
 
-for outcome in reveal_outcomes(position.board, Coord(5, 0)):
+for outcome in minesweeper.reveal_outcomes(position.board, Coord(5, 0)):
     mines, safe = new_certain(position.board, Coord(5, 0), outcome.number)
     print(f"5,0 shows {outcome.number}: new mines {sorted(mines)}, new safe cells {sorted(safe)}")
 
@@ -380,10 +371,10 @@ for outcome in reveal_outcomes(position.board, Coord(5, 0)):
 agree = 0
 for *_first, before, _after in moves[1:]:
     board = before.board
-    known = certainties(board)[0]
-    for cell, p in probabilities(board).items():
+    known = minesweeper.certainties(board)[0]
+    for cell, p in minesweeper.probabilities(board).items():
         if p < 1:
-            for outcome in reveal_outcomes(board, cell):
+            for outcome in minesweeper.reveal_outcomes(board, cell):
                 assert new_certain(board, cell, outcome.number)[0] == outcome.mines - known, (cell, outcome)
                 agree += 1
 print(agree, "(position, cell, number) cases agree")
@@ -397,28 +388,29 @@ assert agree > 300
 # right, what happens when player 1 then reveals the new safe cell that discovers the most.
 
 # %%
-outcomes_50 = reveal_outcomes(position.board, Coord(5, 0))
+outcomes_50 = minesweeper.reveal_outcomes(position.board, Coord(5, 0))
 assert len(outcomes_50) == 1 and outcomes_50[0].number == 0  # 5,0 can only show 0
-after_50 = duel_board(with_number(position.board, Coord(5, 0), 0), position.found, 0)
+after_50 = minesweeper.duel_board(with_number(position.board, Coord(5, 0), 0), position.found, 0)
 _mines, gift = new_certain(position.board, Coord(5, 0), 0)
-known_50 = certainties(after_50.board)[0]
+known_50 = minesweeper.certainties(after_50.board)[0]
 
 
 def gain(cell: Coord) -> Fraction:
     """The mines player 1 expects to discover by revealing ``cell`` after 5,0 showed 0."""
-    return sum((o.chance * len(o.mines - known_50) for o in reveal_outcomes(after_50.board, cell)), Fraction(0))
+    return sum((o.chance * len(o.mines - known_50) for o in minesweeper.reveal_outcomes(after_50.board, cell)),
+               Fraction(0))
 
 
 reply = max(sorted(gift, key=lambda c: (-c.y, c.x)), key=gain)
-reply_outcomes = reveal_outcomes(after_50.board, reply)
+reply_outcomes = minesweeper.reveal_outcomes(after_50.board, reply)
 print("5,0 shows 0; new safe cells for player 1:", " ".join(f"{c.x},{c.y}" for c in sorted(gift)))
 for outcome in reply_outcomes:
-    new = outcome.mines - certainties(after_50.board)[0]
+    new = outcome.mines - minesweeper.certainties(after_50.board)[0]
     print(f"   player 1 reveals {reply.x},{reply.y}: shows {outcome.number} (chance {outcome.chance}), "
           f"discovers {len(new)}")
-expected_reply = sum(o.chance * len(o.mines - certainties(after_50.board)[0]) for o in reply_outcomes)
+expected_reply = sum(o.chance * len(o.mines - minesweeper.certainties(after_50.board)[0]) for o in reply_outcomes)
 assert expected_reply == 1
-then_mines = set().union(*(o.mines for o in reply_outcomes)) - certainties(after_50.board)[0]
+then_mines = set().union(*(o.mines for o in reply_outcomes)) - minesweeper.certainties(after_50.board)[0]
 side_by_side(chance_picture(position, safe=gift, ring=Coord(5, 0), title="B reveals 5,0: shows 0"),
              chance_picture(after_50, mines=then_mines, ring=reply,
                             title=f"then A reveals {reply.x},{reply.y}: a mine for A"))
@@ -438,7 +430,7 @@ def expected_discoveries(seen, cell: Coord) -> Fraction:
     """The mines the mover expects to discover by revealing ``cell`` (assumed safe)."""
     board = seen.board
     return sum((o.chance * len(new_certain(board, cell, o.number)[0] - seen.discovered)
-                for o in reveal_outcomes(board, cell)), Fraction(0))
+                for o in minesweeper.reveal_outcomes(board, cell)), Fraction(0))
 
 
 safe_now = sorted((c for c, p in chances.items() if p == 0), key=lambda c: (-c.y, c.x))
@@ -449,7 +441,7 @@ assert expected_discoveries(position, Coord(5, 3)) == 1 and expected_discoveries
 # %% [markdown]
 # ## The lookahead player
 #
-# The library's `lookahead_strategy()` turns this into a rule. Stated exactly, as the library
+# The library's `minesweeper.lookahead_strategy()` turns this into a rule. Stated exactly, as the library
 # plays it:
 #
 # 1. **Candidates**: the hidden cells with the **least chance** of a mine, in the safest
@@ -477,11 +469,12 @@ def score(seen, cell: Coord, replies: int = 4) -> Fraction:
     """My expected discoveries by revealing ``cell``, minus the opponent's best expected reply among the
     cells my reveal makes certainly safe."""
     board, total = seen.board, Fraction(0)
-    for outcome in reveal_outcomes(board, cell):
+    for outcome in minesweeper.reveal_outcomes(board, cell):
         mines, safe = new_certain(board, cell, outcome.number)
-        after = duel_board(with_number(board, cell, outcome.number),
-                           (seen.found[0] | mines, seen.found[1]) if seen.turn == 0 else (seen.found[0], seen.found[1] | mines),
-                           1 - seen.turn)
+        after = minesweeper.duel_board(with_number(board, cell, outcome.number),
+                                       (seen.found[0] | mines, seen.found[1]) if seen.turn == 0
+                                       else (seen.found[0], seen.found[1] | mines),
+                                       1 - seen.turn)
         theirs = max((expected_discoveries(after, d) for d in sorted(safe, key=top_first)[:replies]),
                      default=Fraction(0))
         total += outcome.chance * (len(mines - seen.discovered) - theirs)
@@ -489,12 +482,12 @@ def score(seen, cell: Coord, replies: int = 4) -> Fraction:
 
 
 ours = {cell: score(position, cell) for cell in safe_now}
-library = lookahead_scores(position, safe_now)
+library = minesweeper.lookahead_scores(position, safe_now)
 for cell in safe_now:
     print(f"{cell.x},{cell.y}: score {ours[cell]}")
 assert ours == library
 assert ours[Coord(5, 0)] == -1 and ours[Coord(5, 3)] == 1
-assert lookahead_strategy()(rules, position) == Coord(5, 3) == moves[17][2]
+assert minesweeper.lookahead_strategy()(rules, position) == Coord(5, 3) == moves[17][2]
 
 # %% [markdown]
 # 5,0 scores −1 (nothing for me, one mine for him), 5,3 scores +1 (as do the other cells
@@ -506,13 +499,13 @@ assert lookahead_strategy()(rules, position) == Coord(5, 3) == moves[17][2]
 # %%
 positions = 0
 for *_first, before, _after in moves[1:]:
-    candidates = sorted((c for c, p in probabilities(before.board).items()
-                         if p == min(probabilities(before.board).values())),
+    candidates = sorted((c for c, p in minesweeper.probabilities(before.board).items()
+                         if p == min(minesweeper.probabilities(before.board).values())),
                         key=lambda c: (sum(not before.board.is_revealed(d) for d in before.board.neighbours(c)),
                                        -c.y, c.x))[:4]
-    assert {c: score(before, c) for c in candidates} == lookahead_scores(before, candidates)
-    choice = lookahead_strategy()(rules, before)
-    assert probabilities(before.board)[choice] == min(probabilities(before.board).values())
+    assert {c: score(before, c) for c in candidates} == minesweeper.lookahead_scores(before, candidates)
+    choice = minesweeper.lookahead_strategy()(rules, before)
+    assert minesweeper.probabilities(before.board)[choice] == min(minesweeper.probabilities(before.board).values())
     positions += 1
 print(positions, "positions: the scores agree, and the lookahead's choice is always among the safest cells")
 
@@ -526,23 +519,23 @@ print(positions, "positions: the scores agree, and the lookahead's choice is alw
 # ## Measured
 #
 # Three players: **random** (any hidden cell not a discovered mine), **safest** and
-# **lookahead**. `match(rules, make_a, make_b, games)` plays `games` seeded deals, each
+# **lookahead**. `minesweeper.match(rules, make_a, make_b, games)` plays `games` seeded deals, each
 # twice: A as player 1, then A as player 2 (deal g draws its chance steps from a seeded
 # generator, as in lesson 11), and tallies A's wins, draws and losses in each seat. On the
 # beginner board, 9 × 9 with 10 mines; the lookahead player is much slower than the two
 # others, so we keep the samples small and print the time.
 
 # %%
-beginner = Minesweeper2.level("beginner")
-SAFEST = lambda g: safest_strategy()  # noqa: E731
-LOOKAHEAD = lambda g: lookahead_strategy()  # noqa: E731
-RANDOM = lambda g: duel_random_strategy(random.Random(g))  # noqa: E731
+beginner = minesweeper.Minesweeper2.level("beginner")
+SAFEST = lambda g: minesweeper.safest_strategy()  # noqa: E731
+LOOKAHEAD = lambda g: minesweeper.lookahead_strategy()  # noqa: E731
+RANDOM = lambda g: minesweeper.duel_random_strategy(random.Random(g))  # noqa: E731
 DEALS = {("safest", "random"): 20, ("lookahead", "random"): 4, ("lookahead", "safest"): 8}
 MAKERS = {"safest": SAFEST, "lookahead": LOOKAHEAD, "random": RANDOM}
 results = {}
 began = time.perf_counter()
 for (a, b), deals in DEALS.items():
-    results[a, b] = match(beginner, MAKERS[a], MAKERS[b], deals)
+    results[a, b] = minesweeper.match(beginner, MAKERS[a], MAKERS[b], deals)
     r = results[a, b]
     print(f"{a:>9} vs {b:<7} {2 * deals:>3} games: as player 1 {r.first}, as player 2 {r.second}, "
           f"in all {r.total} (W-D-L); {r.explosions} ended by a mine")
@@ -652,9 +645,7 @@ assert 0 < len(differ) < lookahead_moves
 # `random` for the opponent).
 
 # %%
-from coursekit.games.minesweeper import MinesDuelBoard
-
-MinesDuelBoard(computer="lookahead", hints=True)
+minesweeper.MinesDuelBoard(computer="lookahead", hints=True)
 
 # %% [markdown]
 # ## Exercises
@@ -665,7 +656,7 @@ MinesDuelBoard(computer="lookahead", hints=True)
 # **worked answer** is folded under each exercise: try first, then open it to compare.
 #
 # 1. **By hand.** On the board below (3 × 2, 1 mine, player 1 to reveal), which hidden cells
-#    have chance 0 of a mine, and why does `certainties` not list them? For each, list the
+#    have chance 0 of a mine, and why does `minesweeper.certainties` not list them? For each, list the
 #    numbers it can show, their chances and the mines each makes certain, then compute its
 #    lookahead score. Write the cells as a set `hand_safe` and the scores as a dictionary
 #    `hand_scores` from cell to score (a `Fraction`).
@@ -679,7 +670,7 @@ MinesDuelBoard(computer="lookahead", hints=True)
 #
 #    The 1 at (0, 1) sees (0, 0), (1, 0) and (1, 1): the one mine is among them, each with
 #    chance 1/3, so (2, 0) and (2, 1) are safe. Only the total (1 mine) says so, which is
-#    why `certainties`, which uses the numbers alone, lists nothing.
+#    why `minesweeper.certainties`, which uses the numbers alone, lists nothing.
 #
 #    Take (2, 0). Its neighbours are (1, 0), (1, 1) and (2, 1). It shows 0 when the mine is
 #    on (0, 0) (chance 1/3): then (1, 0) and (1, 1) are safe and the 1 proves (0, 0), one
@@ -688,24 +679,24 @@ MinesDuelBoard(computer="lookahead", hints=True)
 #    the score is 1/3 · 1 + 2/3 · 0 = **1/3**. (2, 1) is the same by symmetry.
 #
 #    ```python
-#    hand = duel_board(board_from_text("1##\n###", mines=1))
+#    hand = minesweeper.duel_board(minesweeper.board_from_text("1##\n###", mines=1))
 #    hand_safe = {Coord(2, 0), Coord(2, 1)}
 #    hand_scores = {Coord(2, 0): Fraction(1, 3), Coord(2, 1): Fraction(1, 3)}
 #    for cell in sorted(hand_safe):
-#        print(cell, [(o.number, o.chance, sorted(o.mines)) for o in reveal_outcomes(hand.board, cell)])
-#    print(lookahead_scores(hand, sorted(hand_safe)) == hand_scores, certainties(hand.board))
+#        print(cell, [(o.number, o.chance, sorted(o.mines)) for o in minesweeper.reveal_outcomes(hand.board, cell)])
+#    print(minesweeper.lookahead_scores(hand, sorted(hand_safe)) == hand_scores, minesweeper.certainties(hand.board))
 #    ```
 #
 #    </details>
 
 # %%
 def check_hand(hand_safe, hand_scores) -> None:
-    seen = duel_board(board_from_text("1##\n###", mines=1))
-    chances = probabilities(seen.board)
+    seen = minesweeper.duel_board(minesweeper.board_from_text("1##\n###", mines=1))
+    chances = minesweeper.probabilities(seen.board)
     want = {cell for cell, p in chances.items() if p == 0}
     assert set(hand_safe) == want, f"the cells with chance 0 are {sorted(want)}"
-    assert not certainties(seen.board)[1] & want
-    scores = lookahead_scores(seen, sorted(want))
+    assert not minesweeper.certainties(seen.board)[1] & want
+    scores = minesweeper.lookahead_scores(seen, sorted(want))
     for cell, value in scores.items():
         assert hand_scores.get(cell) == value, f"{cell}: the score is {value}, not {hand_scores.get(cell)}"
     print(f"all {len(want) + 1} cases pass")
@@ -728,7 +719,8 @@ else:
 #    ```python
 #    seat_wins, first_20 = Counter(), Counter()
 #    for seed in range(200):
-#        record = play(rules, [Player("one", safest_strategy()), Player("two", safest_strategy())],
+#        record = play(rules, [Player("one", minesweeper.safest_strategy()),
+#                              Player("two", minesweeper.safest_strategy())],
 #                      rng=random.Random(seed))
 #        seat_wins[record.winner] += 1
 #        if seed < 20:
@@ -759,7 +751,8 @@ else:
 def check_seats(seat_wins) -> None:
     want = Counter()
     for seed in range(200):
-        record = play(rules, [Player("one", safest_strategy()), Player("two", safest_strategy())],
+        record = play(rules, [Player("one", minesweeper.safest_strategy()),
+                              Player("two", minesweeper.safest_strategy())],
                       rng=random.Random(seed))
         want[record.winner] += 1
     for winner in (0, 1, None):
@@ -774,9 +767,9 @@ else:
     print("write seat_wins above, then run this")
 
 # %% [markdown]
-# 3. **Narrow and wide.** `lookahead_strategy(width, replies)` bounds the work. Play
-#    `lookahead_strategy(width=1)` against the safest player with `match` on 20 deals of
-#    the 6 × 5 board, as `width_one`; then `lookahead_strategy(width=8)` against the default
+# 3. **Narrow and wide.** `minesweeper.lookahead_strategy(width, replies)` bounds the work. Play
+#    `minesweeper.lookahead_strategy(width=1)` against the safest player with `minesweeper.match` on 20 deals of
+#    the 6 × 5 board, as `width_one`; then `minesweeper.lookahead_strategy(width=8)` against the default
 #    lookahead player (width 4), as `width_eight`. Print the time each takes. Why are
 #    width 1's wins exactly its losses? Does a wider search pay on this board?
 #
@@ -784,9 +777,9 @@ else:
 #
 #    ```python
 #    began = time.perf_counter()
-#    width_one = match(rules, lambda g: lookahead_strategy(width=1), SAFEST, 20)
+#    width_one = minesweeper.match(rules, lambda g: minesweeper.lookahead_strategy(width=1), SAFEST, 20)
 #    middle = time.perf_counter()
-#    width_eight = match(rules, lambda g: lookahead_strategy(width=8), LOOKAHEAD, 20)
+#    width_eight = minesweeper.match(rules, lambda g: minesweeper.lookahead_strategy(width=8), LOOKAHEAD, 20)
 #    print(f"width 1 vs safest:  {width_one.first}, {width_one.second}, in all {width_one.total} "
 #          f"({middle - began:.1f} s)")
 #    print(f"width 8 vs width 4: {width_eight.first}, {width_eight.second}, in all {width_eight.total} "
@@ -804,11 +797,11 @@ else:
 
 # %%
 def check_widths(width_one, width_eight) -> None:
-    want_one = match(rules, lambda g: lookahead_strategy(width=1), SAFEST, 20)
+    want_one = minesweeper.match(rules, lambda g: minesweeper.lookahead_strategy(width=1), SAFEST, 20)
     assert width_one == want_one, f"width 1 against the safest player: {want_one.total}, not {width_one.total}"
     assert want_one.total.wins == want_one.total.losses and str(want_one.first) == "-".join(
         str(want_one.second).split("-")[::-1])
-    want_eight = match(rules, lambda g: lookahead_strategy(width=8), LOOKAHEAD, 20)
+    want_eight = minesweeper.match(rules, lambda g: minesweeper.lookahead_strategy(width=8), LOOKAHEAD, 20)
     assert width_eight == want_eight, f"width 8 against width 4: {want_eight.total}, not {width_eight.total}"
     print("all 3 cases pass")
 
@@ -823,7 +816,7 @@ else:
 #    silence the secret of its lead? Write a maker `quiet_player()` whose strategy, among
 #    the safest cells in the safest player's order, reveals the first one that makes **no**
 #    new cell certainly safe, whatever number it shows (else the safest player's choice).
-#    Measure it against the safest player with `match` on 20 deals of the 6 × 5 board, as
+#    Measure it against the safest player with `minesweeper.match` on 20 deals of the 6 × 5 board, as
 #    `quiet_result`. How much of the lookahead player's lead (29-0-11 on the same deals)
 #    does silence alone explain?
 #
@@ -833,7 +826,7 @@ else:
 #    def quiet_player():
 #        def choose(rules, seen):
 #            board = seen.board
-#            chances = probabilities(board)
+#            chances = minesweeper.probabilities(board)
 #            least = min(chances.values())
 #
 #            def order(cell: Coord) -> tuple[int, int, int]:
@@ -841,15 +834,15 @@ else:
 #
 #            safest_cells = sorted((c for c, p in chances.items() if p == least), key=order)
 #            for cell in safest_cells:
-#                if not any(new_certain(board, cell, o.number)[1] for o in reveal_outcomes(board, cell)):
+#                if not any(new_certain(board, cell, o.number)[1] for o in minesweeper.reveal_outcomes(board, cell)):
 #                    return cell
 #            return safest_cells[0]
 #
 #        return choose
 #
 #
-#    quiet_result = match(rules, lambda g: quiet_player(), SAFEST, 20)
-#    lead = match(rules, LOOKAHEAD, SAFEST, 20)
+#    quiet_result = minesweeper.match(rules, lambda g: quiet_player(), SAFEST, 20)
+#    lead = minesweeper.match(rules, LOOKAHEAD, SAFEST, 20)
 #    print(f"quiet vs safest: {quiet_result.total}; lookahead vs safest: {lead.total}")
 #    ```
 #
@@ -868,16 +861,16 @@ def check_quiet(quiet_player, quiet_result) -> None:
     strategy = quiet_player()
     for *_first, before, _after in moves[1:]:
         board = before.board
-        chances = probabilities(board)
+        chances = minesweeper.probabilities(board)
         cell = strategy(rules, before)
         assert chances[cell] == min(chances.values()), f"{cell} is not among the safest cells"
         silent = [c for c, p in chances.items() if p == chances[cell]
-                  and not any(new_certain(board, c, o.number)[1] for o in reveal_outcomes(board, c))]
+                  and not any(new_certain(board, c, o.number)[1] for o in minesweeper.reveal_outcomes(board, c))]
         if silent:
             assert cell in silent, f"{cell} makes new cells safe, but {silent[0]} does not"
         else:
             assert cell == safest(board), f"no cell is silent: the safest player's {safest(board)}, not {cell}"
-    want = match(rules, lambda g: quiet_player(), SAFEST, 20)
+    want = minesweeper.match(rules, lambda g: quiet_player(), SAFEST, 20)
     assert quiet_result == want, f"the quiet player against the safest: {want.total}, not {quiet_result.total}"
     print(f"all {len(moves)} cases pass")
 
@@ -890,7 +883,7 @@ else:
 # %% [markdown]
 # 5. **Counting the mines too.** In the lesson's game, 4,3 was a mine of chance 1 before
 #    move 18, yet nobody had discovered it: the course credits only what the numbers prove.
-#    Suppose a rule that credits a mine as soon as `probabilities` gives it chance 1 (the
+#    Suppose a rule that credits a mine as soon as `minesweeper.probabilities` gives it chance 1 (the
 #    total count used too). After which move did 4,3 first have chance 1? Write the move's
 #    number as `total_move` and its mover (0 for player 1, 1 for player 2) as
 #    `total_mover`. Who would have discovered it under that rule, and would the game's
@@ -900,7 +893,7 @@ else:
 #
 #    ```python
 #    total_move, total_mover = next((number, mover) for number, mover, *_rest, after in moves
-#                                   if probabilities(after.board).get(Coord(4, 3)) == 1)
+#                                   if minesweeper.probabilities(after.board).get(Coord(4, 3)) == 1)
 #    print(f"after move {total_move}, by player {total_mover + 1}")
 #    ```
 #
@@ -916,7 +909,7 @@ else:
 # %%
 def check_total_move(total_move, total_mover) -> None:
     for number, mover, _cell, _shown, _found, _before, after in moves:
-        if probabilities(after.board).get(Coord(4, 3)) == 1:
+        if minesweeper.probabilities(after.board).get(Coord(4, 3)) == 1:
             assert (total_move, total_mover) == (number, mover), (
                 f"4,3 first has chance 1 after move {number}, by player {mover + 1}")
             print("all 2 cases pass")

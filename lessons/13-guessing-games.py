@@ -44,38 +44,9 @@ import numpy as np
 from IPython.display import SVG
 
 from coursekit import Player, play
-from coursekit.core.rules import CHANCE, End
-from coursekit.games.bulls import (
-    Answer,
-    Bulls,
-    all_codes,
-    answer_table,
-    code_text,
-    consistent_codes,
-    consistent_strategy,
-    entropy,
-    entropy_choice,
-    guess_counts,
-    minimax_choice,
-    minimax_strategy,
-    partition_sizes,
-    read_code,
-    score,
-)
-from coursekit.games.words import (
-    WORD_LIST_LICENCE,
-    Words,
-    WordsObservation,
-    answer_entropy,
-    best_splitting_letter,
-    frequency_guesser,
-    most_frequent_letter,
-    play_word,
-    possible_words,
-    random_letter,
-    score_guesser,
-    splitting_guesser,
-)
+from coursekit.core import CHANCE, End
+from coursekit.games import bulls as bulls_game
+from coursekit.games import words as word_game
 
 # %% [markdown]
 # ## The two games in source C
@@ -142,7 +113,7 @@ from coursekit.games.words import (
 # list keeps the lesson quick).
 
 # %%
-rules = Words("en", top=1000)
+rules = word_game.Words("en", top=1000)
 start = rules.initial_state()
 outcomes = rules.chance_outcomes(start)
 print(len(rules.words), "words, for example:", *rules.words[:8])
@@ -157,7 +128,7 @@ assert len(outcomes) == len(rules.words) and math.isclose(sum(p for _w, p in out
 # name the source and share alike:
 
 # %%
-print(WORD_LIST_LICENCE)
+print(word_game.WORD_LIST_LICENCE)
 
 # %% [markdown]
 # Here is a game. The engine lets chance hide a word (seed 15: a
@@ -166,7 +137,7 @@ print(WORD_LIST_LICENCE)
 # chance:
 
 # %%
-game = play(rules, [Player("frequency", frequency_guesser())], rng=random.Random(15))
+game = play(rules, [Player("frequency", word_game.frequency_guesser())], rng=random.Random(15))
 chance_step = game.steps[0]
 print("step 1:", chance_step.player, "hid", repr(chance_step.move))
 assert chance_step.player == CHANCE and game.moves[0].player == 0
@@ -188,7 +159,7 @@ seen
 # the state with that secret blanked out (`None`, drawn as question marks).
 
 # %%
-bulls = Bulls()
+bulls = bulls_game.Bulls()
 hidden = bulls.apply(bulls.start_with((5, 3, 1, 0)), (0, 1, 2, 3))
 print("the state's secret:", hidden.targets, "  the observation's:", bulls.observation(hidden, 0).targets)
 assert bulls.observation(hidden, 0).targets == (None,)
@@ -238,7 +209,7 @@ game
 BLANK = "_"
 
 
-def fits(word: str, seen: WordsObservation) -> bool:
+def fits(word: str, seen: word_game.WordsObservation) -> bool:
     """Whether ``word`` could be the hidden word, given what the guesser has seen."""
     if len(word) != len(seen.pattern) or word in seen.tried:
         return False
@@ -250,28 +221,28 @@ def fits(word: str, seen: WordsObservation) -> bool:
     return True
 
 
-def still_possible(words, seen: WordsObservation) -> list[str]:
+def still_possible(words, seen: word_game.WordsObservation) -> list[str]:
     """The words of ``words`` that fit what was seen, in the list's order."""
     return [word for word in words if fits(word, seen)]
 
 
-assert fits("house", WordsObservation("____e", ("e",), 6))
-assert not fits("there", WordsObservation("____e", ("e",), 6))  # an e would show at place 3 too
-assert not fits("house", WordsObservation("____e", ("e", "o"), 5))  # the o was wrong
-assert still_possible(["bell", "ball", "tall"], WordsObservation("_a__", ("a", "e"), 5)) == ["ball", "tall"]
+assert fits("house", word_game.WordsObservation("____e", ("e",), 6))
+assert not fits("there", word_game.WordsObservation("____e", ("e",), 6))  # an e would show at place 3 too
+assert not fits("house", word_game.WordsObservation("____e", ("e", "o"), 5))  # the o was wrong
+assert still_possible(["bell", "ball", "tall"], word_game.WordsObservation("_a__", ("a", "e"), 5)) == ["ball", "tall"]
 
 # %% [markdown]
-# Check it against the library's `possible_words` on every observation met in real games:
+# Check it against the library's `word_game.possible_words` on every observation met in real games:
 # the frequency guesser plays the first 150 words of the list, and at each guess both must
 # name the same words.
 
 # %%
 checked = 0
 for word in rules.words[:150]:
-    record = play_word(rules, frequency_guesser(), word)
+    record = word_game.play_word(rules, word_game.frequency_guesser(), word)
     for step in (None, *record.moves):
         seen = rules.observation(step.state if step else record.start, 0)
-        assert still_possible(rules.words, seen) == list(possible_words(rules, seen)), (word, seen)
+        assert still_possible(rules.words, seen) == list(word_game.possible_words(rules, seen)), (word, seen)
         checked += 1
 print(checked, "observations checked: our list of words still possible is the library's")
 
@@ -344,7 +315,7 @@ assert frequency_letter(six, "abeilotu") == "l"  # in all six words
 for seen in (rules.observation(s, 0) for s in game.states[1:-1]):
     words = still_possible(rules.words, seen)
     untried = [c for c in rules.alphabet if c not in seen.tried]
-    assert frequency_letter(words, untried) == most_frequent_letter(words, untried)
+    assert frequency_letter(words, untried) == word_game.most_frequent_letter(words, untried)
 
 # %% [markdown]
 # But "l" in those six words tells us nothing: it is in all of them, at the same places. A
@@ -370,25 +341,25 @@ def letter_entropy(words, letter: str) -> float:
 
 
 assert letter_entropy(six, "l") == 0  # every word: places 2 and 3
-assert letter_entropy(six, "a") == answer_entropy(six, "a")  # ball, tall or neither: 2 of 6
+assert letter_entropy(six, "a") == word_game.answer_entropy(six, "a")  # ball, tall or neither: 2 of 6
 assert math.isclose(letter_entropy(["ab", "ba", "cd", "dc"], "a"), 1.5)  # groups 1, 1, 2
 for letter in "abeilotu":
-    assert math.isclose(letter_entropy(six, letter), answer_entropy(six, letter))
+    assert math.isclose(letter_entropy(six, letter), word_game.answer_entropy(six, letter))
 print({c: round(letter_entropy(six, c), 3) for c in "abeiotu"})
-assert best_splitting_letter(six, "abeilotu") == "a"
+assert word_game.best_splitting_letter(six, "abeilotu") == "a"
 
 # %% [markdown]
 # ### Measured
 #
-# The library's `frequency_guesser()` and `splitting_guesser()` follow the two rules. Let
+# The library's `word_game.frequency_guesser()` and `word_game.splitting_guesser()` follow the two rules. Let
 # each play every word of the lesson's list once (and, as a yardstick, a guesser who picks
 # untried letters at random):
 
 # %%
 measured = {
-    "random letter": score_guesser(rules, random_letter(random.Random(1)), rules.words),
-    "frequency": score_guesser(rules, frequency_guesser(), rules.words),
-    "splitting": score_guesser(rules, splitting_guesser(), rules.words),
+    "random letter": word_game.score_guesser(rules, word_game.random_letter(random.Random(1)), rules.words),
+    "frequency": word_game.score_guesser(rules, word_game.frequency_guesser(), rules.words),
+    "splitting": word_game.score_guesser(rules, word_game.splitting_guesser(), rules.words),
 }
 print(f"{'guesser':<14} {'words':>5} {'wrong guesses (mean)':>21} {'games lost':>11}")
 for name, result in measured.items():
@@ -423,7 +394,7 @@ assert abs(split.mean_wrong - freq.mean_wrong) < 0.05
 # tried e (right), then a and o (both wrong). 21 words are still possible:
 
 # %%
-like = play_word(rules, splitting_guesser(), "like")
+like = word_game.play_word(rules, word_game.splitting_guesser(), "like")
 moment = rules.observation(like.moves[2].state, 0)
 words = still_possible(rules.words, moment)
 untried = [c for c in rules.alphabet if c not in moment.tried]
@@ -435,7 +406,7 @@ for letter in sorted(untried, key=lambda c: -letter_entropy(words, c))[:6]:
     print(f"{letter:>6} {inside:>6} / {len(words)} {letter_entropy(words, letter):>8.3f} "
           f"{(len(words) - inside) / len(words):>18.0%}")
 assert moment.tried == ("e", "a", "o") and len(words) == 21
-assert best_splitting_letter(words, untried) == "f" and most_frequent_letter(words, untried) == "i"
+assert word_game.best_splitting_letter(words, untried) == "f" and word_game.most_frequent_letter(words, untried) == "i"
 assert sum("f" in w for w in words) == 5 and sum("i" in w for w in words) == 15
 
 # %% [markdown]
@@ -464,7 +435,7 @@ assert math.isclose(letter_entropy(words, "u"), letter_entropy(words, "f"))  # t
 
 # %%
 print(like)
-assert like.end == End.LOST and play_word(rules, frequency_guesser(), "like").end == End.WON
+assert like.end == End.LOST and word_game.play_word(rules, word_game.frequency_guesser(), "like").end == End.WON
 
 # %% [markdown]
 # ## Bulls and cows
@@ -480,8 +451,8 @@ assert like.end == End.LOST and play_word(rules, frequency_guesser(), "like").en
 # For the secret 5310 the guess 0123 gets 0 bulls and 3 cows (0, 1 and 3 are in the secret,
 # none at its place). The game ends at 4 bulls. (C's paragraph, quoted above, speaks only of
 # "sets of numbers"; four different digits and this answer are the usual bulls and cows,
-# the course's choice.) `Bulls(digits, base)` plays other sizes too:
-# `Bulls(3, 6)` has secrets of three different digits from 0 to 5, only 120 of them.
+# the course's choice.) `bulls_game.Bulls(digits, base)` plays other sizes too:
+# `bulls_game.Bulls(3, 6)` has secrets of three different digits from 0 to 5, only 120 of them.
 #
 # Write the answer straight from the definition: compare every place of the guess with
 # every place of the secret.
@@ -502,23 +473,23 @@ def bulls_and_cows(guess, secret) -> tuple[int, int]:
 
 assert bulls_and_cows((0, 1, 2, 3), (5, 3, 1, 0)) == (0, 3)
 assert bulls_and_cows((1, 2, 3, 4), (1, 2, 4, 3)) == (2, 2)
-assert bulls_and_cows(read_code("5310"), read_code("5310")) == (4, 0)
+assert bulls_and_cows(bulls_game.read_code("5310"), bulls_game.read_code("5310")) == (4, 0)
 
 # %% [markdown]
 # The library counts differently (bulls place by place, then the digits both codes share,
 # minus the bulls). Check the two agree by brute force: every guess against every secret of
 # the 3-digit game (120 × 120 pairs), and the guess 0123 against all 5,040 secrets of the
-# full game. Its answer table, `answer_table()`, stores all 5,040 × 5,040 answers at once;
+# full game. Its answer table, `bulls_game.answer_table()`, stores all 5,040 × 5,040 answers at once;
 # it agrees too.
 
 # %%
-small = all_codes(3, 6)
-assert all(bulls_and_cows(g, s) == score(g, s) for g in small for s in small)
-codes = all_codes()
-table = answer_table()
+small = bulls_game.all_codes(3, 6)
+assert all(bulls_and_cows(g, s) == bulls_game.score(g, s) for g in small for s in small)
+codes = bulls_game.all_codes()
+table = bulls_game.answer_table()
 first = table.index[(0, 1, 2, 3)]
 assert len(codes) == 5040 == 10 * 9 * 8 * 7
-assert all(bulls_and_cows((0, 1, 2, 3), s) == score((0, 1, 2, 3), s) == table.answer(first, i)
+assert all(bulls_and_cows((0, 1, 2, 3), s) == bulls_game.score((0, 1, 2, 3), s) == table.answer(first, i)
            for i, s in enumerate(codes))
 print(len(small) ** 2 + len(codes), "answers checked")
 
@@ -531,7 +502,7 @@ print(len(small) ** 2 + len(codes), "answers checked")
 # the results of the computer's previous moves": it guesses a consistent secret. Which one,
 # C's text in our copy does not say; the course's version keeps the consistent secrets and
 # guesses one of them at random, and "C's guesser" in this lesson means that version. It
-# is `consistent_strategy(rng)`.
+# is `bulls_game.consistent_strategy(rng)`.
 
 # %%
 def consistent(secrets, answers) -> list:
@@ -539,20 +510,20 @@ def consistent(secrets, answers) -> list:
     return [s for s in secrets if all(bulls_and_cows(a.guess, s) == (a.bulls, a.cows) for a in answers)]
 
 
-assert consistent([(1, 2), (2, 1), (3, 4)], [Answer((1, 3), 1, 0)]) == [(1, 2)]
+assert consistent([(1, 2), (2, 1), (3, 4)], [bulls_game.Answer((1, 3), 1, 0)]) == [(1, 2)]
 
 # %% [markdown]
 # A game of C's guesser against the secret chance hides (seed 5), and after each answer the
 # number of secrets still consistent, by our function and by the library's
-# `consistent_codes`:
+# `bulls_game.consistent_codes`:
 
 # %%
-c_game = play(bulls, [Player("C's guesser", consistent_strategy(random.Random(5)))], rng=random.Random(5))
+c_game = play(bulls, [Player("C's guesser", bulls_game.consistent_strategy(random.Random(5)))], rng=random.Random(5))
 answers = c_game.final.answers[0]
 left_counts = []
 for k in range(1, len(answers) + 1):
     ours = consistent(codes, answers[:k])
-    assert ours == [codes[i] for i in consistent_codes(table, answers[:k])]
+    assert ours == [codes[i] for i in bulls_game.consistent_codes(table, answers[:k])]
     left_counts.append(len(ours))
     print(f"{answers[k - 1]}   consistent secrets left: {len(ours)}")
 assert left_counts[-1] == 1 and c_game.end == End.WON
@@ -577,7 +548,7 @@ def partition(guess, secrets) -> Counter:
 first_split = partition((0, 1, 2, 3), codes)
 for answer, size in sorted(first_split.items()):
     print(f"{answer[0]} bulls {answer[1]} cows: {size:>5}")
-library_sizes = partition_sizes(table, np.arange(table.size), np.array([first]))[0]
+library_sizes = bulls_game.partition_sizes(table, np.arange(table.size), np.array([first]))[0]
 assert all(library_sizes[table.number(*a)] == n for a, n in first_split.items())
 assert sum(first_split.values()) == 5040 and len(first_split) == 14 and max(first_split.values()) == 1440
 labels = [f"{b}B{c}C" for b, c in sorted(first_split)]
@@ -591,11 +562,11 @@ SVG(bars_svg(labels, {"secrets": [first_split[a] for a in sorted(first_split)]},
 #
 # Does the first guess matter? No: renaming the digits turns 0123 into any other code, so
 # every first guess splits the secrets into the same group sizes. The library's
-# `partition_sizes` sorts every secret by its answer to every one of the 5,040 guesses at
+# `bulls_game.partition_sizes` sorts every secret by its answer to every one of the 5,040 guesses at
 # once (numpy does it in a moment), and the sorted sizes are the same in every row:
 
 # %%
-every = np.sort(partition_sizes(table, np.arange(table.size)), axis=1)
+every = np.sort(bulls_game.partition_sizes(table, np.arange(table.size)), axis=1)
 assert (every == every[0]).all()
 print("every first guess splits the secrets into the groups", sorted(first_split.values(), reverse=True))
 
@@ -617,28 +588,29 @@ print("every first guess splits the secrets into the groups", sorted(first_split
 # differ. Say 0123 got **0 bulls and 2 cows**:
 
 # %%
-after = [Answer((0, 1, 2, 3), 0, 2)]
-left = consistent_codes(table, after)
-by_minimax = table.codes[minimax_choice(table, left)]
-by_entropy = table.codes[entropy_choice(table, left)]
+after = [bulls_game.Answer((0, 1, 2, 3), 0, 2)]
+left = bulls_game.consistent_codes(table, after)
+by_minimax = table.codes[bulls_game.minimax_choice(table, left)]
+by_entropy = table.codes[bulls_game.entropy_choice(table, left)]
 left_codes = [codes[i] for i in left]
 print(len(left_codes), "secrets are consistent with 0123: 0 bulls, 2 cows")
 print(f"{'rule':<9} {'guess':>5} {'largest group':>14} {'entropy (bits)':>15} {'can it be the secret?':>22}")
 for rule, guess in (("minimax", by_minimax), ("entropy", by_entropy)):
     groups = partition(guess, left_codes)
-    print(f"{rule:<9} {code_text(guess):>5} {max(groups.values()):>14} {entropy(list(groups.values())):>15.3f} "
+    print(f"{rule:<9} {bulls_game.code_text(guess):>5} {max(groups.values()):>14} "
+          f"{bulls_game.entropy(list(groups.values())):>15.3f} "
           f"{'yes' if guess in left_codes else 'no':>22}")
-all_sizes = partition_sizes(table, left)
+all_sizes = bulls_game.partition_sizes(table, left)
 worst = all_sizes.max(axis=1)
 assert len(left_codes) == 1260
 assert max(partition(by_minimax, left_codes).values()) == worst.min() == 300
 assert max(partition(by_entropy, left_codes).values()) == 304
 assert by_minimax not in left_codes and by_entropy in left_codes
-assert code_text(by_minimax) == "1204" and code_text(by_entropy) == "1435"
+assert bulls_game.code_text(by_minimax) == "1204" and bulls_game.code_text(by_entropy) == "1435"
 assert bulls_and_cows((0, 1, 2, 3), by_minimax) == (0, 3)  # so 1204 cannot be the secret
 assert worst[left].min() == 304  # the best a consistent guess can do in the worst case
-entropies = [entropy(list(row)) for row in all_sizes]  # every code's entropy as a second guess
-assert math.isclose(entropy(list(partition(by_entropy, left_codes).values())), max(entropies))
+entropies = [bulls_game.entropy(list(row)) for row in all_sizes]  # every code's entropy as a second guess
+assert math.isclose(bulls_game.entropy(list(partition(by_entropy, left_codes).values())), max(entropies))
 
 # %% [markdown]
 # The minimax rule picks **1204**, a guess that **cannot** be the secret (against 0123 it
@@ -651,8 +623,8 @@ assert math.isclose(entropy(list(partition(by_entropy, left_codes).values())), m
 p_minimax, p_entropy = partition(by_minimax, left_codes), partition(by_entropy, left_codes)
 answers_seen = sorted(set(p_minimax) | set(p_entropy))
 SVG(bars_svg([f"{b}B{c}C" for b, c in answers_seen],
-             {f"minimax: {code_text(by_minimax)}": [p_minimax[a] for a in answers_seen],
-              f"entropy: {code_text(by_entropy)}": [p_entropy[a] for a in answers_seen]},
+             {f"minimax: {bulls_game.code_text(by_minimax)}": [p_minimax[a] for a in answers_seen],
+              f"entropy: {bulls_game.code_text(by_entropy)}": [p_entropy[a] for a in answers_seen]},
              "the 1,260 secrets left after 0123: 0 bulls 2 cows, sorted by the answer to the second guess",
              "B: bulls, C: cows"))
 
@@ -660,7 +632,7 @@ SVG(bars_svg([f"{b}B{c}C" for b, c in answers_seen],
 # ### Measured over every secret
 #
 # A rule is judged over **every** secret: play it once against each, and count the guesses.
-# `guess_counts(name, digits, base)` does that (the deterministic rules are followed through
+# `bulls_game.guess_counts(name, digits, base)` does that (the deterministic rules are followed through
 # their whole tree of decisions; C's random guesser plays each secret with its own seeded
 # generator). First the small game, 3 digits from 0 to 5, 120 secrets:
 
@@ -672,7 +644,7 @@ def show_counts(results) -> None:
         print(f"{r.guesser:<15} average {r.average:.4f}   worst {r.worst}   ({spread})")
 
 
-small_results = [guess_counts(name, 3, 6) for name in ("consistent", "minimax", "entropy")]
+small_results = [bulls_game.guess_counts(name, 3, 6) for name in ("consistent", "minimax", "entropy")]
 show_counts(small_results)
 assert all(r.secrets == 120 for r in small_results)
 longest = max(r.worst for r in small_results)
@@ -689,7 +661,7 @@ SVG(bars_svg(list(range(1, longest + 1)),
 # benchmark, which plays every secret:
 
 # %%
-c_full = guess_counts("consistent", 4, 10, seed=0)
+c_full = bulls_game.guess_counts("consistent", 4, 10, seed=0)
 show_counts([c_full])
 assert c_full.secrets == 5040 and round(c_full.average, 2) == 5.49
 
@@ -781,7 +753,7 @@ assert round(average(BENCHMARK["entropy"]) - 26_274 / 5_040, 2) == 0.03
 # and they guess **each other's** in turn, the first player, then the second, round after
 # round (the order of play and the end of the game below are the course's rules; our copy
 # of C does not give C's). The answers are public, but each player sees its own secret and
-# never the one it looks for: the observation hides exactly that. `Bulls(mutual=True)` plays it.
+# never the one it looks for: the observation hides exactly that. `bulls_game.Bulls(mutual=True)` plays it.
 #
 # **The draw rule.** Whoever finds the other's secret first wins. But when the first player
 # finds it, the second still gets its guess of the same round; if that finds the first
@@ -791,9 +763,9 @@ assert round(average(BENCHMARK["entropy"]) - 26_274 / 5_040, 2) == 0.03
 # by chance (seed 4). The first two steps are chance's, one secret each:
 
 # %%
-mutual = Bulls(mutual=True)
-duel = play(mutual, [Player("C's guesser", consistent_strategy(random.Random(4))),
-                     Player("minimax", minimax_strategy())], rng=random.Random(4))
+mutual = bulls_game.Bulls(mutual=True)
+duel = play(mutual, [Player("C's guesser", bulls_game.consistent_strategy(random.Random(4))),
+                     Player("minimax", bulls_game.minimax_strategy())], rng=random.Random(4))
 print(duel)
 assert [step.player for step in duel.steps[:2]] == [CHANCE, CHANCE]
 assert mutual.observation(duel.steps[1].state, 0).targets[0] is None
@@ -840,13 +812,14 @@ assert [round(100 * x) for x in c_vs_m] == [31, 32, 37]
 # distributions:
 
 # %%
-small_mutual = Bulls(3, 6, mutual=True)
+small_mutual = bulls_game.Bulls(3, 6, mutual=True)
 tally = Counter()
 for seed in range(300):
-    record = play(small_mutual, [Player("C's guesser", consistent_strategy(random.Random(seed))),
-                                 Player("minimax", minimax_strategy())], rng=random.Random(1000 + seed))
+    record = play(small_mutual, [Player("C's guesser", bulls_game.consistent_strategy(random.Random(seed))),
+                                 Player("minimax", bulls_game.minimax_strategy())], rng=random.Random(1000 + seed))
     tally["draw" if record.winner is None else ("C's guesser" if record.winner == 0 else "minimax")] += 1
-expected = duel_chances(guess_counts("consistent", 3, 6).distribution, guess_counts("minimax", 3, 6).distribution)
+expected = duel_chances(bulls_game.guess_counts("consistent", 3, 6).distribution,
+                        bulls_game.guess_counts("minimax", 3, 6).distribution)
 for name, share in zip(("C's guesser", "draw", "minimax"), expected, strict=True):
     print(f"{name:<12} played {tally[name] / 300:.1%}   computed {share:.1%}")
     assert abs(tally[name] / 300 - share) < 0.08
@@ -867,21 +840,17 @@ for name, share in zip(("C's guesser", "draw", "minimax"), expected, strict=True
 # on "Words still possible" to see the list shrink.
 
 # %%
-from coursekit.games.words import WordsBoard
-
-WordsBoard("en", seed=13)
+word_game.WordsBoard("en", seed=13)
 
 # %% [markdown]
 # The bulls and cows board plays C's mutual game against C's guesser: type four different
 # digits in the box and press Enter (or click the digits under the guesses). Try to beat it;
 # the computer averages about 5.5 guesses. `computer="minimax"` or `computer="entropy"` gives a
-# harder opponent, and `BullsBoard(watch=True)` lets you watch a guesser play alone (Step, or
+# harder opponent, and `bulls_game.BullsBoard(watch=True)` lets you watch a guesser play alone (Step, or
 # ▶ Run).
 
 # %%
-from coursekit.games.bulls import BullsBoard
-
-BullsBoard(mutual=True, computer="consistent", seed=13)
+bulls_game.BullsBoard(mutual=True, computer="consistent", seed=13)
 
 # %% [markdown]
 # ## Exercises
@@ -897,7 +866,7 @@ BullsBoard(mutual=True, computer="consistent", seed=13)
 #    guesser breaks them alphabetically). Write the letter rule as
 #    `cautious_letter(words, untried)` (on a tie of both, the first of `untried`), wrap it
 #    as `cautious_guess(rules, seen)` (guess the word when one is left, as the library's
-#    guessers do) and measure it with `score_guesser` on `Words("en", top=1000)` as
+#    guessers do) and measure it with `word_game.score_guesser` on `word_game.Words("en", top=1000)` as
 #    `cautious_score`. Does it beat both rules of the lesson, in wrong guesses and in games
 #    lost?
 #
@@ -918,7 +887,7 @@ BullsBoard(mutual=True, computer="consistent", seed=13)
 #        return cautious_letter(words, [c for c in rules.alphabet if c not in seen.tried])
 #
 #
-#    cautious_score = score_guesser(rules, cautious_guess, rules.words)
+#    cautious_score = word_game.score_guesser(rules, cautious_guess, rules.words)
 #    print(f"cautious: {cautious_score.mean_wrong:.3f} wrong guesses, {cautious_score.lost} lost; "
 #          f"frequency: {freq.mean_wrong:.3f}, {freq.lost}; splitting: {split.mean_wrong:.3f}, {split.lost}")
 #    ```
@@ -938,17 +907,17 @@ def check_cautious(cautious_letter, cautious_guess, cautious_score) -> None:
         return max(untried, key=lambda c: (sum(c in w for w in words), round(letter_entropy(words, c), 12)))
 
     def expected_guess(rules, seen):
-        words = possible_words(rules, seen)
+        words = word_game.possible_words(rules, seen)
         if len(words) == 1:
             return words[0]
         return expected_letter(words, [c for c in rules.alphabet if c not in seen.tried])
 
     cases = 0
     for word in rules.words[:150]:
-        record = play_word(rules, frequency_guesser(), word)
+        record = word_game.play_word(rules, word_game.frequency_guesser(), word)
         for state in record.states[:-1]:
             seen = rules.observation(state, 0)
-            words = possible_words(rules, seen)
+            words = word_game.possible_words(rules, seen)
             untried = [c for c in rules.alphabet if c not in seen.tried]
             if len(words) > 1:
                 want = expected_letter(words, untried)
@@ -957,7 +926,7 @@ def check_cautious(cautious_letter, cautious_guess, cautious_score) -> None:
             want, got = expected_guess(rules, seen), cautious_guess(rules, seen)
             assert got == want, f"{seen.pattern}, tried {seen.tried}: guess should be {want!r}, got {got!r}"
             cases += 1
-    want = score_guesser(rules, expected_guess, rules.words)
+    want = word_game.score_guesser(rules, expected_guess, rules.words)
     assert cautious_score == want, f"over the lesson's list the cautious guesser scores {want}, not {cautious_score}"
     print(f"all {cases + 1} cases pass")
 
@@ -969,12 +938,12 @@ else:
 
 # %% [markdown]
 # 2. **Other languages.** Measure the frequency and the splitting guessers on
-#    `Words("ru", top=1000)` and `Words("bg", top=1000)`, as a dictionary `other_scores`
-#    from `(language, guesser)` (like `("ru", "frequency")`) to the `score_guesser`
+#    `word_game.Words("ru", top=1000)` and `word_game.Words("bg", top=1000)`, as a dictionary `other_scores`
+#    from `(language, guesser)` (like `("ru", "frequency")`) to the `word_game.score_guesser`
 #    result. Does the splitting rule lose more games there too? Find, in one of these
 #    lists, a moment like "like": the two rules pick different letters, and the splitting
 #    rule's letter is more likely to be wrong. Write it as `parting`: the language and the
-#    observation, like `("ru", WordsObservation("_е__", ("о", "е"), 5))`, but find your
+#    observation, like `("ru", word_game.WordsObservation("_е__", ("о", "е"), 5))`, but find your
 #    own.
 #
 #    <details><summary>Answer</summary>
@@ -982,9 +951,9 @@ else:
 #    ```python
 #    other_scores = {}
 #    for language in ("ru", "bg"):
-#        lang_rules = Words(language, top=1000)
-#        for name, make in (("frequency", frequency_guesser), ("splitting", splitting_guesser)):
-#            other_scores[language, name] = result = score_guesser(lang_rules, make(), lang_rules.words)
+#        lang_rules = word_game.Words(language, top=1000)
+#        for name, make in (("frequency", word_game.frequency_guesser), ("splitting", word_game.splitting_guesser)):
+#            other_scores[language, name] = result = word_game.score_guesser(lang_rules, make(), lang_rules.words)
 #            print(f"{language} {name:<9} {result.mean_wrong:.3f} wrong guesses, {result.lost} lost")
 #    ```
 #
@@ -996,14 +965,14 @@ else:
 #    observation where the two rules part and the splitting letter is in fewer words:
 #
 #    ```python
-#    lang_rules = Words("ru", top=1000)
+#    lang_rules = word_game.Words("ru", top=1000)
 #    moments = []
 #    for word in lang_rules.words:
-#        for state in play_word(lang_rules, splitting_guesser(), word).states[:-1]:
+#        for state in word_game.play_word(lang_rules, word_game.splitting_guesser(), word).states[:-1]:
 #            seen = lang_rules.observation(state, 0)
-#            words = possible_words(lang_rules, seen)
+#            words = word_game.possible_words(lang_rules, seen)
 #            untried = [c for c in lang_rules.alphabet if c not in seen.tried]
-#            s, f = best_splitting_letter(words, untried), most_frequent_letter(words, untried)
+#            s, f = word_game.best_splitting_letter(words, untried), word_game.most_frequent_letter(words, untried)
 #            if len(words) > 5 and s != f and sum(s in w for w in words) < sum(f in w for w in words):
 #                moments.append((word, seen))
 #    print(len(moments), "moments; the first:", *[(word, seen.pattern, seen.tried) for word, seen in moments[:3]])
@@ -1022,18 +991,18 @@ def check_other_languages(other_scores, parting) -> None:
     """The four scores, played again, and your moment: the rules part and the splitting letter is in fewer words."""
     cases = 0
     for language in ("ru", "bg"):
-        lang_rules = Words(language, top=1000)
-        for name, make in (("frequency", frequency_guesser), ("splitting", splitting_guesser)):
-            want = score_guesser(lang_rules, make(), lang_rules.words)
+        lang_rules = word_game.Words(language, top=1000)
+        for name, make in (("frequency", word_game.frequency_guesser), ("splitting", word_game.splitting_guesser)):
+            want = word_game.score_guesser(lang_rules, make(), lang_rules.words)
             got = other_scores[language, name]
             assert got == want, f"{language}, {name}: expected {want}, got {got}"
             cases += 1
     language, seen = parting
-    lang_rules = Words(language, top=1000)
-    words = possible_words(lang_rules, seen)
+    lang_rules = word_game.Words(language, top=1000)
+    words = word_game.possible_words(lang_rules, seen)
     untried = [c for c in lang_rules.alphabet if c not in seen.tried]
     assert len(words) > 1, f"{seen}: {len(words)} words fit; the guesser would name the word"
-    s, f = best_splitting_letter(words, untried), most_frequent_letter(words, untried)
+    s, f = word_game.best_splitting_letter(words, untried), word_game.most_frequent_letter(words, untried)
     assert s != f, f"{seen}: both rules pick {s!r}"
     assert sum(s in w for w in words) < sum(f in w for w in words), (
         f"{seen}: the splitting letter {s!r} is in as many words as {f!r}")
@@ -1050,7 +1019,7 @@ else:
 #    secrets are left? (Count them on paper: choose which digit is the bull, which one is
 #    the cow and where it stands, and the two other digits from 4 to 9.) Check your count
 #    with `consistent`, as `left_1b1c` (the list of secrets). Then find, with
-#    `partition_sizes`, the best worst case of a consistent guess (`best_consistent_worst`)
+#    `bulls_game.partition_sizes`, the best worst case of a consistent guess (`best_consistent_worst`)
 #    and the best worst case of any guess (`best_any_worst`). The answers are 720, 180 and
 #    148.
 #
@@ -1061,10 +1030,10 @@ else:
 #    different digits from 4 to 9: 6 × 5. So 4 × 3 × 2 × 6 × 5 = **720** secrets.
 #
 #    ```python
-#    left_1b1c = consistent(codes, [Answer((0, 1, 2, 3), 1, 1)])
+#    left_1b1c = consistent(codes, [bulls_game.Answer((0, 1, 2, 3), 1, 1)])
 #    print(len(left_1b1c), 4 * 3 * 2 * 6 * 5)
-#    rows = consistent_codes(table, [Answer((0, 1, 2, 3), 1, 1)])
-#    worst_of = partition_sizes(table, rows).max(axis=1)  # every code's worst case as the second guess
+#    rows = bulls_game.consistent_codes(table, [bulls_game.Answer((0, 1, 2, 3), 1, 1)])
+#    worst_of = bulls_game.partition_sizes(table, rows).max(axis=1)  # every code's worst case as the second guess
 #    best_consistent_worst, best_any_worst = int(worst_of[rows].min()), int(worst_of.min())
 #    print(best_consistent_worst, best_any_worst)
 #    ```
@@ -1078,12 +1047,12 @@ else:
 # %%
 def check_1b1c(left_1b1c, best_consistent_worst, best_any_worst) -> None:
     """Your secrets one by one, and the two worst cases."""
-    rows = consistent_codes(table, [Answer((0, 1, 2, 3), 1, 1)])
+    rows = bulls_game.consistent_codes(table, [bulls_game.Answer((0, 1, 2, 3), 1, 1)])
     want = {codes[i] for i in rows}
     got = {tuple(s) for s in left_1b1c}
-    assert not got - want, f"{code_text(sorted(got - want)[0])} does not answer 0123 with 1 bull and 1 cow"
-    assert not want - got, f"{code_text(sorted(want - got)[0])} is missing"
-    worst_of = partition_sizes(table, rows).max(axis=1)
+    assert not got - want, f"{bulls_game.code_text(sorted(got - want)[0])} does not answer 0123 with 1 bull and 1 cow"
+    assert not want - got, f"{bulls_game.code_text(sorted(want - got)[0])} is missing"
+    worst_of = bulls_game.partition_sizes(table, rows).max(axis=1)
     assert best_consistent_worst == worst_of[rows].min(), f"the best consistent guess leaves {worst_of[rows].min()}"
     assert best_any_worst == worst_of.min(), f"the best guess leaves {worst_of.min()} in the worst case"
     print(f"all {len(want) + 2} cases pass")
@@ -1161,12 +1130,12 @@ else:
     print("write pegs and knuth_groups above, then run this")
 
 # %% [markdown]
-# 5. **A guess limit.** `Bulls(max_guesses=6)` loses the game after 6 guesses. From the
+# 5. **A guess limit.** `bulls_game.Bulls(max_guesses=6)` loses the game after 6 guesses. From the
 #    distributions of this lesson, how many of the 5,040 secrets does each guesser lose
 #    (C's, minimax, guarded entropy)? Write them as `lost_at_6`, a dictionary with the keys
 #    of `BENCHMARK` (`"consistent"`, `"minimax"`, `"entropy"`). Which guesser would you
 #    choose if only the limit mattered? Check one figure by playing
-#    `Bulls(3, 6, max_guesses=4)` against every secret: count the secrets the minimax
+#    `bulls_game.Bulls(3, 6, max_guesses=4)` against every secret: count the secrets the minimax
 #    guesser loses as `small_lost`.
 #
 #    <details><summary>Answer</summary>
@@ -1176,10 +1145,11 @@ else:
 #    ```python
 #    lost_at_6 = {name: sum(BENCHMARK[name][7:]) for name in ("consistent", "minimax", "entropy")}
 #    print(lost_at_6)
-#    limited = Bulls(3, 6, max_guesses=4)
-#    small_lost = sum(play(limited, [Player("minimax", minimax_strategy())], start=limited.start_with(secret)).end
+#    limited = bulls_game.Bulls(3, 6, max_guesses=4)
+#    small_lost = sum(play(limited, [Player("minimax", bulls_game.minimax_strategy())],
+#                          start=limited.start_with(secret)).end
 #                     == End.LOST for secret in limited.codes)
-#    print(small_lost, guess_counts("minimax", 3, 6).distribution)
+#    print(small_lost, bulls_game.guess_counts("minimax", 3, 6).distribution)
 #    ```
 #
 #    C's guesser loses 711 secrets (657 + 52 + 2), minimax 202, guarded entropy **99**.
@@ -1198,7 +1168,7 @@ def check_guess_limit(lost_at_6, small_lost) -> None:
         want = sum(BENCHMARK[name][7:])
         assert lost_at_6[name] == want, f"{name}: loses {want} secrets, not {lost_at_6[name]}"
         cases += 1
-    want = sum(guess_counts("minimax", 3, 6).distribution[5:])
+    want = sum(bulls_game.guess_counts("minimax", 3, 6).distribution[5:])
     assert small_lost == want, f"minimax loses {want} of the 120 secrets within 4 guesses, not {small_lost}"
     print(f"all {cases + 1} cases pass")
 
@@ -1211,27 +1181,27 @@ else:
 # %% [markdown]
 # 6. **Duels.** Compute with `duel_chances` the chances of minimax (first) against guarded
 #    entropy (second) on the full game, as `minimax_vs_entropy`. Then play all 120 × 120
-#    pairs of secrets of the small mutual game, `Bulls(3, 6, mutual=True)`, with the two
-#    deterministic guessers (minimax first, `entropy_strategy()` second; use `start_with`
+#    pairs of secrets of the small mutual game, `bulls_game.Bulls(3, 6, mutual=True)`, with the two
+#    deterministic guessers (minimax first, `bulls_game.entropy_strategy()` second; use `start_with`
 #    for the secrets), count the results as a `Counter` `small_duels` with the keys
 #    `"minimax"`, `"draw"` and `"entropy"`, and check that your counts are exactly the
-#    chances computed from `guess_counts("minimax", 3, 6)` and
-#    `guess_counts("entropy", 3, 6)`.
+#    chances computed from `bulls_game.guess_counts("minimax", 3, 6)` and
+#    `bulls_game.guess_counts("entropy", 3, 6)`.
 #
 #    <details><summary>Answer</summary>
 #
 #    ```python
-#    from coursekit.games.bulls import entropy_strategy
-#
 #    minimax_vs_entropy = duel_chances(BENCHMARK["minimax"], BENCHMARK["entropy"])
 #    print("minimax wins {:.1%}, draw {:.1%}, entropy wins {:.1%}".format(*minimax_vs_entropy))
 #    small_duels = Counter()
 #    for first_secret in small_mutual.codes:
 #        for second_secret in small_mutual.codes:
-#            record = play(small_mutual, [Player("minimax", minimax_strategy()), Player("entropy", entropy_strategy())],
+#            record = play(small_mutual, [Player("minimax", bulls_game.minimax_strategy()),
+#                                         Player("entropy", bulls_game.entropy_strategy())],
 #                          start=small_mutual.start_with(first_secret, second_secret))
 #            small_duels["draw" if record.winner is None else ("minimax", "entropy")[record.winner]] += 1
-#    chances = duel_chances(guess_counts("minimax", 3, 6).distribution, guess_counts("entropy", 3, 6).distribution)
+#    chances = duel_chances(bulls_game.guess_counts("minimax", 3, 6).distribution,
+#                           bulls_game.guess_counts("entropy", 3, 6).distribution)
 #    print(small_duels, [round(120 * 120 * p) for p in chances])
 #    ```
 #
@@ -1249,7 +1219,8 @@ def check_duels(minimax_vs_entropy, small_duels) -> None:
     want = duel_chances(BENCHMARK["minimax"], BENCHMARK["entropy"])
     for name, w, g in zip(("minimax wins", "draw", "entropy wins"), want, minimax_vs_entropy, strict=True):
         assert math.isclose(g, w), f"{name}: expected {w:.4f}, got {g:.4f}"
-    chances = duel_chances(guess_counts("minimax", 3, 6).distribution, guess_counts("entropy", 3, 6).distribution)
+    chances = duel_chances(bulls_game.guess_counts("minimax", 3, 6).distribution,
+                           bulls_game.guess_counts("entropy", 3, 6).distribution)
     for name, share in zip(("minimax", "draw", "entropy"), chances, strict=True):
         assert small_duels[name] == round(120 * 120 * share), (
             f"{name}: the formula gives {round(120 * 120 * share)} of 14,400 duels, you counted {small_duels[name]}")

@@ -34,41 +34,7 @@ from collections import deque
 from IPython.display import SVG, display
 
 from coursekit import Coord, Player, play
-from coursekit.games.corners import (
-    BLACK,
-    BLOCKED,
-    PASS,
-    RACE_PLIES,
-    RACE_WEIGHT,
-    SIZE,
-    ST_TAB,
-    WALLED,
-    WHITE,
-    Corners,
-    CornersState,
-    alphabeta_strategy,
-    blocked,
-    evaluate,
-    order_moves,
-    path_text,
-    race,
-    random_opening,
-    remaining_work,
-    search,
-    seeded_game,
-    side_work,
-    solo,
-    solo_bound,
-    solo_moves,
-    solo_problem,
-    solo_search,
-    solo_start,
-    solo_target,
-    source_choice,
-    source_strategy,
-    walled,
-)
-from coursekit.games.corners.view import board_svg, board_text, record_svg
+from coursekit.games import corners
 
 # %% [markdown]
 # ## The rules
@@ -93,14 +59,15 @@ from coursekit.games.corners.view import board_svg, board_text, record_svg
 # whole path, the start cell and every landing cell, such as `4,2-4,4-2,4`.
 
 # %%
-rules = Corners()
+rules = corners.Corners()
 start = rules.initial_state()
-print(board_text(start))
-assert rules.to_move(start) == WHITE and len(start.white) == len(start.black) == 12
-assert rules.target(WHITE) == rules.home(BLACK) and rules.move_limit == 100
-print(len(rules.legal_moves(start)), "moves for White:", " ".join(path_text(m) for m in rules.legal_moves(start)))
+print(corners.view.board_text(start))
+assert rules.to_move(start) == corners.WHITE and len(start.white) == len(start.black) == 12
+assert rules.target(corners.WHITE) == rules.home(corners.BLACK) and rules.move_limit == 100
+print(len(rules.legal_moves(start)), "moves for White:",
+      " ".join(corners.path_text(m) for m in rules.legal_moves(start)))
 assert len(rules.legal_moves(start)) == 14
-display(SVG(board_svg(start, title="the start: White (hollow) moves first")))
+display(SVG(corners.view.board_svg(start, title="the start: White (hollow) moves first")))
 
 # %% [markdown]
 # The thick outlines are the two corners. From the start White has 14 moves: the front
@@ -120,13 +87,14 @@ assert rules.why_illegal(start, (Coord(5, 1), Coord(5, 3))) is None  # over (5, 
 # it runs), then E's computer, mended as below, plays both sides for eight moves.
 
 # %%
-opening = random_opening(rules, seed=1)
-short = play(rules, [Player("E", source_strategy(fixed=True)), Player("E", source_strategy(fixed=True))],
+opening = corners.random_opening(rules, seed=1)
+short = play(rules, [Player("E", corners.source_strategy(fixed=True)),
+                     Player("E", corners.source_strategy(fixed=True))],
              start=opening, max_moves=8)
 for step in short.moves:
-    print(f"move {step.state.moves_made}: {('White', 'Black')[step.player]} {path_text(step.move)}")
+    print(f"move {step.state.moves_made}: {('White', 'Black')[step.player]} {corners.path_text(step.move)}")
 assert short.final.moves_made == 12 and not rules.is_over(short.final)
-display(SVG(record_svg(short)))
+display(SVG(corners.view.record_svg(short)))
 
 # %% [markdown]
 # The last move is drawn as a dashed line along its path. Long chains appear early: the
@@ -152,13 +120,13 @@ E_TABLE = [  # E's StTab, rows from the top of the board, as printed
     [14, 21, 27, 32, 402, 405, 406, 407],
     [15, 22, 28, 33, 403, 406, 408, 409],
 ]
-assert [list(row) for row in ST_TAB] == E_TABLE
+assert [list(row) for row in corners.ST_TAB] == E_TABLE
 
 
 def table_svg(table, title: str) -> str:
     """A table of cell values drawn on the board: darker for larger values, the target's cells outlined."""
     cell, top = 40, 24
-    width, height = SIZE * cell + 4, SIZE * cell + top + 4
+    width, height = corners.SIZE * cell + 4, corners.SIZE * cell + top + 4
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
            f'viewBox="0 0 {width} {height}" font-family="sans-serif" role="img"><title>{title}</title>',
            f'<text x="{width / 2}" y="16" font-size="13" text-anchor="middle">{title}</text>']
@@ -233,19 +201,19 @@ display(SVG(table_svg(E_TABLE, "E's StTab: what each cell is worth to Black")))
 # }
 # ```
 #
-# The library's `source_choice` runs E's search over E's own data (the framed array, the
+# The library's `corners.source_choice` runs E's search over E's own data (the framed array, the
 # piece list, the bit set of visited cells), counting every call of `Search`. From the
 # start, for White:
 
 # %%
-as_printed = source_choice(rules, start)
-mended = source_choice(rules, start, fixed=True)
-print("as printed:", path_text(as_printed.move), "value", as_printed.value, "positions", as_printed.nodes)
-print("mended:    ", path_text(mended.move), "value", mended.value, "positions", mended.nodes)
+as_printed = corners.source_choice(rules, start)
+mended = corners.source_choice(rules, start, fixed=True)
+print("as printed:", corners.path_text(as_printed.move), "value", as_printed.value, "positions", as_printed.nodes)
+print("mended:    ", corners.path_text(mended.move), "value", mended.value, "positions", mended.nodes)
 assert as_printed.nodes == mended.nodes == 8341
-assert path_text(mended.move) == "4,2-4,3" and path_text(as_printed.move) == "5,1-5,3"
-display(SVG(board_svg(rules.next_state(start, mended.move), title="E's first move (mended): 4,2-4,3",
-                      path=mended.move)))
+assert corners.path_text(mended.move) == "4,2-4,3" and corners.path_text(as_printed.move) == "5,1-5,3"
+display(SVG(corners.view.board_svg(rules.next_state(start, mended.move), title="E's first move (mended): 4,2-4,3",
+                                   path=mended.move)))
 
 # %% [markdown]
 # E's search visits 8,341 positions for its first move: the start, and three plies of its
@@ -296,12 +264,13 @@ display(SVG(board_svg(rules.next_state(start, mended.move), title="E's first mov
 # %%
 state = rules.initial_state()
 while True:
-    choice = source_choice(rules, state)
+    choice = corners.source_choice(rules, state)
     reason = rules.why_illegal(state, choice.move)
     if reason is not None:
         break
     state = rules.next_state(state, choice.move)
-print(f"move {state.moves_made + 1}: {('White', 'Black')[state.turn]} chooses {path_text(choice.move)}: {reason}")
+print(f"move {state.moves_made + 1}: {('White', 'Black')[state.turn]} chooses "
+      f"{corners.path_text(choice.move)}: {reason}")
 assert state.moves_made == 2 and reason == "there is no piece on [6, 3]"
 
 # %% [markdown]
@@ -309,10 +278,10 @@ assert state.moves_made == 2 and reason == "there is no piece on [6, 3]"
 # last jump goes from (6, 3) to (4, 3):
 
 # %%
-meant = [m for m in rules.legal_moves(state) if m != PASS and len(m) > 2 and m[-2:] == choice.move]
-print("the chain E meant:", [path_text(m) for m in meant])
-assert [path_text(m) for m in meant] == ["6,1-6,3-4,3"]
-display(SVG(board_svg(state, title="E meant 6,1-6,3-4,3 and recorded 6,3-4,3", path=meant[0])))
+meant = [m for m in rules.legal_moves(state) if m != corners.PASS and len(m) > 2 and m[-2:] == choice.move]
+print("the chain E meant:", [corners.path_text(m) for m in meant])
+assert [corners.path_text(m) for m in meant] == ["6,1-6,3-4,3"]
+display(SVG(corners.view.board_svg(state, title="E meant 6,1-6,3-4,3 and recorded 6,3-4,3", path=meant[0])))
 
 # %% [markdown]
 # The fix is small: remember where the chain **started** (the piece's cell before the first
@@ -322,14 +291,14 @@ display(SVG(board_svg(state, title="E meant 6,1-6,3-4,3 and recorded 6,3-4,3", p
 # program prefers a step. It then plays on, chains included:
 
 # %%
-fixed_choice = source_choice(rules, state, fixed=True)
-print("mended choice here:", path_text(fixed_choice.move))
-going = play(rules, [Player("E", source_strategy(fixed=True))] * 2, start=state, max_moves=8)
-chains = [path_text(step.move) for step in going.moves if len(step.move) > 2]
-print("moves:", " ".join(path_text(step.move) for step in going.moves))
+fixed_choice = corners.source_choice(rules, state, fixed=True)
+print("mended choice here:", corners.path_text(fixed_choice.move))
+going = play(rules, [Player("E", corners.source_strategy(fixed=True))] * 2, start=state, max_moves=8)
+chains = [corners.path_text(step.move) for step in going.moves if len(step.move) > 2]
+print("moves:", " ".join(corners.path_text(step.move) for step in going.moves))
 print("chains of two jumps or more:", chains)
 assert chains and going.final.moves_made == state.moves_made + 8
-display(SVG(record_svg(going)))
+display(SVG(corners.view.record_svg(going)))
 
 # %% [markdown]
 # Every move was accepted by the engine (`play` refuses an illegal move), the long chains
@@ -355,18 +324,18 @@ display(SVG(record_svg(going)))
 # each seat.
 
 # %%
-SMALL = Corners(pieces=9, move_limit=30)
+SMALL = corners.Corners(pieces=9, move_limit=30)
 began = time.perf_counter()
 results = []
-for side in (WHITE, BLACK):
-    players = [Player("E", source_strategy(fixed=True))] * 2
-    players[side] = Player("alpha-beta", alphabeta_strategy(depth=2))
-    record = seeded_game(SMALL, players[0], players[1], seed=0)
+for side in (corners.WHITE, corners.BLACK):
+    players = [Player("E", corners.source_strategy(fixed=True))] * 2
+    players[side] = Player("alpha-beta", corners.alphabeta_strategy(depth=2))
+    record = corners.seeded_game(SMALL, players[0], players[1], seed=0)
     results.append(record)
     print(f"alpha-beta as {('White', 'Black')[side]}: {SMALL.result(record.final)}")
 print(f"2 games in about {time.perf_counter() - began:.0f} s")
-assert results[0].winner is None and results[1].winner == BLACK
-display(SVG(board_svg(results[1].final, title="alpha-beta (Black) against E: the end")))
+assert results[0].winner is None and results[1].winner == corners.BLACK
+display(SVG(corners.view.board_svg(results[1].final, title="alpha-beta (Black) against E: the end")))
 
 # %% [markdown]
 # One draw and one win for alpha-beta, even at depth 2 and with a short limit. Why does
@@ -378,33 +347,36 @@ display(SVG(board_svg(results[1].final, title="alpha-beta (Black) against E: the
 # ## Search with an opponent, and an evaluation
 #
 # A search of both sides cannot reach the end of a race of 100 moves, so it stops after a
-# few moves and **estimates** the position there. The library's `evaluate(rules, state)`
+# few moves and **estimates** the position there. The library's `corners.evaluate(rules, state)`
 # returns a number between −1 and 1 for the player to move: the opponent's remaining
-# **work** minus the mover's, scaled. A side's work (`side_work`) has four parts.
+# **work** minus the mover's, scaled. A side's work (`corners.side_work`) has four parts.
 #
 # ### 1. Distance, and the last straggler
 #
-# `remaining_work` counts twice the pieces still outside the target, each piece's steps to
+# `corners.remaining_work` counts twice the pieces still outside the target, each piece's steps to
 # the nearest target cell, the farthest piece's steps **once more** (a race is as slow as
 # its last piece), and the *congestion*: pieces already in the target must go deep to make
 # room, so pieces bunched at the target's edge count as work. The start is level. White's
 # first step lowers White's work by 2, but look at the score for Black, who is to move:
 
 # %%
-assert evaluate(rules, start) == 0.0
+assert corners.evaluate(rules, start) == 0.0
 after = rules.next_state(start, (Coord(4, 2), Coord(4, 3)))
-print("White's remaining work:", remaining_work(rules, start, WHITE), "then", remaining_work(rules, after, WHITE))
-print("White's pieces in Black's target:", blocked(rules, start, BLACK), "then", blocked(rules, after, BLACK))
-print("side work, White:", side_work(rules, after, WHITE), " Black:", side_work(rules, after, BLACK))
-print(f"evaluate for Black, to move: {evaluate(rules, after):+.3f}")
-assert remaining_work(rules, start, WHITE) - remaining_work(rules, after, WHITE) == 2
-assert blocked(rules, start, BLACK) - blocked(rules, after, BLACK) == 1
-assert evaluate(rules, after) < 0
+print("White's remaining work:", corners.remaining_work(rules, start, corners.WHITE), "then",
+      corners.remaining_work(rules, after, corners.WHITE))
+print("White's pieces in Black's target:", corners.blocked(rules, start, corners.BLACK), "then",
+      corners.blocked(rules, after, corners.BLACK))
+print("side work, White:", corners.side_work(rules, after, corners.WHITE),
+      " Black:", corners.side_work(rules, after, corners.BLACK))
+print(f"evaluate for Black, to move: {corners.evaluate(rules, after):+.3f}")
+assert corners.remaining_work(rules, start, corners.WHITE) - corners.remaining_work(rules, after, corners.WHITE) == 2
+assert corners.blocked(rules, start, corners.BLACK) - corners.blocked(rules, after, corners.BLACK) == 1
+assert corners.evaluate(rules, after) < 0
 
 # %% [markdown]
 # The score is slightly **negative** for Black. White's piece walked 1 step toward its
 # target, and it also left its home, which is Black's target: one cell fewer is blocked for
-# Black, and that is worth `BLOCKED` = 1 to Black against White's 2. The blocked term is
+# Black, and that is worth `corners.BLOCKED` = 1 to Black against White's 2. The blocked term is
 # kept small on purpose: it also pays a side for each of its own pieces left at home, and
 # when it was 6 the alpha-beta player kept stragglers at home to block E, and drew or lost
 # races it was winning.
@@ -414,7 +386,7 @@ assert evaluate(rules, after) < 0
 # lags 10 steps behind, in the second two pieces lag 5 each. The straggler costs more:
 
 # %%
-NINE = Corners(pieces=9)
+NINE = corners.Corners(pieces=9)
 straggler = NINE.position("""
     W W W . . . . .
     W W W . . . . .
@@ -434,18 +406,19 @@ two_halves = NINE.position("""
     . . . . . . . .
     . . W . . . . .""")
 for name, state_ in (("one straggler", straggler), ("two halfway", two_halves)):
-    far = [NINE.distances[WHITE][c] for c in state_.white]
-    print(f"{name}: steps {sum(far)}, farthest {max(far)}, work {remaining_work(NINE, state_, WHITE)}")
-assert sum(NINE.distances[WHITE][c] for c in straggler.white) == sum(NINE.distances[WHITE][c] for c in two_halves.white)
-assert sum(NINE.distances[WHITE][c] for c in straggler.white) == 10
-assert remaining_work(NINE, straggler, WHITE) > remaining_work(NINE, two_halves, WHITE)
+    far = [NINE.distances[corners.WHITE][c] for c in state_.white]
+    print(f"{name}: steps {sum(far)}, farthest {max(far)}, work {corners.remaining_work(NINE, state_, corners.WHITE)}")
+assert (sum(NINE.distances[corners.WHITE][c] for c in straggler.white)
+        == sum(NINE.distances[corners.WHITE][c] for c in two_halves.white))
+assert sum(NINE.distances[corners.WHITE][c] for c in straggler.white) == 10
+assert corners.remaining_work(NINE, straggler, corners.WHITE) > corners.remaining_work(NINE, two_halves, corners.WHITE)
 
 # %% [markdown]
 # ### 2. Blocked and walled pieces in the target
 #
 # A target cell that still holds an opponent's piece cannot be filled. Each such piece
-# costs the side `BLOCKED` = 1; if it is **walled in** (no empty cell next to it and no
-# jump out), it costs `WALLED` = 6 more, because it could never leave, and then neither
+# costs the side `corners.BLOCKED` = 1; if it is **walled in** (no empty cell next to it and no
+# jump out), it costs `corners.WALLED` = 6 more, because it could never leave, and then neither
 # side could complete. Without this term the search happily walls in the opponent's
 # stragglers, and the game drags to the move limit. Two positions with White 7 pieces in
 # its target and Black's last piece still at home in the corner: on the left the straggler
@@ -471,23 +444,26 @@ door = NINE.position("""
     . . . . . . B B
     . . . . . . . .""")
 for name, state_ in (("walled", wall), ("an exit", door)):
-    print(f"{name}: blocked {blocked(NINE, state_, WHITE)}, walled {walled(NINE, state_, WHITE)}, "
-          f"remaining work {remaining_work(NINE, state_, WHITE)}, side work {side_work(NINE, state_, WHITE)}, "
-          f"evaluate {evaluate(NINE, state_):+.3f}")
-assert (BLOCKED, WALLED) == (1, 6)
-assert (blocked(NINE, wall, WHITE), walled(NINE, wall, WHITE)) == (1, 1)
-assert (blocked(NINE, door, WHITE), walled(NINE, door, WHITE)) == (1, 0)
-assert remaining_work(NINE, door, WHITE) > remaining_work(NINE, wall, WHITE)  # the wall is tidier ...
-assert evaluate(NINE, door) > evaluate(NINE, wall)  # ... but the exit is better for White, to move
-display(SVG(board_svg(wall, title="walled in: worse for White")))
-display(SVG(board_svg(door, title="an exit at (2, 7): better for White")))
+    print(f"{name}: blocked {corners.blocked(NINE, state_, corners.WHITE)}, "
+          f"walled {corners.walled(NINE, state_, corners.WHITE)}, "
+          f"remaining work {corners.remaining_work(NINE, state_, corners.WHITE)}, "
+          f"side work {corners.side_work(NINE, state_, corners.WHITE)}, "
+          f"evaluate {corners.evaluate(NINE, state_):+.3f}")
+assert (corners.BLOCKED, corners.WALLED) == (1, 6)
+assert (corners.blocked(NINE, wall, corners.WHITE), corners.walled(NINE, wall, corners.WHITE)) == (1, 1)
+assert (corners.blocked(NINE, door, corners.WHITE), corners.walled(NINE, door, corners.WHITE)) == (1, 0)
+assert (corners.remaining_work(NINE, door, corners.WHITE)
+        > corners.remaining_work(NINE, wall, corners.WHITE))  # the wall is tidier ...
+assert corners.evaluate(NINE, door) > corners.evaluate(NINE, wall)  # ... but the exit is better for White, to move
+display(SVG(corners.view.board_svg(wall, title="walled in: worse for White")))
+display(SVG(corners.view.board_svg(door, title="an exit at (2, 7): better for White")))
 
 # %% [markdown]
 # ### 3. The race near the move limit
 #
 # At the move limit only the **count** of pieces in each target matters. So in the last
-# `RACE_PLIES` = 40 plies (20 moves a side) each piece in the target counts for more, growing
-# evenly to `RACE_WEIGHT` = 12 at the limit. The same position, with White 6 pieces in and
+# `corners.RACE_PLIES` = 40 plies (20 moves a side) each piece in the target counts for more, growing
+# evenly to `corners.RACE_WEIGHT` = 12 at the limit. The same position, with White 6 pieces in and
 # Black 8, evaluated for White (to move) further and further into a game of 30 moves a side:
 
 # %%
@@ -503,10 +479,10 @@ behind = """
 values = []
 for made in (10, 30, 40, 50, 58):
     state_ = SMALL.position(behind, moves_made=made)
-    values.append(evaluate(SMALL, state_))
-    print(f"after {made} moves: race weight {race(SMALL, state_):4.1f}, evaluate for White {values[-1]:+.4f}")
-assert (RACE_PLIES, RACE_WEIGHT) == (40, 12.0)
-assert race(SMALL, SMALL.position(behind, moves_made=10)) == 0  # 50 plies left: not yet
+    values.append(corners.evaluate(SMALL, state_))
+    print(f"after {made} moves: race weight {corners.race(SMALL, state_):4.1f}, evaluate for White {values[-1]:+.4f}")
+assert (corners.RACE_PLIES, corners.RACE_WEIGHT) == (40, 12.0)
+assert corners.race(SMALL, SMALL.position(behind, moves_made=10)) == 0  # 50 plies left: not yet
 assert values == sorted(values, reverse=True) and values[-1] < values[0] < 0
 
 # %% [markdown]
@@ -515,20 +491,20 @@ assert values == sorted(values, reverse=True) and values[-1] < values[0] < 0
 #
 # ### The search
 #
-# `search(rules, state, depth)` is lesson 08's alpha-beta, given three hooks by the game:
-# `evaluate` at the horizon, `order_moves` (most progress first, and one path for each pair
+# `corners.search(rules, state, depth)` is lesson 08's alpha-beta, given three hooks by the game:
+# `corners.evaluate` at the horizon, `corners.order_moves` (most progress first, and one path for each pair
 # of start and end cell, since chains that end on the same cell give the same position), and
 # a transposition table keyed by the position without the pieces' numbers. From the start
 # of the 9-piece game, at depth 2:
 
 # %%
 first = NINE.initial_state()
-ordered = order_moves(NINE, first, NINE.legal_moves(first))
-print("moves:", len(NINE.legal_moves(first)), "kept and ordered:", " ".join(path_text(m) for m in ordered))
-solution = search(NINE, first, depth=2)
-print("best:", path_text(solution.best_moves[0]), "positions:", solution.nodes)
-print("E (mended) chooses:", path_text(source_choice(NINE, first, fixed=True).move))
-assert path_text(solution.best_moves[0]) == "6,1-4,1"
+ordered = corners.order_moves(NINE, first, NINE.legal_moves(first))
+print("moves:", len(NINE.legal_moves(first)), "kept and ordered:", " ".join(corners.path_text(m) for m in ordered))
+solution = corners.search(NINE, first, depth=2)
+print("best:", corners.path_text(solution.best_moves[0]), "positions:", solution.nodes)
+print("E (mended) chooses:", corners.path_text(corners.source_choice(NINE, first, fixed=True).move))
+assert corners.path_text(solution.best_moves[0]) == "6,1-4,1"
 
 # %% [markdown]
 # ## The solo puzzle, and its bounds
@@ -580,9 +556,9 @@ def parity_classes(cells) -> dict:
     return dict(sorted(classes.items()))
 
 
-print("White's home:", parity_classes(solo_start(12)))
-print("its target:  ", parity_classes(solo_target(12)))
-assert parity_bound(solo_start(12), solo_target(12)) == 16
+print("White's home:", parity_classes(corners.solo_start(12)))
+print("its target:  ", parity_classes(corners.solo_target(12)))
+assert parity_bound(corners.solo_start(12), corners.solo_target(12)) == 16
 
 # %% [markdown]
 # The home has 8 cells with an even y (rows 0 and 2) and 4 with an odd one; the target has
@@ -612,21 +588,22 @@ def front_bound(start, target) -> int:
 
 
 for pieces in (12, 10, 9):
-    home, target = solo_start(pieces), solo_target(pieces)
+    home, target = corners.solo_start(pieces), corners.solo_target(pieces)
     print(f"{pieces} pieces: parity {parity_bound(home, target)}, front/rear {front_bound(home, target)}, "
-          f"the library's bound {solo_bound(home, target)}")
-    assert max(parity_bound(home, target), front_bound(home, target)) == solo_bound(home, target)
-assert solo_bound(solo_start(12), solo_target(12)) == 16 and solo_bound(solo_start(9), solo_target(9)) == 12
+          f"the library's bound {corners.solo_bound(home, target)}")
+    assert max(parity_bound(home, target), front_bound(home, target)) == corners.solo_bound(home, target)
+assert corners.solo_bound(corners.solo_start(12), corners.solo_target(12)) == 16
+assert corners.solo_bound(corners.solo_start(9), corners.solo_target(9)) == 12
 
 # %% [markdown]
-# Our two functions give the library's `solo_bound`, the larger of the two. For these
+# Our two functions give the library's `corners.solo_bound`, the larger of the two. For these
 # corners the parity bound is the larger: the front has only 9 to 11 units to go, while
 # parity charges every piece at least one move.
 #
 # ### The exact answer for two and three pieces
 #
 # With few pieces the puzzle is small enough to solve exactly by breadth-first search:
-# every position reached in 1 move, then in 2, and so on (`solo_moves` gives each move of
+# every position reached in 1 move, then in 2, and so on (`corners.solo_moves` gives each move of
 # the lone side with the position after it). Two pieces side by side in the bottom-left
 # corner, going to the top-right, and three in an L:
 
@@ -639,7 +616,7 @@ def fewest_moves(start, target) -> int:
         position = queue.popleft()
         if position == target:
             return distance[position]
-        for _path, after in solo_moves(position):
+        for _path, after in corners.solo_moves(position):
             if after not in distance:
                 distance[after] = distance[position] + 1
                 queue.append(after)
@@ -650,8 +627,8 @@ small_cases = {}
 for cells in ({0, 1}, {0, 1, 8}):
     begin = frozenset(cells)
     goal = frozenset(63 - c for c in cells)  # the start turned half round
-    small_cases[len(cells)] = exact, bound, beam = (fewest_moves(begin, goal), solo_bound(begin, goal),
-                                                    len(solo_search(begin, goal).moves))
+    small_cases[len(cells)] = exact, bound, beam = (fewest_moves(begin, goal), corners.solo_bound(begin, goal),
+                                                    len(corners.solo_search(begin, goal).moves))
     print(f"{len(cells)} pieces: fewest moves {exact}, lower bound {bound}, the beam search finds {beam}")
     assert bound <= exact == beam
 assert small_cases == {2: (15, 7, 15), 3: (20, 6, 20)}
@@ -663,7 +640,7 @@ assert small_cases == {2: (15, 7, 15), 3: (20, 6, 20)}
 #
 # ### The library's solution
 #
-# For 12 pieces breadth-first search is out of reach. The library's `solo` runs a **beam
+# For 12 pieces breadth-first search is out of reach. The library's `corners.solo` runs a **beam
 # search from both ends**: the target is the start turned half round and a move can be
 # played backwards, so a line from the start to a position P, together with the line to P's
 # half turn played backwards, makes a solution. At each depth it keeps only 200 positions:
@@ -671,18 +648,18 @@ assert small_cases == {2: (15, 7, 15), 3: (20, 6, 20)}
 # furthest on toward the target, counting the longest jump chain each offers next (a step
 # that lines up a ladder gains little by itself). So it finds good solutions, not proven
 # best ones. With the first kind alone it found 25 moves for 9 pieces, and 24 even when it
-# kept 300. `solo_problem` checks a solution with the game's own rules.
+# kept 300. `corners.solo_problem` checks a solution with the game's own rules.
 
 # %%
 began = time.perf_counter()
-solution = solo(12)
+solution = corners.solo(12)
 print(f"12 pieces: {len(solution.moves)} moves, lower bound {solution.bound} "
       f"(found in about {time.perf_counter() - began:.1f} s)")
-print(" ".join(path_text(m) for m in solution.moves))
-assert solo_problem(rules, solution.moves) is None
+print(" ".join(corners.path_text(m) for m in solution.moves))
+assert corners.solo_problem(rules, solution.moves) is None
 assert solution.bound <= len(solution.moves) and (len(solution.moves), solution.bound) == (26, 16)
-nine = solo(9)
-assert solo_problem(NINE, nine.moves) is None and nine.bound <= len(nine.moves)
+nine = corners.solo(9)
+assert corners.solo_problem(NINE, nine.moves) is None and nine.bound <= len(nine.moves)
 print(f"9 pieces: {len(nine.moves)} moves, lower bound {nine.bound}")
 assert (len(nine.moves), nine.bound) == (22, 12)
 
@@ -693,12 +670,12 @@ assert (len(nine.moves), nine.bound) == (22, 12)
 # line, a third at a time, each picture with the last move's path:
 
 # %%
-lone = CornersState(rules.initial_state().white, ())  # White alone
+lone = corners.CornersState(rules.initial_state().white, ())  # White alone
 for number, move in enumerate(solution.moves, start=1):
-    lone = CornersState(tuple(move[-1] if c == move[0] else c for c in lone.white), ())
+    lone = corners.CornersState(tuple(move[-1] if c == move[0] else c for c in lone.white), ())
     if number in (9, 18, 26):
-        display(SVG(board_svg(lone, title=f"after move {number}: {path_text(move)}", path=move)))
-assert rules.in_target(lone, WHITE) == 12
+        display(SVG(corners.view.board_svg(lone, title=f"after move {number}: {corners.path_text(move)}", path=move)))
+assert rules.in_target(lone, corners.WHITE) == 12
 
 # %% [markdown]
 # ## Play against E
@@ -712,9 +689,7 @@ assert rules.in_target(lone, WHITE) == 12
 # state; open the lesson in Jupyter to play.
 
 # %%
-from coursekit.games.corners import CornersBoard
-
-CornersBoard(computer="fixed")
+corners.CornersBoard(computer="fixed")
 
 # %% [markdown]
 # ## Exercises
@@ -734,20 +709,20 @@ CornersBoard(computer="fixed")
 #
 #    ```python
 #    def e_value(cell, player) -> int:
-#        if player == WHITE:
+#        if player == corners.WHITE:
 #            cell = Coord(7 - cell.x, 7 - cell.y)
 #        return E_TABLE[7 - cell.y][cell.x]
 #
 #
 #    def greedy(rules, state):
 #        player = state.turn
-#        moves = [m for m in rules.legal_moves(state) if m != PASS]
+#        moves = [m for m in rules.legal_moves(state) if m != corners.PASS]
 #        if not moves:
-#            return PASS
+#            return corners.PASS
 #        return max(moves, key=lambda m: e_value(m[-1], player) - e_value(m[0], player))
 #
 #
-#    print(path_text(greedy(rules, start)))
+#    print(corners.path_text(greedy(rules, start)))
 #    ```
 #
 #    `max` returns the first of equal moves, as E's strict `>` does. From the start it
@@ -762,15 +737,15 @@ def check_greedy(e_value, greedy) -> None:
     """E's table read both ways, and greedy's move on several positions: legal, and of the largest gain."""
     cases = 0
     for x, y in itertools.product(range(8), repeat=2):
-        assert e_value(Coord(x, y), BLACK) == E_TABLE[7 - y][x], f"Black, {(x, y)}"
-        assert e_value(Coord(x, y), WHITE) == E_TABLE[y][7 - x], f"White, {(x, y)}: the board turned half round"
+        assert e_value(Coord(x, y), corners.BLACK) == E_TABLE[7 - y][x], f"Black, {(x, y)}"
+        assert e_value(Coord(x, y), corners.WHITE) == E_TABLE[y][7 - x], f"White, {(x, y)}: the board turned half round"
         cases += 2
     for seed in range(6):
-        state = random_opening(rules, seed, moves=seed)
+        state = corners.random_opening(rules, seed, moves=seed)
         move = greedy(rules, state)
         assert rules.why_illegal(state, move) is None, f"seed {seed}: {move} is not legal"
         player = state.turn
-        gains = [e_value(m[-1], player) - e_value(m[0], player) for m in rules.legal_moves(state) if m != PASS]
+        gains = [e_value(m[-1], player) - e_value(m[0], player) for m in rules.legal_moves(state) if m != corners.PASS]
         assert e_value(move[-1], player) - e_value(move[0], player) == max(gains), f"seed {seed}: not the best gain"
         cases += 1
     print(f"all {cases} cases pass")
@@ -785,7 +760,7 @@ else:
 # 2. **Where does E stall?** E's program as printed stalls on its first chosen chain of
 #    two jumps or more. Write `stall(rules, state)`: let E as printed play both sides from
 #    `state` and return how many moves were made (`state.moves_made`) when it stalls, or
-#    `None` if the game ends first. For the openings `random_opening(rules, seed)`, seeds 0
+#    `None` if the game ends first. For the openings `corners.random_opening(rules, seed)`, seeds 0
 #    to 9, when does it stall?
 #
 #    <details><summary>Answer</summary>
@@ -793,14 +768,14 @@ else:
 #    ```python
 #    def stall(rules, state):
 #        while not rules.is_over(state):
-#            move = source_choice(rules, state).move
+#            move = corners.source_choice(rules, state).move
 #            if rules.why_illegal(state, move) is not None:
 #                return state.moves_made
 #            state = rules.next_state(state, move)
 #        return None
 #
 #
-#    print([stall(rules, random_opening(rules, seed)) for seed in range(10)])
+#    print([stall(rules, corners.random_opening(rules, seed)) for seed in range(10)])
 #    ```
 #
 #    It stalls in every one of the ten, often on its very first move (a stall at 4: the
@@ -815,14 +790,14 @@ def check_stall(stall) -> None:
     assert stall(rules, rules.initial_state()) == 2, "from the start E stalls on move 3, after 2 moves"
     cases = 1
     for seed in range(6):
-        state = random_opening(rules, seed)
+        state = corners.random_opening(rules, seed)
         made = stall(rules, state)
         assert made is not None, f"seed {seed}: E does stall"
         while state.moves_made < made:
-            move = source_choice(rules, state).move
+            move = corners.source_choice(rules, state).move
             assert rules.why_illegal(state, move) is None, f"seed {seed}: E's move {state.moves_made + 1} was legal"
             state = rules.next_state(state, move)
-        move = source_choice(rules, state).move
+        move = corners.source_choice(rules, state).move
         assert rules.why_illegal(state, move) is not None, f"seed {seed}: E's move {made + 1} should be refused"
         cases += 1
     print(f"all {cases} cases pass")
@@ -845,15 +820,15 @@ else:
 #    (5, 7). So the home has 4 cells (odd x, even y), the target only 1; the target has 4
 #    (even x, odd y), the home only 1. At least 3 pieces must change the parity of x or y
 #    (they cannot all match), each needing 2 moves (no target cell is next to a home cell),
-#    and the other 6 need 1: 3 × 2 + 6 = 12. `parity_classes(solo_start(9))` shows the
+#    and the other 6 need 1: 3 × 2 + 6 = 12. `parity_classes(corners.solo_start(9))` shows the
 #    counts.
 #
 #    </details>
 #
 # 4. **Exact answers, one more piece.** Use `fewest_moves` for three pieces in a row,
-#    `{0, 1, 2}`, going to their half turn. Compare with `solo_bound` and with
-#    `solo_search`. Then write `best_line(start, target)`: a list of moves (each a path of
-#    cell numbers, as `solo_moves` gives them) of the fewest moves, by breadth-first
+#    `{0, 1, 2}`, going to their half turn. Compare with `corners.solo_bound` and with
+#    `corners.solo_search`. Then write `best_line(start, target)`: a list of moves (each a path of
+#    cell numbers, as `corners.solo_moves` gives them) of the fewest moves, by breadth-first
 #    search that remembers how it reached each position.
 #
 #    <details><summary>Answer</summary>
@@ -870,7 +845,7 @@ else:
 #                    position, path = parent[position]
 #                    line.append(path)
 #                return line[::-1]
-#            for path, after in solo_moves(position):
+#            for path, after in corners.solo_moves(position):
 #                if after not in parent:
 #                    parent[after] = (position, path)
 #                    queue.append(after)
@@ -896,7 +871,7 @@ def check_best_line(best_line) -> None:
         assert len(line) == fewest_moves(begin, goal), f"{sorted(cells)}: {len(line)} moves, not the fewest"
         position = begin
         for path in line:
-            nexts = {tuple(p): after for p, after in solo_moves(position)}
+            nexts = {tuple(p): after for p, after in corners.solo_moves(position)}
             ends = {(p[0], p[-1]): after for p, after in nexts.items()}
             assert (path[0], path[-1]) in ends, f"{sorted(cells)}: {path} is not a move from {sorted(position)}"
             position = ends[path[0], path[-1]]
@@ -912,18 +887,18 @@ else:
 
 # %% [markdown]
 # 5. **Depth 3 in the small match.** Play the small match above again, seed 0 from each
-#    seat, with `alphabeta_strategy(depth=3)`. Does the draw become a win? Time it: how
+#    seat, with `corners.alphabeta_strategy(depth=3)`. Does the draw become a win? Time it: how
 #    much longer does each game take? Then play seeds 1 to 3 at depth 2.
 #
 #    <details><summary>Answer</summary>
 #
 #    ```python
 #    for depth in (2, 3):
-#        for side in (WHITE, BLACK):
-#            players = [Player("E", source_strategy(fixed=True))] * 2
-#            players[side] = Player("alpha-beta", alphabeta_strategy(depth=depth))
+#        for side in (corners.WHITE, corners.BLACK):
+#            players = [Player("E", corners.source_strategy(fixed=True))] * 2
+#            players[side] = Player("alpha-beta", corners.alphabeta_strategy(depth=depth))
 #            began = time.perf_counter()
-#            record = seeded_game(SMALL, players[0], players[1], seed=0)
+#            record = corners.seeded_game(SMALL, players[0], players[1], seed=0)
 #            print(depth, ("White", "Black")[side], SMALL.result(record.final),
 #                  f"{time.perf_counter() - began:.1f} s")
 #    ```
@@ -935,22 +910,23 @@ else:
 #
 #    </details>
 #
-# 6. **Alpha-beta against itself.** Play `alphabeta_strategy(depth=2)` against itself on
+# 6. **Alpha-beta against itself.** Play `corners.alphabeta_strategy(depth=2)` against itself on
 #    `SMALL` from seed 0. How many pieces reach each target, and how many of each side's
-#    pieces are still at home (`blocked`)? Then play the same game under the anti-stalling
-#    rule, `Corners(pieces=9, move_limit=30, leave_home_by=20)`. What happens, and why?
+#    pieces are still at home (`corners.blocked`)? Then play the same game under the anti-stalling
+#    rule, `corners.Corners(pieces=9, move_limit=30, leave_home_by=20)`. What happens, and why?
 #
 #    <details><summary>Answer</summary>
 #
 #    ```python
-#    player = Player("alpha-beta", alphabeta_strategy(depth=2))
-#    record = seeded_game(SMALL, player, player, seed=0)
+#    player = Player("alpha-beta", corners.alphabeta_strategy(depth=2))
+#    record = corners.seeded_game(SMALL, player, player, seed=0)
 #    print(SMALL.result(record.final))
-#    print(board_text(record.final))
-#    print("still at home: White", blocked(SMALL, record.final, BLACK), "Black", blocked(SMALL, record.final, WHITE))
+#    print(corners.view.board_text(record.final))
+#    print("still at home: White", corners.blocked(SMALL, record.final, corners.BLACK), "Black",
+#          corners.blocked(SMALL, record.final, corners.WHITE))
 #
-#    strict = Corners(pieces=9, move_limit=30, leave_home_by=20)
-#    record = seeded_game(strict, player, player, seed=0)
+#    strict = corners.Corners(pieces=9, move_limit=30, leave_home_by=20)
+#    record = corners.seeded_game(strict, player, player, seed=0)
 #    print(strict.result(record.final))
 #    ```
 #
@@ -966,7 +942,7 @@ else:
 #
 # 7. **Beat the super-dummy.** On the board above, find a way to make E waste moves: put a
 #    piece where E's three-move plan needs an empty cell, or take away a piece it planned to
-#    jump over. Then replay with `CornersBoard(computer="alphabeta")` (or choose
+#    jump over. Then replay with `corners.CornersBoard(computer="alphabeta")` (or choose
 #    "alphabeta" in the board's Black list): do the same tricks still work?
 #
 #    <details><summary>Answer</summary>

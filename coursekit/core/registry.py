@@ -90,7 +90,8 @@ class GameEntry:
 
 def lazy_boards(package: str, *names: str) -> Callable[[str], Any]:
     """A ``__getattr__`` for a game's folder: its boards (``names``), imported from the folder's
-    ``board`` module when first asked for, so that importing the game needs no Jupyter.
+    ``board`` module when first asked for, so that importing the game needs no Jupyter; and its
+    ``view`` module (pictures), imported likewise when first asked for (``ttt.view.board_svg``).
 
     >>> lookup = lazy_boards("coursekit.games.beans", "BeansBoard")
     >>> lookup("Beans")
@@ -102,6 +103,8 @@ def lazy_boards(package: str, *names: str) -> Callable[[str], Any]:
     def __getattr__(name: str) -> Any:
         if name in names:
             return getattr(importlib.import_module(f"{package}.board"), name)
+        if name == "view" and has_module(f"{package}.view"):
+            return importlib.import_module(f"{package}.view")
         raise AttributeError(f"module {package!r} has no attribute {name!r}")
 
     return __getattr__
