@@ -165,3 +165,21 @@ def test_a_board_refuses_an_option_it_does_not_know(name: str) -> None:
     board_class = GAMES[name].board_class()
     with pytest.raises(TypeError, match=f"{board_class.__name__} takes no option 'no_such_option'"):
         board_class(no_such_option=True)
+
+
+def test_the_readme_s_boards_are_made_as_it_shows() -> None:
+    """The README's "Play on a board" cell runs as written: every board comes from its game's folder."""
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    cell = readme.split("- Play on a board in any notebook:", 1)[1].split("```python", 1)[1].split("```", 1)[0]
+    code = "\n".join(line[2:] for line in cell.splitlines())
+    made: dict[str, object] = {}
+    lines = [line for line in code.splitlines() if line.strip()]
+    imports = [line for line in lines if line.startswith(("from ", "import "))]
+    boards = [line for line in lines if not line.startswith(("from ", "import "))]
+    exec("\n".join(imports), made)
+    for line in boards:
+        board = eval(line.split("#")[0].strip(), made)
+        assert isinstance(board, Board), line
+    assert len(boards) == 13
