@@ -43,6 +43,7 @@ def section_lines(text, title_start):
     return [line for line in lines[dashes + 1:] if line and not line.startswith("  ")]
 
 
+@pytest.mark.slow  # the quick run: about a minute and a half
 def test_quick_run_succeeds_with_a_machine_header(quick_run):
     done, _ = quick_run
     assert done.returncode == 0, done.stdout + done.stderr
@@ -52,6 +53,7 @@ def test_quick_run_succeeds_with_a_machine_header(quick_run):
     assert "MISMATCH" not in done.stdout
 
 
+@pytest.mark.slow  # the quick run: about a minute and a half
 def test_tables_section_has_every_piece_with_numbers_and_agreement(quick_run):
     lines = section_lines(quick_run[0].stdout, "Tables:")
     assert len(lines) == 8
@@ -65,6 +67,7 @@ def test_tables_section_has_every_piece_with_numbers_and_agreement(quick_run):
     assert seen == {(k, p) for k in ("P/N", "Grundy") for p in ("king", "rook", "queen", "knight")}
 
 
+@pytest.mark.slow  # the quick run: about a minute and a half
 def test_tables_rows_hold_the_plain_sweep_and_the_memory_pass(quick_run):
     rows = quick_run[1]["sections"]["tables"]["rows"]
     for row in rows:
@@ -86,6 +89,7 @@ def test_a_plain_sweep_that_differs_is_a_mismatch(monkeypatch):
     assert len(section.mismatches) == 2 and section.rows[0]["agree"] is False  # at the full size and the recursion's
 
 
+@pytest.mark.slow  # the quick run: about a minute and a half
 def test_paths_section_has_each_percent_with_numbers_and_agreement(quick_run):
     lines = section_lines(quick_run[0].stdout, "Shortest paths")
     assert [line.split()[0] for line in lines] == ["0", "20", "30"]
@@ -94,6 +98,7 @@ def test_paths_section_has_each_percent_with_numbers_and_agreement(quick_run):
         assert line.rstrip().endswith("yes"), line
 
 
+@pytest.mark.slow  # the quick run: about a minute and a half
 def test_pursuit_section_has_one_and_two_pursuers_with_numbers_and_agreement(quick_run):
     lines = section_lines(quick_run[0].stdout, "Pursuit:")
     assert [line.split()[0] for line in lines] == ["1", "2"]
@@ -103,6 +108,7 @@ def test_pursuit_section_has_one_and_two_pursuers_with_numbers_and_agreement(qui
     assert "both solvers agree there: yes" in quick_run[0].stdout
 
 
+@pytest.mark.slow  # the quick run: about a minute and a half
 def test_tictactoe_section_has_each_search_with_nodes_and_agreement(quick_run):
     lines = section_lines(quick_run[0].stdout, "Game-tree search")
     searches = [line.split("  ")[1].strip() for line in lines]
@@ -116,6 +122,7 @@ def test_tictactoe_section_has_each_search_with_nodes_and_agreement(quick_run):
         assert " draw " in line, line
 
 
+@pytest.mark.slow  # the quick run: about a minute and a half
 def test_tictactoe_figures_show_pruning_and_the_table_at_work(quick_run):
     _, figures = quick_run
     rows = {row["search"]: row for row in figures["sections"]["tictactoe"]["rows"] if row["board"].startswith("3")}
@@ -124,6 +131,7 @@ def test_tictactoe_figures_show_pruning_and_the_table_at_work(quick_run):
     assert rows["minimax"]["positions"] == 0 and rows["minimax"]["agree"] is True
 
 
+@pytest.mark.slow  # the quick run: about a minute and a half
 def test_saved_figures_hold_every_section(quick_run):
     _, figures = quick_run
     assert figures is not None
@@ -270,6 +278,7 @@ def test_the_examples_in_the_docstrings_hold():
         assert failed == 0, module.__name__
 
 
+@pytest.mark.slow  # the quick run: about a minute and a half
 def test_boards_section_has_every_board_with_its_cost_a_click(quick_run):
     lines = section_lines(quick_run[0].stdout, "The boards:")
     for board in ("beans", "king", "tic-tac-toe", "basket", "crawler", "corners", "minesweeper", "words",

@@ -196,6 +196,7 @@ def test_known_wrong_guessers_score_as_the_end_to_end_test_expects(student: str,
         assert quiet(lambda: score_average(guesser, secrets, 10, seed=games_seed, total=600))[0] == average
 
 
+@pytest.mark.slow  # plays every secret: about 18 s
 def test_random_consistent_guesser_earns_most_but_not_all() -> None:
     """C's computer: a random consistent code (the grader seeds ``random`` before each secret); 5.47 over all
     secrets, about 0.11 more than the reference: full points on some draws, fewer on most."""

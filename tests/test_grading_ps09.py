@@ -349,6 +349,7 @@ def test_each_course_draws_its_own_openings_and_none_is_public() -> None:
     assert ours[0] == TEST_POOL[0] or ours[0] not in TEST_POOL
 
 
+@pytest.mark.slow  # plays a sample of each pool: about 20 s
 def test_the_reference_earns_full_marks_on_a_sample_of_each_pool() -> None:
     evaluate = reference()
     for number in (TEST_POOL[0], TEST_POOL[-1], PRACTICE_POOL[0], PRACTICE_POOL[-1]):
@@ -438,6 +439,7 @@ def test_ensure_pool_builds_only_what_is_missing_or_stale(tmp_path: Path, monkey
     assert ensure_pool(tmp_path, bytes(32)) == tuple(range(1, POOL_SIZE + 1)) and built == [TEST_KEY, bytes(32)]
 
 
+@pytest.mark.slow  # plays the course's pool: about 20 s
 def test_a_table_of_the_public_openings_earns_nothing_on_the_course_s() -> None:
     """The attack the pool stops: play an opening ahead with the reference, store every position the search
     values, and answer from the table (0 elsewhere). On that opening the table plays the reference's games;

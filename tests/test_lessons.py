@@ -79,6 +79,7 @@ def execute(path: Path):
     return notebook, time.perf_counter() - started
 
 
+@pytest.mark.slow  # 10-25 s a lesson: the site build runs them all too
 @pytest.mark.parametrize("path", LESSON_FILES, ids=ids(LESSON_FILES))
 def test_lesson_runs(path: Path) -> None:
     notebook, seconds = execute(path)
