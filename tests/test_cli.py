@@ -110,3 +110,34 @@ def test_the_installed_command_reports_errors_without_a_traceback():
                           capture_output=True, text=True, check=False)
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert done.stderr.strip() == "coursekit: error: argument --width: expected a whole number from 1 to 200, got -1"
+
+
+@pytest.mark.parametrize("game", ["basket", "bulls", "corners", "crawler"])
+def test_play_help_names_the_entrys_default_computer_and_every_seat(game, capsys):
+    from coursekit.cli import build_parser
+    from coursekit.games import GAMES
+
+    entry = GAMES[game]
+    with pytest.raises(SystemExit) as done:
+        build_parser().parse_args(["play", game, "--help"])
+    text = " ".join(capsys.readouterr().out.split())  # argparse wraps the help at the terminal's width
+    assert done.value.code == 0
+    assert f"{entry.opponent} (" in text and "the default, in both seats and facing a person)" in text
+    assert all(name in text for name in entry.computers)
+    assert "let a person play seat N (1 " in text and ", 2 " in text
+
+
+def test_player_arguments_describe_every_computer_of_the_entry_and_its_default():
+    import argparse
+
+    from coursekit.cli._args import player_arguments
+    from coursekit.games import GAMES
+
+    with pytest.raises(ValueError, match="describe its computers"):
+        player_arguments(argparse.ArgumentParser(), GAMES["basket"], {"source": "B's"}, ("first", "second"))
+    king = GAMES["king"]  # the article's players by default, another opponent facing a person: said in words
+    with pytest.raises(ValueError, match="say who plays by default"):
+        player_arguments(argparse.ArgumentParser(), king, dict.fromkeys(king.computers, ""), ("first", "second"))
+    parser = argparse.ArgumentParser()
+    player_arguments(parser, king, dict.fromkeys(king.computers, ""), ("first", "second"), default="the article's")
+    assert parser.parse_args(["--computer", "propp", "--human", "2"]).human == 2

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import argparse
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple, NoReturn, TextIO
+from typing import Any, NamedTuple, NoReturn, TextIO, TypeVar
 
-from ..core import Coord, GameStopped
+from ..core import Coord, GameEntry, GameStopped, Player
+
+T = TypeVar("T")
 
 MAX_SIDE = 200  # largest grid side the terminal accepts (a table must fit on a screen or in a file)
 
@@ -104,29 +106,92 @@ def grid_arguments(parser: argparse.ArgumentParser, side: int = 5, max_side: int
     parser.add_argument("--blocked", type=percent, default=0.0, help="percentage of random blocked cells")
 
 
-def play_command(groups: Groups, name: str, about: str, run: Callable[..., Any],
-                 options: Callable[[argparse.ArgumentParser], None], computers: Iterable[str], computer_help: str,
-                 seat_help: str, seats: int = 2) -> argparse.ArgumentParser:
-    """``coursekit play NAME`` for a game of seats: its own ``options``, then the ones every such game
-    shares: ``--computer`` (one of the game's ``computers``; default: the game's entry decides),
-    ``--human N`` (a person at seat N, 1 moves first: the boards number seats the same way) and
-    ``--seed``. ``run(args, context)`` plays it.
+def player_arguments(parser: argparse.ArgumentParser, entry: GameEntry, computers: Mapping[str, str],
+                     seats: Sequence[str], who: str = "the computer players", default: str | None = None) -> None:
+    """``--computer``, ``--human N`` and ``--seed``: the options every game's ``play`` command shares.
 
-    >>> parsers = argparse.ArgumentParser().add_subparsers()
-    >>> groups = Groups(None, parsers, None, None, None)
-    >>> game = play_command(groups, "nim", "a heap game", print, lambda parser: None, ("perfect", "random"),
-    ...                     "the computer players", "let a person play seat N")
-    >>> args = game.parse_args(["--computer", "random", "--human", "2"])
-    >>> args.computer, args.human, args.seed, args.run is print
-    ('random', 2, None, True)
+    ``--computer`` is one of the entry's computers (described by :func:`computer_help`),
+    ``--human N`` seats a person at seat N (1 moves first: the boards number seats the same
+    way; ``seats`` says what each seat does) and ``--seed`` repeats a run. :func:`seat_players`
+    fills the seats from them.
     """
-    parser: argparse.ArgumentParser = groups.play.add_parser(name, help=about)
-    options(parser)
-    parser.add_argument("--computer", choices=tuple(computers), default=None, help=computer_help)
-    parser.add_argument("--human", type=whole(1, seats), default=None, help=seat_help)
+    parser.add_argument("--computer", choices=entry.computers, default=None,
+                        help=computer_help(entry, computers, len(seats), who, default))
+    parser.add_argument("--human", type=whole(1, len(seats)), default=None, help=seat_help(seats))
     seed_argument(parser)
-    parser.set_defaults(run=run)
-    return parser
+
+
+def computer_help(entry: GameEntry, computers: Mapping[str, str], seats: int = 2, who: str = "the computer players",
+                  default: str | None = None) -> str:
+    """The help of ``--computer``: the entry's computers, each with what it is (``computers``,
+    ``""`` for nothing to add), and which one plays when ``--computer`` is left out: the
+    entry's ``opponent`` when it also plays every seat of its ``transcript``, else ``default``
+    says it.
+
+    >>> from coursekit.games.crawler import ENTRIES
+    >>> computer_help(ENTRIES[0], {"source": "C's", "perfect": "", "random": ""})
+    "the computer players: source (C's; the default, in both seats and facing a person), perfect or random"
+    """
+    if set(computers) != set(entry.computers):
+        raise ValueError(f"{entry.name}: describe its computers {', '.join(entry.computers)}, "
+                         f"not {', '.join(computers)}")
+    if default is None and set(entry.transcript) != {entry.opponent}:
+        raise ValueError(f"{entry.name}: its transcript's players are not its opponent: say who plays by default")
+    parts = []
+    for name in entry.computers:
+        about = [computers[name]] if computers[name] else []
+        if default is None and name == entry.opponent:
+            about.append(f"the default, in {'both seats' if seats == 2 else 'every seat'} and facing a person")
+        parts.append(f"{name} ({'; '.join(about)})" if about else name)
+    listing = " or ".join(filter(None, [", ".join(parts[:-1]), parts[-1]]))
+    return f"{who}: {listing}" if default is None else f"{who}: {listing}. Default: {default}"
+
+
+def seat_help(seats: Sequence[str]) -> str:
+    """The help of ``--human N``: what each seat does.
+
+    >>> seat_help(["White", "Black"])
+    'let a person play seat N (1 White, 2 Black)'
+    """
+    return f"let a person play seat N ({', '.join(f'{seat} {does}' for seat, does in enumerate(seats, start=1))})"
+
+
+def seat_players(args: argparse.Namespace, entry: GameEntry, seats: int, person: Callable[[int], Any],
+                 computer: Callable[[str], Any], name: Callable[[str], str] = str) -> list[Player]:
+    """The players of one game, seat by seat: a person ("you", ``person(seat)``) at seat
+    ``--human``, at every other seat the computer ``--computer`` or, without it, the entry's
+    ``opponent`` facing a person and its ``transcript`` (the source's pairing) with no one
+    (``computer(kind)``, named ``name(kind)``).
+
+    >>> from coursekit.games.basket import ENTRIES
+    >>> players = seat_players(argparse.Namespace(human=2, computer=None), ENTRIES[0], 2,
+    ...                        lambda seat: "a person", lambda kind: f"{kind}'s strategy")
+    >>> [(player.name, player.strategy) for player in players]
+    [('source', "source's strategy"), ('you', 'a person')]
+    """
+    players = []
+    for seat in range(seats):
+        if args.human == seat + 1:
+            players.append(Player("you", person(seat)))
+        else:
+            kind = args.computer or (entry.opponent if args.human else entry.transcript[seat])
+            players.append(Player(name(kind), computer(kind)))
+    return players
+
+
+def checked(make: Callable[..., T], *args: Any, option: str = "") -> T:
+    """``make(*args)`` (rules, a position), its ``ValueError`` a :class:`UsageError`, about ``option`` if named.
+
+    >>> from coursekit.games.basket import Basket
+    >>> checked(Basket, 2, 0, option="--balls")
+    Traceback (most recent call last):
+    ...
+    coursekit.cli._args.UsageError: argument --balls: each colour has 1 to 1000 balls, got 0
+    """
+    try:
+        return make(*args)
+    except ValueError as error:
+        raise UsageError(f"argument {option}: {error}" if option else str(error)) from None
 
 
 def seed_argument(parser: argparse.ArgumentParser) -> None:
@@ -186,16 +251,31 @@ def human_strategy(stdin: TextIO, out: TextIO, name: str = "you",
     """A person at the prompt who types a cell as ``x,y`` (:func:`prompt_player`); a game whose
     moves are pairs of numbers (beans) gets a tuple."""
 
-    def question(rules: Any, state: Any) -> str:
-        moves = " or ".join(move_text(m) for m in rules.legal_moves(state))
-        return f"Your move, {name}: {what} as x,y ({moves}): "
+    def moves(rules: Any, state: Any) -> str:
+        return " or ".join(move_text(m) for m in rules.legal_moves(state))
 
     def read(rules: Any, state: Any, line: str) -> Any:
         move = Coord.parse(line)
         legal = rules.legal_moves(state)
         return move if not legal or isinstance(legal[0], Coord) else (move.x, move.y)
 
-    return prompt_player(stdin, out, question, read)
+    return ask_move(stdin, out, name, f"{what} as x,y", moves, read)
+
+
+def ask_move(stdin: TextIO, out: TextIO, name: str, what: str, hint: Callable[[Any, Any], str],
+             read: Callable[[Any, Any, str], Any]) -> Callable[[Any, Any], Any]:
+    r"""A person at the prompt (:func:`prompt_player`) asked ``Your move, NAME: WHAT (HINT):``,
+    with ``hint(rules, state)`` (the moves open, say); ``read(rules, state, line)`` reads the answer.
+
+    >>> import io
+    >>> from coursekit.games.beans import Beans
+    >>> out = io.StringIO()
+    >>> person = ask_move(io.StringIO("2,6\n"), out, "A", "the piles", lambda rules, state: "2,6 or 3,5",
+    ...                   lambda rules, state, line: tuple(int(v) for v in line.split(",")))
+    >>> person(Beans(3, 6), Beans(3, 6).initial_state()), out.getvalue().splitlines()[-1]
+    ((2, 6), 'Your move, A: the piles (2,6 or 3,5): ')
+    """
+    return prompt_player(stdin, out, lambda rules, state: f"Your move, {name}: {what} ({hint(rules, state)}): ", read)
 
 
 def move_text(move: Any) -> str:

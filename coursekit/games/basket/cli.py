@@ -16,8 +16,8 @@ import re
 from collections.abc import Callable
 from typing import Any, TextIO
 
-from ...cli._args import Context, Groups, UsageError, play_command, prompt_player, whole
-from ...core import Player, play
+from ...cli._args import Context, Groups, UsageError, ask_move, checked, player_arguments, seat_players, whole
+from ...core import play
 from . import ENTRIES
 from .players import COMPUTERS, source_player
 from .rules import COLOUR_NAMES, LETTERS, PLAYER_NAMES, Basket, BasketState, Put, grundy_value, nim_sum, winning_moves
@@ -26,23 +26,18 @@ from .source import DEPTH
 MOVE_PATTERN = re.compile(r"^\s*([A-Za-z]+)\s*(\d+)\s*$")
 
 
-def _game_arguments(parser: argparse.ArgumentParser) -> None:
-    """The basket's colours, balls and cap, and how far B's player looks ahead."""
-    parser.add_argument("--colours", type=whole(1, len(COLOUR_NAMES)), default=3,
-                        help=f"how many colours, 1 to {len(COLOUR_NAMES)} (default 3: red, blue, green)")
-    parser.add_argument("--balls", type=whole(1, Basket.MAX_BALLS), default=3, help="balls of each colour (default 3)")
-    parser.add_argument("--cap", type=whole(1), default=None, help="at most K balls a move (default: no cap)")
-    parser.add_argument("--depth", type=whole(1, 1000), default=DEPTH,
-                        help=f"how many moves B's player looks ahead: its difficulty level (default {DEPTH})")
-
-
 def register(groups: Groups) -> None:
     """Add ``play basket`` and ``solve basket``."""
-    play_command(groups, "basket", "the basket (B): put balls of one colour; the last ball wins", play_basket,
-                 _game_arguments, COMPUTERS,
-                 "the computer players: source (B's table of win marks, the default, in both seats "
-                 "and facing a person), perfect (the Nim sum) or random",
-                 "let a person play seat N (1 moves first, 2 second)")
+    player = groups.play.add_parser("basket", help="the basket (B): put balls of one colour; the last ball wins")
+    player.add_argument("--colours", type=whole(1, len(COLOUR_NAMES)), default=3,
+                        help=f"how many colours, 1 to {len(COLOUR_NAMES)} (default 3: red, blue, green)")
+    player.add_argument("--balls", type=whole(1, Basket.MAX_BALLS), default=3, help="balls of each colour (default 3)")
+    player.add_argument("--cap", type=whole(1), default=None, help="at most K balls a move (default: no cap)")
+    player.add_argument("--depth", type=whole(1, 1000), default=DEPTH,
+                        help=f"how many moves B's player looks ahead: its difficulty level (default {DEPTH})")
+    player_arguments(player, ENTRIES[0], {"source": "B's table of win marks", "perfect": "the Nim sum", "random": ""},
+                     ("moves first", "second"))
+    player.set_defaults(run=play_basket)
 
     solver = groups.solve.add_parser("basket", help="whether the player to move wins the basket, and how")
     solver.add_argument("--position", default="3,3,3",
@@ -88,11 +83,8 @@ def human_player(stdin: TextIO, out: TextIO, seat: int) -> Callable[[Basket, Bas
 
     The end of input stops the game.
     """
-    return prompt_player(
-        stdin, out,
-        lambda rules, state: (f"Your move, {PLAYER_NAMES[seat]}: a colour's letter and a number of balls "
-                              f"({moves_text(rules, state)}): "),
-        lambda rules, state, line: read_move(rules, line))
+    return ask_move(stdin, out, PLAYER_NAMES[seat], "a colour's letter and a number of balls", moves_text,
+                    lambda rules, state, line: read_move(rules, line))
 
 
 def computer_player(kind: str, depth: int, context: Context) -> Any:
@@ -102,26 +94,12 @@ def computer_player(kind: str, depth: int, context: Context) -> Any:
     return COMPUTERS[kind](context.rng)
 
 
-def _rules(colours: int, balls: int, cap: int | None) -> Basket:
-    try:
-        return Basket(colours, balls, cap)
-    except ValueError as error:
-        raise UsageError(str(error)) from None
-
-
 def play_basket(args: argparse.Namespace, context: Context) -> str:
     """Play one game: the basket after each move, then the winner."""
-    rules = _rules(args.colours, args.balls, args.cap)
-    entry = ENTRIES[0]
-    kinds = [args.computer] * 2 if args.computer else [entry.opponent] * 2 if args.human else list(entry.transcript)
-    players = []
-    for seat in range(2):
-        if args.human == seat + 1:
-            players.append(Player("you", human_player(context.stdin, context.out, seat)))
-        else:
-            kind = kinds[seat]
-            name = f"B, depth {args.depth}" if kind == "source" else kind
-            players.append(Player(name, computer_player(kind, args.depth, context)))
+    rules = checked(Basket, args.colours, args.balls, args.cap)
+    players = seat_players(args, ENTRIES[0], 2, lambda seat: human_player(context.stdin, context.out, seat),
+                           lambda kind: computer_player(kind, args.depth, context),
+                           lambda kind: f"B, depth {args.depth}" if kind == "source" else kind)
     return str(play(rules, players))
 
 

@@ -16,8 +16,18 @@ import argparse
 from collections.abc import Callable
 from typing import TextIO
 
-from ...cli._args import Context, Groups, UsageError, play_command, prompt_player, seed_argument, whole
-from ...core import Player, play
+from ...cli._args import (
+    Context,
+    Groups,
+    UsageError,
+    checked,
+    player_arguments,
+    prompt_player,
+    seat_players,
+    seed_argument,
+    whole,
+)
+from ...core import play
 from . import ENTRIES
 from .players import COMPUTERS, guess_counts
 from .rules import Bulls, BullsState, Code, code_text, read_code
@@ -26,11 +36,15 @@ from .view import PLAYER_NAMES
 
 def register(groups: Groups) -> None:
     """Add ``play bulls`` and ``solve bulls``."""
-    play_command(groups, "bulls", "bulls and cows (C): guess a secret of different digits", play_bulls,
-                 _game_arguments, COMPUTERS,
-                 "the computer's guesser: consistent (C's: a random secret that fits every answer, the "
-                 "default), minimax or entropy",
-                 "let a person play seat N (the guesser is seat 1; in the mutual game 1 guesses first)")
+    player = groups.play.add_parser("bulls", help="bulls and cows (C): guess a secret of different digits")
+    _size_arguments(player)
+    player.add_argument("--guesses", type=whole(1), default=None, help="at most N guesses each (default: no limit)")
+    player.add_argument("--mutual", action="store_true",
+                        help="C's game: two players each hide a secret and guess the other's in turn")
+    player_arguments(player, ENTRIES[0], {"consistent": "C's: a random secret that fits every answer", "minimax": "",
+                                          "entropy": ""},
+                     ("the guesser", "the second guesser, with --mutual"), who="the computer's guessers")
+    player.set_defaults(run=play_bulls)
 
     solver = groups.solve.add_parser("bulls", help="a guesser against every secret: average, worst, distribution")
     _size_arguments(solver)
@@ -39,25 +53,10 @@ def register(groups: Groups) -> None:
     solver.set_defaults(run=solve_bulls)
 
 
-def _game_arguments(parser: argparse.ArgumentParser) -> None:
-    """The size of the secret, the limit of guesses and C's mutual game."""
-    _size_arguments(parser)
-    parser.add_argument("--guesses", type=whole(1), default=None, help="at most N guesses each (default: no limit)")
-    parser.add_argument("--mutual", action="store_true",
-                        help="C's game: two players each hide a secret and guess the other's in turn")
-
-
 def _size_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--digits", type=whole(1, 10), default=4, help="digits in a secret, all different (default 4)")
     parser.add_argument("--base", type=whole(1, 10), default=10,
                         help="the digits are 0 to base - 1 (default 10: 0 to 9)")
-
-
-def _rules(digits: int, base: int, mutual: bool = False, guesses: int | None = None) -> Bulls:
-    try:
-        return Bulls(digits, base, mutual, guesses)
-    except ValueError as error:
-        raise UsageError(str(error)) from None
 
 
 #: The most codes the computer's answer table takes (5,040 x 5,040 answers: 25 MB).
@@ -91,25 +90,19 @@ def human_guesser(stdin: TextIO, out: TextIO) -> Callable[[Bulls, BullsState], C
 
 def play_bulls(args: argparse.Namespace, context: Context) -> str:
     """Play one game (chance hides the secrets with the seeded generator), then its transcript."""
-    rules = _rules(args.digits, args.base, args.mutual, args.guesses)
+    rules = checked(Bulls, args.digits, args.base, args.mutual, args.guesses)
     if not rules.mutual and args.human == 2:
         raise UsageError("argument --human: the guessing game has one seat (1); use --mutual for two")
     if args.human is None or rules.mutual:
         _table_fits(rules)
-    entry = ENTRIES[0]
-    players = []
-    for seat in range(rules.num_players):
-        if args.human == seat + 1:
-            players.append(Player("you", human_guesser(context.stdin, context.out)))
-        else:
-            name = args.computer or (entry.opponent if args.human else entry.transcript[seat])
-            players.append(Player(name, COMPUTERS[name](context.rng)))
+    players = seat_players(args, ENTRIES[0], rules.num_players, lambda seat: human_guesser(context.stdin, context.out),
+                           lambda kind: COMPUTERS[kind](context.rng))
     return str(play(rules, players, rng=context.rng))
 
 
 def solve_bulls(args: argparse.Namespace, context: Context) -> str:
     """The guesser against every secret: ``average:``, ``worst:`` and the distribution."""
-    rules = _rules(args.digits, args.base)
+    rules = checked(Bulls, args.digits, args.base)
     _table_fits(rules)
     counts = guess_counts(args.strategy, rules.digits, rules.base, seed=args.seed)
     first = "a random code" if args.strategy == "consistent" else code_text(rules.codes[0]) + " (fixed)"

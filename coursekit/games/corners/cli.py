@@ -24,8 +24,8 @@ import argparse
 from collections.abc import Callable
 from typing import TextIO
 
-from ...cli._args import Context, Groups, Outcome, UsageError, play_command, prompt_player, whole
-from ...core import IllegalMoveError, Player, play
+from ...cli._args import Context, Groups, Outcome, UsageError, ask_move, checked, player_arguments, seat_players, whole
+from ...core import IllegalMoveError, play
 from . import ENTRIES
 from .players import COMPUTERS
 from .rules import SIDES, Corners, CornersState, Path, parse_path, path_text, solo, solo_problem
@@ -44,11 +44,12 @@ def rules_arguments(parser: argparse.ArgumentParser) -> None:
 
 def register(groups: Groups) -> None:
     """Add ``play corners`` and ``solve corners``."""
-    play_command(groups, "corners", "corners (ugolki): race your pieces into the opposite corner", play_corners,
-                 rules_arguments, COMPUTERS,
-                 "the computer players: fixed (E's 3-move look-ahead, mended; the default), source (E's "
-                 "program as printed: it stalls on its first jump chain), alphabeta or random",
-                 "let a person play seat N (1 White, 2 Black)")
+    player = groups.play.add_parser("corners", help="corners (ugolki): race your pieces into the opposite corner")
+    rules_arguments(player)
+    player_arguments(player, ENTRIES[0], {"fixed": "E's 3-move look-ahead, mended",
+                                          "source": "E's program as printed: it stalls on its first jump chain",
+                                          "alphabeta": "", "random": ""}, SIDES)
+    player.set_defaults(run=play_corners)
 
     solver = groups.solve.add_parser("corners", help="E's decision from the start: its move and the positions searched")
     rules_arguments(solver)
@@ -63,30 +64,20 @@ def register(groups: Groups) -> None:
 
 
 def _rules(args: argparse.Namespace) -> Corners:
-    try:
-        return Corners(args.pieces, args.move_limit, args.leave_home_by)
-    except ValueError as error:
-        raise UsageError(str(error)) from None
+    return checked(Corners, args.pieces, args.move_limit, args.leave_home_by)
 
 
 def human_player(stdin: TextIO, out: TextIO, side: str) -> Callable[[Corners, CornersState], Path | str]:
     """A person at the prompt: the board, then a path typed ``x,y-x,y[-x,y...]`` (explained when wrong)."""
-    question = f"Your move, {side}: a path x,y-x,y[-x,y...] (every landing cell of a chain): "
-    return prompt_player(stdin, out, lambda rules, state: question, lambda rules, state, line: parse_path(line))
+    return ask_move(stdin, out, side, "a path x,y-x,y[-x,y...]", lambda rules, state: "every landing cell of a chain",
+                    lambda rules, state, line: parse_path(line))
 
 
 def play_corners(args: argparse.Namespace, context: Context) -> str:
     """Play one game: the board after each move, then the result."""
     rules = _rules(args)
-    entry = ENTRIES[0]
-    chosen = args.computer or (entry.opponent if args.human else None)
-    names = [chosen] * 2 if chosen else list(entry.transcript)
-    players = []
-    for p in range(2):
-        if args.human == p + 1:
-            players.append(Player("you", human_player(context.stdin, context.out, SIDES[p])))
-        else:
-            players.append(Player(names[p], COMPUTERS[names[p]](context.rng)))
+    players = seat_players(args, ENTRIES[0], 2, lambda seat: human_player(context.stdin, context.out, SIDES[seat]),
+                           lambda kind: COMPUTERS[kind](context.rng))
     try:
         return str(play(rules, players))
     except IllegalMoveError as error:

@@ -14,8 +14,8 @@ import argparse
 from collections.abc import Callable
 from typing import Any, TextIO
 
-from ...cli._args import Context, Groups, UsageError, play_command, prompt_player, whole
-from ...core import Player, play
+from ...cli._args import Context, Groups, UsageError, ask_move, checked, player_arguments, seat_players, whole
+from ...core import play
 from ...core.grid import Coord
 from . import ENTRIES
 from .players import COMPUTERS, PERFECT_MAX_POINTS, SOURCE_MAX_POINTS
@@ -25,6 +25,8 @@ from .rules import Crawler, CrawlerState, OutOfTime, Segment, search, segment_te
 MAX_SOLVED_POINTS = 42
 #: How long ``solve`` searches before it gives up.
 SOLVE_SECONDS = 60.0
+#: The seats as the terminal names them: who draws the first segment, and who answers.
+SEATS = ("first", "second")
 
 
 def parse_segment(text: str) -> tuple[Coord, Coord]:
@@ -55,11 +57,12 @@ def board_arguments(parser: argparse.ArgumentParser) -> None:
 
 def register(groups: Groups) -> None:
     """Add ``play crawler`` and ``solve crawler``."""
-    play_command(groups, "crawler", "the crawler: build one line; who closes it wins", play_crawler,
-                 board_arguments, COMPUTERS,
-                 "the computer players: source (C's van Emden method, the default, in both seats and facing "
-                 "a person), perfect (the exact solver) or random",
-                 "let a person play seat N (1 draws the first segment, 2 answers)")
+    player = groups.play.add_parser("crawler", help="the crawler: build one line; who closes it wins")
+    board_arguments(player)
+    player_arguments(player, ENTRIES[0],
+                     {"source": "C's van Emden method", "perfect": "the exact solver", "random": ""},
+                     ("draws the first segment", "answers"))
+    player.set_defaults(run=play_crawler)
 
     solver = groups.solve.add_parser("crawler", help="who wins the crawler with perfect play, and the winning moves")
     board_arguments(solver)
@@ -69,10 +72,7 @@ def register(groups: Groups) -> None:
 
 
 def _rules(args: argparse.Namespace) -> Crawler:
-    try:
-        return Crawler(args.width, args.height)
-    except ValueError as error:
-        raise UsageError(str(error)) from None
+    return checked(Crawler, args.width, args.height)
 
 
 def _points(rules: Crawler) -> int:
@@ -93,25 +93,18 @@ def computer_player(kind: str, rules: Crawler, context: Context) -> Any:
 def human_player(stdin: TextIO, out: TextIO, seat: str) -> Callable[[Crawler, CrawlerState], Segment]:
     """A person at the prompt: the lattice, then a segment typed ``x1,y1-x2,y2`` (explained when wrong)."""
 
-    def question(rules: Crawler, state: CrawlerState) -> str:
-        hint = "any segment" if not state.line else " or ".join(segment_text(m) for m in rules.legal_moves(state))
-        return f"Your move, {seat}: a segment as x1,y1-x2,y2 ({hint}): "
+    def moves(rules: Crawler, state: CrawlerState) -> str:
+        return "any segment" if not state.line else " or ".join(segment_text(m) for m in rules.legal_moves(state))
 
-    return prompt_player(stdin, out, question, lambda rules, state, line: rules.segment(state, *parse_segment(line)))
+    return ask_move(stdin, out, seat, "a segment as x1,y1-x2,y2", moves,
+                    lambda rules, state, line: rules.segment(state, *parse_segment(line)))
 
 
 def play_crawler(args: argparse.Namespace, context: Context) -> str:
     """Play one game: the lattice and the line after each move, then the result."""
     rules = _rules(args)
-    entry = ENTRIES[0]
-    kinds = [args.computer] * 2 if args.computer else [entry.opponent] * 2 if args.human else list(entry.transcript)
-    seats = ("first", "second")
-    players = []
-    for p in range(2):
-        if args.human == p + 1:
-            players.append(Player("you", human_player(context.stdin, context.out, seats[p])))
-        else:
-            players.append(Player(kinds[p], computer_player(kinds[p], rules, context)))
+    players = seat_players(args, ENTRIES[0], 2, lambda seat: human_player(context.stdin, context.out, SEATS[seat]),
+                           lambda kind: computer_player(kind, rules, context))
     return str(play(rules, players))
 
 
@@ -142,8 +135,7 @@ def solve_crawler(args: argparse.Namespace, context: Context) -> str:
     if rules.is_over(state):  # a finished game is a question too: who won, and no move
         winner = rules.winner(state)
         return "\n".join([f"lattice: {rules.width} x {rules.height}", str(state), "game over: the line is closed",
-                          f"to move: {('first', 'second')[mover]}",
-                          f"winner: {('first', 'second')[winner if winner is not None else 1 - mover]}",
+                          f"to move: {SEATS[mover]}", f"winner: {SEATS[winner if winner is not None else 1 - mover]}",
                           "winning moves: none (the game is over)"])
     try:
         solution = search(rules, state, seconds=SOLVE_SECONDS)
@@ -154,8 +146,8 @@ def solve_crawler(args: argparse.Namespace, context: Context) -> str:
     return "\n".join([
         f"lattice: {rules.width} x {rules.height}",
         str(state),
-        f"to move: {('first', 'second')[mover]}",
-        f"winner: {('first', 'second')[winner]}",
+        f"to move: {SEATS[mover]}",
+        f"winner: {SEATS[winner]}",
         f"winning moves: {' '.join(segment_text(m) for m in moves) or 'none'}",
         f"nodes: {solution.nodes}",
         f"positions: {solution.positions}",

@@ -20,18 +20,15 @@ from . import ENTRIES
 from .players import COMPUTERS, THREE_PLAYER_OPPONENT
 from .rules import PIECES, OneWayPiece
 
-HELP = {
-    "king": "the one-way king (the article's Table 3)",
-    "queen": "the one-way queen (Wythoff's game)",
-    "rook": "the one-way rook (two-pile Nim)",
-    "knight": "the one-way knight (it ends in the corner (0..1, 0..1))",
-}
+#: What each piece's game is, in ``coursekit play --help``: "the one-way queen (Wythoff's game)".
+KNOWN_AS = {"king": "the article's Table 3", "queen": "Wythoff's game", "rook": "two-pile Nim",
+            "knight": "it ends in the corner (0..1, 0..1)"}
 
 
 def register(groups: Groups) -> None:
     """Add ``play <piece>`` and ``table <piece>`` for every one-way piece."""
     for name in PIECES:
-        game = groups.play.add_parser(name, help=HELP[name])
+        game = groups.play.add_parser(name, help=f"the one-way {name} ({KNOWN_AS[name]})")
         grid_arguments(game)
         game.add_argument("--start", type=cell, help=f"the {name}'s first cell as x,y (default: top right)")
         seed_argument(game)

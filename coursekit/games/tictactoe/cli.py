@@ -16,10 +16,11 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ...cli._args import Context, Groups, UsageError, human_strategy, play_command, whole
+from ...cli._args import Context, Groups, UsageError, checked, human_strategy, player_arguments, whole
 from ...core import Player, play
 from ...solvers.counting import count
 from ...solvers.gametree import solve
+from . import ENTRIES
 from .players import COMPUTERS, COUNT_LIMIT, SEARCH_LIMIT, as_strategy, default_computer, source_applies
 from .rules import EMPTY, MARKS, TicTacToe, TicTacToeState
 from .source import source_best_move
@@ -40,12 +41,14 @@ def board_arguments(parser: argparse.ArgumentParser, players: bool = True) -> No
 
 def register(groups: Groups) -> None:
     """Add ``play tictactoe``, ``solve tictactoe`` and ``count tictactoe``."""
-    play_command(groups, "tictactoe", "tic-tac-toe and m, n, k-games for 2 to 4 players", play_tictactoe,
-                 board_arguments, COMPUTERS,
-                 "the computer players: perfect (the exact solver), source (D's alpha-beta program, "
-                 "3 x 3 only) or random. Default: perfect against a person (random on a board too "
-                 "large to solve at once); with no person, D's program on 3 x 3, as in the source",
-                 "let a person play seat N (1 = X moves first, 2 = O, ...)", seats=len(MARKS))
+    player = groups.play.add_parser("tictactoe", help="tic-tac-toe and m, n, k-games for 2 to 4 players")
+    board_arguments(player)
+    player_arguments(player, ENTRIES[0],
+                     {"perfect": "the exact solver", "source": "D's alpha-beta program, 3 x 3 only", "random": ""},
+                     (f"{MARKS[0]} moves first", *MARKS[1:]),
+                     default="perfect against a person (random on a board too large to solve at once); with no "
+                             "person, D's program on 3 x 3, as in the source")
+    player.set_defaults(run=play_tictactoe)
 
     solver = groups.solve.add_parser("tictactoe", help="the value of a tic-tac-toe position and its best moves")
     board_arguments(solver)
@@ -63,10 +66,7 @@ def register(groups: Groups) -> None:
 
 
 def _rules(args: argparse.Namespace) -> TicTacToe:
-    try:
-        return TicTacToe(args.width, args.height, args.k, getattr(args, "players", 2))
-    except ValueError as error:
-        raise UsageError(str(error)) from None
+    return checked(TicTacToe, args.width, args.height, args.k, getattr(args, "players", 2))
 
 
 def _solvable(rules: TicTacToe, state: TicTacToeState, what: str) -> None:
@@ -120,10 +120,7 @@ def play_tictactoe(args: argparse.Namespace, context: Context) -> str:
 def _position(rules: TicTacToe, rows: str | None) -> TicTacToeState:
     if rows is None:
         return rules.initial_state()
-    try:
-        return rules.position(rows)
-    except ValueError as error:
-        raise UsageError(f"argument --position: {error}") from None
+    return checked(rules.position, rows, option="--position")
 
 
 def _cells(moves: Any) -> str:
