@@ -137,18 +137,27 @@ def transcript(record: Record) -> str:
     return "\n".join(lines)
 
 
-def _picture(pattern: str, secret: str | None, tried: tuple[str, ...], wrong: tuple[str, ...], left: int,
-             caption: str) -> str:
-    """Boxes for the letters (found letters dark, ``secret``'s other letters grey), the guesses
-    tried (wrong ones red) and a row of marks: filled for a wrong guess made, empty for one left."""
-    marks = len(wrong) + max(left, 0)
-    width = max(PAD * 2 + len(pattern) * (BOX + GAP), PAD * 2 + marks * (MARK + GAP), 220)
-    height = 20 + BOX + 22 + MARK + 2 * PAD + 12
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-           f'viewBox="0 0 {width} {height}" font-family="sans-serif" role="img">',
-           f"<title>{escape(caption)}</title>",
-           f'<text x="{PAD}" y="12" font-size="11" fill="#333" dominant-baseline="central">{escape(caption)}</text>']
-    top = 22
+def _opening(width: int, height: int, caption: str) -> list[str]:
+    """The start of a words picture: the SVG element, its title and the caption on top.
+
+    >>> _opening(220, 90, "a <b>")[1]
+    '<title>a &lt;b&gt;</title>'
+    """
+    return [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+            f'viewBox="0 0 {width} {height}" font-family="sans-serif" role="img">',
+            f"<title>{escape(caption)}</title>",
+            f'<text x="{PAD}" y="12" font-size="11" fill="#333" dominant-baseline="central">{escape(caption)}</text>']
+
+
+def _letter_boxes(pattern: str, secret: str | None, top: int) -> list[str]:
+    """A box for each letter of ``pattern`` at height ``top``: a found letter dark, a blank one
+    empty, or the ``secret``'s letter in grey when the word is shown.
+
+    >>> boxes = _letter_boxes("a_", "ab", 22)
+    >>> len(boxes), REVEALED in boxes[3]
+    (4, True)
+    """
+    out = []
     for i, letter in enumerate(pattern):
         x = PAD + i * (BOX + GAP)
         out.append(f'<rect x="{x}" y="{top}" width="{BOX}" height="{BOX}" fill="#fff" stroke="#555"/>')
@@ -156,6 +165,18 @@ def _picture(pattern: str, secret: str | None, tried: tuple[str, ...], wrong: tu
         if shown:
             out.append(f'<text x="{x + BOX / 2:g}" y="{top + BOX / 2:g}" font-size="18" font-weight="bold" '
                        f'fill="{ink}" text-anchor="middle" dominant-baseline="central">{escape(shown)}</text>')
+    return out
+
+
+def _picture(pattern: str, secret: str | None, tried: tuple[str, ...], wrong: tuple[str, ...], left: int,
+             caption: str) -> str:
+    """Boxes for the letters (found letters dark, ``secret``'s other letters grey), the guesses
+    tried (wrong ones red) and a row of marks: filled for a wrong guess made, empty for one left."""
+    marks = len(wrong) + max(left, 0)
+    width = max(PAD * 2 + len(pattern) * (BOX + GAP), PAD * 2 + marks * (MARK + GAP), 220)
+    height = 20 + BOX + 22 + MARK + 2 * PAD + 12
+    top = 22
+    out = [*_opening(width, height, caption), *_letter_boxes(pattern, secret, top)]
     y = top + BOX + 14
     x = PAD
     for guess in tried:
@@ -263,17 +284,7 @@ def board_svg(seen: WordsObservation, alphabet: str, *, secret: str | None = Non
     lines = [f"{len(wrong)} wrong, {max(seen.wrong_left, 0)} left",
              *([f"words tried: {', '.join(words)} (wrong)"] if words else []), *notes]
     height = marks_top + MARK + 8 + 16 * len(lines) + PAD
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-           f'viewBox="0 0 {width} {height}" font-family="sans-serif" role="img">',
-           f"<title>{escape(caption)}</title>",
-           f'<text x="{PAD}" y="12" font-size="11" fill="#333" dominant-baseline="central">{escape(caption)}</text>']
-    for i, letter in enumerate(seen.pattern):
-        x = PAD + i * (BOX + GAP)
-        out.append(f'<rect x="{x}" y="{top}" width="{BOX}" height="{BOX}" fill="#fff" stroke="#555"/>')
-        shown, ink = (letter, INK) if letter != BLANK else ((secret[i], REVEALED) if secret else ("", INK))
-        if shown:
-            out.append(f'<text x="{x + BOX / 2:g}" y="{top + BOX / 2:g}" font-size="18" font-weight="bold" '
-                       f'fill="{ink}" text-anchor="middle" dominant-baseline="central">{escape(shown)}</text>')
+    out = [*_opening(width, height, caption), *_letter_boxes(seen.pattern, secret, top)]
     for i, letter in enumerate(alphabet):
         row, column = divmod(i, KEYS_PER_ROW)
         out.append(_key(PAD + column * (KEY + KEY_GAP), keys_top + row * (KEY + KEY_GAP), letter, seen,
