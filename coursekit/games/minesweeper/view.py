@@ -21,7 +21,7 @@ from fractions import Fraction
 from html import escape
 
 from ...core import display
-from ...core.grid import Coord
+from ...core.grid import Coord, Grid
 from ...core.record import Record
 from ...core.rules import CHANCE
 from .duel import Minesweeper2, Minesweeper2Board, Minesweeper2State
@@ -54,14 +54,8 @@ def _marks(board: MinesweeperBoard, mines: frozenset[Coord] = frozenset()) -> di
 
 
 def _picture(board: MinesweeperBoard, marks: dict[Coord, str]) -> str:
-    label = len(str(board.height - 1))
-    width = len(str(board.width - 1))
-    lines = []
-    for y in reversed(range(board.height)):
-        row = " ".join(marks[Coord(x, y)].rjust(width) for x in range(board.width))
-        lines.append(f"{str(y).rjust(label)}  {row}")
-    lines.append(" " * (label + 2) + " ".join(str(x).rjust(width) for x in range(board.width)))
-    return "\n".join(lines)
+    """The board as a grid of one-character marks, labelled as every grid of the course."""
+    return Grid(board.width, board.height).picture(marks)
 
 
 def _status(board: MinesweeperBoard) -> str:
