@@ -504,3 +504,44 @@ class GameBoard(Board):
         live = not self.replaying and self.human_to_move()
         picture = self.draw(self.shown_state, hints=self.hints and not self.replaying, live=live)
         self.show(picture, status, self._controls(), frames)
+
+
+class GuessingBoard(GameBoard):
+    """A board for finding a hidden secret (bulls and cows, the words game), with a box to type a
+    guess in: a guess made clears the box for the next; a refused one stays there, to be corrected.
+
+    A game starts from the chance steps that hid its secrets (:meth:`start_hidden`); the board
+    says :meth:`opening` first. The box's text is handed to the controls once
+    (:meth:`typed_once`), so that a redraw does not bring back a guess already made.
+    """
+
+    hidden: list[Step]
+    _box: str | None = ""
+
+    def opening(self) -> str:
+        """The first line of a new game (who hid what)."""
+        raise NotImplementedError
+
+    def start_hidden(self, rules: Any, hidden: list[Step]) -> None:
+        """Start a game of ``rules`` from the chance steps ``hidden`` (the last one's state is the start)."""
+        self.running = False
+        self.rules = rules
+        self.hidden = hidden
+        self.start = self.state = hidden[-1].state
+        self.steps = []
+        self.at = 0
+        self.strategies = {}
+        self.forget_selection()
+        self._box = ""
+        self.said = [self.opening()]
+        self._turn([], self._computers_answer())
+
+    def typed_once(self) -> str | None:
+        """The box's text for the next drawing of the controls, then nothing until a guess or a new game."""
+        box, self._box = self._box, None
+        return box
+
+    def play(self, move: Any) -> bool:
+        if self._why_not_now() is None and self.rules.why_illegal(self.state, move) is None:
+            self._box = ""  # a guess made: the box is cleared for the next (a refused one stays, to be corrected)
+        return super().play(move)

@@ -1,6 +1,6 @@
 """A board for bulls and cows (source C): type a guess, read its bulls and cows, find the secret.
 
-The board (on the course's :class:`~coursekit.widgets.game.GameBoard`) shows what the person
+The board (on the course's :class:`~coursekit.widgets.game.GuessingBoard`) shows what the person
 may see, never more: every guess with its answer (the course's picture: a filled circle a
 bull, an open one a cow), how many secrets still fit every answer (and, with the hints, a
 few of them), and in the mutual game the person's own secret. The secret the person looks
@@ -35,7 +35,7 @@ from typing import Any
 from ...core.record import Record, Step
 from ...core.rules import CHANCE, End, Strategy, draw_chance
 from ...widgets.board import text_box
-from ...widgets.game import YOU, GameBoard, NotAMove
+from ...widgets.game import YOU, GuessingBoard, NotAMove
 from .players import COMPUTERS, Guesser, guesser
 from .rules import Bulls, BullsState, Code, answer_table, code_text, consistent_codes, read_code, score
 from .view import board_svg, rules_text
@@ -90,7 +90,7 @@ def _named(name: str) -> Callable[[random.Random], Strategy]:
     return make
 
 
-class BullsBoard(GameBoard):
+class BullsBoard(GuessingBoard):
     r"""Play bulls and cows: type a guess (or click its digits), read the bulls and cows.
 
     The secrets have ``digits`` different digits from 0 to ``base - 1`` (at most
@@ -162,9 +162,7 @@ class BullsBoard(GameBoard):
         kwargs.setdefault("hints", watch)
         super().__init__(seats, computers, seed, seat_labels=labels, **kwargs)
         self.table = answer_table(digits, base)
-        self.hidden: list[Step] = []
         self.chosen: list[int] = []
-        self._box: str | None = ""
         self.new_game()
 
     # What the game's board provides -------------------------------------------------------------
@@ -181,22 +179,13 @@ class BullsBoard(GameBoard):
         rules = self.make_rules()
         if secrets:
             rules.start_with(*secrets)  # says what is wrong with them
-        self.running = False
-        self.rules = rules
         state = rules.initial_state(self.rng)
-        self.hidden = []
+        hidden = []
         for player in range(rules.num_players):
             outcome = secrets[player] if secrets else draw_chance(rules.chance_outcomes(state), self.rng)
             state = rules.next_state(state, outcome)
-            self.hidden.append(Step(CHANCE, outcome, state))
-        self.start = self.state = state
-        self.steps = []
-        self.at = 0
-        self.strategies = {}
-        self.forget_selection()
-        self._box = ""
-        self.said = [self._opening()]
-        self._turn([], self._computers_answer())
+            hidden.append(Step(CHANCE, outcome, state))
+        self.start_hidden(rules, hidden)
 
     def draw(self, state: BullsState, *, hints: bool, live: bool) -> str:
         viewer = self.viewer
@@ -251,7 +240,7 @@ class BullsBoard(GameBoard):
         return f"your guess so far is {so_far}: click {more} more digit{'s' if more != 1 else ''}, or clear."
 
     def extra_controls(self) -> list[dict[str, Any]]:
-        box, self._box = self._box, None  # clear the box once, after a guess or a new game
+        box = self.typed_once()
         number = len(self.state.answers[self.rules.to_move(self.state) if not self.is_over else 0]) + 1
         limit = "" if self.rules.max_guesses is None else f" of {self.rules.max_guesses}"
         example = code_text(tuple(range(self.rules.digits)))
@@ -326,11 +315,6 @@ class BullsBoard(GameBoard):
             return False
         return self.play(code)
 
-    def play(self, move: Any) -> bool:
-        if self._why_not_now() is None and self.rules.why_illegal(self.state, move) is None:
-            self._box = ""  # a guess made: the box is cleared for the next (a refused one stays, to be corrected)
-        return super().play(move)
-
     def next_guess(self) -> bool:
         """Let the computer make its next guess (what Step does); ``False`` if it is not a computer's turn."""
         return self.step()
@@ -341,7 +325,7 @@ class BullsBoard(GameBoard):
         """How the notes on the picture name each seat: "You", "The computer", or the seat and its player."""
         return [{"You": "You", "Computer": "The computer"}.get(name, name) for name in self.players]
 
-    def _opening(self) -> str:
+    def opening(self) -> str:
         if not self.rules.mutual:
             return f"A secret of {rules_text(self.rules)} is hidden: {len(self.rules.codes):,} secrets are possible."
         mine = (f"; yours is {code_text(self.rules.own_secret(self.state, self.viewer))}"

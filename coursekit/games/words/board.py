@@ -1,6 +1,6 @@
 """A board for word guessing (source C, "Поле чудес"): find the hidden word, a letter or a whole word at a time.
 
-The board (on the course's :class:`~coursekit.widgets.game.GameBoard`) draws what the guesser
+The board (on the course's :class:`~coursekit.widgets.game.GuessingBoard`) draws what the guesser
 sees (:class:`~coursekit.games.words.WordsObservation`): the pattern, a key for every letter,
 the wrong guesses made and left. The hidden word itself is only shown when the game is over.
 A person guesses by clicking a letter's key (a letter tried is greyed and dashed, ticked if it
@@ -27,7 +27,7 @@ from typing import Any
 from ...core.record import Record, Step
 from ...core.rules import CHANCE, End, Strategy, draw_chance
 from ...widgets.board import text_box
-from ...widgets.game import YOU, GameBoard, NotAMove
+from ...widgets.game import YOU, GuessingBoard, NotAMove
 from .players import COMPUTERS, Guesser
 from .rules import Words, WordsObservation, WordsState, possible_words
 from .view import answer_text, board_svg, move_words
@@ -72,7 +72,7 @@ def _observing(guess: Guesser) -> Strategy:
     return strategy
 
 
-class WordsBoard(GameBoard):
+class WordsBoard(GuessingBoard):
     """Guess the hidden word, or watch the computer guess it.
 
     ``language`` is ``"en"``, ``"ru"`` or ``"bg"``; the word list is the words of 4 or more
@@ -121,8 +121,6 @@ class WordsBoard(GameBoard):
                      for name in GUESSERS}
         super().__init__([YOU if guesser is None else guesser], computers, seed, seat_labels=("Guesser",),
                          hints=guesser is not None if hints is None else hints, speed=interval, **kwargs)
-        self.hidden: list[Step] = []
-        self._box: str | None = ""
         self.new_game()
 
     # What the game's board provides -------------------------------------------------------------
@@ -138,18 +136,13 @@ class WordsBoard(GameBoard):
         >>> first == WordsBoard(top=300, seed=3).state.secret
         True
         """
-        self.running = False
-        self.rules = self.make_rules()
-        before = self.rules.initial_state()
-        word = draw_chance(self.rules.chance_outcomes(before), self.rng)
-        self.start = self.state = self.rules.next_state(before, word)
-        self.hidden = [Step(CHANCE, word, self.start)]
-        self.steps = []
-        self.at = 0
-        self.strategies = {}
-        self._box = ""
-        self.said = [f"The computer hid a word of {len(word)} letters."]
-        self._turn([], self._computers_answer())
+        rules = self.make_rules()
+        before = rules.initial_state()
+        word = draw_chance(rules.chance_outcomes(before), self.rng)
+        self.start_hidden(rules, [Step(CHANCE, word, rules.next_state(before, word))])
+
+    def opening(self) -> str:
+        return f"The computer hid a word of {len(self.state.secret or '')} letters."
 
     def draw(self, state: WordsState, *, hints: bool, live: bool) -> str:
         seen = self.rules.observation(state, 0)
@@ -174,7 +167,7 @@ class WordsBoard(GameBoard):
                 "or type the whole word in the box and press Enter.")
 
     def extra_controls(self) -> list[dict[str, Any]]:
-        box, self._box = self._box, None  # clear the box once, after a guess or a new game
+        box = self.typed_once()
         return [text_box("word", "Guess the word", placeholder="the whole word, then Enter", value=box,
                          disabled=not self.human_to_move() or self.replaying,
                          title="Type the whole word and press Enter")]
@@ -240,11 +233,6 @@ class WordsBoard(GameBoard):
             self._say(f"{reason}. {self._turn_text()}")
             return False
         return self.play(typed)
-
-    def play(self, move: Any) -> bool:
-        if self._why_not_now() is None and self.rules.why_illegal(self.state, move) is None:
-            self._box = ""  # a guess made: the box is cleared for the next (a refused one stays, to be corrected)
-        return super().play(move)
 
     def next_guess(self) -> bool:
         """The computer's next guess (what Step does); ``False`` when it is not a computer's guess.
