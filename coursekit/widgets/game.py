@@ -105,7 +105,6 @@ def refusal(reason: str, keep_selection: bool = False) -> NotAMove:
     return NotAMove(f"Not allowed: {reason}", keep_selection)
 
 
-
 def clicked_cell(key: str, width: int, height: int, board: str = "") -> Coord:
     """The cell a click's ``key`` (``"x,y"``) names on a ``width`` x ``height`` board.
 
@@ -130,6 +129,7 @@ def clicked_cell(key: str, width: int, height: int, board: str = "") -> Coord:
     if not (0 <= cell.x < width and 0 <= cell.y < height):
         raise NotAMove(f"{cell} is not a cell of the {board or f'{width} x {height} board'}")
     return cell
+
 
 class GameBoard(Board):
     """A game of the course on the board; a subclass draws it and turns clicks into moves.
