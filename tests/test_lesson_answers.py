@@ -7,80 +7,33 @@ markdown: the fenced ```` ```python ```` blocks inside ``<details><summary>Answe
 ... ``</details>``. (Other fences there, ```` ```text ```` for instance, are not code to run;
 a ``<details>`` whose summary is not "Answer", a hint, is not an answer.)
 
-The slow test runs each lesson as a student who pastes every answer would: each answer's code
-becomes a new code cell right after the markdown cell that holds it, so it runs after the
-lesson's own code and the earlier answers, and before the exercise's self-check. It fails if
+The slow test reads the session's one run of each lesson as a student who pastes every answer
+would (``lesson_runs.run_with_answers``): each answer's code becomes a new code cell right after
+the markdown cell that holds it, so it runs after the lesson's own code and the earlier answers,
+and before the exercise's self-check. It fails if
 any cell raises (a self-check's ``assert`` included), or if a self-check still finds its names
 missing. The fast test checks the pairing only: every self-check has an answer above it.
 """
 
 from __future__ import annotations
 
-import re
 import textwrap
 from pathlib import Path
 
 import pytest
 
-jupytext = pytest.importorskip("jupytext")
-nbformat = pytest.importorskip("nbformat")
-from test_lessons import execute  # noqa: E402  (runs a notebook in lessons/, time-boxed per cell)
-
-LESSONS = Path(__file__).resolve().parents[1] / "lessons"
-ANSWER = re.compile(r"<details>\s*<summary>\s*Answer\s*</summary>(.*?)</details>", re.DOTALL)
-FENCE_OPEN = re.compile(r"^(\s*)```python\s*$")
-NOT_WRITTEN = "then run this"  # what a self-check prints when the names it needs are missing
-
-
-def is_self_check(cell) -> bool:
-    return cell.cell_type == "code" and "in globals()" in cell.source and NOT_WRITTEN in cell.source
-
-
-def answer_blocks(markdown: str) -> list[str]:
-    """The code of every ```python block inside the Answer <details> of a markdown cell, dedented."""
-    blocks = []
-    for answer in ANSWER.finditer(markdown):
-        lines = answer.group(1).splitlines()
-        i = 0
-        while i < len(lines):
-            opened = FENCE_OPEN.match(lines[i])
-            i += 1
-            if not opened:
-                continue
-            body = []
-            while i < len(lines) and lines[i].strip() != "```":
-                body.append(lines[i])
-                i += 1
-            assert i < len(lines), f"an answer's ```python block is not closed:\n{answer.group(0)}"
-            i += 1
-            blocks.append(textwrap.dedent("\n".join(body)))
-    return blocks
-
-
-def with_answers(path: Path):
-    """The lesson's notebook with a code cell for every answer block, and the self-checks paired with answers.
-
-    Returns (notebook, checks, unanswered): ``checks`` lists the indices of the self-check cells in the new
-    notebook, ``unanswered`` the first line of each self-check with no answer block since the one before.
-    """
-    notebook = jupytext.read(path)
-    cells, checks, unanswered, answered = [], [], [], False
-    for cell in notebook.cells:
-        if is_self_check(cell):
-            checks.append(len(cells))
-            if not answered:
-                unanswered.append(cell.source.splitlines()[0])
-            answered = False
-        cells.append(cell)
-        if cell.cell_type == "markdown":
-            for block in answer_blocks(cell.source):
-                new = nbformat.v4.new_code_cell(block)
-                new.metadata["answer"] = True
-                cells.append(new)
-                answered = True
-    notebook.cells = cells
-    return notebook, checks, unanswered
-
+pytest.importorskip("jupytext")
+pytest.importorskip("nbformat")
+pytest.importorskip("nbclient")
+from lesson_runs import (
+    LESSONS,
+    NOT_WRITTEN,
+    answer_blocks,
+    is_answer,
+    is_self_check,
+    run_with_answers,
+    with_answers,
+)
 
 LESSON_FILES = sorted(LESSONS.glob("*.py"))  # every lesson ends with exercises (test_lessons checks the heading)
 IDS = [path.stem for path in LESSON_FILES]
@@ -128,23 +81,14 @@ def test_every_self_check_has_an_answer(path: Path) -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("path", LESSON_FILES, ids=IDS)
-def test_worked_answers_pass_their_self_checks(path: Path, tmp_path: Path) -> None:
-    notebook, checks, _unanswered = with_answers(path)
-    filled = tmp_path / f"{path.stem}.ipynb"
-    nbformat.write(notebook, filled)
-    notebook, seconds = execute(filled)  # in lessons/, as test_lessons runs a lesson
-    for cell in notebook.cells:
-        for output in cell.get("outputs", []):
-            if output.get("output_type") == "error":
-                what = "a worked answer" if cell.metadata.get("answer") else (
-                    "a self-check" if is_self_check(cell) else "a cell of the lesson")
-                traceback = re.sub(r"\x1b\[[0-9;]*m", "", "\n".join(output.get("traceback", [])))
-                pytest.fail(f"{path.name}: {what} raised {output['ename']}: {output['evalue']}\n"
-                            f"--- cell source ---\n{cell.source}\n--- traceback ---\n{traceback}")
-    for index in checks:
-        printed = "".join(o.get("text", "") for o in notebook.cells[index].get("outputs", []))
+def test_worked_answers_pass_their_self_checks(path: Path) -> None:
+    run = run_with_answers(path)  # once a session: test_lessons reads the same run
+    errors = run.errors(lambda cell: is_answer(cell) or is_self_check(cell))
+    assert not errors, errors[0]
+    for index in run.checks:
+        printed = "".join(o.get("text", "") for o in run.notebook.cells[index].get("outputs", []))
         assert NOT_WRITTEN not in printed, (
             f"{path.name}: the self-check did not run, its answer left names undefined: {printed.strip()}\n"
-            f"--- self-check ---\n{notebook.cells[index].source}")
-    answers = sum(bool(cell.metadata.get("answer")) for cell in notebook.cells)
-    print(f"{path.name}: {answers} answer blocks, {len(checks)} self-checks pass, {seconds:.1f} s")
+            f"--- self-check ---\n{run.notebook.cells[index].source}")
+    answers = sum(is_answer(cell) for cell in run.notebook.cells)
+    print(f"{path.name}: {answers} answer blocks, {len(run.checks)} self-checks pass, {run.seconds:.1f} s")

@@ -1,25 +1,23 @@
 """Every lesson runs from top to bottom without an error, draws at least one SVG picture,
 and ends with exercises.
 
-Lessons are jupytext percent-format notebooks (``lessons/*.py``). Each is executed with
-nbclient in a fresh ``python3`` kernel, in the ``lessons/`` folder, as the site build and a
-student would run it.
+Lessons are jupytext percent-format notebooks (``lessons/*.py``). Each is executed once a
+session with nbclient in a fresh ``python3`` kernel, in the ``lessons/`` folder, with its worked
+answers pasted in (``lesson_runs.run_with_answers``); the site's build runs it as a reader sees it.
 """
 
 from __future__ import annotations
 
 import re
-import time
 from pathlib import Path
 
 import pytest
 
 jupytext = pytest.importorskip("jupytext")
-nbclient = pytest.importorskip("nbclient")
+pytest.importorskip("nbclient")
 
 LESSONS = Path(__file__).resolve().parents[1] / "lessons"
 LESSON_FILES = sorted(LESSONS.glob("*.py"))
-CELL_TIMEOUT = 120  # seconds per cell; a whole lesson should take well under a minute
 HEADING = re.compile(r"^(#{1,6})\s+(.*)$", re.MULTILINE)
 
 
@@ -59,43 +57,19 @@ def test_lesson_structure(path: Path) -> None:
     )
 
 
-def execute(path: Path):
-    """Run a lesson in a fresh kernel; return the executed notebook and the seconds it took."""
-    notebook = read(path)
-    client = nbclient.NotebookClient(
-        notebook,
-        timeout=CELL_TIMEOUT,
-        kernel_name="python3",
-        allow_errors=True,  # collect the error with its cell, below
-        resources={"metadata": {"path": str(LESSONS)}},
-    )
-    started = time.perf_counter()
-    try:
-        client.execute()
-    except nbclient.exceptions.CellTimeoutError as error:
-        pytest.fail(f"{path.name}: a cell ran longer than {CELL_TIMEOUT} s:\n{error}")
-    except nbclient.exceptions.DeadKernelError as error:
-        pytest.fail(f"{path.name}: the kernel died:\n{error}")
-    return notebook, time.perf_counter() - started
-
-
-@pytest.mark.slow  # 10-25 s a lesson: the site build runs them all too
+@pytest.mark.slow  # 10-80 s a lesson, run once a session with its worked answers (lesson_runs)
 @pytest.mark.parametrize("path", LESSON_FILES, ids=ids(LESSON_FILES))
 def test_lesson_runs(path: Path) -> None:
-    notebook, seconds = execute(path)
-    code_cells = [c for c in notebook.cells if c.cell_type == "code"]
-    for number, cell in enumerate(code_cells, 1):
-        for output in cell.get("outputs", []):
-            if output.get("output_type") == "error":
-                traceback = "\n".join(output.get("traceback", []))
-                traceback = re.sub(r"\x1b\[[0-9;]*m", "", traceback)  # drop terminal colours
-                pytest.fail(
-                    f"{path.name}, code cell {number} raised {output['ename']}: {output['evalue']}\n"
-                    f"--- cell source ---\n{cell.source}\n--- traceback ---\n{traceback}"
-                )
-    pictures = [
-        o for c in code_cells for o in c.get("outputs", [])
-        if "image/svg+xml" in o.get("data", {})
-    ]
+    """The lesson's own cells raise nothing and draw at least one SVG picture.
+
+    The run is the one with the worked answers pasted in (``lesson_runs``); the lesson as a reader
+    sees it, without them, runs in the site's build, which fails on any cell that raises."""
+    from lesson_runs import is_answer, run_with_answers
+
+    run = run_with_answers(path)
+    errors = run.errors(lambda cell: not is_answer(cell))
+    assert not errors, errors[0]
+    pictures = [o for o in run.lesson_outputs() if "image/svg+xml" in o.get("data", {})]
     assert pictures, f"{path.name}: no cell shows an SVG picture"
-    print(f"{path.name}: {len(code_cells)} code cells, {len(pictures)} SVG pictures, {seconds:.1f} s")
+    cells = sum(c.cell_type == "code" and not is_answer(c) for c in run.notebook.cells)
+    print(f"{path.name}: {cells} code cells, {len(pictures)} SVG pictures, {run.seconds:.1f} s with the answers")

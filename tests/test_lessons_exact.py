@@ -4,7 +4,7 @@ Each test computes a figure its own way (brute force over a game tree, an exact 
 an independent sample with its interval) and checks the figure the lesson's text states
 against it: the text is read from the lesson's source with jupytext, and the figure is
 formatted from the test's own value, so a changed lesson or a changed library fails here.
-The slow tests run a lesson (as ``test_lessons`` does) and check its printed output too.
+The slow tests read what a lesson's own cells print, in the session's one run of it (``lesson_runs``).
 """
 
 from __future__ import annotations
@@ -29,11 +29,6 @@ def markdown(stem: str) -> str:
     text = "\n".join(cell.source for cell in notebook.cells if cell.cell_type == "markdown")
     text = re.sub(r"^\s*#?\s*", "", text, flags=re.MULTILINE)  # folded answers keep their '#    '
     return re.sub(r"\s+", " ", text)
-
-
-def printed(notebook) -> str:
-    """Everything the executed notebook's code cells printed."""
-    return "".join(o.get("text", "") for c in notebook.cells if c.cell_type == "code" for o in c.get("outputs", []))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -305,10 +300,10 @@ def test_c_guesser_average_and_its_interval() -> None:
 
 @pytest.mark.slow
 def test_lesson_09_prints_the_exact_chances() -> None:
-    from test_lessons import execute
+    from lesson_runs import run_with_answers
 
-    notebook, _seconds = execute(LESSONS / "09-basket.py")
-    out = printed(notebook)
+    run = run_with_answers(LESSONS / "09-basket.py")  # the session's one run of the lesson
+    out = run.printed()
     rows = [((3, 3, 3), "random"), ((3, 3, 3), "perfect"), ((1, 2, 3), "random"), ((1, 2, 3), "perfect")]
     for d in range(1, 10):
         want = f"{d:>5} " + "".join(f"{chance_b_wins(b, d, o)!s:>24}" for b, o in rows)
@@ -320,10 +315,10 @@ def test_lesson_09_prints_the_exact_chances() -> None:
 
 @pytest.mark.slow
 def test_lesson_10_prints_every_answer_as_winning() -> None:
-    from test_lessons import execute
+    from lesson_runs import run_with_answers
 
-    notebook, _seconds = execute(LESSONS / "10-crawler.py")
-    line = next(x for x in printed(notebook).splitlines() if x.startswith("after 0,0-1,0 the second player wins"))
+    run = run_with_answers(LESSONS / "10-crawler.py")  # the session's one run of the lesson
+    line = next(x for x in run.printed().splitlines() if x.startswith("after 0,0-1,0 the second player wins"))
     answers = line.split("with:")[1].split()
     assert len(answers) == len(crawler_moves(((0, 0), (1, 0)))) == 3
 
