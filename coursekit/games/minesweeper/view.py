@@ -35,22 +35,8 @@ INKS = ("#555", "#1f4fbf", "#176f29", "#c0211f", "#2b1a8f", "#7f1a1a", "#16777f"
 
 
 def _marks(board: MinesweeperBoard, mines: frozenset[Coord] = frozenset()) -> dict[Coord, str]:
-    marks: dict[Coord, str] = {}
-    for cell in board.cells():
-        number = board.number(cell)
-        if number is not None:
-            marks[cell] = str(number)
-        elif cell == board.exploded:
-            marks[cell] = "X"
-        elif cell in mines:
-            marks[cell] = "*"
-        elif cell in board.flags:
-            marks[cell] = "F"
-        elif cell in board.told:
-            marks[cell] = "M"
-        else:
-            marks[cell] = "#"
-    return marks
+    """Each cell's one-character mark in the text pictures: the ``mark`` of its look (``mines`` shown)."""
+    return {cell: look.mark for cell, look in _board_looks(board, mines).items()}
 
 
 def _picture(board: MinesweeperBoard, marks: dict[Coord, str]) -> str:
@@ -199,12 +185,8 @@ FINDER_FILLS = ("#b9d7f0", "#f6c6a0")
 
 
 def _duel_marks(seen: Minesweeper2Board, mines: frozenset[Coord] = frozenset()) -> dict[Coord, str]:
-    marks = _marks(seen.board, mines)
-    for player, found in enumerate(seen.found):
-        for cell in found:
-            if cell != seen.board.exploded:
-                marks[cell] = FINDER_MARKS[player]
-    return marks
+    """Each cell's one-character mark in the two-player text pictures: the ``mark`` of its look."""
+    return {cell: look.mark for cell, look in _duel_board_looks(seen, mines).items()}
 
 
 def _duel_status(seen: Minesweeper2Board, names: tuple[str, str] = ("player 1", "player 2")) -> str:
@@ -379,11 +361,18 @@ HIDDEN_KINDS = frozenset({"hidden", "hint", "safe", "sure mine", "best", "told"}
 @dataclass(frozen=True)
 class Look:
     """How a cell of a playing board is drawn: its ``kind`` (``"hidden"``, ``"3"``, ``"flag"``,
-    ``"found A"``, ...), its ``text`` and the ``words`` a screen reader says of it."""
+    ``"found A"``, ...), its ``text`` and the ``words`` a screen reader says of it; ``mark`` is
+    the cell's one character in the text pictures (``#`` hidden, ``3``, ``F``, ``*``, ``A``, ...:
+    see the module's docstring).
+
+    >>> Look("flag", FLAG_MARK, "a mine, flagged", "*").mark   # at the end, the text shows the mine
+    '*'
+    """
 
     kind: str
     text: str
     words: str
+    mark: str = "#"
 
 
 def percent(chance: Fraction) -> str:
@@ -405,7 +394,7 @@ def _plural(count: int, word: str) -> str:
 
 def _number_look(number: int) -> Look:
     return Look(str(number), str(number) if number else "",
-                f"revealed, {_plural(number, 'mine') if number else 'no mine'} around")
+                f"revealed, {_plural(number, 'mine') if number else 'no mine'} around", str(number))
 
 
 def _hint_look(chance: Fraction, best: bool = False) -> Look:
@@ -428,24 +417,29 @@ def mines_looks(state: MinesweeperState, chances: Mapping[Coord, Fraction] | Non
     >>> [look.kind for look in mines_looks(rules.next_state(state, Coord(2, 0))).values()]
     ['hidden', 'hidden', 'exploded']
     """
-    seen = state.board
-    mines = state.mines if seen.is_over else frozenset()
+    board = state.board
+    return _board_looks(board, state.mines if board.is_over else frozenset(), chances, best)
+
+
+def _board_looks(seen: MinesweeperBoard, mines: frozenset[Coord], chances: Mapping[Coord, Fraction] | None = None,
+                 best: Coord | None = None) -> dict[Coord, Look]:
+    """How each cell of ``seen`` is drawn, ``mines`` shown (none while the game goes on)."""
     looks: dict[Coord, Look] = {}
     for cell in seen.cells():
         number = seen.number(cell)
         if number is not None:
             looks[cell] = _number_look(number)
         elif cell == seen.exploded:
-            looks[cell] = Look("exploded", "", "the mine that went off")
+            looks[cell] = Look("exploded", "", "the mine that went off", "X")
         elif cell in seen.flags:
             if mines and cell not in mines:
-                looks[cell] = Look("wrong flag", FLAG_MARK, "a flag, but no mine")
+                looks[cell] = Look("wrong flag", FLAG_MARK, "a flag, but no mine", "F")
             else:
-                looks[cell] = Look("flag", FLAG_MARK, "a mine, flagged" if mines else "flagged")
+                looks[cell] = Look("flag", FLAG_MARK, "a mine, flagged" if mines else "flagged", "*" if mines else "F")
         elif cell in mines:
-            looks[cell] = Look("mine", "", "a mine")
+            looks[cell] = Look("mine", "", "a mine", "*")
         elif cell in seen.told:
-            looks[cell] = Look("told", TOLD_MARK, "a mine: a revealed neighbour told where it is")
+            looks[cell] = Look("told", TOLD_MARK, "a mine: a revealed neighbour told where it is", "M")
         elif chances is not None and cell in chances:
             looks[cell] = _hint_look(chances[cell], cell == best)
         else:
@@ -458,9 +452,14 @@ def duel_looks(state: Minesweeper2State, names: tuple[str, str] = ("player 1", "
     """How each cell of a two-player game is drawn: from what both players see (each discovered mine
     lettered A or B for its finder; ``chances``, the hints, on the other hidden cells); the other
     mines only once the game is over."""
-    seen = state.seen
+    return _duel_board_looks(state.seen, state.mines if state.board.is_over else frozenset(), names, chances)
+
+
+def _duel_board_looks(seen: Minesweeper2Board, mines: frozenset[Coord],
+                      names: tuple[str, str] = ("player 1", "player 2"),
+                      chances: Mapping[Coord, Fraction] | None = None) -> dict[Coord, Look]:
+    """How each cell of what both players see is drawn, ``mines`` shown (none while the game goes on)."""
     board = seen.board
-    mines = state.mines if board.is_over else frozenset()
     looks: dict[Coord, Look] = {}
     for cell in board.cells():
         number = board.number(cell)
@@ -469,12 +468,12 @@ def duel_looks(state: Minesweeper2State, names: tuple[str, str] = ("player 1", "
             looks[cell] = _number_look(number)
         elif cell == board.exploded:
             loser = seen.exploded_by
-            looks[cell] = Look("exploded", "", f"the mine {names[loser] if loser is not None else ''} revealed")
+            looks[cell] = Look("exploded", "", f"the mine {names[loser] if loser is not None else ''} revealed", "X")
         elif finder is not None:
             mark = FINDER_MARKS[finder]
-            looks[cell] = Look(f"found {mark}", mark, f"a mine, discovered by {names[finder]} ({mark})")
+            looks[cell] = Look(f"found {mark}", mark, f"a mine, discovered by {names[finder]} ({mark})", mark)
         elif cell in mines:
-            looks[cell] = Look("mine", "", "a mine no one discovered")
+            looks[cell] = Look("mine", "", "a mine no one discovered", "*")
         elif chances is not None and cell in chances:
             looks[cell] = _hint_look(chances[cell])
         else:
