@@ -24,6 +24,7 @@ from ...core import display
 from ...core.grid import Coord, Grid
 from ...core.record import Record
 from ...core.rules import CHANCE
+from ...views.svg import caption_lines
 from .duel import Minesweeper2, Minesweeper2Board, Minesweeper2State
 from .rules import Flag, Minesweeper, MinesweeperBoard, MinesweeperState
 
@@ -560,9 +561,7 @@ def play_svg(width: int, height: int, looks: Mapping[Coord, Look], lines: Sequen
     for y in range(height):
         out.append(f'<text x="{MARGIN / 2:g}" y="{(height - 1 - y) * PLAY_CELL + PLAY_CELL / 2:g}" font-size="11" '
                    f'fill="#555" text-anchor="middle" dominant-baseline="central">{y}</text>')
-    for i, line in enumerate(lines):
-        out.append(f'<text x="4" y="{grid_h + 12 + 17 * i:g}" font-size="12" fill="#1b1b1b" '
-                   f'dominant-baseline="central">{escape(line)}</text>')
+    out += caption_lines(lines, 4, grid_h + 12, 17)
     out.append("</svg>")
     return "".join(out)
 
