@@ -126,6 +126,19 @@ def transcript(record: Record) -> str:
     return "\n".join(lines)
 
 
+def _edge_numbers(width: int, height: int, cell: int) -> list[str]:
+    """The column numbers under a board of ``cell``-sized cells and the row numbers left of it (0 at the bottom).
+
+    >>> len(_edge_numbers(3, 2, CELL)), _edge_numbers(3, 2, CELL)[-1].endswith(">1</text>")
+    (5, True)
+    """
+    out = [f'<text x="{MARGIN + x * cell + cell / 2:g}" y="{height * cell + MARGIN / 2 + 2:g}" font-size="11" '
+           f'fill="#555" text-anchor="middle" dominant-baseline="central">{x}</text>' for x in range(width)]
+    out += [f'<text x="{MARGIN / 2:g}" y="{(height - 1 - y) * cell + cell / 2:g}" font-size="11" fill="#555" '
+            f'text-anchor="middle" dominant-baseline="central">{y}</text>' for y in range(height)]
+    return out
+
+
 def _svg(board: MinesweeperBoard, marks: dict[Coord, str], title: str) -> str:
     w, h = board.width, board.height
     width, height = MARGIN + w * CELL + 4, h * CELL + MARGIN + 22
@@ -146,12 +159,7 @@ def _svg(board: MinesweeperBoard, marks: dict[Coord, str], title: str) -> str:
                        'dominant-baseline="central">F</text>')
         elif mark in "*XM":
             out.append(f'<circle cx="{x0 + CELL / 2:g}" cy="{y0 + CELL / 2:g}" r="{CELL * 0.27:g}" fill="#111"/>')
-    for x in range(w):
-        out.append(f'<text x="{MARGIN + x * CELL + CELL / 2:g}" y="{h * CELL + MARGIN / 2 + 2:g}" font-size="11" '
-                   f'fill="#555" text-anchor="middle" dominant-baseline="central">{x}</text>')
-    for y in range(h):
-        out.append(f'<text x="{MARGIN / 2:g}" y="{(h - 1 - y) * CELL + CELL / 2:g}" font-size="11" fill="#555" '
-                   f'text-anchor="middle" dominant-baseline="central">{y}</text>')
+    out += _edge_numbers(w, h, CELL)
     out.append(f'<text x="4" y="{h * CELL + MARGIN + 12:g}" font-size="12" fill="#333" '
                f'dominant-baseline="central">{escape(title)}</text>')
     out.append("</svg>")
@@ -555,12 +563,7 @@ def play_svg(width: int, height: int, looks: Mapping[Coord, Look], lines: Sequen
     for cell, look in looks.items():
         x0, y0 = MARGIN + cell.x * PLAY_CELL, (height - 1 - cell.y) * PLAY_CELL
         out.append(_cell_svg(cell, look, x0, y0, hits.get(cell)))
-    for x in range(width):
-        out.append(f'<text x="{MARGIN + x * PLAY_CELL + PLAY_CELL / 2:g}" y="{height * PLAY_CELL + MARGIN / 2 + 2:g}" '
-                   f'font-size="11" fill="#555" text-anchor="middle" dominant-baseline="central">{x}</text>')
-    for y in range(height):
-        out.append(f'<text x="{MARGIN / 2:g}" y="{(height - 1 - y) * PLAY_CELL + PLAY_CELL / 2:g}" font-size="11" '
-                   f'fill="#555" text-anchor="middle" dominant-baseline="central">{y}</text>')
+    out += _edge_numbers(width, height, PLAY_CELL)
     out += caption_lines(lines, 4, grid_h + 12, 17)
     out.append("</svg>")
     return "".join(out)
