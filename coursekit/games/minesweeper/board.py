@@ -79,6 +79,7 @@ from .view import (
     TOLD_MARK,
     Look,
     _plural,
+    chance_words,
     duel_caption,
     duel_looks,
     duel_rules_text,
@@ -453,10 +454,8 @@ class MinesGame(GameBoard):
             return "the first reveal is always safe"
         chances = probabilities(seen)
         chance = chances[cell]
-        if chance == 0:
-            return "certainly safe"
-        if chance == 1:
-            return "certainly a mine"
+        if chance in (0, 1):
+            return chance_words(chance)
         lowest = min(p for c, p in chances.items() if c not in seen.flags)
         if chance == lowest:
             return f"no cell is certainly safe; the least likely to hold a mine: {percent(chance)}"
@@ -870,12 +869,7 @@ class MinesDuelBoard(MinesGame):
         board = before.board
         if board.revealed == 0 and self.rules.first_safe and not before.mines:
             return "the first reveal is always safe"
-        chance = self.chances_of(before)[cell]
-        if chance == 0:
-            return "certainly safe"
-        if chance == 1:
-            return "certainly a mine"
-        return f"a {percent(chance)} chance of a mine"
+        return chance_words(self.chances_of(before)[cell])
 
     def _rules_text(self) -> str:
         return duel_rules_text(self._rules)

@@ -406,11 +406,20 @@ def _number_look(number: int) -> Look:
                 f"revealed, {_plural(number, 'mine') if number else 'no mine'} around", str(number))
 
 
+def chance_words(chance: Fraction) -> str:
+    """A hidden cell's chance of a mine in words.
+
+    >>> chance_words(Fraction(0)), chance_words(Fraction(1)), chance_words(Fraction(1, 8))
+    ('certainly safe', 'certainly a mine', 'a 12% chance of a mine')
+    """
+    if chance in (0, 1):
+        return "certainly safe" if chance == 0 else "certainly a mine"
+    return f"a {percent(chance)} chance of a mine"
+
+
 def _hint_look(chance: Fraction, best: bool = False) -> Look:
     kind = "best" if best else "safe" if chance == 0 else "sure mine" if chance == 1 else "hint"
-    words = ("certainly safe" if chance == 0 else "certainly a mine" if chance == 1
-             else f"a {percent(chance)} chance of a mine")
-    return Look(kind, percent(chance), f"hidden, {words}" + (" (the best cell)" if best else ""))
+    return Look(kind, percent(chance), f"hidden, {chance_words(chance)}" + (" (the best cell)" if best else ""))
 
 
 def mines_looks(state: MinesweeperState, chances: Mapping[Coord, Fraction] | None = None,
