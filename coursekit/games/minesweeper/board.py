@@ -350,17 +350,14 @@ class MinesGame(GameBoard):
         return frames
 
     def step(self) -> bool:
-        """One computer move (the Step button); ``False`` if it is not a computer's turn."""
-        if self.is_over or self.replaying or self.seats[self.rules.to_move(self.state)] == YOU:
-            return False
+        """One computer move (the Step button); ``False`` if it is not a computer's turn, or if the
+        computer's move is not allowed (the status line says so, and ▶ Run stops)."""
         try:
-            move = self._computer_move()
+            return super().step()
         except NotAMove as error:
             self.running = False
             self._say(f"{error}.")
             return False
-        self._turn([self._step(move)], [])
-        return True
 
     def next_move(self) -> bool:
         """The computer's next move (what Step does); ``False`` (and the status line says why) when it cannot move."""
