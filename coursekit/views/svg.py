@@ -99,6 +99,20 @@ def text_at(x: float, y: float, text: str, size: float, colour: str = "#111", we
             f'text-anchor="middle" dominant-baseline="central"{extra}>{escape(text)}</text>')
 
 
+def caption_lines(lines: Iterable[str], x: float, top: float, step: float, size: float = 12,
+                  colour: str = "#1b1b1b", extra: str = "") -> list[str]:
+    """Lines of words under a picture, one under the other: each starts at ``x``, the first is
+    centred on the height ``top`` and each next one ``step`` lower. ``extra`` adds attributes.
+
+    >>> for text in caption_lines(["2 mines left", "you <won>"], 4, 100, 17):
+    ...     print(text)
+    <text x="4" y="100" font-size="12" fill="#1b1b1b" dominant-baseline="central">2 mines left</text>
+    <text x="4" y="117" font-size="12" fill="#1b1b1b" dominant-baseline="central">you &lt;won&gt;</text>
+    """
+    return [f'<text x="{x:g}" y="{top + step * i:g}" font-size="{size:g}" fill="{colour}" '
+            f'dominant-baseline="central"{extra}>{escape(line)}</text>' for i, line in enumerate(lines)]
+
+
 def hit_key(cell: Coord) -> str:
     """The key a click on ``cell`` sends: ``"x,y"``.
 

@@ -17,6 +17,7 @@ from html import escape
 
 from ...core import display
 from ...core.record import Record
+from ...views.svg import caption_lines
 from ...views.text import winner_line
 from .rules import COLOUR_NAMES, LETTERS, PLAYER_NAMES, Basket, BasketState, Put
 
@@ -244,9 +245,7 @@ def play_svg(
             pieces.append(_piece(x + column * BALL + BALL / 2, basket_top + basket_height - 5 - level * BALL - BALL / 2,
                                  colour, first - 1 - k))
         x += columns[colour] * BALL + 8
-    for i, line in enumerate(hint):
-        out.append(f'<text x="4" y="{hint_top + 18 * i + 9:g}" font-size="12" fill="#1b1b1b" '
-                   f'dominant-baseline="central" font-family="monospace" xml:space="preserve">{escape(line)}</text>')
+    out += caption_lines(hint, 4, hint_top + 9, 18, extra=' font-family="monospace" xml:space="preserve"')
     out += pieces
     out.append("</svg>")
     return "".join(out)

@@ -67,9 +67,8 @@ from typing import Any
 from ...core.grid import Coord
 from ...core.record import Step
 from ...core.rules import CHANCE, draw_chance
-from ...views.svg import cell_of
 from ...widgets.board import button, slider, toggle
-from ...widgets.game import YOU, GameBoard, NotAMove
+from ...widgets.game import YOU, GameBoard, NotAMove, clicked_cell
 from .duel import Minesweeper2, Minesweeper2Board, Minesweeper2State
 from .players import COMPUTERS, DUEL_COMPUTERS
 from .rules import LEVELS, Flag, Minesweeper, MinesweeperBoard, MinesweeperState, best_cell, probabilities
@@ -80,6 +79,7 @@ from .view import (
     TOLD_MARK,
     Look,
     _plural,
+    chance_words,
     duel_caption,
     duel_looks,
     duel_rules_text,
@@ -110,10 +110,25 @@ def make_computer(name: str, rng: random.Random) -> MinesweeperStrategy:
     >>> player(Minesweeper(4, 4, 2), MinesweeperBoard.empty(4, 4, 2))
     Coord(x=0, y=1)
     """
-    if name in COMPUTERS:
-        return COMPUTERS[name](rng)
-    raise ValueError(f"the computer plays one of {', '.join(repr(c) for c in COMPUTER_NAMES)}, "
+    strategy: MinesweeperStrategy = _named_computer(COMPUTERS, name, rng)
+    return strategy
+
+
+def _named_computer(computers: Mapping[str, Callable[[random.Random], Any]], name: str, rng: random.Random) -> Any:
+    """The computer player called ``name`` in ``computers`` (made with ``rng``); an error naming them all if none is."""
+    if name in computers:
+        return computers[name](rng)
+    raise ValueError(f"the computer plays one of {', '.join(repr(c) for c in computers)}, "
                      f"or give a strategy(rules, board); got {name!r}")
+
+
+def _as_cell(move: Any) -> Any:
+    """A move given as a pair ``(x, y)`` as a :class:`Coord`; any other move (a cell, a flag) as it is.
+
+    >>> _as_cell((2, 1)), _as_cell(Flag(Coord(0, 1)))
+    (Coord(x=2, y=1), Flag(cell=Coord(x=0, y=1)))
+    """
+    return Coord(*move) if isinstance(move, tuple) and not isinstance(move, Coord) else move
 
 
 def _level_size(level: str, width: int | None, height: int | None, mines: int | None) -> tuple[int, int, int]:
@@ -162,13 +177,14 @@ class MinesGame(GameBoard):
     rules: Any
 
     def __init__(self, rules: Any, seats: Sequence[str], computers: Mapping[str, Callable[[random.Random], Any]],
-                 seed: int | None, *, seat_labels: Sequence[str], hints: bool, speed: int,
+                 seed: int | None, *, seat_labels: Sequence[str], hints: bool, speed: int, interval: int | None,
                  computer_seeds: Sequence[str], **kwargs: Any) -> None:
         if rules.width * rules.height > MOST_CELLS:
             raise ValueError(f"a {rules.width} x {rules.height} board has too many cells to draw "
                              f"(at most {MOST_CELLS:,})")
         self._rules = rules
-        super().__init__(seats, computers, seed, seat_labels=seat_labels, hints=hints, speed=speed, **kwargs)
+        super().__init__(seats, computers, seed, seat_labels=seat_labels, hints=hints,
+                         speed=speed if interval is None else interval, **kwargs)
         #: Each seat's computer draws its random choices from its own generator, so that they do not move the mines.
         self.computer_rngs = [random.Random(None if seed is None else f"computer {seed}{more}")
                               for more in computer_seeds]
@@ -259,6 +275,20 @@ class MinesGame(GameBoard):
             raise ValueError(f"{cell} is not a cell of the {self.rules.width} x {self.rules.height} board")
         return cell
 
+    # Playing ----------------------------------------------------------------------------------
+
+    def click(self, cell: Any) -> bool | None:
+        """Do what clicking ``cell`` (``(x, y)`` or ``"x,y"``) does: reveal it if it is your turn (on
+        the one-player board in Flag mode: put a flag on it or take its flag off)."""
+        return self.on_hit(cell if isinstance(cell, str) else "{},{}".format(*self._cell(cell)))
+
+    def play(self, move: Any) -> bool:
+        """Make your ``move`` (a cell to reveal, as ``(x, y)`` or a :class:`Coord`), then let the computer answer.
+
+        A move not allowed changes nothing: the status line says why, and the result is ``False``.
+        """
+        return super().play(_as_cell(move))
+
     # Drawing ----------------------------------------------------------------------------------
 
     def draw(self, state: Any, *, hints: bool, live: bool) -> str:
@@ -300,9 +330,7 @@ class MinesGame(GameBoard):
         player = self.rules.to_move(self.state)
         if player not in self.strategies:
             self.strategies[player] = self.computers[self.seats[player]](self.computer_rngs[player])
-        move = self.strategies[player](self.rules, self.observation)
-        if isinstance(move, tuple) and not isinstance(move, Coord):
-            move = Coord(*move)
+        move = _as_cell(self.strategies[player](self.rules, self.observation))
         reason = self.rules.why_illegal(self.state, move)
         if reason is not None:
             raise NotAMove(f"The computer's move {move!r} is not allowed: {reason}")
@@ -322,17 +350,14 @@ class MinesGame(GameBoard):
         return frames
 
     def step(self) -> bool:
-        """One computer move (the Step button); ``False`` if it is not a computer's turn."""
-        if self.is_over or self.replaying or self.seats[self.rules.to_move(self.state)] == YOU:
-            return False
+        """One computer move (the Step button); ``False`` if it is not a computer's turn, or if the
+        computer's move is not allowed (the status line says so, and ▶ Run stops)."""
         try:
-            move = self._computer_move()
+            return super().step()
         except NotAMove as error:
             self.running = False
             self._say(f"{error}.")
             return False
-        self._turn([self._step(move)], [])
-        return True
 
     def next_move(self) -> bool:
         """The computer's next move (what Step does); ``False`` (and the status line says why) when it cannot move."""
@@ -426,10 +451,8 @@ class MinesGame(GameBoard):
             return "the first reveal is always safe"
         chances = probabilities(seen)
         chance = chances[cell]
-        if chance == 0:
-            return "certainly safe"
-        if chance == 1:
-            return "certainly a mine"
+        if chance in (0, 1):
+            return chance_words(chance)
         lowest = min(p for c, p in chances.items() if c not in seen.flags)
         if chance == lowest:
             return f"no cell is certainly safe; the least likely to hold a mine: {percent(chance)}"
@@ -496,8 +519,8 @@ class MinesBoard(MinesGame):
         rules = Minesweeper(w, h, m, first_safe, coordinates)
         chosen, offered = _offered(COMPUTER_NAMES, make_computer, [] if computer is None else [computer])
         self._flag_mode = False
-        super().__init__(rules, chosen or [YOU], offered, seed, seat_labels=("Player",), hints=hints,
-                         speed=speed if interval is None else interval, computer_seeds=("",), **kwargs)
+        super().__init__(rules, chosen or [YOU], offered, seed, seat_labels=("Player",), hints=hints, speed=speed,
+                         interval=interval, computer_seeds=("",), **kwargs)
         self.new_game()
 
     # What tests and lessons read and set --------------------------------------------------
@@ -546,11 +569,6 @@ class MinesBoard(MinesGame):
 
     # Playing ------------------------------------------------------------------------------
 
-    def click(self, cell: Any) -> bool | None:
-        """Do what clicking ``cell`` (``(x, y)`` or ``"x,y"``) does: reveal it, or in Flag mode flag it
-        or take its flag off."""
-        return self.on_hit(cell if isinstance(cell, str) else "{},{}".format(*self._cell(cell)))
-
     def reveal(self, cell: Coord | tuple[int, int]) -> bool:
         """Reveal ``cell`` (whatever the Flag mode); ``False`` if not allowed."""
         return self.play(Coord(*cell))
@@ -564,8 +582,7 @@ class MinesBoard(MinesGame):
 
         A move not allowed changes nothing: the status line says why, and the result is ``False``.
         """
-        if isinstance(move, tuple) and not isinstance(move, Coord):
-            move = Coord(*move)
+        move = _as_cell(move)
         if (isinstance(move, Coord) and self._why_not_now() is None and move in self.observation.flags):
             self._say(f"Not allowed: {move} has a flag: turn on Flag mode and click it to take the flag off. "
                       f"{self._turn_text()}")
@@ -573,10 +590,7 @@ class MinesBoard(MinesGame):
         return super().play(move)
 
     def move_for(self, key: str) -> Coord | Flag:
-        try:
-            cell = self._cell(cell_of(key))
-        except ValueError as error:
-            raise NotAMove(str(error)) from None
+        cell = clicked_cell(key, self.rules.width, self.rules.height)
         return Flag(cell) if self.flag_mode else cell
 
     def extra_controls(self) -> list[dict[str, Any]]:
@@ -673,10 +687,8 @@ def make_duel_computer(name: str, rng: random.Random) -> DuelStrategy:
     >>> safest(Minesweeper2(4, 4, 2), duel_board(MinesweeperBoard.empty(4, 4, 2)))
     Coord(x=0, y=3)
     """
-    if name in DUEL_COMPUTERS:
-        return DUEL_COMPUTERS[name](rng)
-    raise ValueError(f"the computer plays one of {', '.join(repr(c) for c in DUEL_COMPUTER_NAMES)}, "
-                     f"or give a strategy(rules, board); got {name!r}")
+    strategy: DuelStrategy = _named_computer(DUEL_COMPUTERS, name, rng)
+    return strategy
 
 
 class MinesDuelBoard(MinesGame):
@@ -746,8 +758,7 @@ class MinesDuelBoard(MinesGame):
         chosen, offered = _offered(DUEL_COMPUTER_NAMES, make_duel_computer, given)
         seats = [YOU if seat + 1 == human else chosen[seat] for seat in (0, 1)]
         super().__init__(Minesweeper2(w, h, m, first_safe), seats, offered, seed, seat_labels=("A", "B"),
-                         hints=hints, speed=speed if interval is None else interval,
-                         computer_seeds=(" 0", " 1"), **kwargs)
+                         hints=hints, speed=speed, interval=interval, computer_seeds=(" 0", " 1"), **kwargs)
         self.new_game()
 
     # What tests and lessons read and set --------------------------------------------------
@@ -797,24 +808,8 @@ class MinesDuelBoard(MinesGame):
 
     # Playing ------------------------------------------------------------------------------
 
-    def click(self, cell: Any) -> bool | None:
-        """Do what clicking ``cell`` (``(x, y)`` or ``"x,y"``) does: reveal it if it is your turn."""
-        return self.on_hit(cell if isinstance(cell, str) else "{},{}".format(*self._cell(cell)))
-
-    def play(self, move: Any) -> bool:
-        """Reveal ``move`` (a cell), then let the computer answer.
-
-        A move not allowed changes nothing: the status line says why, and the result is ``False``.
-        """
-        if isinstance(move, tuple) and not isinstance(move, Coord):
-            move = Coord(*move)
-        return super().play(move)
-
     def move_for(self, key: str) -> Coord:
-        try:
-            return self._cell(cell_of(key))
-        except ValueError as error:
-            raise NotAMove(str(error)) from None
+        return clicked_cell(key, self.rules.width, self.rules.height)
 
     # Words --------------------------------------------------------------------------------
 
@@ -871,12 +866,7 @@ class MinesDuelBoard(MinesGame):
         board = before.board
         if board.revealed == 0 and self.rules.first_safe and not before.mines:
             return "the first reveal is always safe"
-        chance = self.chances_of(before)[cell]
-        if chance == 0:
-            return "certainly safe"
-        if chance == 1:
-            return "certainly a mine"
-        return f"a {percent(chance)} chance of a mine"
+        return chance_words(self.chances_of(before)[cell])
 
     def _rules_text(self) -> str:
         return duel_rules_text(self._rules)

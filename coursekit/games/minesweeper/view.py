@@ -24,6 +24,7 @@ from ...core import display
 from ...core.grid import Coord, Grid
 from ...core.record import Record
 from ...core.rules import CHANCE
+from ...views.svg import caption_lines
 from .duel import Minesweeper2, Minesweeper2Board, Minesweeper2State
 from .rules import Flag, Minesweeper, MinesweeperBoard, MinesweeperState
 
@@ -35,22 +36,8 @@ INKS = ("#555", "#1f4fbf", "#176f29", "#c0211f", "#2b1a8f", "#7f1a1a", "#16777f"
 
 
 def _marks(board: MinesweeperBoard, mines: frozenset[Coord] = frozenset()) -> dict[Coord, str]:
-    marks: dict[Coord, str] = {}
-    for cell in board.cells():
-        number = board.number(cell)
-        if number is not None:
-            marks[cell] = str(number)
-        elif cell == board.exploded:
-            marks[cell] = "X"
-        elif cell in mines:
-            marks[cell] = "*"
-        elif cell in board.flags:
-            marks[cell] = "F"
-        elif cell in board.told:
-            marks[cell] = "M"
-        else:
-            marks[cell] = "#"
-    return marks
+    """Each cell's one-character mark in the text pictures: the ``mark`` of its look (``mines`` shown)."""
+    return {cell: look.mark for cell, look in _board_looks(board, mines).items()}
 
 
 def _picture(board: MinesweeperBoard, marks: dict[Coord, str]) -> str:
@@ -139,6 +126,19 @@ def transcript(record: Record) -> str:
     return "\n".join(lines)
 
 
+def _edge_numbers(width: int, height: int, cell: int) -> list[str]:
+    """The column numbers under a board of ``cell``-sized cells and the row numbers left of it (0 at the bottom).
+
+    >>> len(_edge_numbers(3, 2, CELL)), _edge_numbers(3, 2, CELL)[-1].endswith(">1</text>")
+    (5, True)
+    """
+    out = [f'<text x="{MARGIN + x * cell + cell / 2:g}" y="{height * cell + MARGIN / 2 + 2:g}" font-size="11" '
+           f'fill="#555" text-anchor="middle" dominant-baseline="central">{x}</text>' for x in range(width)]
+    out += [f'<text x="{MARGIN / 2:g}" y="{(height - 1 - y) * cell + cell / 2:g}" font-size="11" fill="#555" '
+            f'text-anchor="middle" dominant-baseline="central">{y}</text>' for y in range(height)]
+    return out
+
+
 def _svg(board: MinesweeperBoard, marks: dict[Coord, str], title: str) -> str:
     w, h = board.width, board.height
     width, height = MARGIN + w * CELL + 4, h * CELL + MARGIN + 22
@@ -159,12 +159,7 @@ def _svg(board: MinesweeperBoard, marks: dict[Coord, str], title: str) -> str:
                        'dominant-baseline="central">F</text>')
         elif mark in "*XM":
             out.append(f'<circle cx="{x0 + CELL / 2:g}" cy="{y0 + CELL / 2:g}" r="{CELL * 0.27:g}" fill="#111"/>')
-    for x in range(w):
-        out.append(f'<text x="{MARGIN + x * CELL + CELL / 2:g}" y="{h * CELL + MARGIN / 2 + 2:g}" font-size="11" '
-                   f'fill="#555" text-anchor="middle" dominant-baseline="central">{x}</text>')
-    for y in range(h):
-        out.append(f'<text x="{MARGIN / 2:g}" y="{(h - 1 - y) * CELL + CELL / 2:g}" font-size="11" fill="#555" '
-                   f'text-anchor="middle" dominant-baseline="central">{y}</text>')
+    out += _edge_numbers(w, h, CELL)
     out.append(f'<text x="4" y="{h * CELL + MARGIN + 12:g}" font-size="12" fill="#333" '
                f'dominant-baseline="central">{escape(title)}</text>')
     out.append("</svg>")
@@ -199,12 +194,8 @@ FINDER_FILLS = ("#b9d7f0", "#f6c6a0")
 
 
 def _duel_marks(seen: Minesweeper2Board, mines: frozenset[Coord] = frozenset()) -> dict[Coord, str]:
-    marks = _marks(seen.board, mines)
-    for player, found in enumerate(seen.found):
-        for cell in found:
-            if cell != seen.board.exploded:
-                marks[cell] = FINDER_MARKS[player]
-    return marks
+    """Each cell's one-character mark in the two-player text pictures: the ``mark`` of its look."""
+    return {cell: look.mark for cell, look in _duel_board_looks(seen, mines).items()}
 
 
 def _duel_status(seen: Minesweeper2Board, names: tuple[str, str] = ("player 1", "player 2")) -> str:
@@ -379,11 +370,18 @@ HIDDEN_KINDS = frozenset({"hidden", "hint", "safe", "sure mine", "best", "told"}
 @dataclass(frozen=True)
 class Look:
     """How a cell of a playing board is drawn: its ``kind`` (``"hidden"``, ``"3"``, ``"flag"``,
-    ``"found A"``, ...), its ``text`` and the ``words`` a screen reader says of it."""
+    ``"found A"``, ...), its ``text`` and the ``words`` a screen reader says of it; ``mark`` is
+    the cell's one character in the text pictures (``#`` hidden, ``3``, ``F``, ``*``, ``A``, ...:
+    see the module's docstring).
+
+    >>> Look("flag", FLAG_MARK, "a mine, flagged", "*").mark   # at the end, the text shows the mine
+    '*'
+    """
 
     kind: str
     text: str
     words: str
+    mark: str = "#"
 
 
 def percent(chance: Fraction) -> str:
@@ -405,14 +403,23 @@ def _plural(count: int, word: str) -> str:
 
 def _number_look(number: int) -> Look:
     return Look(str(number), str(number) if number else "",
-                f"revealed, {_plural(number, 'mine') if number else 'no mine'} around")
+                f"revealed, {_plural(number, 'mine') if number else 'no mine'} around", str(number))
+
+
+def chance_words(chance: Fraction) -> str:
+    """A hidden cell's chance of a mine in words.
+
+    >>> chance_words(Fraction(0)), chance_words(Fraction(1)), chance_words(Fraction(1, 8))
+    ('certainly safe', 'certainly a mine', 'a 12% chance of a mine')
+    """
+    if chance in (0, 1):
+        return "certainly safe" if chance == 0 else "certainly a mine"
+    return f"a {percent(chance)} chance of a mine"
 
 
 def _hint_look(chance: Fraction, best: bool = False) -> Look:
     kind = "best" if best else "safe" if chance == 0 else "sure mine" if chance == 1 else "hint"
-    words = ("certainly safe" if chance == 0 else "certainly a mine" if chance == 1
-             else f"a {percent(chance)} chance of a mine")
-    return Look(kind, percent(chance), f"hidden, {words}" + (" (the best cell)" if best else ""))
+    return Look(kind, percent(chance), f"hidden, {chance_words(chance)}" + (" (the best cell)" if best else ""))
 
 
 def mines_looks(state: MinesweeperState, chances: Mapping[Coord, Fraction] | None = None,
@@ -428,24 +435,29 @@ def mines_looks(state: MinesweeperState, chances: Mapping[Coord, Fraction] | Non
     >>> [look.kind for look in mines_looks(rules.next_state(state, Coord(2, 0))).values()]
     ['hidden', 'hidden', 'exploded']
     """
-    seen = state.board
-    mines = state.mines if seen.is_over else frozenset()
+    board = state.board
+    return _board_looks(board, state.mines if board.is_over else frozenset(), chances, best)
+
+
+def _board_looks(seen: MinesweeperBoard, mines: frozenset[Coord], chances: Mapping[Coord, Fraction] | None = None,
+                 best: Coord | None = None) -> dict[Coord, Look]:
+    """How each cell of ``seen`` is drawn, ``mines`` shown (none while the game goes on)."""
     looks: dict[Coord, Look] = {}
     for cell in seen.cells():
         number = seen.number(cell)
         if number is not None:
             looks[cell] = _number_look(number)
         elif cell == seen.exploded:
-            looks[cell] = Look("exploded", "", "the mine that went off")
+            looks[cell] = Look("exploded", "", "the mine that went off", "X")
         elif cell in seen.flags:
             if mines and cell not in mines:
-                looks[cell] = Look("wrong flag", FLAG_MARK, "a flag, but no mine")
+                looks[cell] = Look("wrong flag", FLAG_MARK, "a flag, but no mine", "F")
             else:
-                looks[cell] = Look("flag", FLAG_MARK, "a mine, flagged" if mines else "flagged")
+                looks[cell] = Look("flag", FLAG_MARK, "a mine, flagged" if mines else "flagged", "*" if mines else "F")
         elif cell in mines:
-            looks[cell] = Look("mine", "", "a mine")
+            looks[cell] = Look("mine", "", "a mine", "*")
         elif cell in seen.told:
-            looks[cell] = Look("told", TOLD_MARK, "a mine: a revealed neighbour told where it is")
+            looks[cell] = Look("told", TOLD_MARK, "a mine: a revealed neighbour told where it is", "M")
         elif chances is not None and cell in chances:
             looks[cell] = _hint_look(chances[cell], cell == best)
         else:
@@ -458,9 +470,14 @@ def duel_looks(state: Minesweeper2State, names: tuple[str, str] = ("player 1", "
     """How each cell of a two-player game is drawn: from what both players see (each discovered mine
     lettered A or B for its finder; ``chances``, the hints, on the other hidden cells); the other
     mines only once the game is over."""
-    seen = state.seen
+    return _duel_board_looks(state.seen, state.mines if state.board.is_over else frozenset(), names, chances)
+
+
+def _duel_board_looks(seen: Minesweeper2Board, mines: frozenset[Coord],
+                      names: tuple[str, str] = ("player 1", "player 2"),
+                      chances: Mapping[Coord, Fraction] | None = None) -> dict[Coord, Look]:
+    """How each cell of what both players see is drawn, ``mines`` shown (none while the game goes on)."""
     board = seen.board
-    mines = state.mines if board.is_over else frozenset()
     looks: dict[Coord, Look] = {}
     for cell in board.cells():
         number = board.number(cell)
@@ -469,12 +486,12 @@ def duel_looks(state: Minesweeper2State, names: tuple[str, str] = ("player 1", "
             looks[cell] = _number_look(number)
         elif cell == board.exploded:
             loser = seen.exploded_by
-            looks[cell] = Look("exploded", "", f"the mine {names[loser] if loser is not None else ''} revealed")
+            looks[cell] = Look("exploded", "", f"the mine {names[loser] if loser is not None else ''} revealed", "X")
         elif finder is not None:
             mark = FINDER_MARKS[finder]
-            looks[cell] = Look(f"found {mark}", mark, f"a mine, discovered by {names[finder]} ({mark})")
+            looks[cell] = Look(f"found {mark}", mark, f"a mine, discovered by {names[finder]} ({mark})", mark)
         elif cell in mines:
-            looks[cell] = Look("mine", "", "a mine no one discovered")
+            looks[cell] = Look("mine", "", "a mine no one discovered", "*")
         elif chances is not None and cell in chances:
             looks[cell] = _hint_look(chances[cell])
         else:
@@ -555,15 +572,8 @@ def play_svg(width: int, height: int, looks: Mapping[Coord, Look], lines: Sequen
     for cell, look in looks.items():
         x0, y0 = MARGIN + cell.x * PLAY_CELL, (height - 1 - cell.y) * PLAY_CELL
         out.append(_cell_svg(cell, look, x0, y0, hits.get(cell)))
-    for x in range(width):
-        out.append(f'<text x="{MARGIN + x * PLAY_CELL + PLAY_CELL / 2:g}" y="{height * PLAY_CELL + MARGIN / 2 + 2:g}" '
-                   f'font-size="11" fill="#555" text-anchor="middle" dominant-baseline="central">{x}</text>')
-    for y in range(height):
-        out.append(f'<text x="{MARGIN / 2:g}" y="{(height - 1 - y) * PLAY_CELL + PLAY_CELL / 2:g}" font-size="11" '
-                   f'fill="#555" text-anchor="middle" dominant-baseline="central">{y}</text>')
-    for i, line in enumerate(lines):
-        out.append(f'<text x="4" y="{grid_h + 12 + 17 * i:g}" font-size="12" fill="#1b1b1b" '
-                   f'dominant-baseline="central">{escape(line)}</text>')
+    out += _edge_numbers(width, height, PLAY_CELL)
+    out += caption_lines(lines, 4, grid_h + 12, 17)
     out.append("</svg>")
     return "".join(out)
 

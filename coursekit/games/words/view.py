@@ -15,7 +15,7 @@ from html import escape
 
 from ...core import display
 from ...core.record import Record
-from ...views.svg import hit_open
+from ...views.svg import caption_lines, hit_open
 from .rules import BLANK, LANGUAGE_NAMES, Words, WordsObservation, WordsState
 
 BOX = 30
@@ -294,9 +294,7 @@ def board_svg(seen: WordsObservation, alphabet: str, *, secret: str | None = Non
         fill = WRONG if i < len(wrong) else "#fff"
         out.append(f'<circle cx="{cx:g}" cy="{marks_top + MARK / 2:g}" r="{MARK / 2 - 1:g}" fill="{fill}" '
                    f'stroke="{WRONG}"/>')
-    for i, line in enumerate(lines):
-        out.append(f'<text x="{PAD}" y="{marks_top + MARK + 14 + 16 * i}" font-size="11" fill="#333" '
-                   f'dominant-baseline="central">{escape(line)}</text>')
+    out += caption_lines(lines, PAD, marks_top + MARK + 14, 16, 11, "#333")
     out.append("</svg>")
     return "".join(out)
 
