@@ -146,6 +146,20 @@ def serve(site: Path, port: int) -> None:
             say("stopped")
 
 
+def workers(pytest_args: list[str]) -> list[str]:
+    """pytest-xdist's options: a worker a core, each test file (and each group of files that share a
+    set-up, ``tests/conftest.py``) on one worker; none when the arguments choose the workers themselves.
+
+    >>> workers(["-m", "not slow"])
+    ['-n', 'auto', '--dist', 'loadgroup']
+    >>> workers(["-n", "0"]), workers(["-p", "no:xdist"])
+    ([], [])
+    """
+    chosen = any(a in ("-n", "--numprocesses", "no:xdist") or a.startswith(("-n", "--numprocesses=", "--dist"))
+                 for a in pytest_args)
+    return [] if chosen else ["-n", "auto", "--dist", "loadgroup"]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description="Set up and run the coursekit course.")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -179,7 +193,8 @@ def main() -> int:
     setup("test")
     ensure_debian_packages()
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1", PATH=f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}")
-    return subprocess.run([str(PYTHON), "-m", "pytest", *args.pytest_args], cwd=ROOT, env=env, check=False).returncode
+    return subprocess.run([str(PYTHON), "-m", "pytest", *workers(args.pytest_args), *args.pytest_args], cwd=ROOT,
+                          env=env, check=False).returncode
 
 
 if __name__ == "__main__":

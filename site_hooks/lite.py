@@ -33,6 +33,7 @@ shown on the page).
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -42,6 +43,7 @@ import subprocess
 import sys
 import tarfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -130,12 +132,19 @@ def on_post_build(config: Any, **kwargs: Any) -> None:
         raise PluginError(f"the JupyterLite build failed: {error}") from error
 
 
-def build_lite(out: Path, lessons: list[Path]) -> None:
-    """Build the JupyterLite site of ``lessons`` into ``out`` (one build at a time: they share the cache)."""
+@contextlib.contextmanager
+def cache_lock() -> Iterator[None]:
+    """Hold the cache's lock: one build (or one other user of the tool env) at a time."""
     CACHE.mkdir(parents=True, exist_ok=True)
     with open(CACHE / ".lock", "w") as lock:
         if fcntl is not None:
             fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
+
+
+def build_lite(out: Path, lessons: list[Path]) -> None:
+    """Build the JupyterLite site of ``lessons`` into ``out`` (one build at a time: they share the cache)."""
+    with cache_lock():
         _build_lite(out, lessons)
 
 

@@ -39,3 +39,25 @@ def page(lab: str, playwright: Any) -> Iterator[Any]:
     from browser import open_page
 
     yield from open_page(lab, playwright)
+
+
+#: Test files that share something expensive or a folder of the repository, run by one worker:
+#: the lessons' one run a session (``lesson_runs``), and the site's builds with their tools' cache.
+SHARED = {
+    "test_lessons.py": "lessons", "test_lesson_answers.py": "lessons", "test_lessons_exact.py": "lessons",
+    "test_site.py": "site", "test_lite.py": "site",
+}
+#: The fixtures of the boards' page: one JupyterLab, one Voila and one chromium a session.
+BROWSER = {"playwright", "lab", "page"}
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """With ``-n`` (pytest-xdist, ``--dist loadgroup``): each test file runs on one worker, so its
+    module fixtures (an nbgrader course, a batch of submissions) are made once; the files in
+    :data:`SHARED` and every test of the boards' page share one worker with their group."""
+    for item in items:
+        if item.get_closest_marker("xdist_group"):
+            continue
+        name = item.path.name
+        group = "browser" if BROWSER & set(getattr(item, "fixturenames", ())) else SHARED.get(name, str(item.path))
+        item.add_marker(pytest.mark.xdist_group(group))

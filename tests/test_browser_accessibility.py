@@ -29,23 +29,24 @@ AXE = ROOT / ".cache" / "axe" / f"axe-core-{AXE_VERSION}" / "axe.min.js"
 @pytest.fixture(scope="session")
 def axe_source() -> str:
     """axe-core's browser script (fetched from npm once)."""
-    if not AXE.exists():
-        sys.path.insert(0, str(ROOT / "site_hooks"))
-        from lite import _npm, tool_env
+    sys.path.insert(0, str(ROOT / "site_hooks"))
+    from lite import _npm, cache_lock, tool_env
 
-        npm = [shutil.which("npm")] if shutil.which("npm") else _npm(tool_env())
-        work = AXE.parent.parent / "pack"
-        shutil.rmtree(work, ignore_errors=True)
-        work.mkdir(parents=True)
-        subprocess.run([*npm, "pack", "--silent", f"axe-core@{AXE_VERSION}"], cwd=work, check=True,
-                       stdout=subprocess.DEVNULL)
-        (tarball,) = work.glob("axe-core-*.tgz")
-        with tarfile.open(tarball) as tar:
-            tar.extractall(work, filter="data")
-        AXE.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(work / "package" / "axe.min.js", AXE)
-        shutil.copy2(work / "package" / "LICENSE", AXE.parent / "LICENSE")
-        shutil.rmtree(work)
+    with cache_lock():  # the tool env is the JupyterLite build's, which may run beside this test
+        if not AXE.exists():
+            npm = [shutil.which("npm")] if shutil.which("npm") else _npm(tool_env())
+            work = AXE.parent.parent / "pack"
+            shutil.rmtree(work, ignore_errors=True)
+            work.mkdir(parents=True)
+            subprocess.run([*npm, "pack", "--silent", f"axe-core@{AXE_VERSION}"], cwd=work, check=True,
+                           stdout=subprocess.DEVNULL)
+            (tarball,) = work.glob("axe-core-*.tgz")
+            with tarfile.open(tarball) as tar:
+                tar.extractall(work, filter="data")
+            AXE.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(work / "package" / "axe.min.js", AXE)
+            shutil.copy2(work / "package" / "LICENSE", AXE.parent / "LICENSE")
+            shutil.rmtree(work)
     return AXE.read_text(encoding="utf-8")
 
 

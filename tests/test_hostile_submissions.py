@@ -33,20 +33,40 @@ def package_digest() -> dict[str, str]:
             for p in sorted(PACKAGE.rglob("*")) if p.is_file() and "__pycache__" not in p.parts}
 
 
+def _process(pid: str) -> tuple[str, str, str] | None:
+    """(user id, parent pid, command line) of a running process, or None once it is gone."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+        command = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+    except OSError:
+        return None
+    fields = dict(line.split(":", 1) for line in status.splitlines() if ":" in line)
+    return fields["Uid"].split()[0], fields["PPid"].strip(), command
+
+
+def _suspect(process: tuple[str, str, str]) -> bool:
+    """A process of the sandbox user, or a sleeping daemon an attack tried to leave behind."""
+    uid, _parent, command = process
+    return uid == "65534" or command.startswith("sleep 600")
+
+
 def leftover_processes() -> list[str]:
-    """Processes of the sandbox user, or the sleeping daemons the attacks tried to leave behind."""
+    """Processes of the sandbox user, or the sleeping daemons the attacks tried to leave behind, that
+    outlived the grading that started them: orphans, whose chain of such processes ends at init.
+
+    A sandbox that is still running (a test beside this one, on another worker, grades too) hangs from
+    the live grading process that started it, and is not left over; every grading of this module has
+    ended when this is asked, so whatever it left behind has lost that parent."""
     found = []
     for entry in os.listdir("/proc"):
-        if not entry.isdigit():
+        process = _process(entry) if entry.isdigit() else None
+        if process is None or not _suspect(process):
             continue
-        try:
-            status = Path(f"/proc/{entry}/status").read_text()
-            command = Path(f"/proc/{entry}/cmdline").read_bytes().replace(b"\0", b" ").decode()
-        except OSError:
-            continue
-        uid = next(line.split()[1] for line in status.splitlines() if line.startswith("Uid:"))
-        if uid == "65534" or command.startswith("sleep 600"):
-            found.append(f"{entry}: {command}")
+        parent = _process(process[1])
+        while parent is not None and _suspect(parent) and process[1] not in ("0", "1"):
+            process, parent = parent, _process(parent[1])
+        if parent is None or process[1] in ("0", "1"):
+            found.append(f"{entry}: {_process(entry) or ('gone', '', '')}")
     return found
 
 
