@@ -1,11 +1,11 @@
-"""Pursuit: the exact solver (coursekit.solvers.pursuit) against a plain dict-based retrograde one."""
+"""Pursuit: the exact solver (coursekit.games.pursuit.solver) against a plain dict-based retrograde one."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from coursekit.core.grid import Coord, Grid
-from coursekit.solvers.pursuit import PursuitSolver
+from coursekit.games.pursuit.solver import PursuitSolver
 
 from . import baselines
 from .measure import Section, grow, in_child, memory_now_kib, memory_peak_kib, ratio, reset_peak
@@ -89,7 +89,7 @@ def measure(*, quick: bool, limit: float) -> Section:
     side = 5 if quick else 10
     section = Section(
         "pursuit",
-        f"Pursuit: exact solver (numpy, coursekit.solvers.pursuit) against dict-based retrograde analysis "
+        f"Pursuit: exact solver (numpy, coursekit.games.pursuit.solver) against dict-based retrograde analysis "
         f"(budget {limit:g} s each)",
         COLUMNS,
     )

@@ -33,6 +33,7 @@ from .games import (
     PieceState,
     PieceSum,
     Pursuit,
+    PursuitSolver,
     PursuitState,
     ShortestPath,
     rules_from_spec,
@@ -40,7 +41,6 @@ from .games import (
 from .solvers import (
     ImpartialSolver,
     ProppSolver,
-    PursuitSolver,
     astar,
     bfs,
     grundy_table,

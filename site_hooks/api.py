@@ -2,7 +2,7 @@
 
 ``lessons/api.md`` holds the marker ``<!-- games -->``; this hook puts there one section per
 game folder of :data:`coursekit.games.GAMES` (its title, source and modules: rules, players,
-the source's program, view, board, checks and terminal), so a new game appears in the
+its own solver, the source's program, view, board, checks and terminal), so a new game appears in the
 reference without anyone writing it in.
 """
 
@@ -12,7 +12,7 @@ from typing import Any
 
 MARKER = "<!-- games -->"
 #: The modules of a game's folder, in the order the reference shows them.
-MODULES = ("rules", "players", "source", "view", "board", "checks", "cli")
+MODULES = ("rules", "players", "solver", "source", "view", "board", "checks", "cli")
 
 
 def games_reference() -> str:

@@ -16,7 +16,7 @@ from benchmarks import baselines, measure  # noqa: E402
 from benchmarks import pursuit as pursuit_section  # noqa: E402
 from coursekit.core.grid import Coord, Grid  # noqa: E402
 from coursekit.games.pieces import wythoff_pairs  # noqa: E402
-from coursekit.solvers.pursuit import PursuitSolver  # noqa: E402
+from coursekit.games.pursuit.solver import PursuitSolver  # noqa: E402
 from coursekit.solvers.tables import grundy_table, outcome_table  # noqa: E402
 
 NUMBER = r"\d[\d,]*(?:\.\d+)?(?:e-?\d+)?"

@@ -165,7 +165,7 @@ def test_site_builds_strict_offline_with_svg_boards(site: Path) -> None:
                  "coursekit.games.beans.Beans", "coursekit.games.pieces.OneWayKing",
                  "coursekit.games.pieces.OneWayQueen", "coursekit.solvers.tables.outcome_table",
                  "coursekit.solvers.propp.ProppSolver", "coursekit.solvers.search.astar",
-                 "coursekit.games.pursuit.Pursuit", "coursekit.solvers.pursuit.PursuitSolver",
+                 "coursekit.games.pursuit.Pursuit", "coursekit.games.pursuit.solver.PursuitSolver",
                  "coursekit.views.heatmap.heatmap_svg"):
         assert f'id="{name}"' in api, f"the API reference does not document {name}"
     for module in ("coursekit.solvers", "coursekit.views", "coursekit.widgets", "coursekit.grading"):

@@ -159,6 +159,6 @@ ASSIGNMENT = CODE.assignment(
     opening=CODE.cells("part0", PART0, "helpers"),
     references=("coursekit.games.pursuit.rules", "coursekit.games.pursuit.players", "coursekit.games.pursuit.tom_step",
                 "coursekit.games.pursuit.jerry_move", "coursekit.games.pursuit.optimal_pursuers",
-                "coursekit.games.pursuit.optimal_prey", "coursekit.solvers.pursuit", "coursekit.games.pursuit.cli",
+                "coursekit.games.pursuit.optimal_prey", "coursekit.games.pursuit.solver", "coursekit.games.pursuit.cli",
                 "coursekit.games.pursuit.board"),
 )

@@ -23,13 +23,13 @@ from ..core.rules import Rules
 from .beans import Beans, BeansState
 from .paths import PathState, ShortestPath
 from .pieces import PIECES, OneWayKing, OneWayKnight, OneWayPiece, OneWayQueen, OneWayRook, PieceState
-from .pursuit import Pursuit, PursuitState
+from .pursuit import Pursuit, PursuitSolver, PursuitState
 from .sums import PieceSum, SumState
 from .tictactoe import TicTacToe, TicTacToeState
 
 __all__ = [
     "GAMES", "PIECES", "Beans", "BeansState", "GameEntry", "OneWayKing", "OneWayKnight", "OneWayPiece",
-    "OneWayQueen", "OneWayRook", "PathState", "PieceState", "PieceSum", "Pursuit", "PursuitState",
+    "OneWayQueen", "OneWayRook", "PathState", "PieceState", "PieceSum", "Pursuit", "PursuitSolver", "PursuitState",
     "ShortestPath", "SumState", "TicTacToe", "TicTacToeState", "faces", "rules_from_spec",
 ]
 

@@ -17,7 +17,6 @@ from .gametree import (
 )
 from .impartial import ImpartialSolver, mex, perfect_strategy, solver_for
 from .propp import ProppSolver, propp_strategy, propp_table, spoiler_strategy
-from .pursuit import PursuitSolver
 from .search import SearchResult, astar, bfs, is_valid_path
 from .tables import Table, grundy_table, outcome_table, sprague_grundy_strategy, sum_grundy, winning_targets
 
@@ -26,7 +25,6 @@ __all__ = [
     "GameCounts",
     "ImpartialSolver",
     "ProppSolver",
-    "PursuitSolver",
     "SearchResult",
     "Solution",
     "Table",

@@ -10,8 +10,8 @@ computer players and the article's games (:mod:`~coursekit.games.pursuit.players
 and pictures with the capture-time maps (:mod:`~coursekit.games.pursuit.view`), its board
 (:mod:`~coursekit.games.pursuit.board`, ``PursuitBoard``), the checks the assignments grade
 with (:mod:`~coursekit.games.pursuit.checks`) and its terminal commands ``play pursuit`` and
-``solve pursuit`` (:mod:`~coursekit.games.pursuit.cli`). The exact solver is shared:
-:mod:`coursekit.solvers.pursuit`.
+``solve pursuit`` (:mod:`~coursekit.games.pursuit.cli`), and its exact solver, the capture times by
+retrograde analysis (:mod:`~coursekit.games.pursuit.solver`, ``PursuitSolver``).
 
 >>> from coursekit.core import Coord, Grid
 >>> from coursekit.games import pursuit
@@ -29,8 +29,9 @@ from .players import *  # noqa: F403 (the package exports what its players modul
 from .players import COMPUTERS, VARIANTS
 from .rules import *  # noqa: F403 (the package exports what its rules module does)
 from .rules import Pursuit
+from .solver import PursuitSolver
 
-__all__ = ["ENTRIES", *rules.__all__, *players.__all__]
+__all__ = ["ENTRIES", "PursuitSolver", *rules.__all__, *players.__all__]
 
 
 def _samples() -> tuple[Pursuit, ...]:

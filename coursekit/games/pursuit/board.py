@@ -9,12 +9,12 @@ from typing import Any
 
 from ...core.grid import Coord, Grid
 from ...core.rules import Strategy
-from ...solvers.pursuit import PursuitSolver
 from ...views.svg import cell_of
 from ...widgets.board import button, choice
 from ...widgets.game import YOU, GameBoard, NotAMove
 from .players import COMPUTERS, PREY_COMPUTERS, PURSUER_COMPUTERS, VARIANTS, Variant
 from .rules import DEFAULT_MAX_MOVES, Pursuit, PursuitState, steps_from
+from .solver import PursuitSolver
 from .view import pursuit_board_svg, pursuit_cell_kinds
 
 #: The strategies each side can be given on the board, by the number of pursuers (the game's

@@ -2,7 +2,7 @@
 
 Both functions take ``(grid, pursuer, prey)``, the cells of Tom and Jerry, and return the
 cell their piece steps to (one of its 8 neighbouring free cells). Each is played against
-the optimal other side, from :class:`~coursekit.solvers.pursuit.PursuitSolver`, from
+the optimal other side, from :class:`~coursekit.games.pursuit.solver.PursuitSolver`, from
 several starts, and compared with the **optimal capture time** of each start (Tom's moves
 until capture when both sides play their best):
 
@@ -38,10 +38,10 @@ from ...grading.answers import as_pair
 from ...grading.kernel import Case, Malformed, Score, ask, malformed_message
 from ...grading.limits import Calls
 from ...grading.pictures import PURSUIT_LEGEND, picture
-from ...solvers.pursuit import PursuitSolver
 from ..paths.rules import distances, grid_summary
 from .players import tom_step
 from .rules import Pursuit, PursuitState, steps_from
+from .solver import PursuitSolver
 
 __all__ = [
     "MOVE_LIMIT", "Chase", "ChaseResult", "chase_starts", "check_prey_move", "check_pursuer_move", "play_chase",

@@ -16,9 +16,9 @@ from typing import Any
 
 from ...cli._args import Context, Groups, UsageError, cell, grid_arguments, human_strategy, seed_argument, whole
 from ...core import Coord, Grid, Player, play
-from ...solvers.pursuit import MAX_FREE_CELLS, PursuitSolver
 from .players import COMPUTERS, PREY_COMPUTERS, PURSUER_COMPUTERS, VARIANTS, PursuerStrategy, Variant
 from .rules import DEFAULT_MAX_MOVES, Pursuit, PursuitState
+from .solver import MAX_FREE_CELLS, PursuitSolver
 
 #: A person plays a side (the terminal's word for the board's "you").
 HUMAN = "human"

@@ -2,7 +2,7 @@
 pursuers planning together, and optimal play on both sides; the article's four games.
 
 Every computer is made by name from :data:`COMPUTERS`, ``make(rng, solver=None)``: ``rng``
-drives the random prey, ``solver`` (an exact :class:`~coursekit.solvers.pursuit.PursuitSolver`)
+drives the random prey, ``solver`` (an exact :class:`~coursekit.games.pursuit.solver.PursuitSolver`)
 serves optimal play (G2.5's coalition plans one round ahead without it, on both faces: the
 terminal's and the board's coalition are one player, and ``optimal`` is the solver's). Each side has its own computers
 (:data:`PURSUER_COMPUTERS`, :data:`PREY_COMPUTERS`); each variant names the pair it plays by
@@ -118,7 +118,7 @@ def random_prey(rng: random.Random) -> PreyStrategy:
 
 class MoveAdvisor(Protocol):
     """What the optimal strategies need from an exact solver
-    (:class:`coursekit.solvers.pursuit.PursuitSolver` provides it)."""
+    (:class:`coursekit.games.pursuit.solver.PursuitSolver` provides it)."""
 
     def pursuer_move_times(self, state: Any) -> dict[tuple[Coord, ...], int | None]:
         """Capture time (pursuers' moves, counted from ``state``) after each pursuers' move."""

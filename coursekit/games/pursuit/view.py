@@ -44,11 +44,11 @@ from typing import Any
 from ...core import display
 from ...core.grid import Coord
 from ...core.record import Record
-from ...solvers.pursuit import PursuitSolver
 from ...views.heatmap import EMPTY, heatmap_svg, scale_colour
 from ...views.search import readable_ink
 from ...views.svg import CELL, MARGIN, grid_svg, text_at
 from .rules import Pursuit, PursuitState
+from .solver import PursuitSolver
 
 __all__ = ["CHOSEN_FILL", "capture_time_svg", "capture_time_text", "pursuit_board_svg", "pursuit_cell_kinds",
            "pursuit_record_svg", "pursuit_state", "pursuit_svg",

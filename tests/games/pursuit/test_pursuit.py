@@ -23,8 +23,8 @@ from coursekit.games.pursuit import (
     tom_step,
     tom_strategy,
 )
+from coursekit.games.pursuit.solver import PursuitSolver
 from coursekit.games.pursuit.view import capture_time_svg, capture_time_text
-from coursekit.solvers.pursuit import PursuitSolver
 
 OPEN = Grid(6, 6)
 

@@ -5,7 +5,7 @@ import pytest
 from terminal import run
 
 from coursekit import Coord, Grid
-from coursekit.solvers.pursuit import PursuitSolver
+from coursekit.games.pursuit.solver import PursuitSolver
 
 
 def test_play_tom_and_jerry_in_table_3_format():

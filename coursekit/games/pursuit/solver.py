@@ -1,6 +1,6 @@
 """Exact pursuit by retrograde analysis: optimal capture times for one or two pursuers.
 
-The rules are those of :mod:`coursekit.games.pursuit` (king moves to free cells, no
+The rules are those of :mod:`coursekit.games.pursuit.rules` (king moves to free cells, no
 standing still unless walled in, the pursuers move first, capture when a pursuer and the
 prey share a cell). The solver works on the positions ``(pursuer cells, prey cell)`` over
 the ``N`` free cells, with the pursuers to move, and finds for each one the **capture
@@ -40,8 +40,8 @@ import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..core.grid import Coord, Grid
-from ..core.later import Later
+from ...core.grid import Coord, Grid
+from ...core.later import Later
 
 if TYPE_CHECKING:
     import numpy as np

@@ -9,7 +9,7 @@ import pytest
 
 from coursekit import Coord, Grid, Player, play
 from coursekit.games.pursuit import Pursuit, PursuitState, jerry_strategy, lone_pursuers, optimal_prey, optimal_pursuers
-from coursekit.solvers.pursuit import PursuitSolver
+from coursekit.games.pursuit.solver import PursuitSolver
 
 sys.setrecursionlimit(10_000)
 
