@@ -39,8 +39,7 @@ def replays_alike(board: Any) -> bool:
 
 
 def _boards() -> list[tuple[str, str, Callable[[], Any]]]:
-    from coursekit.core import Grid
-    from coursekit.widgets import (
+    from coursekit.boards import (
         BasketBoard,
         BeansBoard,
         BullsBoard,
@@ -54,6 +53,7 @@ def _boards() -> list[tuple[str, str, Callable[[], Any]]]:
         TicTacToeBoard,
         WordsBoard,
     )
+    from coursekit.core import Grid
 
     return [
         ("beans 30 x 30", "a move, the perfect answer", lambda: BeansBoard(30, 30, seed=1)),

@@ -1,7 +1,7 @@
 """coursekit: from mathematical to computer games.
 
 A course package that teaches programming through games on a grid, after the article by
-P. Azalov. Importing it is fast and needs no Jupyter: boards (``coursekit.widgets``) and
+P. Azalov. Importing it is fast and needs no Jupyter: boards (``coursekit.boards``) and
 grading helpers (``coursekit.grading``) are imported only where used.
 
 >>> from coursekit import Beans, OneWayKing, Grid, Coord

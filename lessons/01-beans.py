@@ -43,7 +43,7 @@ from functools import cache
 
 from IPython.display import SVG
 
-from coursekit import Grid, IllegalMoveError, ImpartialSolver, Player, play, views
+from coursekit import Grid, IllegalMoveError, ImpartialSolver, Player, play, render
 from coursekit.games import beans
 
 # %% [markdown]
@@ -219,7 +219,7 @@ WIN_COLOUR, LOSE_COLOUR = "#a6d96a", "#f4a582"
 def table_svg(width: int, height: int) -> str:
     """The winning/losing table as an SVG grid, (0, 0) at the bottom left."""
     grid = Grid(width, height)
-    return views.svg.grid_svg(
+    return render.svg.grid_svg(
         grid,
         fills={c: WIN_COLOUR if wins(*c) else LOSE_COLOUR for c in grid.cells()},
         texts={c: outcome(*c) for c in grid.cells()},
@@ -485,7 +485,7 @@ for start in [(2, 0), (0, 6), (2, 2), (4, 4), (8, 8)]:
 
 # %%
 grid = Grid(9, 9)
-SVG(views.svg.grid_svg(
+SVG(render.svg.grid_svg(
     grid,
     fills={c: LOSE_COLOUR if c in share else "#f7f7f7" for c in grid.cells()},
     texts={c: f"{share[c]:.0%}" for c in share},

@@ -28,7 +28,7 @@ from functools import cache
 
 from IPython.display import SVG
 
-from coursekit import NEXT8, Coord, Grid, IllegalMoveError, ImpartialSolver, Player, perfect_strategy, play, views
+from coursekit import NEXT8, Coord, Grid, IllegalMoveError, ImpartialSolver, Player, perfect_strategy, play, render
 from coursekit.games import beans, pieces
 
 # %% [markdown]
@@ -73,7 +73,7 @@ print(grid)
 print(grid.picture({c: f"({c.x},{c.y})" for c in grid.cells()}))
 
 # %%
-SVG(views.svg.grid_svg(grid, texts={c: f"{c.x},{c.y}" for c in grid.cells()}, title="Figure 4"))
+SVG(render.svg.grid_svg(grid, texts={c: f"{c.x},{c.y}" for c in grid.cells()}, title="Figure 4"))
 
 # %% [markdown]
 # The article asks a grid whether a cell is inside it with `inSide`; in Python that is
@@ -181,7 +181,7 @@ def both_even(c: Coord) -> bool:
 
 solver = ImpartialSolver(pieces.OneWayKing(board))
 assert all((solver.outcome(c) == "P") == both_even(c) for c in board.cells())
-SVG(views.svg.grid_svg(board,
+SVG(render.svg.grid_svg(board,
                        fills={c: P_COLOUR if solver.outcome(c) == "P" else N_COLOUR for c in board.cells()},
                        texts={c: solver.outcome(c) for c in board.cells()},
                        pieces={Coord(8, 6): "K"}))
@@ -338,7 +338,7 @@ def path_svg(record) -> str:
     states = record.states
     texts = {s.at: str(i) for i, s in enumerate(states)}
     texts[states[0].at] = "S"
-    return views.svg.grid_svg(states[0].grid, texts=texts, highlight=[s.at for s in states],
+    return render.svg.grid_svg(states[0].grid, texts=texts, highlight=[s.at for s in states],
                               pieces={record.final.at: "K"}, title="a partia of the one-way king")
 
 
@@ -395,7 +395,7 @@ print(game3)
 # in trouble.
 
 # %%
-from coursekit.widgets import ReplayBoard
+from coursekit.boards import ReplayBoard
 
 pieces.KingBoard(Grid(7, 5), seed=1)
 
@@ -447,7 +447,7 @@ assert Coord(3, 0) in dead_ends and Coord(3, 0) in wrong
 
 # %%
 WRONG_COLOUR = "#d7301f"
-SVG(views.svg.grid_svg(
+SVG(render.svg.grid_svg(
     blocked_grid,
     fills={c: WRONG_COLOUR if c in wrong else P_COLOUR if solver.outcome(c) == "P" else N_COLOUR
            for c in free},
@@ -775,7 +775,7 @@ def check_bad_seed(bad_seed: int):
     assert bad_solver.outcome(START) == "P", f"with seed {bad_seed} the start is an N-position"
     print(f"seed {bad_seed}: the start {START} is a P-position: the check passes")
     cells = list(grid.free_cells())
-    return SVG(views.svg.grid_svg(grid,
+    return SVG(render.svg.grid_svg(grid,
                                   fills={c: P_COLOUR if bad_solver.outcome(c) == "P" else N_COLOUR for c in cells},
                                   texts={c: bad_solver.outcome(c) for c in cells}, pieces={START: "K"},
                                   title=f"seed {bad_seed}: the start is a P-position"))

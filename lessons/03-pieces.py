@@ -32,7 +32,7 @@ from operator import xor
 
 from IPython.display import SVG, display
 
-from coursekit import Coord, Grid, ImpartialSolver, Player, perfect_strategy, play, views
+from coursekit import Coord, Grid, ImpartialSolver, Player, perfect_strategy, play, render
 from coursekit.games import pieces, sums
 from coursekit.solvers import impartial, tables
 
@@ -88,7 +88,7 @@ LETTER = {"king": "K", "queen": "Q", "rook": "R", "knight": "N"}
 def moves_svg(piece: str, grid: Grid, cell: Coord) -> str:
     """The piece on cell, with the cells it may move to marked."""
     rules = pieces.PIECES[piece](grid, cell)
-    return views.svg.grid_svg(grid, pieces={cell: LETTER[piece]}, highlight=rules.options(cell),
+    return render.svg.grid_svg(grid, pieces={cell: LETTER[piece]}, highlight=rules.options(cell),
                               title=f"the one-way {piece} on {cell}")
 
 
@@ -162,7 +162,7 @@ for piece in pieces.PIECES:
 print(tables.outcome_table("rook", Grid(6, 6)).picture())
 
 # %%
-SVG(views.tables.outcome_svg(tables.outcome_table("rook", Grid(8, 8)), title="one-way rook: P and N"))
+SVG(render.tables.outcome_svg(tables.outcome_table("rook", Grid(8, 8)), title="one-way rook: P and N"))
 
 # %% [markdown]
 # ## The rook is Nim
@@ -212,7 +212,7 @@ assert all((g == 0) == (c.x == c.y) for c, g in rook_values.items())
 
 # %%
 assert all(g == c.x ^ c.y for c, g in tables.grundy_table("rook", Grid(32, 32)).as_dict().items())
-SVG(views.tables.grundy_svg(tables.grundy_table("rook", Grid(8, 8)), title="one-way rook: Grundy value x XOR y"))
+SVG(render.tables.grundy_svg(tables.grundy_table("rook", Grid(8, 8)), title="one-way rook: Grundy value x XOR y"))
 
 # %% [markdown]
 # ## The queen is Wythoff's game
@@ -222,7 +222,7 @@ SVG(views.tables.grundy_svg(tables.grundy_table("rook", Grid(8, 8)), title="one-
 # are not on one line:
 
 # %%
-SVG(views.tables.outcome_svg(tables.outcome_table("queen", Grid(14, 14)), title="one-way queen: P and N"))
+SVG(render.tables.outcome_svg(tables.outcome_table("queen", Grid(14, 14)), title="one-way queen: P and N"))
 
 # %% [markdown]
 # List the P cells with x ≤ y, in order:
@@ -278,7 +278,7 @@ assert [queen_grundy.rows_top_first()[-1 - y] for y in range(4)] == [
     [2, 0, 1, 5, 3, 4, 8, 6],
     [3, 4, 5, 6, 2, 0, 1, 9],
 ]
-SVG(views.tables.grundy_svg(queen_grundy, title="one-way queen: Grundy values"))
+SVG(render.tables.grundy_svg(queen_grundy, title="one-way queen: Grundy values"))
 
 # %% [markdown]
 # ## The knight and the far edges
@@ -288,7 +288,7 @@ SVG(views.tables.grundy_svg(queen_grundy, title="one-way queen: Grundy values"))
 # board:
 
 # %%
-SVG(views.tables.outcome_svg(tables.outcome_table("knight", Grid(16, 16)), title="one-way knight: P and N"))
+SVG(render.tables.outcome_svg(tables.outcome_table("knight", Grid(16, 16)), title="one-way knight: P and N"))
 
 # %% [markdown]
 # The P cells form 2 × 2 blocks repeating every 4 cells: a cell is P when **x mod 4 and
@@ -331,7 +331,7 @@ exceptions = edge_exceptions(9, 9)
 assert exceptions and all(c.x == 8 or c.y == 8 for c in exceptions)
 assert edge_exceptions(12, 12) == [Coord(11, 11)]
 assert edge_exceptions(10, 10) == [] and edge_exceptions(11, 11) == []
-SVG(views.tables.outcome_svg(tables.outcome_table("knight", Grid(9, 9)), highlight=exceptions,
+SVG(render.tables.outcome_svg(tables.outcome_table("knight", Grid(9, 9)), highlight=exceptions,
                              title="9 x 9 knight: the circles break the mod 4 rule"))
 
 # %% [markdown]
@@ -467,7 +467,7 @@ queen_grid = Grid(12, 12).with_random_blocked(10, random.Random(4), keep=[START,
 blocked_queen = tables.outcome_table("queen", queen_grid)
 wrong = [c for c in queen_grid.free_cells() if (blocked_queen[c] == "P") != pieces.favourable("queen", c)]
 print(len(queen_grid.blocked), "blocked cells; Wythoff's rule is wrong on", len(wrong), "cells")
-SVG(views.tables.outcome_svg(blocked_queen, highlight=wrong, pieces={START: "Q"},
+SVG(render.tables.outcome_svg(blocked_queen, highlight=wrong, pieces={START: "Q"},
                              title="the queen with blocked cells: circles where Wythoff's rule is wrong"))
 
 # %% [markdown]
@@ -505,7 +505,7 @@ assert table_wins == len(GAMES) and article_wins < table_wins
 pieces.PieceBoard("queen", 9, 7, seed=1)
 
 # %%
-SVG(views.tables.outcome_svg(tables.outcome_table("queen", Grid(9, 7)), pieces={Coord(8, 6): "Q"},
+SVG(render.tables.outcome_svg(tables.outcome_table("queen", Grid(9, 7)), pieces={Coord(8, 6): "Q"},
                              title="the queen starts on [8, 6]: an N cell, so you can win"))
 
 # %% [markdown]
@@ -657,7 +657,7 @@ else:
     print("write predicted above, then run this")
 
 # %% [markdown]
-# 4. **Grundy values of the knight.** Draw `views.tables.grundy_svg(tables.grundy_table("knight", Grid(16, 16)))`.
+# 4. **Grundy values of the knight.** Draw `render.tables.grundy_svg(tables.grundy_table("knight", Grid(16, 16)))`.
 #    Which values appear, and where? Is there a pattern away from the far edges?
 #
 #    <details><summary>Answer</summary>

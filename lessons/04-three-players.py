@@ -31,7 +31,7 @@ from functools import cache
 
 from IPython.display import SVG, display
 
-from coursekit import Coord, Grid, Player, perfect_strategy, play, views
+from coursekit import Coord, Grid, Player, perfect_strategy, play, render
 from coursekit.games import pieces
 from coursekit.solvers import propp
 
@@ -238,7 +238,7 @@ for piece in pieces.PIECES:
 # Drawn on the board, with a colour for each class: the king on 12 × 12.
 
 # %%
-SVG(views.tables.propp_svg(propp.propp_table("king", Grid(12, 12)), title="one-way king, three players"))
+SVG(render.tables.propp_svg(propp.propp_table("king", Grid(12, 12)), title="one-way king, three players"))
 
 # %% [markdown]
 # Along the bottom row the king is a one-pile game and the classes repeat P, N, O: from a
@@ -247,7 +247,7 @@ SVG(views.tables.propp_svg(propp.propp_table("king", Grid(12, 12)), title="one-w
 
 # %%
 SIZE = Grid(12, 12)
-counts = {piece: views.tables.class_counts(propp.propp_table(piece, SIZE).values, "NOPQ") for piece in pieces.PIECES}
+counts = {piece: render.tables.class_counts(propp.propp_table(piece, SIZE).values, "NOPQ") for piece in pieces.PIECES}
 print(f"{'piece':8}" + "".join(f"{cls:>6}" for cls in "NOPQ"))
 for piece, count in counts.items():
     print(f"{piece:8}" + "".join(f"{count[cls]:6}" for cls in "NOPQ"))
@@ -255,7 +255,7 @@ assert all(sum(count.values()) == 144 and count["Q"] > 72 for count in counts.va
 
 # %%
 for piece in ("queen", "rook", "knight"):
-    display(SVG(views.tables.propp_svg(propp.propp_table(piece, SIZE), title=f"one-way {piece}, three players")))
+    display(SVG(render.tables.propp_svg(propp.propp_table(piece, SIZE), title=f"one-way {piece}, three players")))
 
 # %% [markdown]
 # Of the four starts (the top-right cells) only the queen's is not Q: on the diagonal, the
@@ -336,7 +336,7 @@ assert all(coalition_game(board6, pair, seed).winner in pair for pair in pairs f
 # %%
 game = coalition_game(board6, frozenset({1, 2}), seed=1)
 cells = [s.at for s in game.states]
-SVG(views.svg.grid_svg(board6.grid, texts={c: str(k) for k, c in enumerate(cells)}, highlight=cells,
+SVG(render.svg.grid_svg(board6.grid, texts={c: str(k) for k, c in enumerate(cells)}, highlight=cells,
                        pieces={cells[-1]: "K"}, title="players 1 and 2 together against player 0"))
 
 # %% [markdown]
@@ -415,7 +415,7 @@ for piece, share in shares.items():
 pieces.PieceBoard("king", 6, 5, players=3, human=2, seed=2)
 
 # %%
-SVG(views.tables.propp_svg(propp.propp_table("king", Grid(6, 5)), pieces={Coord(5, 4): "K"},
+SVG(render.tables.propp_svg(propp.propp_table("king", Grid(6, 5)), pieces={Coord(5, 4): "K"},
                            title="three players on 6 x 5: the classes"))
 
 # %% [markdown]

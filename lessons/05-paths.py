@@ -29,7 +29,7 @@ import statistics
 
 from IPython.display import HTML, SVG
 
-from coursekit import NEXT8, Coord, Grid, Player, astar, bfs, chebyshev, play, views
+from coursekit import NEXT8, Coord, Grid, Player, astar, bfs, chebyshev, play, render
 from coursekit.games import paths
 from coursekit.solvers import is_valid_path
 
@@ -55,7 +55,7 @@ grid = Grid(9, 7)
 centre = Coord(4, 3)
 distance = {c: chebyshev(centre, c) for c in grid.cells()}
 assert distance[Coord(0, 0)] == 4 and distance[Coord(8, 6)] == 4 and distance[Coord(5, 3)] == 1
-SVG(views.heatmap.heatmap_svg(grid, distance, title="Chebyshev distance from [4, 3]", pieces={centre: "K"}))
+SVG(render.heatmap.heatmap_svg(grid, distance, title="Chebyshev distance from [4, 3]", pieces={centre: "K"}))
 
 # %% [markdown]
 # ## The article's minPath, as printed
@@ -160,7 +160,7 @@ for a in board.cells():
 print("my_min_path is a shortest path for all", board.width**2 * board.height**2, "pairs")
 
 # %%
-SVG(views.svg.path_svg(Grid(9, 6), list(paths.min_path(Coord(1, 0), Coord(8, 4))),
+SVG(render.svg.path_svg(Grid(9, 6), list(paths.min_path(Coord(1, 0), Coord(8, 4))),
                        "minPath, fixed: [1, 0] to [8, 4] in 7 moves"))
 
 # %% [markdown]
@@ -264,7 +264,7 @@ wide
 aimed = astar(walled, Coord(1, 1), Coord(7, 1))
 assert aimed.length == wide.length
 print(f"BFS expanded {len(wide.expanded)} cells, A* {len(aimed.expanded)}")
-HTML(views.search.side_by_side(views.search.search_svg(wide), views.search.search_svg(aimed)))
+HTML(render.search.side_by_side(render.search.search_svg(wide), render.search.search_svg(aimed)))
 
 # %%
 aimed
@@ -334,10 +334,10 @@ for percent in (0, 20, 30):
     g = paths.reachable_grid(100, 100, percent, rng, START, TARGET)
     for search in (bfs, astar):
         result = search(g, START, TARGET)
-        pictures.append(views.search.search_svg(result, title=f"{percent}% blocked, {result.algorithm}: "
+        pictures.append(render.search.search_svg(result, title=f"{percent}% blocked, {result.algorithm}: "
                                                   f"{len(result.expanded):,} cells expanded"))
-HTML(views.search.side_by_side(*pictures[:2]) + views.search.side_by_side(*pictures[2:4])
-     + views.search.side_by_side(*pictures[4:]))
+HTML(render.search.side_by_side(*pictures[:2]) + render.search.side_by_side(*pictures[2:4])
+     + render.search.side_by_side(*pictures[4:]))
 
 # %%
 SVG(pictures[3])
@@ -371,7 +371,7 @@ assert walled_game.winner is None
 paths.PathBoard(walled, start=Coord(1, 1), target=Coord(7, 1))
 
 # %%
-SVG(views.search.search_svg(astar(walled, Coord(1, 1), Coord(7, 1))))
+SVG(render.search.search_svg(astar(walled, Coord(1, 1), Coord(7, 1))))
 # %% [markdown]
 # ## Exercises
 #
@@ -707,7 +707,7 @@ def check_trap(trap: Grid, trap_start: Coord, trap_target: Coord):
         cells.append(state.at)
         assert state.at != trap_target, f"the greedy king reached the target after {len(cells) - 1} moves"
     print("in 1000 moves the greedy king never reaches the target: the check passes")
-    return SVG(views.svg.path_svg(trap, cells[:12], "the greedy king's first 11 moves"))
+    return SVG(render.svg.path_svg(trap, cells[:12], "the greedy king's first 11 moves"))
 
 
 if all(name in globals() for name in ("trap", "trap_start", "trap_target")):

@@ -33,7 +33,7 @@ from collections import Counter
 
 from IPython.display import SVG
 
-from coursekit import NEXT8, Coord, Grid, Player, PursuitSolver, chebyshev, play, views
+from coursekit import NEXT8, Coord, Grid, Player, PursuitSolver, chebyshev, play, render
 from coursekit.games import pursuit
 
 # %% [markdown]
@@ -157,7 +157,7 @@ def step_arrow(here: Coord, there: Coord) -> str:
 jerry_at = Coord(5, 2)
 assert all(chebyshev(tom(t, jerry_at), jerry_at) == chebyshev(t, jerry_at) - 1
            for t in open_grid.cells() if t != jerry_at)
-SVG(views.svg.grid_svg(open_grid, pieces={jerry_at: "J"},
+SVG(render.svg.grid_svg(open_grid, pieces={jerry_at: "J"},
                        texts={t: step_arrow(t, tom(t, jerry_at)) for t in open_grid.cells() if t != jerry_at},
                        title="Tom's step from each cell, Jerry on [5, 2]"))
 
@@ -225,7 +225,7 @@ assert all(jerry(open_grid, j, t) == pursuit.jerry_move(open_grid, j, [t])
 
 # %%
 tom_at = Coord(2, 5)
-SVG(views.svg.grid_svg(open_grid, pieces={tom_at: "T"},
+SVG(render.svg.grid_svg(open_grid, pieces={tom_at: "T"},
                        texts={j: step_arrow(j, jerry(open_grid, j, tom_at)) for j in open_grid.cells() if j != tom_at},
                        title="Jerry's step from each cell, Tom on [2, 5]"))
 
@@ -790,7 +790,7 @@ def check_escape_holes(escape_holes):
         f"Tom catches Jerry from every start with these holes: {sorted(map(str, got - expected))}")
     assert not expected - got, f"{len(expected - got)} hole(s) missing"
     print("all 64 cells judged right: the check passes")
-    return SVG(views.svg.grid_svg(Grid(8, 8), fills=dict.fromkeys(expected, "#fdae61"),
+    return SVG(render.svg.grid_svg(Grid(8, 8), fills=dict.fromkeys(expected, "#fdae61"),
                                   texts=dict.fromkeys(expected, "∞"),
                                   title="a hole on a shaded cell lets Jerry escape"))
 

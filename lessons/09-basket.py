@@ -37,7 +37,7 @@ from html import escape
 
 from IPython.display import SVG, display
 
-from coursekit import ImpartialSolver, Player, play, views
+from coursekit import ImpartialSolver, Player, play, render
 from coursekit.core import ImpartialView
 from coursekit.games import basket
 from coursekit.solvers import gametree
@@ -461,7 +461,7 @@ assert all(value == -1 for _move, value in verdict.moves)
 
 # %%
 tree = gametree.minimax(example_rules, example, tree=True)
-SVG(views.gametree.tree_svg(tree.tree, title="the game from B's example: every first move loses"))
+SVG(render.gametree.tree_svg(tree.tree, title="the game from B's example: every first move loses"))
 
 # %% [markdown]
 # The reason is simple. After our one red, the opponent answers **one blue**: red 1 and
@@ -748,7 +748,7 @@ print("Grundy value = red XOR blue XOR green on all", len(every_position), "posi
 # positions where the player to move loses.
 
 # %%
-display(SVG(views.tables.grundy_svg({(r, b): r ^ b ^ 1 for r in range(4) for b in range(4)},
+display(SVG(render.tables.grundy_svg({(r, b): r ^ b ^ 1 for r in range(4) for b in range(4)},
                                     title="green 1 left: Nim sum of red (x) and blue (y)")))
 
 # %% [markdown]
@@ -828,7 +828,7 @@ for cap in range(1, 7):
     assert [one_solver.grundy(one.position((n,))) for n in range(21)] == [n % (cap + 1) for n in range(21)]
 
 values = {(n, cap): n % (cap + 1) for n in range(16) for cap in range(1, 6)}
-SVG(views.tables.grundy_svg(values, title="one colour: n balls (x), cap k (y); the value is n mod (k + 1)"))
+SVG(render.tables.grundy_svg(values, title="one colour: n balls (x), cap k (y); the value is n mod (k + 1)"))
 
 # %% [markdown]
 # The colours add as before: the basket's Grundy value is the Nim sum of the colours'

@@ -49,7 +49,7 @@ WAIT_MS = 15_000
 SETUP = """\
 from coursekit.core import Coord, Grid, Player, play
 from coursekit.games.beans import Beans, article_strategy, random_strategy
-from coursekit.widgets import (BasketBoard, BeansBoard, BullsBoard, CornersBoard, CrawlerBoard, KingBoard,
+from coursekit.boards import (BasketBoard, BeansBoard, BullsBoard, CornersBoard, CrawlerBoard, KingBoard,
                                MinesBoard, MinesDuelBoard, PathBoard, PieceBoard, PursuitBoard, ReplayBoard,
                                TicTacToeBoard, WordsBoard)
 import random
@@ -291,7 +291,7 @@ def contrast(foreground: str, background: str) -> float:
     return (light + 0.05) / (dark + 0.05)
 
 
-# The course's board widget (coursekit.widgets.board.Board) --------------------------------------
+# The course's board widget (coursekit.boards.board.Board) --------------------------------------
 
 
 def picture(where: Any) -> Any:

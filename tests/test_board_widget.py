@@ -7,10 +7,10 @@ import re
 
 import pytest
 
+from coursekit.boards.board import Board, button
 from coursekit.games import GAMES
 from coursekit.games.beans import BeansState
 from coursekit.games.beans.board import BeansBoard
-from coursekit.widgets.board import Board, button
 
 
 def send(board: Board, **content: object) -> None:
@@ -146,7 +146,7 @@ def test_an_executed_notebook_keeps_a_still_picture_of_the_board_as_the_last_cel
 
     notebook = nbformat.v4.new_notebook()
     notebook.cells = [
-        nbformat.v4.new_code_cell("from coursekit.widgets import BeansBoard\nboard = BeansBoard(3, 6, seed=1)\nboard"),
+        nbformat.v4.new_code_cell("from coursekit.boards import BeansBoard\nboard = BeansBoard(3, 6, seed=1)\nboard"),
         nbformat.v4.new_code_cell("board.click('white')"),
     ]
     nbclient.NotebookClient(notebook, kernel_name="python3", timeout=120).execute()

@@ -11,6 +11,7 @@ import pytest
 from coursekit.core.engine import Player, play, random_strategy
 from coursekit.core.rules import CHANCE, GameRules, GameType, Utility
 from coursekit.games.tictactoe import TicTacToe
+from coursekit.render.gametree import solution_text, tree_svg, tree_text
 from coursekit.solvers.counting import count_games
 from coursekit.solvers.gametree import (
     Solution,
@@ -25,7 +26,6 @@ from coursekit.solvers.gametree import (
     paranoid,
     solve,
 )
-from coursekit.views.gametree import solution_text, tree_svg, tree_text
 
 # ------------------------------------------------------------------------------- brute force
 

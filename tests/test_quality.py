@@ -12,19 +12,19 @@ PACKAGE = ROOT / "coursekit"
 BIN = Path(sys.executable).parent
 
 # Which layers each layer may import (arrows point down only): core, solvers (they know no
-# game), games, views; the faces (boards, grading, terminal) on top.
+# game), games, render (the pictures they share); the faces (boards, grading, terminal) on top.
 ALLOWED = {
     "core": {"core"},
     "solvers": {"core", "solvers"},
     "games": {"core", "solvers", "games"},
-    "views": {"core", "games", "solvers", "views"},
+    "render": {"core", "games", "solvers", "render"},
 }
-FACES = {"widgets", "grading", "cli"}
+FACES = {"boards", "grading", "cli"}
 
 # What each role file of a game's folder (coursekit/games/<game>/<role>.py) may import besides
 # the games' own layers: its view draws, its board plays in Jupyter, its checks grade, its cli talks.
-ROLE_LAYERS = {"view": {"views"}, "board": {"views", "widgets"}, "checks": {"views", "grading"},
-               "cli": {"views", "cli"}}
+ROLE_LAYERS = {"view": {"render"}, "board": {"render", "boards"}, "checks": {"render", "grading"},
+               "cli": {"render", "cli"}}
 
 
 def imported_modules(path: Path) -> set[tuple[str, ...]]:
@@ -99,10 +99,10 @@ def test_import_is_light():
 def test_importing_registers_no_view_and_a_state_draws_itself_when_asked():
     """No side effect at import: the views load the first time a state is shown (as python-chess's SVG does)."""
     code = ("import sys, coursekit\n"
-            "before = 'coursekit.views' in sys.modules\n"
+            "before = 'coursekit.render' in sys.modules\n"
             "state = coursekit.BeansState(1, 2)\n"
             "text, svg = str(state), state._repr_svg_()\n"
-            "print(before, text, svg.startswith('<svg'), 'coursekit.views' in sys.modules)")
+            "print(before, text, svg.startswith('<svg'), 'coursekit.render' in sys.modules)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.split() == ["False", "[M=1,", "N=2]", "True", "True"]
 

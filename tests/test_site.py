@@ -166,9 +166,9 @@ def test_site_builds_strict_offline_with_svg_boards(site: Path) -> None:
                  "coursekit.games.pieces.OneWayQueen", "coursekit.solvers.tables.outcome_table",
                  "coursekit.solvers.propp.ProppSolver", "coursekit.solvers.search.astar",
                  "coursekit.games.pursuit.Pursuit", "coursekit.games.pursuit.solver.PursuitSolver",
-                 "coursekit.views.heatmap.heatmap_svg"):
+                 "coursekit.render.heatmap.heatmap_svg"):
         assert f'id="{name}"' in api, f"the API reference does not document {name}"
-    for module in ("coursekit.solvers", "coursekit.views", "coursekit.widgets", "coursekit.grading"):
+    for module in ("coursekit.solvers", "coursekit.render", "coursekit.boards", "coursekit.grading"):
         assert f'id="{module}' in api, f"the API reference does not document {module}"
     assert "<blockquote>\n<blockquote>" not in api, "doctest examples rendered as nested quotes"
 

@@ -172,5 +172,5 @@ ASSIGNMENT = CODE.assignment(
                 "coursekit.games.beans.cli", "coursekit.games.beans.board", "coursekit.games.pieces.rules",
                 "coursekit.games.pieces.players", "coursekit.games.pieces.article_strategy",
                 "coursekit.games.pieces.perfect_strategy", "coursekit.games.pieces.cli", "coursekit.games.pieces.board",
-                "coursekit.solvers.tables", "coursekit.solvers.impartial", "coursekit.views.tables"),
+                "coursekit.solvers.tables", "coursekit.solvers.impartial", "coursekit.render.tables"),
 )

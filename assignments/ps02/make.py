@@ -152,5 +152,5 @@ ASSIGNMENT = CODE.assignment(
                 "coursekit.games.pieces.wythoff_pairs", "coursekit.games.pieces.favourable",
                 "coursekit.games.pieces.article_strategy",
                 "coursekit.games.pieces.perfect_strategy", "coursekit.games.pieces.cli", "coursekit.games.pieces.board",
-                "coursekit.solvers.tables", "coursekit.solvers.impartial", "coursekit.views.tables"),
+                "coursekit.solvers.tables", "coursekit.solvers.impartial", "coursekit.render.tables"),
 )

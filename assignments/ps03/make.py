@@ -171,7 +171,7 @@ PARTS = (
 ASSIGNMENT = CODE.assignment(
     intro(), PARTS, END,
     references=("coursekit.solvers.search", "coursekit.games.paths.rules", "coursekit.games.paths.players",
-                "coursekit.games.paths.distances", "coursekit.views.search", "coursekit.games.paths.cli",
+                "coursekit.games.paths.distances", "coursekit.render.search", "coursekit.games.paths.cli",
                 "coursekit.games.paths.board"),
     measured=("neighbours",),
 )

@@ -1,6 +1,6 @@
 """How states and records show themselves, without the core knowing any view.
 
-The views layer registers a text function and an SVG function for each state class (and
+The render layer and the games' views register a text function and an SVG function for each state class (and
 for records, by the class of their rules). Objects that derive from :class:`Shown` then
 print in the article's format and draw themselves in Jupyter through ``_repr_svg_``.
 
@@ -20,7 +20,7 @@ from typing import Any
 from .registry import has_module
 
 #: The module that holds the views of the course's classes that name none of their own (``VIEWS``).
-VIEWS = "coursekit.views"
+VIEWS = "coursekit.render"
 
 _TEXT: dict[type, Callable[[Any], str]] = {}
 _SVG: dict[type, Callable[[Any], str]] = {}

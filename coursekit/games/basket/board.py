@@ -20,9 +20,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ...boards.board import slider, text_box
+from ...boards.game import GameBoard, NotAMove, two_seats
 from ...core.rules import Strategy
-from ...widgets.board import slider, text_box
-from ...widgets.game import GameBoard, NotAMove, two_seats
 from . import ENTRIES
 from .players import COMPUTERS
 from .rules import COLOUR_NAMES, LETTERS, Basket, BasketState, Put, grundy_value, nim_sum, winning_moves
@@ -92,7 +92,7 @@ class BasketBoard(GameBoard):
     comes from one generator seeded with ``seed``: the same seed and the same clicks give the
     same game. ``hints=True`` (or the "Hints" box) writes each colour's Grundy value and the
     Nim sum under the basket, and marks the winning moves' buttons with a ✓ (and a thick
-    border). The board's other controls (see :class:`~coursekit.widgets.game.GameBoard`)
+    border). The board's other controls (see :class:`~coursekit.boards.game.GameBoard`)
     start a new game, take moves back, replay the game, change who plays each side (two
     computers play with Step and ▶ Run) and set the speed at which the balls glide in.
 

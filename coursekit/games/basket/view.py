@@ -17,8 +17,8 @@ from html import escape
 
 from ...core import display
 from ...core.record import Record
-from ...views.svg import caption_lines
-from ...views.text import winner_line
+from ...render.svg import caption_lines
+from ...render.text import winner_line
 from .rules import COLOUR_NAMES, LETTERS, PLAYER_NAMES, Basket, BasketState, Put
 
 #: Fill colours of the balls, readable on white; the letter inside says the colour too (at 4.5:1 or more).

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...boards.game import GameBoard, NotAMove, computer_players, two_seats
 from ...core.rules import Strategy
 from ...solvers import solver_for
-from ...widgets.game import GameBoard, NotAMove, computer_players, two_seats
 from . import ENTRIES
 from .players import article_strategy
 from .rules import Beans, BeansState, Piles
@@ -28,7 +28,7 @@ class BeansBoard(GameBoard):
     ``strategy(rules, state)``. The computer answers at once after each of your moves.
     ``human`` is your seat, numbered as in the terminal: 1 moves first, 2 second.
     The same ``seed`` gives the same game. The board's controls (see
-    :class:`~coursekit.widgets.game.GameBoard`) change who plays each side, take moves back,
+    :class:`~coursekit.boards.game.GameBoard`) change who plays each side, take moves back,
     replay the game and show hints (the winning move, when there is one).
 
     What a program can read and do: ``state`` (a :class:`~coursekit.games.beans.BeansState`),

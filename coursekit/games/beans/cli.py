@@ -7,8 +7,8 @@ from typing import Any
 
 from ...cli._args import MAX_SIDE, Context, Groups, UsageError, human_strategy, seed_argument, whole
 from ...core import Grid, Player, play
+from ...render.text import position_table
 from ...solvers import ImpartialSolver
-from ...views.text import position_table
 from . import ENTRIES
 from .players import COMPUTERS
 from .rules import Beans

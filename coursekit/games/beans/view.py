@@ -20,8 +20,8 @@ from collections.abc import Sequence
 from ...core import display
 from ...core.grid import Coord, Grid
 from ...core.record import Record
-from ...views.svg import hit_open, path_svg, text_at
-from ...views.text import ending
+from ...render.svg import hit_open, path_svg, text_at
+from ...render.text import ending
 from .rules import Beans, BeansState
 
 __all__ = ["beans_record_svg", "beans_state", "beans_svg", "beans_transcript"]
@@ -97,7 +97,7 @@ def beans_record_svg(record: Record) -> str:
     """A beans game drawn as a path on the (white, black) grid: the one-way king in disguise.
 
     >>> from coursekit import Player, play
-    >>> from coursekit.views.svg import PATH_FILL
+    >>> from coursekit.render.svg import PATH_FILL
     >>> take_white = Player("A", lambda rules, state: rules.legal_moves(state)[0])
     >>> svg = beans_record_svg(play(Beans(2, 1), [take_white, take_white]))
     >>> svg.count(PATH_FILL)  # the start and the piles after each of the three moves

@@ -1,6 +1,6 @@
 """A board for bulls and cows (source C): type a guess, read its bulls and cows, find the secret.
 
-The board (on the course's :class:`~coursekit.widgets.game.GuessingBoard`) shows what the person
+The board (on the course's :class:`~coursekit.boards.game.GuessingBoard`) shows what the person
 may see, never more: every guess with its answer (the course's picture: a filled circle a
 bull, an open one a cow), how many secrets still fit every answer (and, with the hints, a
 few of them), and in the mutual game the person's own secret. The secret the person looks
@@ -32,10 +32,10 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from ...boards.board import text_box
+from ...boards.game import YOU, GuessingBoard, NotAMove
 from ...core.record import Record, Step
 from ...core.rules import CHANCE, End, Strategy, draw_chance
-from ...widgets.board import text_box
-from ...widgets.game import YOU, GuessingBoard, NotAMove
 from .players import COMPUTERS, Guesser, guesser
 from .rules import Bulls, BullsState, Code, answer_table, code_text, consistent_codes, read_code, score
 from .view import board_svg, rules_text

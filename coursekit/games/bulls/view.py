@@ -19,7 +19,7 @@ from html import escape
 
 from ...core import display
 from ...core.record import Record
-from ...views.svg import hit_open
+from ...render.svg import hit_open
 from .rules import Answer, Bulls, BullsState, code_text
 
 #: How the players of the mutual game are called.

@@ -2,7 +2,7 @@
 
 The board is the course's picture of the 8 x 8 board (:func:`~coursekit.games.corners.view.board_svg`,
 the last move drawn as a dashed line), ``(0, 0)`` at the bottom left, on the course's board
-widget (:class:`~coursekit.widgets.game.GameBoard`): every cell can be clicked (or tapped, or
+widget (:class:`~coursekit.boards.game.GameBoard`): every cell can be clicked (or tapped, or
 reached with the arrow keys and chosen with Enter or Space), and the pieces glide to their new
 cells. White's pieces are hollow discs (``○``), Black's filled ones (``●``); each side's home
 corner is outlined thick, and each side's target is the other's home (White's is the top-left
@@ -29,11 +29,11 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from ...boards.game import YOU, GameBoard, NotAMove, refusal, two_seats
 from ...core.grid import Coord
 from ...core.record import Record
 from ...core.rules import End, Strategy
-from ...views.svg import cell_of, hit_key
-from ...widgets.game import YOU, GameBoard, NotAMove, refusal, two_seats
+from ...render.svg import cell_of, hit_key
 from . import ENTRIES
 from .players import COMPUTERS, CornersStrategy
 from .rules import BLACK, PASS, SIDES, SIZE, WHITE, Corners, CornersState, Path, path_text
@@ -79,7 +79,7 @@ class CornersBoard(GameBoard):
     random choice comes from one generator seeded with ``seed``. ``start`` (a
     :class:`~coursekit.games.corners.CornersState`) sets up a position to play from instead of
     the first one; "New game" goes back to it. How clicks become moves is in the module's
-    description; the board's controls (see :class:`~coursekit.widgets.game.GameBoard`) start a
+    description; the board's controls (see :class:`~coursekit.boards.game.GameBoard`) start a
     new game, take moves back, change who plays each side (two computers: Step and ▶ Run) and
     replay the game. With hints on (``hints=True``, or the Hints box) the board draws the move
     E's mended player would make in your place: a dotted line ending in a ring, and said under

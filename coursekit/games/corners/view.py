@@ -27,7 +27,7 @@ from ...core import display
 from ...core.grid import Coord
 from ...core.record import Record
 from ...core.rules import CHANCE
-from ...views.svg import hit_key, hit_open
+from ...render.svg import hit_key, hit_open
 from .rules import BLACK, PASS, SHAPES, SIDES, SIZE, WHITE, Corners, CornersState, home_cells, path_text
 
 MARKS = {WHITE: "W", BLACK: "B"}

@@ -2,7 +2,7 @@
 
 The board is the course's picture of the lattice (:func:`~coursekit.games.crawler.view.lattice_svg`),
 ``(0, 0)`` at the bottom left, on the course's board widget
-(:class:`~coursekit.widgets.game.GameBoard`): every point of the lattice can be clicked (or
+(:class:`~coursekit.boards.game.GameBoard`): every point of the lattice can be clicked (or
 tapped, or reached with the arrow keys and chosen with Enter or Space).
 
 How a click becomes a segment:
@@ -26,11 +26,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ...boards.game import YOU, GameBoard, NotAMove, refusal, two_seats
 from ...core.engine import random_strategy
 from ...core.grid import Coord
 from ...core.rules import Strategy
-from ...views.svg import cell_of, hit_key
-from ...widgets.game import YOU, GameBoard, NotAMove, refusal, two_seats
+from ...render.svg import cell_of, hit_key
 from . import ENTRIES
 from .players import COMPUTERS, PERFECT_MAX_POINTS, SOURCE_MAX_POINTS, perfect_move
 from .rules import Crawler, CrawlerState, Segment, segment_text
@@ -160,7 +160,7 @@ class CrawlerBoard(GameBoard):
     :data:`PERFECT_MAX_POINTS` points), ``"random"``, or any ``strategy(rules, state)``.
     Every random choice comes from one generator seeded with ``seed``: the same seed and the
     same clicks give the same games. How clicks become segments is in the module's description;
-    the board's controls (see :class:`~coursekit.widgets.game.GameBoard`) start a new game,
+    the board's controls (see :class:`~coursekit.boards.game.GameBoard`) start a new game,
     take moves back, show hints, change who plays each side, and replay the game.
 
     What a program can read and do: ``rules``, ``state``, ``start``, ``steps``, ``record``,

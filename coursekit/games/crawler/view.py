@@ -29,8 +29,8 @@ from ...core import display
 from ...core.grid import Coord
 from ...core.record import Record
 from ...core.rules import CHANCE
-from ...views.svg import hit_key, hit_open
-from ...views.text import winner_line
+from ...render.svg import hit_key, hit_open
+from ...render.text import winner_line
 from .rules import Crawler, CrawlerState, segment_text
 
 FREE, ON_LINE, END, CLOSED = "·", "+", "o", "X"

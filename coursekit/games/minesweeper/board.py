@@ -4,7 +4,7 @@
 The board is called :class:`MinesBoard`: the game module's :class:`~coursekit.games.minesweeper.MinesweeperBoard`
 is already the player's observation (the board as the player sees it), and the widget draws
 exactly that observation, on the course's board widget
-(:class:`~coursekit.widgets.game.GameBoard`).
+(:class:`~coursekit.boards.game.GameBoard`).
 
 **The board shows what the player may see, never more**: the numbers revealed, the flags and
 how many mines are left; every cell is drawn from the observation alone
@@ -64,11 +64,11 @@ from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
+from ...boards.board import button, slider, toggle
+from ...boards.game import YOU, GameBoard, NotAMove, clicked_cell
 from ...core.grid import Coord
 from ...core.record import Step
 from ...core.rules import CHANCE, draw_chance
-from ...widgets.board import button, slider, toggle
-from ...widgets.game import YOU, GameBoard, NotAMove, clicked_cell
 from .duel import Minesweeper2, Minesweeper2Board, Minesweeper2State
 from .players import COMPUTERS, DUEL_COMPUTERS
 from .rules import LEVELS, Flag, Minesweeper, MinesweeperBoard, MinesweeperState, best_cell, probabilities

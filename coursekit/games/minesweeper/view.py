@@ -24,7 +24,7 @@ from ...core import display
 from ...core.grid import Coord, Grid
 from ...core.record import Record
 from ...core.rules import CHANCE
-from ...views.svg import caption_lines
+from ...render.svg import caption_lines
 from .duel import Minesweeper2, Minesweeper2Board, Minesweeper2State
 from .rules import Flag, Minesweeper, MinesweeperBoard, MinesweeperState
 

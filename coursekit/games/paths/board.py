@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from ...boards.board import Board, button, choice, slider
 from ...core.grid import Coord, Grid
+from ...render.search import search_board_svg
+from ...render.svg import cell_of
 from ...solvers.search import ALGORITHMS, SearchResult, search
-from ...views.search import search_board_svg
-from ...views.svg import cell_of
-from ...widgets.board import Board, button, choice, slider
 
 #: What a click on a cell does, as the "Click to" list shows it, and the mode's short name.
 MODES = {"set start": "start", "set target": "target", "block / free": "blocked"}

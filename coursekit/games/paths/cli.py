@@ -14,8 +14,8 @@ import argparse
 
 from ...cli._args import Context, Groups, Outcome, UsageError, cell, grid_arguments, seed_argument
 from ...core import Coord, Grid
+from ...render.search import path_marks
 from ...solvers.search import ALGORITHMS, search
-from ...views.search import path_marks
 
 #: Exit status of ``coursekit path`` when the target cannot be reached.
 NO_PATH_STATUS = 1

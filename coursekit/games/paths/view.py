@@ -1,7 +1,7 @@
 """The shortest path's text and pictures: the grid with the king and the target, a game's transcript.
 
 A search's own pictures (the cells it expanded, the path it found) are shared by every grid
-search and live in :mod:`coursekit.views.search`.
+search and live in :mod:`coursekit.render.search`.
 
 >>> from coursekit.core import Coord, Grid
 >>> print(path_state_text(ShortestPath(Grid(3, 2), target=Coord(1, 1)).initial_state()))
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from ...core import display
 from ...core.record import Record
-from ...views.svg import grid_svg, path_svg
+from ...render.svg import grid_svg, path_svg
 from .rules import PathState, ShortestPath
 
 __all__ = ["path_record_svg", "path_state_svg", "path_state_text", "path_transcript"]

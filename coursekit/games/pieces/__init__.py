@@ -39,7 +39,7 @@ from .rules import PIECES, OneWayPiece
 __all__ = ["BOARDS", "ENTRIES", *rules.__all__, *players.__all__]
 
 #: The boards of the folder (in its ``board`` module), imported when first asked for: they need
-#: Jupyter's widgets. :mod:`coursekit.widgets` also offers them by these names.
+#: Jupyter's widgets. :mod:`coursekit.boards` also offers them by these names.
 BOARDS = ("PieceBoard", "KingBoard")
 
 

@@ -2,7 +2,7 @@
 
 One board for the king, the queen, the rook and the knight, with two players (you against
 the computer) or three (you against two computer players, named by their colours). It is a
-:class:`~coursekit.widgets.game.GameBoard`: besides moving the piece it offers New game,
+:class:`~coursekit.boards.game.GameBoard`: besides moving the piece it offers New game,
 Undo, the hints, who plays each seat, the speed, the replay slider and, here, how many cells
 are blocked at random. :class:`KingBoard` is the board of the king with two players and the
 arguments lesson 02 uses.
@@ -16,13 +16,13 @@ from collections.abc import Callable, Iterable, Sequence
 from html import escape
 from typing import Any
 
+from ...boards.board import slider
+from ...boards.game import YOU, GameBoard, clicked_cell, computer_players
 from ...core.grid import Coord, Grid
 from ...core.rules import Strategy
+from ...render.svg import CELL, MARGIN, cell_of, grid_svg, hit_key
 from ...solvers.propp import propp_table
 from ...solvers.tables import outcome_table
-from ...views.svg import CELL, MARGIN, cell_of, grid_svg, hit_key
-from ...widgets.board import slider
-from ...widgets.game import YOU, GameBoard, clicked_cell, computer_players
 from . import ENTRIES
 from .players import COMPUTERS, THREE_PLAYER_OPPONENT
 from .rules import PIECE_LETTERS, PIECES, OneWayPiece, PieceState
@@ -385,7 +385,7 @@ class KingBoard(PieceBoard):
     or ``(0, 0)``), drawn again for every new game. ``computer`` is ``"perfect"``,
     ``"article"`` (the article's player P0), ``"random"`` or any ``strategy(rules, state)``.
     The same ``seed`` gives the same game. The board's controls (see
-    :class:`~coursekit.widgets.game.GameBoard`) start a new game, take moves back, show the
+    :class:`~coursekit.boards.game.GameBoard`) start a new game, take moves back, show the
     hints (P or N on each cell), change who plays each side, the speed and the blocked
     cells, and replay the game.
 

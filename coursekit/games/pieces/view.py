@@ -19,8 +19,8 @@ from collections.abc import Iterable
 from ...core import display
 from ...core.grid import Coord
 from ...core.record import Record
-from ...views.svg import grid_svg, path_svg
-from ...views.text import ending
+from ...render.svg import grid_svg, path_svg
+from ...render.text import ending
 from .rules import PIECE_LETTERS, OneWayPiece, PieceState
 
 

@@ -7,11 +7,11 @@ import random
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from ...boards.board import button, choice
+from ...boards.game import YOU, GameBoard, NotAMove
 from ...core.grid import Coord, Grid
 from ...core.rules import Strategy
-from ...views.svg import cell_of
-from ...widgets.board import button, choice
-from ...widgets.game import YOU, GameBoard, NotAMove
+from ...render.svg import cell_of
 from .players import COMPUTERS, PREY_COMPUTERS, PURSUER_COMPUTERS, VARIANTS, Variant
 from .rules import DEFAULT_MAX_MOVES, Pursuit, PursuitState, steps_from
 from .solver import PursuitSolver
@@ -45,7 +45,7 @@ class PursuitBoard(GameBoard):
     seeded by ``seed``. ``heatmap`` turns the capture times on; ``interval`` is the
     milliseconds a move takes on screen (the speed slider).
 
-    The controls (besides those of every game, see :class:`~coursekit.widgets.game.GameBoard`:
+    The controls (besides those of every game, see :class:`~coursekit.boards.game.GameBoard`:
     undo, the speed and replay sliders):
 
     - **Pursuer** (**Pursuers**) and **Prey**: ``Tom`` (one pursuer) or ``lone`` and

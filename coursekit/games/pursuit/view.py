@@ -44,9 +44,9 @@ from typing import Any
 from ...core import display
 from ...core.grid import Coord
 from ...core.record import Record
-from ...views.heatmap import EMPTY, heatmap_svg, scale_colour
-from ...views.search import readable_ink
-from ...views.svg import CELL, MARGIN, grid_svg, text_at
+from ...render.heatmap import EMPTY, heatmap_svg, scale_colour
+from ...render.search import readable_ink
+from ...render.svg import CELL, MARGIN, grid_svg, text_at
 from .rules import Pursuit, PursuitState
 from .solver import PursuitSolver
 

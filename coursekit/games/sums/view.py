@@ -21,7 +21,7 @@ from __future__ import annotations
 from ...core import display
 from ...core.grid import Coord
 from ...core.record import Record
-from ...views import svg
+from ...render import svg
 from ..pieces import PIECE_LETTERS
 from .rules import PieceSum, SumState
 

@@ -13,13 +13,13 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from ...boards.board import button
+from ...boards.game import YOU, GameBoard, clicked_cell
 from ...core.grid import Coord
 from ...core.rules import Strategy
+from ...render.gametree import solution_svg
+from ...render.svg import hit_key
 from ...solvers import gametree
-from ...views.gametree import solution_svg
-from ...views.svg import hit_key
-from ...widgets.board import button
-from ...widgets.game import YOU, GameBoard, clicked_cell
 from .players import (
     COMPUTERS,
     ComputerMove,
@@ -98,7 +98,7 @@ class TicTacToeBoard(GameBoard):
     shows), ``cell_kind(cell)``, ``move_values()``, ``hint_texts()``, ``click(cell)`` (a
     :class:`~coursekit.core.Coord` or the key ``"x,y"``), ``play(move)``, ``step()``,
     ``undo()``, ``new_game()``, ``show_tree()``, ``tree_shown``, ``hints``, and every
-    control with ``press(name, value)`` (see :class:`~coursekit.widgets.game.GameBoard`).
+    control with ``press(name, value)`` (see :class:`~coursekit.boards.game.GameBoard`).
 
     >>> board = TicTacToeBoard(computer="random", seed=1)
     >>> board.click(Coord(1, 1))

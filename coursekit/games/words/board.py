@@ -1,6 +1,6 @@
 """A board for word guessing (source C, "Поле чудес"): find the hidden word, a letter or a whole word at a time.
 
-The board (on the course's :class:`~coursekit.widgets.game.GuessingBoard`) draws what the guesser
+The board (on the course's :class:`~coursekit.boards.game.GuessingBoard`) draws what the guesser
 sees (:class:`~coursekit.games.words.WordsObservation`): the pattern, a key for every letter,
 the wrong guesses made and left. The hidden word itself is only shown when the game is over.
 A person guesses by clicking a letter's key (a letter tried is greyed and dashed, ticked if it
@@ -24,10 +24,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from ...boards.board import text_box
+from ...boards.game import YOU, GuessingBoard, NotAMove
 from ...core.record import Record, Step
 from ...core.rules import CHANCE, End, Strategy, draw_chance
-from ...widgets.board import text_box
-from ...widgets.game import YOU, GuessingBoard, NotAMove
 from .players import COMPUTERS, Guesser
 from .rules import Words, WordsObservation, WordsState, possible_words
 from .view import answer_text, board_svg, move_words

@@ -15,7 +15,7 @@ from html import escape
 
 from ...core import display
 from ...core.record import Record
-from ...views.svg import caption_lines, hit_open
+from ...render.svg import caption_lines, hit_open
 from .rules import BLANK, LANGUAGE_NAMES, Words, WordsObservation, WordsState
 
 BOX = 30

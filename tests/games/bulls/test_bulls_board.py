@@ -468,10 +468,10 @@ def test_a_strategy_of_yours_can_be_the_computer() -> None:
 
 
 def test_the_registry_names_the_board() -> None:
-    import coursekit.widgets
+    import coursekit.boards
 
     assert GAMES["bulls"].board_class() is BullsBoard
-    assert coursekit.widgets.BullsBoard is BullsBoard
+    assert coursekit.boards.BullsBoard is BullsBoard
 
 
 def test_the_default_board_plays_four_digits_of_ten() -> None:

@@ -9,13 +9,13 @@ from typing import Any
 
 import pytest
 
+from coursekit.boards import CornersBoard
+from coursekit.boards.board import Board
 from coursekit.core import Coord, Record
 from coursekit.games import rules_from_spec
 from coursekit.games.corners import BLACK, PASS, WHITE, Corners, CornersState, path_text
 from coursekit.games.corners.board import PIECE_MARKS
 from coursekit.games.corners.view import piece_ids
-from coursekit.widgets import CornersBoard
-from coursekit.widgets.board import Board
 
 
 def first_move(rules: Corners, state: CornersState) -> Any:

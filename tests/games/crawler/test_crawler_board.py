@@ -9,12 +9,12 @@ from typing import Any
 
 import pytest
 
+from coursekit.boards.board import Board
 from coursekit.core import Coord, Record
 from coursekit.games import rules_from_spec
 from coursekit.games.crawler import SOURCE_OPENING, Crawler, CrawlerState, segment_text
 from coursekit.games.crawler.board import CLOSING_MARK, CrawlerBoard, mark_of
 from coursekit.games.crawler.view import lattice_svg
-from coursekit.widgets.board import Board
 
 SOURCE_NOTE = re.compile(r'The computer (drew|closed the line with) \d+,\d+-\d+,\d+ \(C\'s rule '
                          r'"(opening|close|win|safe|any)": [^;]+; [\d,]+ positions? examined\)\.')

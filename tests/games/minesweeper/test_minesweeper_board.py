@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-import coursekit.widgets as widgets_module
+import coursekit.boards as widgets_module
 from coursekit.core import Coord, Record
 from coursekit.core.record import Step
 from coursekit.core.rules import CHANCE, End

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-import coursekit.widgets as widgets_module
+import coursekit.boards as widgets_module
 from coursekit.core import Coord, Record
 from coursekit.core.rules import CHANCE, End
 from coursekit.games import GAMES, rules_from_spec

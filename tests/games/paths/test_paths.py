@@ -23,8 +23,8 @@ from coursekit.games.paths import (
     min_path,
     reachable_grid,
 )
+from coursekit.render.search import search_svg, search_text
 from coursekit.solvers.search import SearchError, SearchResult, astar, bfs, is_valid_path, search
-from coursekit.views.search import search_svg, search_text
 
 SEARCHES = [bfs, astar]
 INF = 10**9

@@ -6,12 +6,12 @@ import re
 
 import pytest
 
+from coursekit.boards.board import Board
 from coursekit.core import Coord, Grid, chebyshev
 from coursekit.games.paths import PathBoard
+from coursekit.render.search import START_FILL, TARGET_FILL
+from coursekit.render.search import readable_ink as ink
 from coursekit.solvers.search import astar, bfs, is_valid_path
-from coursekit.views.search import START_FILL, TARGET_FILL
-from coursekit.views.search import readable_ink as ink
-from coursekit.widgets.board import Board
 
 
 def send(board: Board, **content: object) -> None:

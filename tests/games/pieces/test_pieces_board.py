@@ -9,14 +9,14 @@ from html import unescape
 
 import pytest
 
+from coursekit.boards.board import Board
 from coursekit.core import Coord, Grid
 from coursekit.games.pieces import PIECES, KingBoard, PieceBoard
 from coursekit.games.pieces.board import GLYPHS, SEAT_COLOURS, SEAT_NAMES
+from coursekit.render.svg import CELL, MARGIN, hit_key
 from coursekit.solvers import ImpartialSolver, perfect_strategy
 from coursekit.solvers.propp import propp_table
 from coursekit.solvers.tables import outcome_table
-from coursekit.views.svg import CELL, MARGIN, hit_key
-from coursekit.widgets.board import Board
 
 PIECE_NAMES = ["king", "queen", "rook", "knight"]
 

@@ -21,7 +21,7 @@ def test_king_illegal_click_a_move_hints_and_new_game(page: Any) -> None:
     from playwright.sync_api import expect
 
     from coursekit.core import Coord
-    from coursekit.views.svg import hit_key
+    from coursekit.render.svg import hit_key
 
     where, twin = board(page, "king"), build("king")
     start = twin.state.at
@@ -95,7 +95,7 @@ def test_king_keyboard_undo_replay_and_blocked_cells(page: Any) -> None:
 def test_three_player_queen_the_turn_lines_hints_and_new_game(page: Any) -> None:
     from playwright.sync_api import expect
 
-    from coursekit.views.svg import hit_key
+    from coursekit.render.svg import hit_key
 
     where, twin = board(page, "pieces3"), build("pieces3")
     expect_board(where, twin, "three players at the start")

@@ -6,10 +6,10 @@ import re
 
 import pytest
 
+from coursekit.boards.board import Board
 from coursekit.core import Coord, Grid, Player, play
 from coursekit.games.pursuit import PursuitBoard, jerry_strategy, lone_pursuers, steps_from, tom_strategy
 from coursekit.games.pursuit.solver import PursuitSolver
-from coursekit.widgets.board import Board
 
 RING = frozenset({Coord(2, 2)})  # one blocked cell inside a 5 x 5 grid: the prey can circle it
 

@@ -101,11 +101,11 @@ def test_bad_arguments_get_one_line_and_exit_2(argv, message):
 
 
 def test_the_terminal_offers_the_board_s_computers_by_the_same_names():
+    from coursekit.boards.game import YOU
     from coursekit.games.pursuit import COMPUTERS, ENTRIES, PREY_COMPUTERS, PURSUER_COMPUTERS, VARIANTS
     from coursekit.games.pursuit.board import PREY_CHOICES, PURSUER_CHOICES
     from coursekit.games.pursuit.cli import HUMAN, HUNTER_CHOICES
     from coursekit.games.pursuit.cli import PREY_CHOICES as TERMINAL_PREY
-    from coursekit.widgets.game import YOU
 
     assert set(ENTRIES[0].computers) == set(COMPUTERS)
     assert {*HUNTER_CHOICES} - {HUMAN} == {name for names in PURSUER_CHOICES.values() for name in names} - {YOU}

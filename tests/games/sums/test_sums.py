@@ -131,8 +131,8 @@ def test_the_perfect_and_propp_players_play_sums_whose_moves_are_pairs() -> None
 
 
 def test_a_replayed_sum_names_the_piece_that_moved() -> None:
+    from coursekit.boards.replay import caption
     from coursekit.solvers import perfect_strategy
-    from coursekit.widgets.replay import caption
 
     rules = PieceSum((OneWayRook(Grid(3, 3)), OneWayKing(Grid(2, 2))))
     record = play(rules, [Player("A", perfect_strategy()), Player("B", perfect_strategy())])

@@ -218,7 +218,7 @@ def test_the_spec_rebuilds_the_rules() -> None:
 
 
 def test_views_show_the_pattern_tried_and_left() -> None:
-    import coursekit.views  # noqa: F401  (registers the views)
+    import coursekit.render  # noqa: F401  (registers the views)
 
     seen = RULES.observation(guess_all(RULES, "house", "e", "x"))
     assert str(seen).splitlines() == ["_ _ _ _ e", "tried: e x", "wrong guesses left: 5"]

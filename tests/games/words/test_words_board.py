@@ -8,13 +8,13 @@ import re
 
 import pytest
 
+from coursekit.boards import WordsBoard
 from coursekit.core import Record
 from coursekit.core.rules import CHANCE, draw_chance
 from coursekit.games import rules_from_spec
 from coursekit.games.words import Words, play_word, possible_words, splitting_guesser
 from coursekit.games.words.board import GUESSERS, possible_text
 from coursekit.games.words.view import board_svg
-from coursekit.widgets import WordsBoard
 
 #: The words a board of the default list hides first, for a few seeds (chance drawn from ``Random(seed)``).
 FIRST_WORDS = {0: "register", 1: "services", 2: "attached", 4: "football", 7: "campaign"}

@@ -178,10 +178,10 @@ def _luminance(colour: str) -> float:
 def readable_ink(fill: str) -> str:
     """``#111`` or ``#fff``, whichever has the higher contrast (WCAG) with ``fill`` (``#rrggbb``).
 
-    Unlike :func:`~coursekit.views.heatmap.ink` (by brightness), it never gives less than 4.5:1
-    on the colours of :data:`~coursekit.views.heatmap.SCALE`:
+    Unlike :func:`~coursekit.render.heatmap.ink` (by brightness), it never gives less than 4.5:1
+    on the colours of :data:`~coursekit.render.heatmap.SCALE`:
 
-    >>> from coursekit.views.heatmap import ink
+    >>> from coursekit.render.heatmap import ink
     >>> readable_ink("#ec7014"), ink("#ec7014"), readable_ink("#1b7837")
     ('#111', '#fff', '#fff')
     """
@@ -212,7 +212,7 @@ def search_board_svg(
 
     The start is ``S`` on green, the target ``T`` on blue, each letter in the colour that reads
     best on its fill; blocked cells are dark. ``hits`` (cell: words) makes cells clickable,
-    as :func:`~coursekit.views.svg.grid_svg`; the numbers and marks drawn over the cells let
+    as :func:`~coursekit.render.svg.grid_svg`; the numbers and marks drawn over the cells let
     clicks through to them.
 
     >>> from coursekit.solvers.search import bfs

@@ -1,6 +1,6 @@
 """A board that replays any game record (the article's "partia") move by move.
 
-:class:`ReplayBoard` is the course's board widget (:class:`~coursekit.widgets.board.Board`)
+:class:`ReplayBoard` is the course's board widget (:class:`~coursekit.boards.board.Board`)
 with a replay slider, First, Previous, Next and Last buttons, ▶ Play (one move every
 ``speed`` ms, as the speed slider says) and the picture of each position.
 """

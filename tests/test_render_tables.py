@@ -7,10 +7,9 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from coursekit.core import Coord, Grid
-from coursekit.solvers.tables import grundy_table, outcome_table
-from coursekit.views.heatmap import SCALE
-from coursekit.views.svg import BLOCKED, CELL, MARGIN
-from coursekit.views.tables import (
+from coursekit.render.heatmap import SCALE
+from coursekit.render.svg import BLOCKED, CELL, MARGIN
+from coursekit.render.tables import (
     N_COLOUR,
     OUTCOME_COLOURS,
     P_COLOUR,
@@ -22,6 +21,7 @@ from coursekit.views.tables import (
     propp_svg,
     table_cells,
 )
+from coursekit.solvers.tables import grundy_table, outcome_table
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -24,8 +24,8 @@ from ..core.engine import random_strategy
 from ..core.grid import Coord
 from ..core.record import Record, Step
 from ..core.rules import End, Rules, Strategy
+from ..render.svg import cell_of
 from ..solvers import perfect_strategy
-from ..views.svg import cell_of
 from .board import Board, button, choice, slider, toggle
 
 #: Who plays a seat when it is not a computer.
@@ -116,11 +116,11 @@ def clicked_cell(key: str, width: int, height: int, board: str = "") -> Coord:
     >>> clicked_cell("3,0", 3, 3)
     Traceback (most recent call last):
     ...
-    coursekit.widgets.game.NotAMove: [3, 0] is not a cell of the 3 x 3 board
+    coursekit.boards.game.NotAMove: [3, 0] is not a cell of the 3 x 3 board
     >>> clicked_cell("9,9", 3, 3, board="board")
     Traceback (most recent call last):
     ...
-    coursekit.widgets.game.NotAMove: [9, 9] is not a cell of the board
+    coursekit.boards.game.NotAMove: [9, 9] is not a cell of the board
     """
     try:
         cell = cell_of(key)

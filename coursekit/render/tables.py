@@ -1,6 +1,6 @@
 """Pictures of position tables: which cells are won or lost, drawn on the board.
 
-Three kinds of table, one picture each, all heat-maps (:func:`~coursekit.views.heatmap.heatmap_svg`):
+Three kinds of table, one picture each, all heat-maps (:func:`~coursekit.render.heatmap.heatmap_svg`):
 
 - :func:`outcome_svg`: two players, ``P`` cells (the player to move loses) dark, ``N`` cells light;
 - :func:`grundy_svg`: Grundy values as numbers, ``0`` (the P cells) in the same dark colour,

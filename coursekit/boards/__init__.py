@@ -1,10 +1,10 @@
 """Jupyter boards: play a game against the computer by clicking, or replay a record.
 
 The only part of coursekit that imports ipywidgets and anywidget; ``import coursekit`` does
-not import them. Every board is the course's one board widget (:class:`~coursekit.widgets.board.Board`,
+not import them. Every board is the course's one board widget (:class:`~coursekit.boards.board.Board`,
 an anywidget): the game's SVG picture (the lessons' own views), a status line and controls.
 A click, a tap or the keyboard on the picture makes a move; the games' boards share, through
-:class:`~coursekit.widgets.game.GameBoard`, New game, Undo, Hints, who plays each seat (you
+:class:`~coursekit.boards.game.GameBoard`, New game, Undo, Hints, who plays each seat (you
 or a computer player), Step and ▶ Run for computers, Speed and a Replay slider.
 
 - :class:`BasketBoard`: the basket (source B): B's player with its difficulty, Nim-sum hints.

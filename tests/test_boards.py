@@ -8,6 +8,8 @@ import re
 
 import pytest
 
+from coursekit.boards import BeansBoard, KingBoard, ReplayBoard
+from coursekit.boards.board import Board
 from coursekit.core import Coord, Grid, Player, Record, play
 from coursekit.core import random_strategy as random_player
 from coursekit.core.display import as_svg
@@ -15,10 +17,8 @@ from coursekit.games.beans import Beans, BeansState, article_strategy
 from coursekit.games.beans.board import TAKES
 from coursekit.games.beans.view import beans_svg
 from coursekit.games.pieces import OneWayKing
+from coursekit.render.svg import hit_key
 from coursekit.solvers import ImpartialSolver, perfect_strategy
-from coursekit.views.svg import hit_key
-from coursekit.widgets import BeansBoard, KingBoard, ReplayBoard
-from coursekit.widgets.board import Board
 
 
 def beans_in(svg: str) -> tuple[int, int]:
