@@ -210,7 +210,7 @@ class Assignment:
     @property
     def asked(self) -> list[str]:
         """The functions the student writes (each part's, once): the test cells may take these
-        names from the student's cells, and no other (``coursekit.grading.trusted``)."""
+        names from the student's cells, and no other (``coursekit.grading.nbgrader.trusted``)."""
         return list(dict.fromkeys(part.function.split("(")[0].strip() for part in self.parts))
 
     @property

@@ -14,19 +14,19 @@ c.CourseDirectory.course_id = "coursekit"
 # plain data. This replaces nbgrader's Execute step, which ran everything in one kernel.
 c.Autograde.sanitize_preprocessors = [
     "nbgrader.preprocessors.ClearOutput",
-    "coursekit.grading.repair.RebuildFromRelease",  # each graded cell once, with the release's marks
+    "coursekit.grading.nbgrader.repair.RebuildFromRelease",  # each graded cell once, with the release's marks
     "nbgrader.preprocessors.DeduplicateIds",
     "nbgrader.preprocessors.OverwriteKernelspec",
     "nbgrader.preprocessors.OverwriteCells",
     "nbgrader.preprocessors.CheckCellMetadata",
 ]
 c.Autograde.autograde_preprocessors = [
-    "coursekit.grading.trusted.TrustedExecute",
+    "coursekit.grading.nbgrader.trusted.TrustedExecute",
     "nbgrader.preprocessors.IgnorePattern",
     "nbconvert.preprocessors.ClearMetadataPreprocessor",
     "nbgrader.preprocessors.LimitOutput",
     "nbgrader.preprocessors.SaveAutoGrades",
-    "coursekit.grading.gradebook.RecordProblems",
+    "coursekit.grading.nbgrader.gradebook.RecordProblems",
     "nbgrader.preprocessors.AssignLatePenalties",
     "nbgrader.preprocessors.CheckCellMetadata",
 ]
@@ -52,7 +52,7 @@ c.GenerateAssignment.preprocessors = [
 
 # A submission that could not be graded in full is marked "needs manual grading" with the reason
 # (RecordProblems, above), and the export says so in two more columns: status and reason.
-c.ExportApp.plugin_class = "coursekit.grading.gradebook.CourseExport"
+c.ExportApp.plugin_class = "coursekit.grading.nbgrader.gradebook.CourseExport"
 
 # Time: the checks in coursekit.grading stop each slow call after 1-2 s with a message; these
 # limits are the backstop for code that loops outside them. Each looping cell costs this many
@@ -75,8 +75,8 @@ c.LimitOutput.max_traceback = 60
 c.GenerateFeedback.preprocessors = [
     "nbgrader.preprocessors.GetGrades",
     "nbgrader.preprocessors.ClearHiddenTests",
-    "coursekit.grading.feedback.ShortTracebacks",
-    "coursekit.grading.feedback.SafeOutputs",
+    "coursekit.grading.nbgrader.feedback.ShortTracebacks",
+    "coursekit.grading.nbgrader.feedback.SafeOutputs",
     "nbconvert.preprocessors.CSSHTMLHeaderPreprocessor",
 ]
 
@@ -87,7 +87,7 @@ c.GenerateFeedback.preprocessors = [
 # configuration, so that a course folder needs no other file.
 import jinja2  # noqa: E402
 
-from coursekit.grading.feedback import SafeHTMLExporter  # noqa: E402
+from coursekit.grading.nbgrader.feedback import SafeHTMLExporter  # noqa: E402
 
 FEEDBACK_TEMPLATE = """{%- extends 'index.html.j2' -%}  {#- nbgrader's feedback template -#}
 {%- block header -%}

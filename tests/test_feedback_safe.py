@@ -18,7 +18,7 @@ import nbformat
 import pytest
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_output, new_raw_cell
 
-from coursekit.grading.feedback import safe_html
+from coursekit.grading.nbgrader.feedback import safe_html
 
 ROOT = Path(__file__).resolve().parent.parent
 HOST = "evil.example"
@@ -153,7 +153,7 @@ def test_the_feedback_page_of_a_hostile_notebook_loads_nothing() -> None:
     from nbgrader.coursedir import CourseDirectory
     from traitlets.config.loader import PyFileConfigLoader
 
-    from coursekit.grading.feedback import SafeOutputs
+    from coursekit.grading.nbgrader.feedback import SafeOutputs
 
     config = PyFileConfigLoader("nbgrader_config.py", path=str(ROOT / "assignments")).load_config()
     feedback = GenerateFeedback(coursedir=CourseDirectory(config=config), config=config)

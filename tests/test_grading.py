@@ -17,7 +17,7 @@ from coursekit.games import beans
 from coursekit.games.beans.checks import beans_positions, check_is_winning, check_winning_move
 from coursekit.games.pieces.checks import beans_rule_misleads, check_king_strategy, random_blocked_grids
 from coursekit.grading import Calls, alarm_available
-from coursekit.grading.feedback import ShortTracebacks
+from coursekit.grading.nbgrader.feedback import ShortTracebacks
 
 EXAMPLE = Grid(5, 5, blocked=frozenset({Coord(0, 2), Coord(2, 0)}))
 

@@ -52,6 +52,7 @@ from coursekit.games.bulls.checks import hidden_secrets, play_all, score_average
 from coursekit.games.tictactoe.checks import hidden_positions, score_best_move
 from coursekit.grading import sandbox
 from coursekit.grading.kernel import seed_random
+from coursekit.grading.nbgrader.trusted import TrustedExecute
 from coursekit.grading.secret import (
     KEY_FILE,
     CreateCourseKey,
@@ -66,7 +67,6 @@ from coursekit.grading.secret import (
     salted,
     write_key,
 )
-from coursekit.grading.trusted import TrustedExecute
 
 sys.path.insert(0, str(COURSE))
 from make_assignment import problem_sets

@@ -318,7 +318,7 @@ def test_a_sandbox_that_cannot_start_stops_grading_before_anyone(batch: Batch, t
 
 def test_a_grading_child_over_its_memory_limit_is_marked_and_the_batch_goes_on(
         batch: Batch, monkeypatch: pytest.MonkeyPatch) -> None:
-    from coursekit.grading.batch import ChildLimits, Course, grade
+    from coursekit.grading.nbgrader.batch import ChildLimits, Course, grade
 
     for key, value in batch.env.items():
         monkeypatch.setenv(key, value)

@@ -16,8 +16,15 @@ import nbformat
 import pytest
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_output
 
-from coursekit.grading.batch import ChildLimits, Course, SandboxBroken, _problem_from_log, check_sandbox, limit_child
 from coursekit.grading.intake import FOLDER, TIMESTAMP, Caps, parse_time, take_in, write_copy
+from coursekit.grading.nbgrader.batch import (
+    ChildLimits,
+    Course,
+    SandboxBroken,
+    _problem_from_log,
+    check_sandbox,
+    limit_child,
+)
 
 NOW = datetime(2026, 11, 20, 12, 0, tzinfo=UTC)
 

@@ -89,6 +89,18 @@ def test_every_game_folder_s_faces_are_found():
                 assert entry.role(role).__name__ == f"{entry.package}.{role}"
 
 
+def test_only_the_grading_s_nbgrader_package_imports_nbgrader():
+    """nbgrader is the grading face's business: of the package, only ``coursekit/grading/nbgrader/`` imports it."""
+    own = PACKAGE / "grading" / "nbgrader"
+    for path in PACKAGE.rglob("*.py"):
+        tree = ast.parse(path.read_text())
+        names = [alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names]
+        names += [node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module
+                  and not node.level]
+        if any(name.split(".")[0] == "nbgrader" for name in names):
+            assert own in path.parents, f"{path.relative_to(ROOT)} imports nbgrader"
+
+
 def test_import_is_light():
     heavy = "('ipywidgets', 'anywidget', 'nbgrader', 'mkdocs', 'IPython', 'numpy', 'wordfreq')"
     code = f"import sys, coursekit; print(sorted(m for m in {heavy} if m in sys.modules))"

@@ -9,11 +9,11 @@ import pytest
 from nbformat.v4 import new_code_cell, new_notebook
 
 from coursekit.grading import Case, Check, Score, run_check
-from coursekit.grading.gradebook import PREFIX, REVIEW_PREFIX, reviews_of, status, with_note
 from coursekit.grading.kernel import NoCases
+from coursekit.grading.nbgrader.gradebook import PREFIX, REVIEW_PREFIX, reviews_of, status, with_note
+from coursekit.grading.nbgrader.trusted import TrustedExecute, reserved_names
 from coursekit.grading.review import scan
 from coursekit.grading.sandbox import Sandbox
-from coursekit.grading.trusted import TrustedExecute, reserved_names
 
 GAMETREE = "coursekit.solvers.gametree"
 BULLS = "coursekit.games.bulls"
@@ -241,7 +241,7 @@ def test_every_problem_set_flags_the_library_s_answer_and_not_its_own_set_up(ass
 
 def test_a_copy_of_a_visible_test_cell_run_as_the_student_s_raises_no_flag() -> None:
     """A notebook whose marks were stripped runs its copies of the visible tests as the student's code (see
-    coursekit.grading.repair): the checks they call read the reference modules themselves, unnoted."""
+    coursekit.grading.nbgrader.repair): the checks they call read the reference modules themselves, unnoted."""
     import sys
     from pathlib import Path
 

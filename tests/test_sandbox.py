@@ -18,8 +18,8 @@ from coursekit.games.corners import Corners
 from coursekit.games.corners.checks import graded_rules
 from coursekit.grading.codec import CodecError, Opaque, decode, encode
 from coursekit.grading.limits import Calls
+from coursekit.grading.nbgrader.trusted import Remote
 from coursekit.grading.sandbox import CallOverTime, Limits, Sandbox, SandboxProblem, bubblewrap, isolation
-from coursekit.grading.trusted import Remote
 
 ISOLATED = bubblewrap() is not None
 needs_bwrap = pytest.mark.skipif(not ISOLATED, reason="bubblewrap is not installed (apt-get install bubblewrap)")

@@ -18,8 +18,8 @@ its cases, a reference, a strict reader and a judge; :func:`ask` is the one step
 the student's function; :func:`run_check` grades all or nothing and :func:`score_check`
 gives partial points. :mod:`coursekit.grading.pictures` draws positions with their legend.
 
-This package never imports nbgrader; :mod:`coursekit.grading.feedback` holds a small
-feedback preprocessor that nbgrader's configuration names.
+Only its :mod:`coursekit.grading.nbgrader` package imports nbgrader: what nbgrader runs (the
+trusted step, the repair, the gradebook's records, the feedback page) and ``coursekit grade``.
 """
 
 from .answers import as_pair, shown

@@ -5,7 +5,7 @@ most functions they are asked to write (the game-tree search, the basket's winni
 minesweeper's exact chances, ...). A notebook that calls it earns the points without the
 algorithm. Nothing here refuses such a notebook: it keeps its score, and the grader records
 the module so that a person reviews it (status *needs review*, see
-:mod:`coursekit.grading.gradebook`). Two records:
+:mod:`coursekit.grading.nbgrader.gradebook`). Two records:
 
 - :func:`scan`: the student's cells read as text, before anything runs: imports of a
   reference module (``import``, ``from ... import``), and its dotted name in a string or an

@@ -11,7 +11,7 @@ A hidden test cell asks for its seed by its own name::
     from coursekit.grading.secret import hidden_seed
     score_best_move(best_move, hidden_positions(30, seed=hidden_seed("test_best_move_hidden")), 6)
 
-While the grader runs the test cells (:class:`~coursekit.grading.trusted.TrustedExecute`, inside
+While the grader runs the test cells (:class:`~coursekit.grading.nbgrader.trusted.TrustedExecute`, inside
 :func:`grading`), ``hidden_seed(test)`` is an HMAC-SHA256 of (key, assignment, test, student):
 each student gets cases of their own, a regrade gives the same ones, and without the key nobody
 can compute them. Anywhere else (the instructor's ``nbgrader validate`` of the source notebook,

@@ -47,10 +47,10 @@ from nbconvert.preprocessors import Preprocessor
 from nbformat.v4 import new_output as _new_output
 from traitlets import Bool, Float, Integer
 
+from ..review import review_note, scan
+from ..sandbox import Limits, Sandbox, SandboxProblem, isolation
+from ..secret import ensure_key, grading
 from .gradebook import KEY, add_problem, add_review
-from .review import review_note, scan
-from .sandbox import Limits, Sandbox, SandboxProblem, isolation
-from .secret import ensure_key, grading
 
 #: How much of a cell's output the graded notebook and the feedback keep (characters).
 OUTPUT_CHARS = 10_000

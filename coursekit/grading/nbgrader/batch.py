@@ -13,9 +13,9 @@ For each submission in ``submitted/<student>/<assignment>/``, in parallel over t
 2. ``nbgrader autograde <assignment> --student <student>`` runs on that copy in a process of its
    own (forked from this one, which has imported nbgrader once), under limits on memory and CPU
    (:class:`ChildLimits`), so that whatever one submission contains, the others are graded (the
-   course's configuration runs the student's code in a sandbox: :mod:`coursekit.grading.trusted`);
+   course's configuration runs the student's code in a sandbox: :mod:`coursekit.grading.nbgrader.trusted`);
 3. a submission that could not be graded in full is marked *needs manual grading* in the
-   gradebook with the reason (:mod:`coursekit.grading.gradebook`), never left as a silent 0.
+   gradebook with the reason (:mod:`coursekit.grading.nbgrader.gradebook`), never left as a silent 0.
 
 Then a table: each student's score, status and reason.
 """
@@ -47,10 +47,10 @@ from nbgrader.api import Gradebook, MissingEntry
 from nbgrader.coursedir import CourseDirectory
 from traitlets.config.loader import PyFileConfigLoader
 
+from ..intake import FOLDER, Caps, take_in, write_copy
+from ..sandbox import Limits, Sandbox, bubblewrap, isolation
+from ..secret import KeyProblem, ensure_key
 from .gradebook import KEY, mark_needs_manual_grade, reasons, reviews, status
-from .intake import FOLDER, Caps, take_in, write_copy
-from .sandbox import Limits, Sandbox, bubblewrap, isolation
-from .secret import KeyProblem, ensure_key
 
 #: A notebook larger than this is not read (a student's notebook is a few hundred KB at most).
 MAX_NOTEBOOK_BYTES = Caps().notebook_bytes
@@ -328,7 +328,7 @@ def grade(course: Course, assignment: str, students: Sequence[str] | None = None
     except KeyProblem as problem:
         raise CourseError(str(problem)) from None
     if course.uses_openings(assignment):
-        from .openings import ensure_pool
+        from ..openings import ensure_pool
 
         ensure_pool(course.root, key, jobs=jobs, say=say)
     preload()

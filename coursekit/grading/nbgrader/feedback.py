@@ -17,8 +17,8 @@ dotted name (this module imports nbconvert, which nbgrader brings, and never nbg
     c.GenerateFeedback.preprocessors = [
         "nbgrader.preprocessors.GetGrades",
         "nbgrader.preprocessors.ClearHiddenTests",
-        "coursekit.grading.feedback.ShortTracebacks",
-        "coursekit.grading.feedback.SafeOutputs",
+        "coursekit.grading.nbgrader.feedback.ShortTracebacks",
+        "coursekit.grading.nbgrader.feedback.SafeOutputs",
         "nbconvert.preprocessors.CSSHTMLHeaderPreprocessor",
     ]
 

@@ -15,10 +15,10 @@ that formgrader, ``coursekit grade``'s table and every later export show it.
 Configured in the course's ``nbgrader_config.py``::
 
     c.Autograde.autograde_preprocessors = [..., "nbgrader.preprocessors.SaveAutoGrades",
-                                           "coursekit.grading.gradebook.RecordProblems", ...]
-    c.ExportApp.plugin_class = "coursekit.grading.gradebook.CourseExport"
+                                           "coursekit.grading.nbgrader.gradebook.RecordProblems", ...]
+    c.ExportApp.plugin_class = "coursekit.grading.nbgrader.gradebook.CourseExport"
 
-This module (and :mod:`coursekit.grading.batch`) import nbgrader; the rest of the package never does.
+This module (and :mod:`coursekit.grading.nbgrader.batch`) import nbgrader; the rest of the package never does.
 """
 
 from __future__ import annotations
