@@ -50,3 +50,15 @@ def test_serving_logs_nothing_and_ignores_pages_closed_early(tmp_path: Path, mon
         server.shutdown()
         server.server_close()
     assert errors.getvalue() == "", f"the server wrote to stderr:\n{errors.getvalue()}"
+
+
+def test_the_suite_runs_a_worker_a_core_unless_the_arguments_choose() -> None:
+    """`course.py test` adds pytest-xdist's options, and leaves them out when the arguments name workers."""
+    import doctest
+
+    course = load_course()
+    assert course.workers([]) == ["-n", "auto", "--dist", "loadgroup"]
+    assert course.workers(["-m", "not slow", "-k", "beans"]) == ["-n", "auto", "--dist", "loadgroup"]
+    for chosen in (["-n", "0"], ["-n2"], ["--numprocesses=3"], ["-p", "no:xdist"], ["--dist", "load"]):
+        assert course.workers(chosen) == [], chosen
+    assert doctest.testmod(course, verbose=False).failed == 0
