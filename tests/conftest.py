@@ -54,10 +54,11 @@ BROWSER = {"playwright", "lab", "page"}
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """With ``-n`` (pytest-xdist, ``--dist loadgroup``): each test file runs on one worker, so its
     module fixtures (an nbgrader course, a batch of submissions) are made once; the files in
-    :data:`SHARED` and every test of the boards' page share one worker with their group."""
+    :data:`SHARED` share one worker with their group (the site's browser test with the site's
+    build), and every other test of a browser (the boards' page) shares the browser's worker."""
     for item in items:
         if item.get_closest_marker("xdist_group"):
             continue
         name = item.path.name
-        group = "browser" if BROWSER & set(getattr(item, "fixturenames", ())) else SHARED.get(name, str(item.path))
+        group = SHARED.get(name) or ("browser" if BROWSER & set(getattr(item, "fixturenames", ())) else str(item.path))
         item.add_marker(pytest.mark.xdist_group(group))
