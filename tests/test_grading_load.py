@@ -89,6 +89,7 @@ def _check(scores: dict[str, dict[str, float]], feedback: dict[str, str]) -> Non
 
 
 @pytest.mark.slow
+@pytest.mark.whole_machine  # quiet means quiet: no other test runs beside this one (tests/conftest.py)
 def test_the_same_notebook_gets_the_same_grade_on_a_quiet_and_a_busy_machine(tmp_path: Path,
                                                                               request: pytest.FixtureRequest) -> None:
     if (os.cpu_count() or 1) > 4:
