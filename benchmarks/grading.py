@@ -91,7 +91,7 @@ except ImportError:
 marks["rfc3987"] = clock()
 from nbgrader.apps.nbgraderapp import NbGraderApp
 import nbgrader.preprocessors
-from coursekit.grading import trusted
+from coursekit.grading.nbgrader import trusted
 marks["imports"] = clock()
 execute = []
 
