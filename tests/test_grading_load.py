@@ -1,9 +1,9 @@
-"""The same ps09 notebook gets the same grade on a quiet machine and beside ten busy processes.
+"""The same ps09 notebook gets the same grade on a quiet machine and beside six busy processes.
 
 Real ``coursekit grade`` and real nbgrader (:func:`nbgrader_course.run_course`), twice: once on
-a quiet machine, once beside ten processes that burn CPU (five a core on two cores), which are
-killed afterwards whatever happens. The honest evaluation costs about 0.05 ms a call in a notebook
-and asks ``rules.legal_moves`` (cheap only while the rules keep their caches from call to call);
+a quiet machine, once beside six processes that burn CPU (three a core on two cores), which are killed
+afterwards whatever happens. The honest evaluation costs about 0.05 ms a call in a notebook and asks
+``rules.legal_moves`` (cheap only while the rules keep their caches from call to call);
 it must get full marks both times. An evaluation 100 times as slow as the course's (the budget is 15
 times) must lose every game on time both times, with a message that gives the calls, the CPU time per
 call and the budget (100 times makes it run out in the first moves, so that no game is decided by where
@@ -46,6 +46,9 @@ def evaluate(rules, state):
     return value
 '''
 
+#: Processes that burn CPU beside the second grading: three a core on this two-core machine.
+BURNERS = 6
+
 E_HIDDEN = ("test_games_e_hidden_1", "test_games_e_hidden_2")
 COURSE_HIDDEN = ("test_games_course_hidden_1", "test_games_course_hidden_2")
 GAMES = ("test_games_e_visible", "test_games_course_visible", *E_HIDDEN, *COURSE_HIDDEN)
@@ -57,10 +60,10 @@ STUDENTS = {
 
 @pytest.fixture
 def busy() -> Iterator[list[subprocess.Popen[bytes]]]:
-    """Ten processes that burn CPU until they are killed (after the test, whatever happens)."""
+    """:data:`BURNERS` processes that burn CPU until they are killed (after the test, whatever happens)."""
     burners: list[subprocess.Popen[bytes]] = []
     try:
-        for _ in range(10):
+        for _ in range(BURNERS):
             burners.append(subprocess.Popen([sys.executable, "-c", "while True:\n    pass"]))
         time.sleep(1.0)
         yield burners
@@ -93,11 +96,11 @@ def _check(scores: dict[str, dict[str, float]], feedback: dict[str, str]) -> Non
 def test_the_same_notebook_gets_the_same_grade_on_a_quiet_and_a_busy_machine(tmp_path: Path,
                                                                               request: pytest.FixtureRequest) -> None:
     if (os.cpu_count() or 1) > 4:
-        pytest.skip("ten busy processes make five a core only on a machine of two cores")
+        pytest.skip("six busy processes make three a core only on a machine of two cores")
     quiet_scores, quiet_feedback, quiet_seconds = _grade(tmp_path / "quiet")
     _check(quiet_scores, quiet_feedback)
-    request.getfixturevalue("busy")  # ten processes that burn CPU from here to the end of the test
+    request.getfixturevalue("busy")  # six processes that burn CPU from here to the end of the test
     busy_scores, busy_feedback, busy_seconds = _grade(tmp_path / "busy")
-    print(f"\nps09, 2 submissions: {quiet_seconds:.0f} s quiet, {busy_seconds:.0f} s beside 10 busy processes")
+    print(f"\nps09, 2 submissions: {quiet_seconds:.0f} s quiet, {busy_seconds:.0f} s beside {BURNERS} busy processes")
     _check(busy_scores, busy_feedback)
     assert busy_scores == quiet_scores
