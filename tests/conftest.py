@@ -46,26 +46,41 @@ def page(lab: str, playwright: Any) -> Iterator[Any]:
 
 
 #: Test files that share something expensive or a folder of the repository, run by one worker:
-#: the lessons' one run a session (``lesson_runs``), and the site's builds with their tools' cache.
-SHARED = {
-    "test_lessons.py": "lessons", "test_lesson_answers.py": "lessons", "test_lessons_exact.py": "lessons",
-    "test_site.py": "site", "test_lite.py": "site",
-}
+#: the site's builds with their tools' cache.
+SHARED = {"test_site.py": "site", "test_lite.py": "site"}
+#: Test files whose module fixture is made once for each value of a parameter (an nbgrader course for each
+#: problem set, a run for each lesson): the tests of one value share a worker, the values spread over the workers.
+PER_VALUE = {"test_assignments_nbgrader.py": "name", "test_lessons.py": "path", "test_lesson_answers.py": "path"}
 #: The fixtures of the boards' page: one JupyterLab, one Voila and one chromium a session.
 BROWSER = {"lab", "page"}
+
+
+def group_of(item: pytest.Item) -> str:
+    """The worker's group of a test: see :func:`pytest_collection_modifyitems`."""
+    name = item.path.name
+    if name in SHARED:
+        return SHARED[name]
+    if BROWSER & set(getattr(item, "fixturenames", ())):
+        return "browser"
+    params = getattr(getattr(item, "callspec", None), "params", {})
+    value = params.get(PER_VALUE.get(name, ""))
+    if isinstance(value, Path):  # a lesson: its one run a session (lesson_runs) serves the tests of every file
+        return f"lesson {value.stem}"
+    return f"{item.path}:{value}" if value is not None else str(item.path)
 
 
 @pytest.hookimpl(tryfirst=True)  # before pytest-xdist's own, which reads the groups
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """With ``-n`` (pytest-xdist, ``--dist loadgroup``): each test file runs on one worker, so its
-    module fixtures (an nbgrader course, a batch of submissions) are made once; the files in
-    :data:`SHARED` share one worker with their group (the site's browser test with the site's
-    build), and every other test of a browser (the boards' page) shares the browser's worker."""
+    module fixtures (an nbgrader course, a batch of submissions) are made once; a file of
+    :data:`PER_VALUE` runs on one worker for each value of its parameter (a lesson's tests go with the
+    lesson's run, whatever their file); the files in :data:`SHARED` share one worker with their group
+    (the site's browser test with the site's build), and every other test of a browser (the boards'
+    page) shares the browser's worker. A test marked ``xdist_group`` keeps its own group."""
     for item in items:
         if item.get_closest_marker("xdist_group"):
             continue
-        name = item.path.name
-        group = SHARED.get(name) or ("browser" if BROWSER & set(getattr(item, "fixturenames", ())) else str(item.path))
+        group = group_of(item)
         item.add_marker(pytest.mark.xdist_group(group))
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import importlib.util
 import io
+import os
 import socket
 import subprocess
 import sys
@@ -65,33 +66,71 @@ def test_the_suite_runs_a_worker_a_core_unless_the_arguments_choose() -> None:
     assert doctest.testmod(course, verbose=False).failed == 0
 
 
+#: A test's start and end, written to the file named by $LOG: its name, the worker, the time.
+RECORD = """\
+import os, time
+
+
+def record(name, seconds=0.2):
+    for event in ("start", "end"):
+        with open(os.environ["LOG"], "a") as log:
+            log.write(f"{name} {os.environ.get('PYTEST_XDIST_WORKER', 'x')} {time.time()} {event}\\n")
+        if event == "start":
+            time.sleep(seconds)
+"""
+#: The lessons' files: each test runs for one lesson (its ``path``), in two files, as tests/test_lessons.py does.
+LESSON_TESTS = """\
+from pathlib import Path
+import pytest
+from record import record
+
+
+@pytest.mark.parametrize("path", [Path("a.py"), Path("b.py")], ids=["a", "b"])
+@pytest.mark.parametrize("i", range(3))
+def test_lesson(path, i):
+    record(f"lesson-{path.stem}")
+"""
+OTHER_TESTS = """\
+import pytest
+from record import record
+
+
+@pytest.mark.parametrize("i", range(4))
+def test_other(i):
+    record("other")
+"""
+ALONE_TEST = """\
+import pytest
+from record import record
+
+
+@pytest.mark.whole_machine
+def test_alone():
+    record("alone", seconds=1)
+"""
+
+
 def test_the_suite_s_groups_each_run_on_one_worker(tmp_path: Path) -> None:
     """With this pytest and pytest-xdist, ``--dist loadgroup`` keeps a group on one worker (pytest 9.2
-    lost the groups: pytest-xdist#1386) and a whole-machine test runs with no other test beside it."""
+    lost the groups: pytest-xdist#1386): the tests of one lesson, from two files, share the worker of the
+    lesson's run; and a whole-machine test runs with no other test beside it."""
     pytest.importorskip("xdist")
-    (tmp_path / "conftest.py").write_text((ROOT / "tests" / "conftest.py").read_text(encoding="utf-8"))
+    files = {"conftest.py": (ROOT / "tests" / "conftest.py").read_text(encoding="utf-8"), "record.py": RECORD,
+             "test_lessons.py": LESSON_TESTS, "test_lesson_answers.py": LESSON_TESTS, "test_other.py": OTHER_TESTS,
+             "test_alone.py": ALONE_TEST,
+             "pytest.ini": "[pytest]\nmarkers =\n    whole_machine: alone\n    slow: slow\n"}
+    for name, text in files.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
     log = tmp_path / "log"
-    for name in ("test_lessons.py", "test_lesson_answers.py", "test_other.py"):
-        (tmp_path / name).write_text(
-            "import os, time\nimport pytest\n"
-            + "".join(f"def test_{i}():\n    with open({str(log)!r}, 'a') as f:\n"
-                      f"        f.write(f'{name} {{os.environ[\"PYTEST_XDIST_WORKER\"]}} {{time.time()}} start\\n')\n"
-                      f"    time.sleep(0.2)\n    with open({str(log)!r}, 'a') as f:\n"
-                      f"        f.write(f'{name} {{os.environ[\"PYTEST_XDIST_WORKER\"]}} {{time.time()}} end\\n')\n"
-                      for i in range(4)))
-    (tmp_path / "test_alone.py").write_text(
-        "import os, time\nimport pytest\n@pytest.mark.whole_machine\ndef test_alone():\n"
-        f"    with open({str(log)!r}, 'a') as f:\n        f.write(f'alone x {{time.time()}} start\\n')\n"
-        f"    time.sleep(1)\n    with open({str(log)!r}, 'a') as f:\n"
-        "        f.write(f'alone x {time.time()} end\\n')\n")
-    (tmp_path / "pytest.ini").write_text("[pytest]\nmarkers =\n    whole_machine: alone\n    slow: slow\n")
     command = [sys.executable, "-m", "pytest", "-n", "2", "--dist", "loadgroup", "-q", "-p", "no:cacheprovider"]
-    done = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    done = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "LOG": str(log)})
     assert done.returncode == 0, done.stdout + done.stderr
     rows = [line.split() for line in log.read_text().splitlines()]
-    workers = {row[1] for row in rows if row[0] in ("test_lessons.py", "test_lesson_answers.py")}
-    assert len(workers) == 1, rows  # one group: the lessons' files share their one run
+    assert len(rows) == 2 * (2 * 2 * 3 + 4 + 1), rows
+    for lesson in ("lesson-a", "lesson-b"):
+        workers = {row[1] for row in rows if row[0] == lesson}
+        assert len(workers) == 1, rows  # one group: the lesson's tests in both files share its one run
     alone = [float(row[2]) for row in rows if row[0] == "alone"]
-    assert len(alone) == 2 and len(rows) == 2 + 3 * 4 * 2, rows
     inside = [row for row in rows if row[0] != "alone" and alone[0] < float(row[2]) < alone[1]]
     assert not inside, f"tests ran beside the whole-machine test: {inside}"
