@@ -15,6 +15,7 @@ from .rules import (
     GameType,
     ImpartialGame,
     ImpartialView,
+    LastMoverWins,
     Rules,
     Strategy,
     Utility,
@@ -24,7 +25,7 @@ from .rules import (
 
 __all__ = [
     "CHANCE", "NEXT4", "NEXT8", "Coord", "CoursekitError", "End", "GameEntry", "GameRules", "GameStopped",
-    "GameType", "Grid", "IllegalMoveError", "ImpartialGame", "ImpartialView", "NotFiniteError", "Player",
-    "Record", "Rules", "Step", "Strategy", "Utility", "chebyshev", "draw_chance", "play", "random_strategy",
-    "returns_from_winner",
+    "GameType", "Grid", "IllegalMoveError", "ImpartialGame", "ImpartialView", "LastMoverWins", "NotFiniteError",
+    "Player", "Record", "Rules", "Step", "Strategy", "Utility", "chebyshev", "draw_chance", "play",
+    "random_strategy", "returns_from_winner",
 ]

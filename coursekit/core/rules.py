@@ -316,3 +316,20 @@ class ImpartialView:
 
     def __hash__(self) -> int:
         return hash((ImpartialView, self.rules))
+
+
+class LastMoverWins(GameRules):
+    """A game of normal play: the player who made the last move wins (the beans, the one-way pieces,
+    their sums, the basket and the crawler). A game derives from it, defines ``is_over``, and gets
+    :meth:`winner`.
+
+    >>> from coursekit.games.beans import Beans
+    >>> rules = Beans(1, 0)
+    >>> start = rules.initial_state()
+    >>> rules.winner(start), rules.winner(rules.apply(start, (0, 0)))
+    (None, 0)
+    """
+
+    def winner(self, state: Any) -> int | None:
+        """The player who moved last, once the game is over (``None`` while it goes on)."""
+        return (self.to_move(state) - 1) % self._players if self.is_over(state) else None

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
 from ...core.display import Shown
-from ...core.rules import GameRules
+from ...core.rules import LastMoverWins
 
 __all__ = [
     "BLUE", "COLOUR_NAMES", "GREEN", "LETTERS", "PLAYER_NAMES", "RED", "Basket", "BasketState", "Put",
@@ -98,7 +98,7 @@ class BasketState(Shown):
 
 
 @dataclass(frozen=True)
-class Basket(GameRules):
+class Basket(LastMoverWins):
     """The rules: ``colours`` colours (1 to 6) of ``balls`` balls each, at most ``cap`` balls a move (``None``: no cap).
 
     >>> Basket(4, 5, cap=2).spec()
@@ -207,10 +207,6 @@ class Basket(GameRules):
 
     def is_over(self, state: BasketState) -> bool:
         return state.is_full
-
-    def winner(self, state: BasketState) -> int | None:
-        """The player who put the last ball: the one who moved last (``None`` while balls are left)."""
-        return 1 - state.turn if state.is_full else None
 
     def max_game_length(self) -> int:
         """Every move puts at least one ball."""

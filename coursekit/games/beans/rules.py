@@ -21,7 +21,7 @@ from typing import Any, ClassVar
 
 from ...core.display import Shown
 from ...core.errors import IllegalMoveError
-from ...core.rules import GameRules, GameType
+from ...core.rules import GameType, LastMoverWins
 
 __all__ = ["Beans", "BeansState", "Piles", "is_winning", "options", "winning_move"]
 
@@ -80,7 +80,7 @@ class BeansState(Shown):
 
 
 @dataclass(frozen=True)
-class Beans(GameRules):
+class Beans(LastMoverWins):
     """The rules of beans, starting from ``white`` and ``black`` beans."""
 
     white: int
@@ -133,10 +133,6 @@ class Beans(GameRules):
 
     def is_over(self, state: BeansState) -> bool:
         return state.white + state.black == 0
-
-    def winner(self, state: BeansState) -> int | None:
-        """Whoever took the last bean: the player who moved last."""
-        return 1 - state.turn if self.is_over(state) else None
 
     def max_game_length(self) -> int:
         """Every move takes at least one bean."""

@@ -51,7 +51,7 @@ from typing import Any, ClassVar
 
 from ...core.display import Shown
 from ...core.grid import Coord
-from ...core.rules import GameRules, GameType
+from ...core.rules import GameType, LastMoverWins
 from ...solvers.gametree import Solution, alphabeta
 
 __all__ = [
@@ -134,7 +134,7 @@ def segment_text(move: Any) -> str:
 
 
 @dataclass(frozen=True)
-class Crawler(GameRules):
+class Crawler(LastMoverWins):
     """The rules of the crawler on a ``width`` x ``height`` lattice of points (C: 6 x 5).
 
     >>> Crawler().spec()
@@ -356,10 +356,6 @@ class Crawler(GameRules):
 
     def is_over(self, state: CrawlerState) -> bool:
         return state.closed
-
-    def winner(self, state: CrawlerState) -> int | None:
-        """The player who closed the line (``None`` while the game goes on)."""
-        return 1 - state.turn if state.closed else None
 
     def max_game_length(self) -> int:
         """Every move but the closing one adds a new point (the first adds two)."""

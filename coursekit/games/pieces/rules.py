@@ -25,7 +25,7 @@ from typing import Any, ClassVar
 
 from ...core.display import Shown
 from ...core.grid import Coord, Grid
-from ...core.rules import GameRules, GameType
+from ...core.rules import GameType, LastMoverWins
 
 #: Steps ``(dx, dy)`` of a piece's moves.
 Steps = tuple[tuple[int, int], ...]
@@ -60,7 +60,7 @@ class PieceState(Shown):
 
 
 @dataclass(frozen=True)
-class OneWayPiece(GameRules):
+class OneWayPiece(LastMoverWins):
     """Rules shared by every one-way piece: a subclass says where the piece may go."""
 
     grid: Grid
@@ -138,10 +138,6 @@ class OneWayPiece(GameRules):
 
     def is_over(self, state: PieceState) -> bool:
         return not self.targets(state.at)
-
-    def winner(self, state: PieceState) -> int | None:
-        """The player who moved last."""
-        return (state.turn - 1) % self.num_players if self.is_over(state) else None
 
     def max_game_length(self) -> int:
         """Every move of every piece lowers ``x + y`` by at least one."""

@@ -28,7 +28,7 @@ from typing import Any, ClassVar
 
 from ...core.display import Shown
 from ...core.grid import Coord, Grid
-from ...core.rules import GameRules, GameType
+from ...core.rules import GameType, LastMoverWins
 from ..pieces import OneWayPiece, PieceState
 
 __all__ = ["Move", "PieceSum", "SumState"]
@@ -56,7 +56,7 @@ class SumState(Shown):
 
 
 @dataclass(frozen=True)
-class PieceSum(GameRules):
+class PieceSum(LastMoverWins):
     """The sum of one-way piece games; ``num_players`` players move in turn, the last mover wins.
 
     Every component keeps its own board and start; the components' ``num_players`` are ignored.
@@ -124,10 +124,6 @@ class PieceSum(GameRules):
 
     def is_over(self, state: SumState) -> bool:
         return next(self._moves(state.positions), None) is None
-
-    def winner(self, state: SumState) -> int | None:
-        """The player who moved last."""
-        return (state.turn - 1) % self.num_players if self.is_over(state) else None
 
     def max_game_length(self) -> int:
         """Every move moves one piece: at most the parts' lengths added up."""
