@@ -6,32 +6,24 @@ Pursuers are drawn ``T`` (Tom), the prey ``J`` (Jerry); a caught prey is drawn `
 >>> from coursekit.core import Coord, Grid, play
 >>> from coursekit.games.pursuit.players import VARIANTS
 >>> variant = VARIANTS["G2.3"]
->>> rules = variant.rules(Grid(5, 5), start=(Coord(0, 0), Coord(3, 2)))
+>>> rules = variant.rules(Grid(3, 3), start=(Coord(0, 0), Coord(2, 2)))
 >>> print(play(rules, variant.players(random.Random(1))))
 The game is starting
 Number of players = 2
-Grid's dimensions = 5 x 5
+Grid's dimensions = 3 x 3
 Player name: Tom
 Initial position: [0, 0]
 Player name: Jerry
-Initial position: [3, 2]
+Initial position: [2, 2]
 <BLANKLINE>
 Move 1
 Player 0: [1, 1]
-Player 1: [4, 2]
+Player 1: [2, 1]
 <BLANKLINE>
 Move 2
-Player 0: [2, 2]
-Player 1: [4, 1]
+Player 0: [2, 1]
 <BLANKLINE>
-Move 3
-Player 0: [3, 1]
-Player 1: [4, 0]
-<BLANKLINE>
-Move 4
-Player 0: [4, 0]
-<BLANKLINE>
-Jerry is caught at move 4
+Jerry is caught at move 2
 The winner is Tom
 The game is over
 """
