@@ -12,7 +12,7 @@ from typing import Any
 
 MARKER = "<!-- games -->"
 #: The modules of a game's folder, in the order the reference shows them.
-MODULES = ("rules", "players", "solver", "source", "view", "board", "checks", "cli")
+MODULES = ("rules", "players", "solver", "source", "view", "board", "checks", "openings", "cli")
 
 
 def games_reference() -> str:

@@ -2,7 +2,7 @@
 
 An opening belongs in a pool when the reference evaluation (the set-up and solution cells of
 assignments/source/ps09/ps09.ipynb, written from assignments/ps09/) earns full points on it from both sides:
-:func:`coursekit.grading.openings.full_marks`. Two pools are written down here and in the package:
+:func:`coursekit.games.corners.openings.full_marks`. Two pools are written down here and in the package:
 
 - :data:`TEST_POOL`, the pool that ``coursekit grade`` builds for the test key
   (``tests/nbgrader_course.py``): every test copy of the course gets it written beside the key,
@@ -11,7 +11,7 @@ assignments/source/ps09/ps09.ipynb, written from assignments/ps09/) earns full p
 
       PYTHONPATH=. .venv/bin/python tests/corners_pool.py test
 
-- :data:`coursekit.grading.openings.PRACTICE_POOL`, the public pool of the practice cases
+- :data:`coursekit.games.corners.openings.PRACTICE_POOL`, the public pool of the practice cases
   (``... tests/corners_pool.py practice``): the first 24 openings from 0 up that pass.
 
 Each candidate costs about 5 s of CPU time; about a third fail.
@@ -24,8 +24,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from coursekit.grading import openings
-from coursekit.grading.openings import POOL_SIZE, build_pool, full_marks, reference_evaluate
+from coursekit.games.corners import openings
+from coursekit.games.corners.openings import POOL_SIZE, build_pool, full_marks, reference_evaluate
 
 ASSIGNMENTS = Path(__file__).resolve().parent.parent / "assignments"
 

@@ -254,7 +254,7 @@ def run_course(source: Source, students: Mapping[str, Student], tmp: Path,
     if name == "ps09":  # the test key's pool of hidden openings, which coursekit grade would build (minutes)
         from corners_pool import TEST_POOL
 
-        from coursekit.grading.openings import reference_code, write_pool
+        from coursekit.games.corners.openings import reference_code, write_pool
 
         write_pool(root, TEST_KEY, reference_code(root), TEST_POOL)
     with (root / "nbgrader_config.py").open("a", encoding="utf-8") as config:

@@ -33,7 +33,7 @@ from known_submissions import (
 )
 from nbgrader_course import COURSE, TEST_KEY, AsGraded, graded_as, hidden_seed_of
 
-from coursekit.games.corners import BLACK, WHITE, alphabeta_strategy, evaluate, search
+from coursekit.games.corners import BLACK, WHITE, alphabeta_strategy, evaluate, openings, search
 from coursekit.games.corners import checks as grading
 from coursekit.games.corners.checks import (
     Budget,
@@ -53,10 +53,7 @@ from coursekit.games.corners.checks import (
     squeezed,
     visible_positions,
 )
-from coursekit.grading import openings
-from coursekit.grading.kernel import Malformed, NoCases
-from coursekit.grading.limits import Calls
-from coursekit.grading.openings import (
+from coursekit.games.corners.openings import (
     POOL_SIZE,
     PRACTICE_POOL,
     PoolMissing,
@@ -68,7 +65,9 @@ from coursekit.grading.openings import (
     read_pool,
     write_pool,
 )
-from coursekit.grading.openings import hidden_opening as hidden_opening_now
+from coursekit.games.corners.openings import hidden_opening as hidden_opening_now
+from coursekit.grading.kernel import Malformed, NoCases
+from coursekit.grading.limits import Calls
 from coursekit.grading.secret import grading as grading_key
 
 sys.path.insert(0, str(COURSE))
@@ -425,6 +424,25 @@ def test_a_missing_or_stale_pool_sends_the_notebook_to_a_person(tmp_path: Path) 
             hidden_opening_now("test_games_e_hidden", 1)
     write_pool(tmp_path, TEST_KEY, code, TEST_POOL)
     assert read_pool(tmp_path, TEST_KEY, code) == TEST_POOL
+
+
+def test_the_batch_s_hook_builds_the_pool_only_for_an_assignment_that_plays_the_openings(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``coursekit grade`` calls each game's ``before_grading`` hook: only corners has one, and it makes the pool
+    for an assignment whose notebook asks for hidden openings, for no other."""
+    from coursekit.games import GAMES
+
+    asked: list[bytes] = []
+    monkeypatch.setattr(openings, "ensure_pool", lambda root, key, **_: asked.append(key))
+    for name, source in (("ps01", "is_winning(3, 6)"), ("ps09", "opening = hidden_opening('test_games', 1)")):
+        (tmp_path / "source" / name).mkdir(parents=True)
+        (tmp_path / "source" / name / f"{name}.ipynb").write_text(source, encoding="utf-8")
+    hooks = {entry.name: entry.function(entry.before_grading) for entry in GAMES.values() if entry.before_grading}
+    assert list(hooks) == ["corners"]
+    hooks["corners"](tmp_path, "ps01", TEST_KEY)
+    assert asked == []
+    hooks["corners"](tmp_path, "ps09", TEST_KEY)
+    assert asked == [TEST_KEY]
 
 
 def test_ensure_pool_builds_only_what_is_missing_or_stale(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

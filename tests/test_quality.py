@@ -24,7 +24,7 @@ FACES = {"boards", "grading", "cli"}
 # What each role file of a game's folder (coursekit/games/<game>/<role>.py) may import besides
 # the games' own layers: its view draws, its board plays in Jupyter, its checks grade, its cli talks.
 ROLE_LAYERS = {"view": {"render"}, "board": {"render", "boards"}, "checks": {"render", "grading"},
-               "cli": {"render", "cli"}}
+               "openings": {"grading"}, "cli": {"render", "cli"}}
 
 
 def imported_modules(path: Path) -> set[tuple[str, ...]]:

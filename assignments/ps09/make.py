@@ -5,14 +5,14 @@ from __future__ import annotations
 from make_assignment import Code, scheme_table
 
 from coursekit.games.corners.checks import BUDGET_TIMES, COURSE_DEPTH, DEPTH, MOVE_LIMIT, PER_MOVE, PIECES
-from coursekit.grading.openings import POOL_SIZE
+from coursekit.games.corners.openings import POOL_SIZE
 
 CODE = Code.beside(__file__)
 
 
 POSITION_COUNT = 20
 #: the openings of the visible games (numbers for random_opening; the hidden ones are each student's own, from the
-#: course's pool of checked openings, drawn from its key: coursekit.grading.openings)
+#: course's pool of checked openings, drawn from its key: coursekit.games.corners.openings)
 E_VISIBLE = 20250510
 COURSE_VISIBLE = 20250520
 BUDGET_FLOOR_MS = 0.2

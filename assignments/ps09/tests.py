@@ -34,7 +34,7 @@ print("evaluate against E: the visible tests pass")
 # Hidden tests against E's fixed player: one opening of the pool, both sides. Partial points: the last number.
 ### BEGIN HIDDEN TESTS
 from coursekit.games.corners.checks import score_games
-from coursekit.grading.openings import hidden_opening
+from coursekit.games.corners.openings import hidden_opening
 
 score_games(evaluate, "E", [hidden_opening("test_games_e_hidden", 1)], 3)
 ### END HIDDEN TESTS
@@ -43,7 +43,7 @@ score_games(evaluate, "E", [hidden_opening("test_games_e_hidden", 1)], 3)
 # Hidden tests against E's fixed player: one opening of the pool, both sides. Partial points: the last number.
 ### BEGIN HIDDEN TESTS
 from coursekit.games.corners.checks import score_games
-from coursekit.grading.openings import hidden_opening
+from coursekit.games.corners.openings import hidden_opening
 
 score_games(evaluate, "E", [hidden_opening("test_games_e_hidden", 2)], 3)
 ### END HIDDEN TESTS
@@ -60,7 +60,7 @@ print("evaluate against the course's player: the visible tests pass")
 # Hidden tests against the course's player: one opening of the pool, both sides. Partial points: the last number.
 ### BEGIN HIDDEN TESTS
 from coursekit.games.corners.checks import score_games
-from coursekit.grading.openings import hidden_opening
+from coursekit.games.corners.openings import hidden_opening
 
 score_games(evaluate, "course", [hidden_opening("test_games_course_hidden", 1)], 3)
 ### END HIDDEN TESTS
@@ -69,7 +69,7 @@ score_games(evaluate, "course", [hidden_opening("test_games_course_hidden", 1)],
 # Hidden tests against the course's player: one opening of the pool, both sides. Partial points: the last number.
 ### BEGIN HIDDEN TESTS
 from coursekit.games.corners.checks import score_games
-from coursekit.grading.openings import hidden_opening
+from coursekit.games.corners.openings import hidden_opening
 
 score_games(evaluate, "course", [hidden_opening("test_games_course_hidden", 2)], 3)
 ### END HIDDEN TESTS

@@ -26,7 +26,7 @@ from types import ModuleType
 from typing import Any
 
 #: The faces a game's folder may hold, each in the module of that name.
-ROLES = ("view", "board", "checks", "cli")
+ROLES = ("view", "board", "checks", "openings", "cli")
 
 
 @dataclass(frozen=True)
@@ -43,6 +43,9 @@ class GameEntry:
     - ``computers``: the named computer players that the terminal and the board both offer;
     - ``opponent``: the computer that faces a person unless they choose another;
     - ``transcript``: the computers that play each seat when no person plays (the source's pairing);
+    - ``before_grading``: ``"module:function"`` of the game's folder that ``coursekit grade`` calls
+      before a batch, ``function(root, assignment, key, jobs=..., say=...)``, to make what the game's
+      hidden tests need (corners: its pool of openings); empty for most games;
     - ``package``: the game's folder (filled in by :mod:`coursekit.games`).
     """
 
@@ -57,6 +60,7 @@ class GameEntry:
     computers: tuple[str, ...] = ()
     opponent: str = ""
     transcript: tuple[str, ...] = ()
+    before_grading: str = ""
     package: str = ""
 
     def __post_init__(self) -> None:
@@ -77,6 +81,12 @@ class GameEntry:
         if not self.has_role(role):
             raise LookupError(f"{self.name} has no {role} module")
         return importlib.import_module(f"{self.package}.{role}")
+
+    def function(self, name: str) -> Callable[..., Any]:
+        """A function of the game's folder named ``"role:function"`` (``entry.function(entry.before_grading)``)."""
+        role, _, function = name.partition(":")
+        found: Callable[..., Any] = getattr(self.role(role), function)
+        return found
 
     def board_class(self) -> type:
         """The board widget's class (imports the widgets, and so ipywidgets)."""

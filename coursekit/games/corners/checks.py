@@ -14,7 +14,7 @@ The games are played by :func:`graded_rules`: 9 pieces a side and :data:`MOVE_LI
 side (then the side with more pieces in its target wins). Each game starts from
 :func:`~coursekit.games.corners.random_opening` of its number (two random moves a side), and each
 opening is played twice, the student White and then Black. A hidden test plays an opening of
-:mod:`~coursekit.grading.openings`, the course's own pool of openings on which the reference
+:mod:`~coursekit.games.corners.openings`, the course's own pool of openings on which the reference
 evaluation earns full points from both sides against both opponents, drawn from the course key
 and picked by the student's hidden seed (:func:`pool_opening`): a reference solution gets full
 marks whatever the key, and nobody without the key knows the openings.

@@ -125,12 +125,6 @@ class Course:
             raise CourseError(f"there is no assignment {assignment!r} in {self.root / 'source'}")
         return sorted(path.stem for path in folder.glob("*.ipynb"))
 
-    def uses_openings(self, assignment: str) -> bool:
-        """Whether a notebook of ``assignment`` plays the course's hidden openings (see :mod:`.openings`)."""
-        folder = self.root / "source" / assignment
-        return any("hidden_opening(" in path.read_text(encoding="utf-8", errors="replace")
-                   for path in folder.glob("*.ipynb"))
-
     def students(self, assignment: str) -> list[str]:
         """The students with something at ``submitted/<student>/<assignment>`` (a link too: intake refuses it).
 
@@ -305,9 +299,9 @@ def grade(course: Course, assignment: str, students: Sequence[str] | None = None
     imports (:func:`preload`), so that a submission costs its grading and not a Python start-up,
     and whatever happens to one child (a crash, a time-out: it is killed after ``seconds``; more
     memory or CPU than ``limits``), the others are graded. Raises :class:`SandboxBroken`, before
-    anyone is graded, when this machine cannot start a sandbox. An assignment whose hidden cells
-    play the course's openings (:mod:`coursekit.grading.openings`) has its pool built first, once
-    (``say`` hears how it goes).
+    anyone is graded, when this machine cannot start a sandbox. What a game's hidden tests need is
+    made first, by the hook its entry names (``before_grading``; corners builds its pool of openings
+    once, :mod:`coursekit.games.corners.openings`); ``say`` hears how it goes.
     """
     limits = limits or ChildLimits()
     everyone = course.students(assignment)
@@ -327,10 +321,11 @@ def grade(course: Course, assignment: str, students: Sequence[str] | None = None
         key = ensure_key(course.root)  # the course key (coursekit.grading.secret), made here the first time
     except KeyProblem as problem:
         raise CourseError(str(problem)) from None
-    if course.uses_openings(assignment):
-        from ..openings import ensure_pool
+    from ...games import GAMES
 
-        ensure_pool(course.root, key, jobs=jobs, say=say)
+    for entry in GAMES.values():  # what a game's hidden tests need made first (corners: its pool of openings)
+        if entry.before_grading:
+            entry.function(entry.before_grading)(course.root, assignment, key, jobs=jobs, say=say)
     preload()
     # fork: the child has nbgrader imported already; where there is none (Windows), spawn.
     forking: Any = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods()

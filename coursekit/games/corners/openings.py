@@ -13,7 +13,8 @@ the positions: a table, not an evaluation, would earn the points. So each course
   (:func:`full_marks`: about 5 s of CPU time an opening; a third fail);
 - :func:`ensure_pool` writes the pool beside the key (:data:`POOL_FILE`, readable by its owner
   only), with a digest of the key and of the reference: ``coursekit grade`` builds it before
-  grading ps09 when it is missing or the key or the reference changed (a few minutes, once).
+  grading ps09 when it is missing or the key or the reference changed (a few minutes, once), through
+  :func:`before_grading`, the hook that the game's entry names.
 
 A hidden cell asks for its opening with :func:`hidden_opening`. While the grader runs it, that
 is the course pool's opening picked by the student's hidden seed; anywhere else (a student's
@@ -48,8 +49,8 @@ from typing import Any
 
 import nbformat
 
-from .kernel import NoCases
-from .secret import bound, hidden_seed
+from ...grading.kernel import NoCases
+from ...grading.secret import bound, hidden_seed
 
 #: The pool's file, beside the course key in the course root.
 POOL_FILE = "course.ps09-openings.json"
@@ -67,11 +68,10 @@ PRACTICE_POOL: tuple[int, ...] = (2, 3, 6, 8, 10, 14, 16, 17, 19, 27, 28, 30, 31
 
 
 def _checks() -> Any:
-    """The corners checks (``coursekit.games.corners.checks``: ``Opening``, ``pool_opening``, the games), found
-    through the game's entry as every face outside a game's folder finds it."""
-    from ..games import GAMES
+    """The corners checks (``Opening``, ``pool_opening``, the games), imported when first needed."""
+    from . import checks
 
-    return GAMES["corners"].role("checks")
+    return checks
 
 
 class PoolMissing(NoCases):
@@ -220,6 +220,15 @@ def read_pool(root: str | os.PathLike[str], key: bytes, code: str) -> tuple[int,
     return tuple(openings)
 
 
+def before_grading(root: str | os.PathLike[str], assignment: str, key: bytes, *, jobs: int = 1,
+                   say: Callable[[str], None] | None = None) -> None:
+    """What ``coursekit grade`` does first (the game's entry names it): when a notebook of ``assignment`` plays
+    the course's hidden openings (``hidden_opening(`` in its source), the pool is made ready (:func:`ensure_pool`)."""
+    folder = Path(root) / "source" / assignment
+    if any("hidden_opening(" in path.read_text(encoding="utf-8", errors="replace") for path in folder.glob("*.ipynb")):
+        ensure_pool(root, key, jobs=jobs, say=say)
+
+
 def ensure_pool(root: str | os.PathLike[str], key: bytes, *, jobs: int = 1,
                 say: Callable[[str], None] | None = None) -> tuple[int, ...]:
     """The course's pool, built and written first when it is missing or stale (see the module)."""
@@ -265,6 +274,6 @@ def hidden_opening(part: str, cell: int) -> Any:
     return _checks().pool_opening(seed, cell, pool)
 
 
-__all__ = ["ASSIGNMENT", "NUMBERS", "POOL_FILE", "POOL_SIZE", "PRACTICE_POOL", "PoolMissing", "build_pool",
-           "candidates", "ensure_pool", "full_marks", "hidden_opening", "pool_path", "read_pool", "reference_code",
-           "reference_evaluate", "write_pool"]
+__all__ = ["ASSIGNMENT", "NUMBERS", "POOL_FILE", "POOL_SIZE", "PRACTICE_POOL", "PoolMissing", "before_grading",
+           "build_pool", "candidates", "ensure_pool", "full_marks", "hidden_opening", "pool_path", "read_pool",
+           "reference_code", "reference_evaluate", "write_pool"]
