@@ -224,6 +224,20 @@ class GridCanvas:
         self.add(f'<polyline points="{points}" fill="none" stroke="{stroke}" stroke-width="{width:g}"{dashed} '
                  f'stroke-linecap="round"{faded}{_still(still)}/>')
 
+    def segment(self, start: Coord, end: Coord, stroke: str, width: float, *, opacity: float | None = None,
+                still: bool = False) -> None:
+        """A straight line from the centre of ``start`` to the centre of ``end`` (a winning line).
+
+        >>> canvas = GridCanvas(3, 1, cell=40, margin=24)
+        >>> canvas.segment(Coord(0, 0), Coord(2, 0), "#222", 5)
+        >>> canvas.parts[0]
+        '<line x1="44" y1="20" x2="124" y2="20" stroke="#222" stroke-width="5" stroke-linecap="round"/>'
+        """
+        (x1, y1), (x2, y2) = self.centre(start), self.centre(end)
+        faded = f' opacity="{opacity:g}"' if opacity is not None else ""
+        self.add(f'<line x1="{x1:g}" y1="{y1:g}" x2="{x2:g}" y2="{y2:g}" stroke="{stroke}" stroke-width="{width:g}" '
+                 f'stroke-linecap="round"{faded}{_still(still)}/>')
+
     def outline(self, cells: Iterable[Coord], stroke: str, width: float, *, still: bool = False) -> None:
         """The border of a group of cells (the edges a cell shares with no other cell of the group).
 
