@@ -9,7 +9,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from coursekit.core import Coord, Grid
-from coursekit.render.svg import GridCanvas, cell_of, grid_svg, hit_key
+from coursekit.render.svg import CELL, GridCanvas, cell_of, grid_svg, hit_key
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -134,3 +134,19 @@ def test_grid_svg_clickable_cells_are_exactly_the_hits_with_their_pieces_named()
                   for e in root.iter(f"{SVG}text") if e.get("data-piece")}
         canvas = GridCanvas(grid.width, grid.height)
         assert glyphs == {name: canvas.centre(c) for c, name in names.items()}
+
+
+def test_marks_drawn_over_a_grid_picture_sit_on_its_cells_above_everything() -> None:
+    grid = Grid(4, 3)
+    picture = grid_svg(grid, hits={Coord(1, 2): "here"})
+    marks = GridCanvas(grid.width, grid.height)
+    marks.ring(Coord(1, 2), 7, "#111", still=True)
+    marks.frame(Coord(3, 0), 10, "#111", 3, dashes="5 3", still=True)
+    root = parse(marks.over(picture))
+    assert root[-2].tag == f"{SVG}circle" and root[-1].tag == f"{SVG}rect"  # last: on top of the board
+    hit = root.find(f"{SVG}g[@data-hit='1,2']")
+    assert hit is not None
+    square = hit[0]
+    assert (float(square.get("x", "")) + CELL / 2, float(square.get("y", "")) + CELL / 2) == (
+        float(root[-2].get("cx", "")), float(root[-2].get("cy", "")))
+    assert root[-1].get("stroke-dasharray") == "5 3" and root[-1].get("pointer-events") == "none"

@@ -121,6 +121,14 @@ class GridCanvas:
         x0, y0 = self.corner(cell)
         return x0 + self.cell / 2, y0 + self.cell / 2
 
+    def points(self, cells: Iterable[Coord]) -> str:
+        """The centres of ``cells`` as SVG writes a line's points: ``"x,y x,y ..."``.
+
+        >>> GridCanvas(2, 1, cell=10, margin=20).points([Coord(0, 0), Coord(1, 0)])
+        '25,5 35,5'
+        """
+        return " ".join(f"{px:g},{py:g}" for px, py in (self.centre(Coord(*c)) for c in cells))
+
     @property
     def bottom(self) -> int:
         """The height of the line under the column numbers (caption lines go under it)."""
@@ -159,8 +167,10 @@ class GridCanvas:
         self.add(f'<rect x="{x0 + inset:g}" y="{y0 + inset:g}" width="{self.cell - 2 * inset:g}" '
                  f'height="{self.cell - 2 * inset:g}" fill="{fill}"{outline}/>')
 
-    def frame(self, cell: Coord, half: float, stroke: str, width: float, *, still: bool = False) -> None:
-        """A hollow square around the centre of ``cell``, ``half`` from the centre to each side.
+    def frame(self, cell: Coord, half: float, stroke: str, width: float, *, dashes: str = "",
+              still: bool = False) -> None:
+        """A hollow square around the centre of ``cell``, ``half`` from the centre to each side,
+        dashed if ``dashes`` are given (SVG's ``stroke-dasharray``).
 
         >>> canvas = GridCanvas(1, 1, cell=40, margin=24)
         >>> canvas.frame(Coord(0, 0), 5, "#000", 2)
@@ -169,7 +179,7 @@ class GridCanvas:
         """
         cx, cy = self.centre(cell)
         self.add(f'<rect x="{cx - half:g}" y="{cy - half:g}" width="{2 * half:g}" height="{2 * half:g}" '
-                 f'fill="none" stroke="{stroke}" stroke-width="{width:g}"{_still(still)}/>')
+                 f'fill="none" stroke="{stroke}" stroke-width="{width:g}"{_dashed(dashes)}{_still(still)}/>')
 
     def disc(self, cell: Coord, radius: float, fill: str, *, stroke: str | None = None, width: float = 1,
              opacity: float | None = None, piece: str | None = None, still: bool = False) -> None:
@@ -198,9 +208,8 @@ class GridCanvas:
         '<circle cx="44" cy="20" r="12" fill="none" stroke="#000" stroke-width="3" stroke-dasharray="4 3"/>'
         """
         cx, cy = self.centre(cell)
-        dashed = f' stroke-dasharray="{dashes}"' if dashes else ""
         self.add(f'<circle cx="{cx:g}" cy="{cy:g}" r="{radius:g}" fill="none" stroke="{stroke}" '
-                 f'stroke-width="{width:g}"{dashed}{_still(still)}/>')
+                 f'stroke-width="{width:g}"{_dashed(dashes)}{_still(still)}/>')
 
     def cross(self, cell: Coord, radius: float, stroke: str, width: float) -> None:
         """A cross (an X) at the centre of ``cell``, ``radius`` from the centre to each arm's end, across and up."""
@@ -218,10 +227,9 @@ class GridCanvas:
         >>> canvas.parts[0].startswith('<polyline points="44,20 84,20"'), 'stroke-dasharray="6 4"' in canvas.parts[0]
         (True, True)
         """
-        points = " ".join(f"{px:g},{py:g}" for px, py in (self.centre(Coord(*c)) for c in cells))
-        dashed = f' stroke-dasharray="{dashes}"' if dashes else ""
         faded = f' opacity="{opacity:g}"' if opacity is not None else ""
-        self.add(f'<polyline points="{points}" fill="none" stroke="{stroke}" stroke-width="{width:g}"{dashed} '
+        self.add(f'<polyline points="{self.points(cells)}" fill="none" stroke="{stroke}" stroke-width="{width:g}"'
+                 f'{_dashed(dashes)} '
                  f'stroke-linecap="round"{faded}{_still(still)}/>')
 
     def segment(self, start: Coord, end: Coord, stroke: str, width: float, *, opacity: float | None = None,
@@ -317,6 +325,18 @@ class GridCanvas:
         with self.group(attributes + clickable):
             yield
 
+    def over(self, picture: str) -> str:
+        """``picture`` (a finished picture of the same board, such as :func:`grid_svg` draws) with
+        what was drawn on this canvas on top of it.
+
+        >>> canvas = GridCanvas(1, 1)
+        >>> canvas.disc(Coord(0, 0), 5, "#000")
+        >>> canvas.over(grid_svg(Grid(1, 1))).endswith('<circle cx="40" cy="18" r="5" fill="#000"/></svg>')
+        True
+        """
+        close = picture.rindex("</svg>")
+        return picture[:close] + "".join(self.parts) + picture[close:]
+
     def svg(self) -> str:
         """The finished picture: the ``<svg>`` header (its size, its ``<title>``), then what was drawn."""
         head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{self.width:g}" height="{self.height:g}" '
@@ -328,6 +348,10 @@ class GridCanvas:
 def _still(still: bool) -> str:
     """The attribute that lets clicks go through a decoration to the cell under it."""
     return ' pointer-events="none"' if still else ""
+
+
+def _dashed(dashes: str) -> str:
+    return f' stroke-dasharray="{dashes}"' if dashes else ""
 
 
 def _named(piece: str | None) -> str:
