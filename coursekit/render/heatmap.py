@@ -19,7 +19,7 @@ from collections.abc import Hashable, Iterable, Mapping
 from html import escape
 
 from ..core.grid import Coord, Grid
-from .svg import CELL, MARGIN, grid_svg, text_at
+from .svg import CELL, MARGIN, GridCanvas, grid_svg
 
 #: The colour scale of numbers: from pale (small) to deep (large).
 SCALE = ("#fff7bc", "#fee391", "#fec44f", "#fe9929", "#ec7014", "#cc4c02", "#993404", "#662506")
@@ -78,15 +78,13 @@ def heatmap_svg(
     else:
         fills = {c: colours.get(v, EMPTY) if v is not None else EMPTY for c, v in present.items()}
     board = grid_svg(grid, pieces=pieces, highlight=highlight, fills=fills, title=title, cell=cell)
-    marks = []
+    marks = GridCanvas(grid.width, grid.height, cell)
     if numbers:
         for c, v in present.items():
             text = none_text if v is None else str(v)
             if text and not (pieces and c in pieces):
-                x0, y0 = MARGIN + c.x * cell, (grid.height - 1 - c.y) * cell
-                size = cell * (0.42 if len(text) < 3 else 0.3)
-                marks.append(text_at(x0 + cell / 2, y0 + cell / 2, text, size, ink(fills[c])))
-    board = board[: -len("</svg>")] + "".join(marks) + "</svg>"
+                marks.text(c, text, cell * (0.42 if len(text) < 3 else 0.3), ink(fills[c]))
+    board = marks.over(board)
     if not legend:
         return board
     return _with_legend(board, grid, legend, colours or {}, cell)

@@ -26,7 +26,7 @@ from html import escape
 from ..core.grid import Coord, Grid
 from ..solvers.search import SearchResult
 from .heatmap import SCALE, heatmap_svg, scale_colour
-from .svg import BLOCKED, CELL, MARGIN, grid_svg, text_at
+from .svg import BLOCKED, CELL, MARGIN, GridCanvas, grid_svg
 
 #: Grids with more columns or rows than this are drawn compactly (no numbers, no labels).
 LARGE = 30
@@ -245,20 +245,15 @@ def search_board_svg(
         if cell not in texts and numbers and 0 < turn <= shown:
             texts[cell] = str(turn)
     board = grid_svg(grid, fills=fills, title=title, hits=hits)
-    cell_px = CELL
-    marks = []
+    marks = GridCanvas(grid.width, grid.height)
     if on_path and result is not None and result.path and len(result.path) > 1:
-        points = " ".join(f"{x:g},{y:g}" for x, y in (_centre(grid, c, cell_px, MARGIN) for c in result.path))
-        marks.append(f'<polyline points="{points}" fill="none" stroke="{PATH_COLOUR}" stroke-width="4" '
-                     'stroke-linejoin="round" stroke-linecap="round" opacity="0.6" pointer-events="none"/>')
+        marks.add(f'<polyline points="{marks.points(result.path)}" fill="none" stroke="{PATH_COLOUR}" '
+                  'stroke-width="4" stroke-linejoin="round" stroke-linecap="round" opacity="0.6" '
+                  'pointer-events="none"/>')
     if latest is not None and latest not in (start, target):
-        x0, y0 = MARGIN + latest.x * cell_px, (grid.height - 1 - latest.y) * cell_px
-        marks.append(f'<rect x="{x0 + 2.5}" y="{y0 + 2.5}" width="{cell_px - 5}" height="{cell_px - 5}" '
-                     'fill="none" stroke="#111111" stroke-width="3" stroke-dasharray="5 3" pointer-events="none"/>')
+        marks.frame(latest, CELL / 2 - 2.5, "#111111", 3, dashes="5 3", still=True)
     for cell, text in texts.items():
-        x, y = _centre(grid, cell, cell_px, MARGIN)
         bold = "bold" if text in ("S", "T") else "normal"
-        size = cell_px * (0.5 if text in ("S", "T") else 0.42 if len(text) < 3 else 0.3)
-        marks.append(text_at(x, y, text, size, readable_ink(fills[cell]), bold, extra=' pointer-events="none"'))
-    close = board.rindex("</svg>")
-    return board[:close] + "".join(marks) + board[close:]
+        size = CELL * (0.5 if text in ("S", "T") else 0.42 if len(text) < 3 else 0.3)
+        marks.text(cell, text, size, readable_ink(fills[cell]), bold, still=True)
+    return marks.over(board)

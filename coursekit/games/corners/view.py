@@ -20,14 +20,13 @@ A move is written as its path ``x,y-x,y[-x,y...]``: the start cell and every lan
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
-from html import escape
 from typing import Any
 
 from ...core import display
 from ...core.grid import Coord
 from ...core.record import Record
 from ...core.rules import CHANCE
-from ...render.svg import hit_key, hit_open
+from ...render.svg import GridCanvas
 from .rules import BLACK, PASS, SHAPES, SIDES, SIZE, WHITE, Corners, CornersState, home_cells, path_text
 
 MARKS = {WHITE: "W", BLACK: "B"}
@@ -57,61 +56,6 @@ def transcript(record: Record) -> str:
     result = rules.result(record.final)
     lines.append(f"The game ended: {result}" if result is not None else f"The game ended: {record.end}")
     return "\n".join(lines)
-
-
-def _centre(cell: Coord) -> tuple[float, float]:
-    return MARGIN + cell.x * CELL + CELL / 2, (SIZE - 1 - cell.y) * CELL + CELL / 2
-
-
-def _frame(cell: Coord, half: float, stroke: str, width: int, still: str) -> str:
-    """A hollow square around the centre of ``cell``, ``half`` from the centre to each side.
-
-    >>> _frame(Coord(0, 7), 5, "#000", 2, "")
-    '<rect x="39" y="15" width="10" height="10" fill="none" stroke="#000" stroke-width="2"/>'
-    """
-    cx, cy = _centre(Coord(*cell))
-    return (f'<rect x="{cx - half:g}" y="{cy - half:g}" width="{2 * half:g}" height="{2 * half:g}" fill="none" '
-            f'stroke="{stroke}" stroke-width="{width}"{still}/>')
-
-
-def _ring(cell: Coord, radius: float, stroke: str, still: str, dashes: str = "") -> str:
-    """A ring around the centre of ``cell``, dashed if ``dashes`` are given (as SVG's ``stroke-dasharray``).
-
-    >>> _ring(Coord(0, 7), 12, "#000", "", dashes="4 3")
-    '<circle cx="44" cy="20" r="12" fill="none" stroke="#000" stroke-width="3" stroke-dasharray="4 3"/>'
-    """
-    cx, cy = _centre(Coord(*cell))
-    dashed = f' stroke-dasharray="{dashes}"' if dashes else ""
-    return (f'<circle cx="{cx:g}" cy="{cy:g}" r="{radius:g}" fill="none" stroke="{stroke}" stroke-width="3"'
-            f'{dashed}{still}/>')
-
-
-def _line(cells: Any, stroke: str, dashes: str, still: str) -> str:
-    """A dashed line through the centres of ``cells`` (a move's path).
-
-    >>> line = _line([Coord(0, 7), Coord(1, 7)], "#000", "6 4", "")
-    >>> line.startswith('<polyline points="44,20 84,20"'), 'stroke-dasharray="6 4"' in line
-    (True, True)
-    """
-    points = " ".join(f"{px:g},{py:g}" for px, py in (_centre(Coord(*c)) for c in cells))
-    return (f'<polyline points="{points}" fill="none" stroke="{stroke}" stroke-width="4" '
-            f'stroke-dasharray="{dashes}" stroke-linecap="round"{still}/>')
-
-
-def _outline(cells: frozenset[Coord]) -> str:
-    """The border of a group of cells as one SVG path (the edges a cell shares with no other cell)."""
-    parts = []
-    for c in cells:
-        left, top = MARGIN + c.x * CELL, (SIZE - 1 - c.y) * CELL
-        if Coord(c.x - 1, c.y) not in cells:
-            parts.append(f"M{left},{top}v{CELL}")
-        if Coord(c.x + 1, c.y) not in cells:
-            parts.append(f"M{left + CELL},{top}v{CELL}")
-        if Coord(c.x, c.y + 1) not in cells:
-            parts.append(f"M{left},{top}h{CELL}")
-        if Coord(c.x, c.y - 1) not in cells:
-            parts.append(f"M{left},{top + CELL}h{CELL}")
-    return "".join(sorted(parts))
 
 
 #: What a playing board marks (see :func:`board_svg`): a cell the chosen piece may go to (a
@@ -159,63 +103,39 @@ def board_svg(state: CornersState, title: str | None = None, path: Any = None, *
     >>> svg.count("data-hit="), svg.count("data-piece="), 'stroke-dasharray="4 3"' in svg
     (1, 18, True)
     """
-    size = SIZE * CELL
-    width, height = MARGIN + size + 4, size + MARGIN + (LEGEND if legend else 0)
     caption = title or f"{SIDES[state.turn]} to move"
     hits = hits or {}
     names = pieces or {}
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-           f'viewBox="0 0 {width} {height}" font-family="sans-serif" role="img">',
-           f"<title>{escape(caption)}</title>",
-           f'<rect x="0" y="0" width="{width}" height="{height}" fill="#ffffff"/>']
+    canvas = GridCanvas(SIZE, SIZE, CELL, MARGIN, title=caption, below=LEGEND if legend else 0)
+    canvas.background("#ffffff")
     for y in reversed(range(SIZE)):
         for x in range(SIZE):
             cell = Coord(x, y)
-            shade = CHOSEN_FILL if cell == chosen else "#e8e8e8" if (x + y) % 2 else "#f8f8f8"
-            if cell in hits:
-                out.append(hit_open(hit_key(cell), f"{x}, {y}: {hits[cell]}"))
-            out.append(f'<rect x="{MARGIN + x * CELL}" y="{(SIZE - 1 - y) * CELL}" width="{CELL}" height="{CELL}" '
-                       f'fill="{shade}"/>')
-            if cell in hits:
-                out.append("</g>")
-    still = ' pointer-events="none"' if hits else ""  # a playing board: clicks go through to the cells
+            with canvas.cell_group(cell, hits.get(cell)):
+                canvas.square(cell, CHOSEN_FILL if cell == chosen else "#e8e8e8" if (x + y) % 2 else "#f8f8f8")
+    still = bool(hits)  # a playing board: clicks go through the marks to the cells
     pieces_count = len(state.white)
     if pieces_count in SHAPES:
         for player in (WHITE, BLACK):
-            out.append(f'<path d="{_outline(frozenset(home_cells(pieces_count, player)))}" stroke="#111" '
-                       f'stroke-width="4" fill="none" stroke-linecap="square"{still}/>')
+            canvas.outline(home_cells(pieces_count, player), "#111", 4, still=still)
     if chosen is not None:
-        out.append(_frame(chosen, CELL / 2 - 3, CHOSEN_STROKE, 4, still))
+        canvas.frame(chosen, CELL / 2 - 3, CHOSEN_STROKE, 4, still=still)
     for cell in trail:
-        out.append(_frame(cell, 5, TRAIL_STROKE, 2, still))
+        canvas.frame(cell, 5, TRAIL_STROKE, 2, still=still)
     if path is not None and path != PASS:
-        out.append(_line(path, "#555", "6 4", still))
+        canvas.line(path, "#555", 4, dashes="6 4", still=still)
     if hint is not None and hint != PASS:
-        out.append(_line(hint, HINT_STROKE, "1 6", still))
-        out.append(_ring(hint[-1], 16, HINT_STROKE, still))
+        canvas.line(hint, HINT_STROKE, 4, dashes="1 6", still=still)
+        canvas.ring(hint[-1], 16, HINT_STROKE, still=still)
     for cell in nexts:
-        out.append(_ring(cell, 12, NEXT_STROKE, still, dashes="4 3"))
-        cx, cy = _centre(Coord(*cell))
-        out.append(f'<circle cx="{cx:g}" cy="{cy:g}" r="4" fill="{NEXT_STROKE}"{still}/>')
+        canvas.ring(cell, 12, NEXT_STROKE, dashes="4 3", still=still)
+        canvas.disc(cell, 4, NEXT_STROKE, still=still)
     for cells, radius, fill, width in ((state.black, 14, "#111", 2), (state.white, 13, "#ffffff", 3)):
         for cell in cells:
-            cx, cy = _centre(cell)
-            name = f' data-piece="{names[cell]}"' if cell in names else ""
-            out.append(f'<circle cx="{cx:g}" cy="{cy:g}" r="{radius}" fill="{fill}" stroke="#111" '
-                       f'stroke-width="{width}"{name}{still}/>')
-    for i in range(SIZE):
-        out.append(_label(MARGIN + i * CELL + CELL / 2, size + MARGIN / 2, str(i)))
-        out.append(_label(MARGIN / 2, (SIZE - 1 - i) * CELL + CELL / 2, str(i)))
-    if legend:
-        out.append(f'<text x="4" y="{size + MARGIN + LEGEND / 2:g}" font-size="12" fill="#1b1b1b" '
-                   f'dominant-baseline="central">{escape(legend)}</text>')
-    out.append("</svg>")
-    return "".join(out)
-
-
-def _label(x: float, y: float, text: str) -> str:
-    return (f'<text x="{x:g}" y="{y:g}" font-size="12" fill="#444" text-anchor="middle" '
-            f'dominant-baseline="central">{escape(text)}</text>')
+            canvas.disc(cell, radius, fill, stroke="#111", width=width, piece=names.get(cell), still=still)
+    canvas.edge_numbers(12, "#444", gap=0)
+    canvas.caption([legend] if legend else [], top=LEGEND / 2)
+    return canvas.svg()
 
 
 def record_svg(record: Record) -> str:

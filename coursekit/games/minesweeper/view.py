@@ -18,18 +18,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from html import escape
 
 from ...core import display
 from ...core.grid import Coord, Grid
 from ...core.record import Record
 from ...core.rules import CHANCE
-from ...render.svg import caption_lines
+from ...render.svg import GridCanvas, hit_key
 from .duel import Minesweeper2, Minesweeper2Board, Minesweeper2State
 from .rules import Flag, Minesweeper, MinesweeperBoard, MinesweeperState
 
 CELL = 26
-MARGIN = 22
 HIDDEN_FILL, OPEN_FILL, BOOM_FILL, MINE_FILL = "#9aa5b1", "#eef1f4", "#e34a33", "#fdd0a2"
 #: Number colours (the usual ones), dark enough to read on the light cells.
 INKS = ("#555", "#1f4fbf", "#176f29", "#c0211f", "#2b1a8f", "#7f1a1a", "#16777f", "#111", "#555")
@@ -126,44 +124,27 @@ def transcript(record: Record) -> str:
     return "\n".join(lines)
 
 
-def _edge_numbers(width: int, height: int, cell: int) -> list[str]:
-    """The column numbers under a board of ``cell``-sized cells and the row numbers left of it (0 at the bottom).
-
-    >>> len(_edge_numbers(3, 2, CELL)), _edge_numbers(3, 2, CELL)[-1].endswith(">1</text>")
-    (5, True)
-    """
-    out = [f'<text x="{MARGIN + x * cell + cell / 2:g}" y="{height * cell + MARGIN / 2 + 2:g}" font-size="11" '
-           f'fill="#555" text-anchor="middle" dominant-baseline="central">{x}</text>' for x in range(width)]
-    out += [f'<text x="{MARGIN / 2:g}" y="{(height - 1 - y) * cell + cell / 2:g}" font-size="11" fill="#555" '
-            f'text-anchor="middle" dominant-baseline="central">{y}</text>' for y in range(height)]
-    return out
-
-
 def _svg(board: MinesweeperBoard, marks: dict[Coord, str], title: str) -> str:
-    w, h = board.width, board.height
-    width, height = MARGIN + w * CELL + 4, h * CELL + MARGIN + 22
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-           f'viewBox="0 0 {width} {height}" font-family="sans-serif" role="img">',
-           f"<title>{escape(title)}</title>"]
+    """A board from its cells' marks (see :func:`board_text`; ``A`` and ``B`` a mine and its finder),
+    its title written under it."""
+    canvas = GridCanvas(board.width, board.height, CELL, title=title, below=22)
     for cell, mark in marks.items():
-        x0, y0 = MARGIN + cell.x * CELL, (h - 1 - cell.y) * CELL
-        fill = (OPEN_FILL if mark.isdigit() else BOOM_FILL if mark == "X" else MINE_FILL if mark in "*M"
+        fill = (OPEN_FILL if mark.isdigit() else BOOM_FILL if mark == "X" else MINE_FILL if mark in "*MAB"
                 else HIDDEN_FILL)
-        out.append(f'<rect x="{x0}" y="{y0}" width="{CELL}" height="{CELL}" fill="{fill}" stroke="#667"/>')
-        centre = f'x="{x0 + CELL / 2:g}" y="{y0 + CELL / 2:g}"'
+        canvas.square(cell, fill, stroke="#667")
         if mark.isdigit() and mark != "0":
-            out.append(f'<text {centre} font-size="15" font-weight="bold" fill="{INKS[int(mark)]}" '
-                       f'text-anchor="middle" dominant-baseline="central">{mark}</text>')
+            canvas.text(cell, mark, 15, INKS[int(mark)], weight="bold")
         elif mark == "F":
-            out.append(f'<text {centre} font-size="14" font-weight="bold" fill="#c0211f" text-anchor="middle" '
-                       'dominant-baseline="central">F</text>')
+            canvas.text(cell, "F", 14, "#c0211f", weight="bold")
         elif mark in "*XM":
-            out.append(f'<circle cx="{x0 + CELL / 2:g}" cy="{y0 + CELL / 2:g}" r="{CELL * 0.27:g}" fill="#111"/>')
-    out += _edge_numbers(w, h, CELL)
-    out.append(f'<text x="4" y="{h * CELL + MARGIN + 12:g}" font-size="12" fill="#333" '
-               f'dominant-baseline="central">{escape(title)}</text>')
-    out.append("</svg>")
-    return "".join(out)
+            canvas.disc(cell, CELL * 0.27, "#111")
+        elif mark in FINDER_MARKS:  # a discovered mine: tinted for its finder, lettered on its disc
+            canvas.square(cell, FINDER_FILLS[FINDER_MARKS.index(mark)], inset=1, stroke="#667")
+            canvas.disc(cell, CELL * 0.3, "#111")
+            canvas.text(cell, mark, 12, "#fff", weight="bold")
+    canvas.edge_numbers()
+    canvas.caption([title], colour="#333")
+    return canvas.svg()
 
 
 def board_svg(board: MinesweeperBoard) -> str:
@@ -302,32 +283,15 @@ def _duel_end(record: Record, names: tuple[str, str]) -> str:
             f"{min(first, second)}")
 
 
-def _duel_svg(seen: Minesweeper2Board, marks: dict[Coord, str], title: str) -> str:
-    """The one-player picture, each discovered mine tinted for its finder and lettered A or B on its disc."""
-    picture = _svg(seen.board, {c: ("*" if m in FINDER_MARKS else m) for c, m in marks.items()}, title)
-    h = seen.board.height
-    extra = []
-    for cell, mark in marks.items():
-        if mark in FINDER_MARKS:
-            x0, y0 = MARGIN + cell.x * CELL, (h - 1 - cell.y) * CELL
-            player = FINDER_MARKS.index(mark)
-            extra.append(f'<rect x="{x0 + 1}" y="{y0 + 1}" width="{CELL - 2}" height="{CELL - 2}" '
-                         f'fill="{FINDER_FILLS[player]}" stroke="#667"/>'
-                         f'<circle cx="{x0 + CELL / 2:g}" cy="{y0 + CELL / 2:g}" r="{CELL * 0.3:g}" fill="#111"/>'
-                         f'<text x="{x0 + CELL / 2:g}" y="{y0 + CELL / 2:g}" font-size="12" font-weight="bold" '
-                         f'fill="#fff" text-anchor="middle" dominant-baseline="central">{mark}</text>')
-    return picture.replace("</svg>", "".join(extra) + "</svg>")
-
-
 def duel_board_svg(seen: Minesweeper2Board) -> str:
     """What both players see as a picture: discovered mines lettered A (player 1) or B (player 2)."""
-    return _duel_svg(seen, _duel_marks(seen), _duel_status(seen))
+    return _svg(seen.board, _duel_marks(seen), _duel_status(seen))
 
 
 def duel_state_svg(state: Minesweeper2State) -> str:
     """The whole state as a picture; the undiscovered mines are drawn only when the game is over."""
     over = state.board.is_over
-    return _duel_svg(state.seen, _duel_marks(state.seen, state.mines if over else frozenset()),
+    return _svg(state.board, _duel_marks(state.seen, state.mines if over else frozenset()),
                      _duel_status(state.seen))
 
 
@@ -335,7 +299,7 @@ def duel_record_svg(record: Record) -> str:
     """A two-player game: its last state, every mine shown, captioned with the counts and the end."""
     final: Minesweeper2State = record.final
     names = (str(record.players[0]), str(record.players[1]))
-    return _duel_svg(final.seen, _duel_marks(final.seen, final.mines), _duel_end(record, names))
+    return _svg(final.board, _duel_marks(final.seen, final.mines), _duel_end(record, names))
 
 
 def duel_move_words(move: object) -> str:
@@ -499,52 +463,45 @@ def _duel_board_looks(seen: Minesweeper2Board, mines: frozenset[Coord],
     return looks
 
 
-def _cell_svg(cell: Coord, look: Look, x0: float, y0: float, hit: str | None) -> str:
-    size = PLAY_CELL
-    cx, cy = x0 + size / 2, y0 + size / 2
-    key = f"{cell.x},{cell.y}"
-    label = f' data-hit="{key}" tabindex="0" role="button" aria-label="{escape(f"{cell.x}, {cell.y}: {hit}")}"' \
-        if hit is not None else ""
-    out = [f'<g data-cell="{key}"{label}>']
+def _draw_cell(canvas: GridCanvas, cell: Coord, look: Look, hit: str | None) -> None:
+    """One cell of a playing board as its look says, in a group of its own (clickable when ``hit`` are its words)."""
+    size = canvas.cell
+    x0, y0 = canvas.corner(cell)
+    cy = canvas.centre(cell)[1]
     kind = look.kind
-    if kind in HIDDEN_KINDS or kind == "flag":  # a raised tile: a light edge top and left, a dark one under
-        fill = {"safe": SAFE_FILL, "sure mine": SURE_MINE_FILL, "best": BEST_FILL}.get(kind, PLAY_HIDDEN)
-        out.append(f'<rect x="{x0:g}" y="{y0:g}" width="{size}" height="{size}" fill="{fill}" stroke="#667"/>')
-        out.append(f'<path d="M{x0 + 2:g} {y0 + size - 2:g}V{y0 + 2:g}H{x0 + size - 2:g}" fill="none" '
-                   'stroke="#ffffff" stroke-width="2"/>'
-                   f'<path d="M{x0 + 2:g} {y0 + size - 2:g}H{x0 + size - 2:g}V{y0 + 2:g}" fill="none" '
-                   'stroke="#5a6470" stroke-width="2"/>')
-    else:
-        fill = {"exploded": PLAY_BOOM, "mine": PLAY_MINE}.get(kind, PLAY_OPEN)
-        if kind.startswith("found "):
-            fill = FINDER_FILLS[FINDER_MARKS.index(kind[-1])]
-        out.append(f'<rect x="{x0:g}" y="{y0:g}" width="{size}" height="{size}" fill="{fill}" stroke="#8a94a0"/>')
-    centre = f'x="{cx:g}" y="{cy:g}" text-anchor="middle" dominant-baseline="central"'
-    if kind.isdigit() and look.text:
-        out.append(f'<text {centre} font-size="16" font-weight="bold" fill="{INKS[int(kind)]}">{look.text}</text>')
-    elif kind in ("flag", "told"):
-        out.append(f'<text {centre} font-size="17" font-weight="bold" fill="{FLAG_INK}">{escape(look.text)}</text>')
-    elif kind == "wrong flag":
-        out.append(f'<text {centre} font-size="17" font-weight="bold" fill="{FLAG_INK}">{escape(look.text)}</text>'
-                   f'<line x1="{x0 + 5:g}" y1="{y0 + 5:g}" x2="{x0 + size - 5:g}" y2="{y0 + size - 5:g}" '
-                   f'stroke="{FLAG_INK}" stroke-width="2.5"/>')
-    elif kind in ("mine", "exploded"):
-        out.append(f'<circle cx="{cx:g}" cy="{cy:g}" r="{size * 0.27:g}" fill="#111"/>')
-        if kind == "exploded":
-            out.append(f'<circle cx="{cx:g}" cy="{cy:g}" r="{size * 0.36:g}" fill="none" stroke="#ffffff" '
-                       'stroke-width="2"/>')
-    elif kind.startswith("found "):
-        out.append(f'<circle cx="{cx:g}" cy="{cy:g}" r="{size * 0.32:g}" fill="#111"/>'
-                   f'<text {centre} font-size="14" font-weight="bold" fill="#ffffff">{escape(look.text)}</text>')
-    elif kind in ("hint", "safe", "sure mine", "best"):
-        ink = {"safe": SAFE_INK, "sure mine": FLAG_INK}.get(kind, HINT_INK)
-        weight = "normal" if kind == "hint" else "bold"
-        out.append(f'<text {centre} font-size="10" font-weight="{weight}" fill="{ink}">{escape(look.text)}</text>')
-        if kind == "best":
-            out.append(f'<line x1="{x0 + 6:g}" y1="{cy + 7:g}" x2="{x0 + size - 6:g}" y2="{cy + 7:g}" '
-                       f'stroke="{HINT_INK}" stroke-width="1.5"/>')
-    out.append("</g>")
-    return "".join(out)
+    with canvas.cell_group(cell, hit, f' data-cell="{hit_key(cell)}"'):
+        if kind in HIDDEN_KINDS or kind == "flag":  # a raised tile: a light edge top and left, a dark one under
+            fill = {"safe": SAFE_FILL, "sure mine": SURE_MINE_FILL, "best": BEST_FILL}.get(kind, PLAY_HIDDEN)
+            canvas.square(cell, fill, stroke="#667")
+            canvas.add(f'<path d="M{x0 + 2:g} {y0 + size - 2:g}V{y0 + 2:g}H{x0 + size - 2:g}" fill="none" '
+                       'stroke="#ffffff" stroke-width="2"/>'
+                       f'<path d="M{x0 + 2:g} {y0 + size - 2:g}H{x0 + size - 2:g}V{y0 + 2:g}" fill="none" '
+                       'stroke="#5a6470" stroke-width="2"/>')
+        else:
+            fill = {"exploded": PLAY_BOOM, "mine": PLAY_MINE}.get(kind, PLAY_OPEN)
+            if kind.startswith("found "):
+                fill = FINDER_FILLS[FINDER_MARKS.index(kind[-1])]
+            canvas.square(cell, fill, stroke="#8a94a0")
+        if kind.isdigit() and look.text:
+            canvas.text(cell, look.text, 16, INKS[int(kind)], weight="bold")
+        elif kind in ("flag", "told", "wrong flag"):
+            canvas.text(cell, look.text, 17, FLAG_INK, weight="bold")
+            if kind == "wrong flag":
+                canvas.add(f'<line x1="{x0 + 5:g}" y1="{y0 + 5:g}" x2="{x0 + size - 5:g}" y2="{y0 + size - 5:g}" '
+                           f'stroke="{FLAG_INK}" stroke-width="2.5"/>')
+        elif kind in ("mine", "exploded"):
+            canvas.disc(cell, size * 0.27, "#111")
+            if kind == "exploded":
+                canvas.ring(cell, size * 0.36, "#ffffff", 2)
+        elif kind.startswith("found "):
+            canvas.disc(cell, size * 0.32, "#111")
+            canvas.text(cell, look.text, 14, "#ffffff", weight="bold")
+        elif kind in ("hint", "safe", "sure mine", "best"):
+            ink = {"safe": SAFE_INK, "sure mine": FLAG_INK}.get(kind, HINT_INK)
+            canvas.text(cell, look.text, 10, ink, weight="normal" if kind == "hint" else "bold")
+            if kind == "best":
+                canvas.add(f'<line x1="{x0 + 6:g}" y1="{cy + 7:g}" x2="{x0 + size - 6:g}" y2="{cy + 7:g}" '
+                           f'stroke="{HINT_INK}" stroke-width="1.5"/>')
 
 
 def play_svg(width: int, height: int, looks: Mapping[Coord, Look], lines: Sequence[str] = (),
@@ -561,21 +518,14 @@ def play_svg(width: int, height: int, looks: Mapping[Coord, Look], lines: Sequen
     (1, True, True)
     """
     hits = hits or {}
-    grid_w, grid_h = MARGIN + width * PLAY_CELL + 4, height * PLAY_CELL + MARGIN
+    canvas = GridCanvas(width, height, PLAY_CELL, title=title, below=17 * len(lines) + (6 if lines else 0))
     longest = max((len(line) for line in lines), default=0)
-    total_w = max(grid_w, int(longest * 6.6) + 12)
-    total_h = grid_h + 17 * len(lines) + (6 if lines else 0)
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{total_w}" height="{total_h}" '
-           f'viewBox="0 0 {total_w} {total_h}" font-family="sans-serif" role="img">']
-    if title:
-        out.append(f"<title>{escape(title)}</title>")
+    canvas.width = max(canvas.width, int(longest * 6.6) + 12)  # about 6.6 pixels a character
     for cell, look in looks.items():
-        x0, y0 = MARGIN + cell.x * PLAY_CELL, (height - 1 - cell.y) * PLAY_CELL
-        out.append(_cell_svg(cell, look, x0, y0, hits.get(cell)))
-    out += _edge_numbers(width, height, PLAY_CELL)
-    out += caption_lines(lines, 4, grid_h + 12, 17)
-    out.append("</svg>")
-    return "".join(out)
+        _draw_cell(canvas, cell, look, hits.get(cell))
+    canvas.edge_numbers()
+    canvas.caption(lines)
+    return canvas.svg()
 
 
 def mines_caption(seen: MinesweeperBoard) -> str:

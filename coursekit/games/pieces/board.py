@@ -20,7 +20,7 @@ from ...boards.board import slider
 from ...boards.game import YOU, GameBoard, clicked_cell, computer_players
 from ...core.grid import Coord, Grid
 from ...core.rules import Strategy
-from ...render.svg import CELL, MARGIN, cell_of, grid_svg, hit_key
+from ...render.svg import CELL, GridCanvas, cell_of, grid_svg, hit_key
 from ...solvers.propp import propp_table
 from ...solvers.tables import outcome_table
 from . import ENTRIES
@@ -294,11 +294,10 @@ class PieceBoard(GameBoard):
         svg = grid_svg(grid, pieces={state.at: letter}, highlight=targets,
                        texts={c: t for c, t in classes.items() if c != state.at}, title=title,
                        hits=hits, piece_ids={state.at: self.piece})
-        rings = "".join(
-            f'<circle cx="{MARGIN + c.x * CELL + CELL / 2:g}" cy="{(grid.height - 1 - c.y) * CELL + CELL / 2:g}" '
-            f'r="{CELL * 0.18 + 1:g}" fill="none" stroke="{TARGET_RING}" stroke-width="2" pointer-events="none"/>'
-            for c in sorted(targets))
-        svg = svg[: -len("</svg>")] + rings + "</svg>"
+        rings = GridCanvas(grid.width, grid.height)
+        for c in sorted(targets):
+            rings.ring(c, CELL * 0.18 + 1, TARGET_RING, 2, still=True)
+        svg = rings.over(svg)
         return self._with_turn_lines(svg, state) if self.num_players == 3 else svg
 
     def extra_controls(self) -> list[dict[str, Any]]:

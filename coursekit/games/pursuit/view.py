@@ -38,7 +38,7 @@ from ...core.grid import Coord
 from ...core.record import Record
 from ...render.heatmap import EMPTY, heatmap_svg, scale_colour
 from ...render.search import readable_ink
-from ...render.svg import CELL, MARGIN, grid_svg, text_at
+from ...render.svg import CELL, GridCanvas, grid_svg
 from .rules import Pursuit, PursuitState
 from .solver import PursuitSolver
 
@@ -268,22 +268,17 @@ def pursuit_board_svg(
             fills[cell] = EMPTY if time is None else scale_colour(time, low, high)
     board = grid_svg(state.grid, pieces=pieces, fills=fills, texts=texts, title=title, hits=hits,
                      piece_ids=piece_ids, highlight=[c for c, k in kinds.items() if k == "target"])
-    marks = []
+    marks = GridCanvas(state.grid.width, state.grid.height)
     for cell, kind in kinds.items():
         if kind == "target":  # a dark ring around the dot, seen on every fill
-            x, y = MARGIN + cell.x * CELL + CELL / 2, (state.grid.height - 1 - cell.y) * CELL + CELL / 2
-            marks.append(f'<circle cx="{x:g}" cy="{y:g}" r="{CELL * 0.18:g}" fill="none" stroke="#111" '
-                         'stroke-width="1.5" pointer-events="none"/>')
+            marks.ring(cell, CELL * 0.18, "#111", 1.5, still=True)
         if kind == "heat" or (kind == "target" and cell in heat):
             time = heat[cell]
             text = "\u221e" if time is None else str(time)
-            x0, y0 = MARGIN + cell.x * CELL, (state.grid.height - 1 - cell.y) * CELL
             dy = CELL * 0.3 if kind == "target" else 0  # below the target's dot
             size = CELL * (0.42 if kind == "heat" and len(text) < 3 else 0.28)
-            marks.append(text_at(x0 + CELL / 2, y0 + CELL / 2 + dy, text, size, readable_ink(fills[cell]),
-                               extra=' pointer-events="none"'))
-    close = board.rindex("</svg>")
-    return board[:close] + "".join(marks) + board[close:]
+            marks.text(cell, text, size, readable_ink(fills[cell]), dy=dy, still=True)
+    return marks.over(board)
 
 
 display.register(PursuitState, text=pursuit_state, svg=pursuit_svg)

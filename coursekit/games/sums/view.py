@@ -60,8 +60,8 @@ def sum_svg(state: SumState) -> str:
     height = 0
     for i, (grid, piece, at) in enumerate(zip(state.grids, state.pieces, state.positions, strict=True)):
         inner = svg.grid_svg(grid, pieces={at: _letter(piece)}, title=f"piece {i}: {piece} on {at}")
-        w = svg.MARGIN + grid.width * svg.CELL + 4
-        h = grid.height * svg.CELL + svg.MARGIN + 4
+        size = svg.GridCanvas(grid.width, grid.height)  # the size of grid_svg's picture
+        w, h = int(size.width), int(size.height)
         boards.append(inner.replace("<svg ", f'<svg x="{x}" y="0" ', 1))
         x += w + gap
         height = max(height, h)

@@ -14,18 +14,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from html import escape
 
 from ...core import display
 from ...core.grid import Coord, Grid
 from ...core.record import Record
 from ...core.rules import CHANCE
+from ...render.svg import GridCanvas
 from .rules import EMPTY, MARKS, TicTacToe, TicTacToeState
 
 #: The colour of each player's mark (X, O, A, B), readable on white and told apart by shape too.
 MARK_COLOURS = {"X": "#1f4e99", "O": "#b2182b", "A": "#1b7837", "B": "#6a3d9a"}
 CELL = 48
-MARGIN = 22
 #: The background of the winning line's cells on a board that plays (the line is drawn through them too).
 LINE_FILL = "#ffe082"
 #: The small dot on an empty cell that may be marked now (a shape, not only a colour).
@@ -79,14 +78,17 @@ def play_svg(
     fresh: Iterable[Coord] = (),
     appear_ms: int = 0,
     line_fill: bool = False,
+    cell: int = CELL,
+    corner_texts: Mapping[Coord, str] | None = None,
 ) -> str:
-    """The board as SVG, for a board that plays as well as for a page.
+    """The board as SVG, for a board that plays as well as for a page, with ``cell``-pixel cells.
 
     ``hits`` maps a cell to the words a screen reader says of it and makes it clickable
     (``data-hit="x,y"``); ``open_cells`` get a small dot (they may be marked now);
     ``fresh`` marks appear growing in, over ``appear_ms`` milliseconds (0: at once);
     ``line_fill`` fills the winning line's cells as well as drawing the line through them.
-    ``text_colours`` colours the ``texts``.
+    ``text_colours`` colours the ``texts``; ``corner_texts`` go small in the top left corner of
+    their cells (a game's move numbers).
 
     >>> from coursekit.games.tictactoe import TicTacToe
     >>> state = TicTacToe().position("X../.O./...")
@@ -99,61 +101,40 @@ def play_svg(
     hits = hits or {}
     dots = set(open_cells)
     new = set(fresh) if appear_ms > 0 else set()
-    w, h = state.width, state.height
-    width, height = MARGIN + w * CELL + 4, h * CELL + MARGIN + 4
     mover = MARKS[state.turn]
     caption = title or (f"{MARKS[state.winner]} has won" if state.winner is not None
                         else f"{mover} to move" if EMPTY in state.cells else "a draw")
     line = set(state.line) if line_fill else set()
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-           f'viewBox="0 0 {width} {height}" font-family="sans-serif" role="img">',
-           f"<title>{escape(caption)}</title>"]
+    canvas = GridCanvas(state.width, state.height, cell, title=caption)
     if new:
-        out.append("<style>@keyframes ck-ttt-appear{from{opacity:0;transform:scale(0.2)}to{opacity:1;"
+        canvas.add("<style>@keyframes ck-ttt-appear{from{opacity:0;transform:scale(0.2)}to{opacity:1;"
                    "transform:scale(1)}}.ck-ttt-appear{animation:ck-ttt-appear ease-out both;"
                    "transform-box:fill-box;transform-origin:center}</style>")
-    out.append(f'<rect x="{MARGIN}" y="0" width="{w * CELL}" height="{h * CELL}" fill="#ffffff" stroke="#333"/>')
-    for y in range(h):
-        for x in range(w):
-            cell = Coord(x, y)
-            x0, y0 = MARGIN + x * CELL, (h - 1 - y) * CELL
-            cx, cy = x0 + CELL / 2, y0 + CELL / 2
-            mark = state.at(cell)
-            if cell in hits:
-                out.append(f'<g data-hit="{x},{y}" tabindex="0" role="button" '
-                           f'aria-label="{escape(f"{x}, {y}: {hits[cell]}")}">')
-            if cell in hits or cell in line:
-                fill = LINE_FILL if cell in line else "#ffffff"
-                out.append(f'<rect x="{x0 + 1}" y="{y0 + 1}" width="{CELL - 2}" height="{CELL - 2}" fill="{fill}"/>')
-            if mark != EMPTY:
-                drawn = _mark(mark, cx, cy)
-                if cell in new:
-                    drawn = f'<g class="ck-ttt-appear" style="animation-duration:{appear_ms}ms">{drawn}</g>'
-                out.append(drawn)
-            elif cell in texts:
-                out.append(_label(cx, cy, texts[cell], 13, text_colours.get(cell, "#555")))
-            elif cell in dots:
-                out.append(f'<circle cx="{cx:g}" cy="{cy:g}" r="3" fill="{OPEN_DOT}"/>')
-            if cell in hits:
-                out.append("</g>")
-    for x in range(1, w):
-        out.append(f'<line x1="{MARGIN + x * CELL}" y1="0" x2="{MARGIN + x * CELL}" y2="{h * CELL}" stroke="#333" '
-                   'pointer-events="none"/>')
-    for y in range(1, h):
-        out.append(f'<line x1="{MARGIN}" y1="{y * CELL}" x2="{MARGIN + w * CELL}" y2="{y * CELL}" stroke="#333" '
-                   'pointer-events="none"/>')
+    canvas.board_rect("#ffffff", "#333")
+    for y in range(state.height):
+        for x in range(state.width):
+            square = Coord(x, y)
+            mark = state.at(square)
+            with canvas.cell_group(square, hits.get(square)):
+                if square in hits or square in line:  # a clickable cell's first child: its square
+                    canvas.square(square, LINE_FILL if square in line else "#ffffff", inset=1)
+                if mark != EMPTY and square in new:
+                    with canvas.group(f' class="ck-ttt-appear" style="animation-duration:{appear_ms}ms"'):
+                        _mark(canvas, square, mark)
+                elif mark != EMPTY:
+                    _mark(canvas, square, mark)
+                elif square in texts:
+                    canvas.text(square, texts[square], 13, text_colours.get(square, "#555"))
+                elif square in dots:
+                    canvas.disc(square, 3, OPEN_DOT)
+    canvas.grid_lines("#333")
     if state.line:
-        first, last = state.line[0], state.line[-1]
-        x1, y1 = MARGIN + first.x * CELL + CELL / 2, (h - 1 - first.y) * CELL + CELL / 2
-        x2, y2 = MARGIN + last.x * CELL + CELL / 2, (h - 1 - last.y) * CELL + CELL / 2
-        out.append(f'<line x1="{x1:g}" y1="{y1:g}" x2="{x2:g}" y2="{y2:g}" stroke="#222" stroke-width="5" '
-                   'stroke-linecap="round" opacity="0.7" pointer-events="none"/>')
-    for x in range(w):
-        out.append(_label(MARGIN + x * CELL + CELL / 2, h * CELL + MARGIN / 2 + 2, str(x), 11, "#555"))
-    for y in range(h):
-        out.append(_label(MARGIN / 2, (h - 1 - y) * CELL + CELL / 2, str(y), 11, "#555"))
-    out.append("</svg>")
-    return "".join(out)
+        canvas.segment(state.line[0], state.line[-1], "#222", 5, opacity=0.7, still=True)
+    corner = 8 - cell / 2
+    for square, text in (corner_texts or {}).items():
+        canvas.text(square, text, 10, "#777", dx=corner, dy=corner)
+    canvas.edge_numbers()
+    return canvas.svg()
 
 
 def stack_svg(pictures: list[str], gap: int = 10) -> str:
@@ -175,20 +156,16 @@ def stack_svg(pictures: list[str], gap: int = 10) -> str:
             f'viewBox="0 0 {width} {height}" role="img">{"".join(out)}</svg>')
 
 
-def _label(x: float, y: float, text: str, size: float, colour: str) -> str:
-    return (f'<text x="{x:g}" y="{y:g}" font-size="{size:g}" fill="{colour}" text-anchor="middle" '
-            f'dominant-baseline="central">{escape(text)}</text>')
-
-
-def _mark(mark: str, cx: float, cy: float) -> str:
+def _mark(canvas: GridCanvas, square: Coord, mark: str) -> None:
+    """A player's mark on ``square``: X a cross, O a ring, another mark its letter, each in its colour."""
     colour = MARK_COLOURS.get(mark, "#111")
-    r = CELL * 0.3
+    r = canvas.cell * 0.3
     if mark == "X":
-        return (f'<path d="M{cx - r:g},{cy - r:g}L{cx + r:g},{cy + r:g}M{cx + r:g},{cy - r:g}L{cx - r:g},{cy + r:g}" '
-                f'stroke="{colour}" stroke-width="5" stroke-linecap="round"/>')
-    if mark == "O":
-        return f'<circle cx="{cx:g}" cy="{cy:g}" r="{r:g}" fill="none" stroke="{colour}" stroke-width="5"/>'
-    return _label(cx, cy, mark, CELL * 0.6, colour).replace("<text ", '<text font-weight="bold" ', 1)
+        canvas.cross(square, r, colour, 5)
+    elif mark == "O":
+        canvas.ring(square, r, colour, 5)
+    else:
+        canvas.text(square, mark, canvas.cell * 0.6, colour, weight="bold")
 
 
 def record_svg(record: Record) -> str:
@@ -196,13 +173,7 @@ def record_svg(record: Record) -> str:
     order: dict[Coord, str] = {}
     for i, step in enumerate(record.moves, start=1):
         order[Coord(*step.move)] = str(i)
-    final = record.final
-    svg = board_svg(final, title=f"{len(record.moves)} moves: {record.end}")
-    # The move numbers go in the corner of each marked cell.
-    h = final.height
-    numbers = "".join(_label(MARGIN + c.x * CELL + 8, (h - 1 - c.y) * CELL + 8, n, 10, "#777")
-                      for c, n in order.items())
-    return svg.replace("</svg>", numbers + "</svg>")
+    return play_svg(record.final, title=f"{len(record.moves)} moves: {record.end}", corner_texts=order)
 
 
 display.register(TicTacToeState, text=board_text, svg=board_svg)
