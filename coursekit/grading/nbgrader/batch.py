@@ -371,7 +371,34 @@ def grade(course: Course, assignment: str, students: Sequence[str] | None = None
                 results.append(_finish(course, assignment, item.student, problems, item.began, notes[item.student]))
                 if progress:
                     progress(len(results), len(chosen), results[-1])
+    record(course, assignment, results)
     return sorted(results, key=lambda r: r.student)
+
+
+#: The folder, in the course, where the batch records what the gradebook does not hold (each submission's seconds).
+RECORDS = "grading_records"
+
+
+def records_path(course: Course, assignment: str) -> Path:
+    """Where :func:`record` keeps ``assignment``'s records: ``grading_records/<assignment>.json``."""
+    return course.root / RECORDS / f"{assignment}.json"
+
+
+def record(course: Course, assignment: str, results: Sequence[Result]) -> None:
+    """Add ``results`` (each submission's seconds, status, score) to the assignment's records, for the class report.
+
+    A student graded again replaces their earlier record; the others stay.
+    """
+    path = records_path(course, assignment)
+    try:
+        kept = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        kept = {}
+    kept = kept if isinstance(kept, dict) else {}
+    for result in results:
+        kept[result.student] = {"seconds": round(result.seconds, 3), "status": result.status, "score": result.score}
+    path.parent.mkdir(exist_ok=True)
+    path.write_text(json.dumps(kept, indent=1, sort_keys=True), encoding="utf-8")
 
 
 def bar(done: int, total: int, width: int = 30) -> str:
@@ -394,4 +421,4 @@ def report(results: Sequence[Result]) -> str:
 
 
 __all__ = ["ChildLimits", "Course", "CourseError", "Result", "SandboxBroken", "bar", "check_sandbox", "grade",
-           "grade_one", "isolation", "limit_child", "preflight", "read_back", "report"]
+           "grade_one", "isolation", "limit_child", "preflight", "read_back", "record", "records_path", "report"]
