@@ -270,6 +270,9 @@ def collect(course: Course, assignment: str, *, threshold: float = THRESHOLD,
     ``progress(step, done, total)`` hears how the long parts go.
     """
     notebooks = course.notebooks(assignment)
+    if course.db_url.startswith("sqlite:///") and not Path(course.db_url[len("sqlite:///"):]).is_file():
+        raise CourseError(f"{assignment} was never graded in {course.root}: it has no gradebook yet "
+                          f"(run coursekit grade {assignment} first)")
     with Gradebook(course.db_url) as gradebook:
         try:
             found = gradebook.find_assignment(assignment)

@@ -43,6 +43,7 @@ def distribution_svg(scores: list[float], maximum: float) -> str:
     matplotlib.use("Agg")
     from matplotlib import pyplot
     from matplotlib.figure import Figure
+    from matplotlib.ticker import MaxNLocator
 
     with matplotlib.rc_context({"svg.fonttype": "path", "svg.hashsalt": "coursekit-report"}):
         figure = Figure(figsize=(6.4, 3.2))
@@ -52,7 +53,7 @@ def distribution_svg(scores: list[float], maximum: float) -> str:
         axes.set_xlabel("score")
         axes.set_ylabel("submissions")
         axes.set_xlim(0, maximum or 1)
-        axes.yaxis.get_major_locator().set_params(integer=True)
+        axes.yaxis.set_major_locator(MaxNLocator(integer=True))
         figure.tight_layout()
         buffer = io.StringIO()
         figure.savefig(buffer, format="svg", metadata={"Date": None, "Creator": None, "Format": None, "Type": None})
