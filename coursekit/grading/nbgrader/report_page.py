@@ -103,11 +103,15 @@ def page(report: ClassReport) -> str:
         parts.append("<p>No test cell failed.</p>")
 
     parts.append("<h2>Submissions flagged for review</h2>")
-    flagged = [s for s in report.submissions if s.status != "graded" or s.flags]
+    similar: dict[str, list[str]] = {}
+    for pair in report.pairs:
+        similar.setdefault(pair.first, []).append(f"similar to {pair.second}'s solution ({pair.similarity:.2f})")
+        similar.setdefault(pair.second, []).append(f"similar to {pair.first}'s solution ({pair.similarity:.2f})")
+    flagged = [s for s in report.submissions if s.status != "graded" or s.flags or s.student in similar]
     if flagged:
         parts.append(_table(["student", "status", "why"],
-                            [[_td(text(s.student)), _td(text(s.status)), _td(text(" | ".join(s.flags)))]
-                             for s in flagged]))
+                            [[_td(text(s.student)), _td(text(s.status)),
+                              _td(text(" | ".join([*s.flags, *similar.get(s.student, [])])))] for s in flagged]))
     else:
         parts.append("<p>None: every submission was graded in full and nothing was flagged.</p>")
 
