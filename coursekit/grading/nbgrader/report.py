@@ -164,13 +164,20 @@ which wins on an open grid", 'king_strategy(grid, [2, 1])')
 
 
 def failures(notebook: dict[str, Any]) -> list[tuple[str, str, str]]:
-    """The errors of a graded notebook's test cells: ``(grade_id, ename, evalue)``."""
+    """The errors of a graded notebook's test cells: ``(grade_id, ename, evalue)``; what is not shaped as a
+    notebook's cell or output is passed over.
+
+    >>> test = {"cell_type": "code", "metadata": {"nbgrader": {"grade": True, "grade_id": "test_f"}},
+    ...         "outputs": [{"output_type": "error", "ename": "AssertionError", "evalue": "f(1) returned 2"}, 7]}
+    >>> failures({"cells": [test, "junk", {"metadata": []}]})
+    [('test_f', 'AssertionError', 'f(1) returned 2')]
+    """
     found = []
-    for cell in notebook.get("cells", []):
-        meta = cell.get("metadata", {}).get("nbgrader", {})
-        if not meta.get("grade") or cell.get("cell_type") != "code":
+    for cell in _list(notebook.get("cells")):
+        meta = _dict(_dict(_dict(cell).get("metadata")).get("nbgrader"))
+        if not meta.get("grade") or _dict(cell).get("cell_type") != "code":
             continue
-        for output in cell.get("outputs", []):
+        for output in map(_dict, _list(_dict(cell).get("outputs"))):
             if output.get("output_type") == "error":
                 found.append((str(meta.get("grade_id")), str(output.get("ename", "")), str(output.get("evalue", ""))))
     return found
@@ -178,8 +185,17 @@ def failures(notebook: dict[str, Any]) -> list[tuple[str, str, str]]:
 
 def solution_code(notebook: dict[str, Any]) -> str:
     """The code of a notebook's solution cells, one after the other."""
-    return "\n\n".join(_source(cell) for cell in notebook.get("cells", []) if cell.get("cell_type") == "code"
-                       and cell.get("metadata", {}).get("nbgrader", {}).get("solution"))
+    cells = map(_dict, _list(notebook.get("cells")))
+    return "\n\n".join(_source(cell) for cell in cells if cell.get("cell_type") == "code"
+                       and _dict(_dict(cell.get("metadata")).get("nbgrader")).get("solution"))
+
+
+def _dict(value: Any) -> dict[str, Any]:
+    return value if isinstance(value, dict) else {}
+
+
+def _list(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else []
 
 
 def _source(cell: dict[str, Any]) -> str:
