@@ -1,0 +1,236 @@
+"""The tournament (``coursekit tournament``): ps05's strategies, each in its own sandbox, rated with openskill.
+
+A class of five: the reference solution (perfect), a good player (wins if it can, else blocks, else
+takes the first empty cell), a seeded random player, one that raises and one that never returns;
+with the course's perfect and random computers.
+"""
+
+from __future__ import annotations
+
+import copy
+import csv
+import io
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from coursekit.cli import main
+from coursekit.grading.tournament import (
+    CONTESTS,
+    Entrant,
+    Game,
+    notebook_cells,
+    play_game,
+    play_tournament,
+    round_robin,
+    similar_ratings,
+)
+
+ROOT = Path(__file__).resolve().parents[1]
+SOURCE = ROOT / "assignments" / "source" / "ps05" / "ps05.ipynb"
+
+GOOD = '''\
+def best_move(board):
+    """Win if you can, else stop the other's win, else the first empty cell."""
+    me = to_move(board)
+    for mark in (me, "O" if me == "X" else "X"):
+        for move in empty_cells(board):
+            rows = list(board)
+            x, y = move
+            rows[2 - y] = rows[2 - y][:x] + mark + rows[2 - y][x + 1:]
+            if winner(rows) == mark:
+                return move
+    return empty_cells(board)[0]
+'''
+
+RANDOM = '''\
+import random
+
+
+def best_move(board):
+    return random.choice(empty_cells(board))
+'''
+
+BROKEN = '''\
+def best_move(board):
+    raise ValueError("not written yet")
+'''
+
+SLOW = '''\
+def best_move(board):
+    while True:
+        pass
+'''
+
+
+def notebook() -> dict:
+    return json.loads(SOURCE.read_text(encoding="utf-8"))
+
+
+def reference() -> str:
+    """The reference solution of best_move (the source notebook's cell, markers and all)."""
+    return next("".join(c["source"]) for c in notebook()["cells"]
+                if c["metadata"].get("nbgrader", {}).get("grade_id") == "best_move")
+
+
+def with_best_move(code: str) -> dict:
+    """The released notebook with ``code`` in the cell of best_move."""
+    nb = copy.deepcopy(notebook())
+    for cell in nb["cells"]:
+        if cell["metadata"].get("nbgrader", {}).get("grade_id") == "best_move":
+            cell["source"] = code
+    return nb
+
+
+CLASS = {"perfect": reference(), "good": GOOD, "random": RANDOM, "broken": BROKEN, "slow": SLOW}
+
+
+def entrants(names: list[str]) -> list[Entrant]:
+    students = [Entrant(name, notebook_cells(with_best_move(CLASS[name]), "best_move") or ()) for name in names]
+    return [*students, Entrant("perfect (computer)", computer="perfect"),
+            Entrant("random (computer)", computer="random")]
+
+
+def test_round_robin_plays_every_pairing_on_both_sides():
+    pairs = round_robin(["a", "b", "c", "d"])
+    assert len(pairs) == 12 and len(set(pairs)) == 12
+    assert all((b, a) in pairs for a, b in pairs)
+
+
+def test_rounds_against_similar_ratings_pair_neighbours_and_follow_the_seed():
+    ratings = {name: float(number) for number, name in enumerate("abcdefgh")}
+    pairs = similar_ratings(list(ratings), ratings.__getitem__, random.Random(3))
+    assert pairs[:2] == [("h", "g"), ("g", "h")]
+    assert {frozenset(p) for p in pairs} == {frozenset(p) for p in ("hg", "fe", "dc", "ba")}
+    tied = dict.fromkeys("abcdefgh", 0.0)
+    assert similar_ratings(list(tied), tied.__getitem__, random.Random(3)) == \
+        similar_ratings(list(tied), tied.__getitem__, random.Random(3))
+
+
+def test_a_computer_against_itself_plays_to_a_draw_and_random_marks_lose():
+    contest = CONTESTS["ps05"]
+    seats = entrants([])
+    result = play_tournament(contest, seats, seed=1)
+    perfect = next(s for s in result.standings if s.name == "perfect (computer)")
+    assert result.standings[0] is perfect and perfect.losses == 0 and perfect.wins >= 1
+    assert all(isinstance(g, Game) and len(g.moves) >= 5 for g in result.games)
+
+
+@pytest.fixture(scope="module")
+def tournament():
+    return play_tournament(CONTESTS["ps05"], entrants(list(CLASS)), seed=7)
+
+
+@pytest.mark.slow
+def test_ratings_order_perfect_good_random(tournament):
+    order = [s.name for s in tournament.standings]
+    assert order.index("perfect") < order.index("good") < order.index("random") < order.index("broken")
+    assert order.index("random") < order.index("slow")
+    perfect = tournament.standings[order.index("perfect")]
+    assert perfect.losses == 0 and perfect.forfeits == 0
+    assert all(s.sigma > 0 for s in tournament.standings)
+
+
+@pytest.mark.slow
+def test_broken_and_slow_strategies_lose_every_game_saying_why(tournament):
+    for name, why in (("broken", "ValueError: not written yet"), ("slow", "did not return within")):
+        standing = next(s for s in tournament.standings if s.name == name)
+        games = [g for g in tournament.games if name in (g.first, g.second)]
+        assert len(games) == 2 * (len(tournament.standings) - 1)
+        # against each other, the one to move first forfeits first
+        lost = [g for g in games if {g.first, g.second} != {"broken", "slow"} or g.first == name]
+        assert standing.forfeits == standing.losses == len(lost) == len(games) - 1
+        assert all(g.winner != name and g.reason.startswith(f"{name} forfeits: ") and why in g.reason for g in lost)
+    standings = list(csv.DictReader(io.StringIO(tournament.csv())))
+    assert "not written yet" in next(row for row in standings if row["name"] == "broken")["first forfeit"]
+
+
+def test_an_illegal_move_loses_the_game_saying_why():
+    contest = CONTESTS["ps05"]
+    cells = notebook_cells(with_best_move("def best_move(board):\n    return (1, 1)\n"), "best_move") or ()
+    result = play_tournament(contest, [Entrant("centre", cells), Entrant("random (computer)", computer="random")])
+    assert len(result.games) == 2
+    assert all(g.winner == "random (computer)" and "illegal move (1, 1)" in g.reason and "taken" in g.reason
+               for g in result.games)
+
+
+def test_the_same_seed_gives_the_same_csv():
+    contest = CONTESTS["ps05"]
+    runs = [play_tournament(contest, entrants(["good", "random"]), seed=seed) for seed in (5, 5, 6)]
+    assert runs[0].csv() == runs[1].csv() and runs[0].games_csv() == runs[1].games_csv()
+    assert runs[0].games_csv() != runs[2].games_csv()
+
+
+def test_a_game_record_replays_to_its_outcome():
+    contest = CONTESTS["ps05"]
+    rules = contest.rules()
+    from coursekit.grading.tournament import _ComputerSeat
+
+    computers = contest.computers()
+    game = play_game(contest, rules, ("a", _ComputerSeat(computers["random"])),
+                     ("b", _ComputerSeat(computers["perfect"])), seed=2)
+    state = rules.initial_state()
+    for move in game.moves:
+        state = rules.next_state(state, move)
+    assert rules.is_over(state)
+    assert game.winner == (None if rules.winner(state) is None else "ab"[rules.winner(state)])
+
+
+# The command.
+
+def course(tmp_path: Path, students: dict[str, str]) -> Path:
+    root = tmp_path / "course"
+    (root / "source" / "ps05").mkdir(parents=True)
+    (root / "nbgrader_config.py").write_text("c = get_config()\n", encoding="utf-8")
+    (root / "source" / "ps05" / "ps05.ipynb").write_text(json.dumps(notebook()), encoding="utf-8")
+    for student, code in students.items():
+        folder = root / "submitted" / student / "ps05"
+        folder.mkdir(parents=True)
+        (folder / "ps05.ipynb").write_text(json.dumps(with_best_move(code)), encoding="utf-8")
+    return root
+
+
+def test_the_command_plays_the_class_and_writes_csv_and_html(tmp_path, capsys):
+    root = course(tmp_path, {"ann": GOOD, "bob": BROKEN})
+    out = tmp_path / "out"
+    assert main(["tournament", "ps05", "--course", str(root), "--out", str(out), "--seed", "2"]) == 0
+    printed = capsys.readouterr()
+    assert "ann" in printed.out and "[" in printed.err and "4/4" not in printed.out
+    rows = list(csv.DictReader(io.StringIO((out / "tournament.csv").read_text(encoding="utf-8"))))
+    assert {row["name"] for row in rows} == {"ann", "bob", "perfect (computer)", "source (computer)",
+                                             "random (computer)"}
+    assert next(r for r in rows if r["name"] == "bob")["wins"] == "0"
+    page = (out / "tournament.html").read_text(encoding="utf-8")
+    assert "<svg" in page and "not written yet" in page and "<script" not in page and "http://" not in \
+        page.replace("http://www.w3.org/2000/svg", "")
+
+
+def test_the_command_with_pseudonyms_names_no_student(tmp_path, capsys):
+    root = course(tmp_path, {"ann": GOOD, "bob": RANDOM})
+    out = tmp_path / "out"
+    assert main(["tournament", "ps05", "--course", str(root), "--out", str(out), "--pseudonyms"]) == 0
+    for name in ("tournament.csv", "tournament.html", "tournament-games.csv"):
+        text = (out / name).read_text(encoding="utf-8")
+        assert "ann" not in text and "bob" not in text and "student 1" in text
+    assert "ann" in (out / "pseudonyms.csv").read_text(encoding="utf-8")
+    assert "ann" not in capsys.readouterr().out
+
+
+def test_help(capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["tournament", "--help"])
+    assert stop.value.code == 0 and "--pseudonyms" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("problem", ["unknown assignment", "no course", "no submissions", "no source"])
+def test_bad_input_is_one_line_and_exit_status_2(tmp_path, capsys, problem):
+    root = course(tmp_path, {} if problem == "no submissions" else {"ann": GOOD})
+    args = {"unknown assignment": ["ps99", "--course", str(root)],
+            "no course": ["ps05", "--course", str(tmp_path / "nowhere")],
+            "no submissions": ["ps05", "--course", str(root)],
+            "no source": ["ps05", "--course", str(tmp_path)]}[problem]
+    assert main(["tournament", *args]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("coursekit: error: ") and len(err.splitlines()) == 1
