@@ -118,6 +118,18 @@ def test_a_computer_against_itself_plays_to_a_draw_and_random_marks_lose():
     assert all(isinstance(g, Game) and len(g.moves) >= 5 for g in result.games)
 
 
+def test_a_large_class_plays_rounds_against_similar_ratings():
+    contest = CONTESTS["ps05"]
+    class_ = [Entrant(f"{kind} {n}", computer=kind) for kind in ("perfect", "random") for n in range(1, 10)]
+    result = play_tournament(contest, class_, seed=4)
+    assert len(result.games) == 6 * 18  # 6 rounds of 9 pairings, each on both sides
+    assert all(sum(name in (g.first, g.second) for g in result.games) == 12 for name in (e.name for e in class_))
+    top = [s.name for s in result.standings[:9]]
+    assert sum(name.startswith("perfect") for name in top) >= 8
+    assert play_tournament(contest, class_, seed=4).csv() == result.csv()
+    assert len(play_tournament(contest, class_[:4], rounds=2).games) == 8
+
+
 @pytest.fixture(scope="module")
 def tournament():
     return play_tournament(CONTESTS["ps05"], entrants(list(CLASS)), seed=7)
@@ -161,6 +173,8 @@ def test_the_same_seed_gives_the_same_csv():
     runs = [play_tournament(contest, entrants(["good", "random"]), seed=seed) for seed in (5, 5, 6)]
     assert runs[0].csv() == runs[1].csv() and runs[0].games_csv() == runs[1].games_csv()
     assert runs[0].games_csv() != runs[2].games_csv()
+    rounds = [play_tournament(contest, entrants(["good", "random"]), seed=5, rounds=2) for _ in range(2)]
+    assert rounds[0].games_csv() == rounds[1].games_csv() and len(rounds[0].games) == 8
 
 
 def test_a_game_record_replays_to_its_outcome():
@@ -203,6 +217,10 @@ def test_the_command_plays_the_class_and_writes_csv_and_html(tmp_path, capsys):
                                              "random (computer)"}
     assert next(r for r in rows if r["name"] == "bob")["wins"] == "0"
     page = (out / "tournament.html").read_text(encoding="utf-8")
+    games = list(csv.DictReader(io.StringIO((out / "tournament-games.csv").read_text(encoding="utf-8"))))
+    assert len(games) == 20 and page.count("<details>") == 20  # every game replayed as a picture
+    last = games[-1]["moves"].split()
+    assert f">{len(last)}<" in page.split("<details>")[-1]  # the last game's marks numbered up to its last move
     assert "<svg" in page and "not written yet" in page and "<script" not in page and "http://" not in \
         page.replace("http://www.w3.org/2000/svg", "")
 

@@ -73,6 +73,8 @@ class Contest:
     function: str
     grade_id: str
     arguments: Callable[[Any, Any], tuple[Any, ...]]
+    #: a game's record as a picture (SVG): ``draw(contest, moves)``
+    draw: Callable[[Contest, Sequence[tuple[int, int]]], str] | None = None
 
     def rules(self) -> Any:
         from ..games import GAMES
@@ -92,9 +94,29 @@ def _board(_rules: Any, state: Any) -> tuple[Any, ...]:
     return (state.rows_top_first(),)
 
 
+def _tictactoe_record(contest: Contest, moves: Sequence[tuple[int, int]]) -> str:
+    """The last position of a game of tic-tac-toe, each mark numbered in the order played (the game replayed).
+
+    >>> svg = _tictactoe_record(CONTESTS["ps05"], [(1, 1), (0, 0), (2, 2)])
+    >>> svg.startswith("<svg") and ">3<" in svg
+    True
+    """
+    from ..core.grid import Coord
+    from ..games import GAMES
+
+    rules = contest.rules()
+    state = rules.initial_state()
+    order: dict[Coord, str] = {}
+    for number, move in enumerate(moves, 1):
+        state = rules.next_state(state, Coord(*move))
+        order[Coord(*move)] = str(number)
+    picture: str = GAMES[contest.game].role("view").play_svg(state, corner_texts=order, cell=40)
+    return picture
+
+
 #: The assignments that have a tournament, by name.
 CONTESTS: dict[str, Contest] = {
-    "ps05": Contest("ps05", "tictactoe", "best_move", "best_move", _board),
+    "ps05": Contest("ps05", "tictactoe", "best_move", "best_move", _board, _tictactoe_record),
 }
 
 
@@ -174,8 +196,10 @@ class _StudentSeat(_Seat):
         return answer
 
     def close(self) -> None:
+        """Stop the sandbox (a next move starts a fresh one)."""
         if self.box is not None:
             self.box.close()
+            self.box = None
 
 
 @dataclass(frozen=True)
@@ -261,6 +285,7 @@ class Tournament:
     seed: int
     standings: list[Standing]
     games: list[Game]
+    contest: Contest | None = None
 
     def csv(self) -> str:
         """The standings as CSV: rank, name, kind, mu, sigma, ordinal, games won, drawn, lost, forfeited."""
@@ -293,6 +318,12 @@ class Tournament:
                          f"{s.losses:>3}  {s.forfeits}" + (f" ({s.reasons[0]})" if s.reasons else ""))
         return "\n".join(lines)
 
+    def _picture(self, game: Game) -> str:
+        """The game replayed as a picture, folded away until opened."""
+        if self.contest is None or self.contest.draw is None:
+            return ""
+        return f"<details><summary>the game</summary>{self.contest.draw(self.contest, game.moves)}</details>"
+
     def html(self) -> str:
         """One page, nothing loaded from elsewhere: the standings, a plot of mu ± 3 sigma, every game."""
         rows = "".join(
@@ -303,7 +334,7 @@ class Tournament:
         games = "".join(
             f"<tr><td>{n}</td><td>{html.escape(g.first)}</td><td>{html.escape(g.second)}</td>"
             f"<td>{html.escape(g.outcome)}</td><td>{' '.join(f'{x},{y}' for x, y in g.moves)}</td>"
-            f"<td>{html.escape(g.reason)}</td></tr>" for n, g in enumerate(self.games, 1))
+            f"<td>{html.escape(g.reason)}{self._picture(g)}</td></tr>" for n, g in enumerate(self.games, 1))
         return (f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>Tournament {html.escape(self.assignment)}"
                 "</title><style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse}"
                 "td,th{border:1px solid #ccc;padding:2px 6px}</style></head><body>"
@@ -380,7 +411,7 @@ def play_tournament(contest: Contest, entrants: Sequence[Entrant], *, seed: int 
         for number in range(max(1, swiss)):
             pairs = (round_robin(names) if not swiss else
                      similar_ratings(names, lambda name: ratings[name].ordinal(), rng))
-            for first, second in pairs:
+            for index, (first, second) in enumerate(pairs):
                 game = play_game(contest, rules, (first, seats[first]), (second, seats[second]),
                                  rng.randrange(1 << 30))
                 games.append(game)
@@ -391,6 +422,9 @@ def play_tournament(contest: Contest, entrants: Sequence[Entrant], *, seed: int 
                 ratings[first], ratings[second] = a, b
                 if progress:
                     progress(len(games), total, game)
+                if swiss and index % 2:  # both sides played: a large class keeps no sandbox open between rounds
+                    seats[first].close()
+                    seats[second].close()
             del number
     finally:
         for seat in seats.values():
@@ -398,7 +432,7 @@ def play_tournament(contest: Contest, entrants: Sequence[Entrant], *, seed: int 
     for name, rating in ratings.items():
         standings[name].mu, standings[name].sigma = float(rating.mu), float(rating.sigma)
     ordered = sorted(standings.values(), key=lambda s: (-s.ordinal, s.name))
-    return Tournament(contest.assignment, seed, ordered, games)
+    return Tournament(contest.assignment, seed, ordered, games, contest)
 
 
 class TournamentError(Exception):
