@@ -30,6 +30,7 @@ from coursekit.grading.tournament import (
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCE = ROOT / "assignments" / "source" / "ps05" / "ps05.ipynb"
+CORNERS = ROOT / "assignments" / "source" / "ps09" / "ps09.ipynb"
 
 GOOD = '''\
 def best_move(board):
@@ -190,6 +191,22 @@ def test_a_game_record_replays_to_its_outcome():
         state = rules.next_state(state, move)
     assert rules.is_over(state)
     assert game.winner == (None if rules.winner(state) is None else "ab"[rules.winner(state)])
+
+
+@pytest.mark.slow
+def test_corners_plays_each_student_s_evaluate_inside_the_course_s_search():
+    contest = CONTESTS["ps09"]
+    reference = notebook_cells(json.loads(CORNERS.read_text(encoding="utf-8")), "evaluate") or ()
+    words = (*reference, "def evaluate(rules, state):\n    return 'far'\n")
+    result = play_tournament(contest, [Entrant("reference", reference), Entrant("words", words),
+                                       Entrant("random (computer)", computer="random")], seed=3)
+    assert [s.name for s in result.standings] == ["reference", "random (computer)", "words"]
+    words_games = [g for g in result.games if "words" in (g.first, g.second)]
+    assert len(words_games) == 4 and all(g.winner != "words" and "evaluate returned 'far', not a number" in g.reason
+                                         for g in words_games)
+    assert all(g.opening == 4 for g in result.games)  # two random moves a side, then the players
+    assert len({g.moves[:4] for g in result.games}) > 1
+    assert "6,1-4,1" in contest.text(((6, 1), (4, 1))) and "<svg" in result.html()
 
 
 # The command.

@@ -1,6 +1,10 @@
 """``coursekit tournament psNN``: the class's strategies play each other and the course's computers.
 
     coursekit tournament ps05 [--course DIR] [--rounds N] [--seed S] [--out DIR] [--pseudonyms]
+    coursekit tournament ps09 ...
+
+ps05 plays each student's ``best_move``; ps09 each student's ``evaluate`` inside the course's
+alpha-beta search (one move deep, as the grading's games), after two random moves a side.
 
 Run it in the course folder (the one with ``nbgrader_config.py``) or name it with ``--course``.
 Each student's strategy (the notebook in ``submitted/<student>/<assignment>/``, read as data by
@@ -29,7 +33,8 @@ def register(groups: Groups) -> None:
     """Add ``tournament``."""
     command = groups.commands.add_parser("tournament", help="play the class's strategies against each other "
                                                              "and the course's computers (instructors)")
-    command.add_argument("assignment", help="the assignment (ps05)")
+    command.add_argument("assignment", help="the assignment: ps05 (tic-tac-toe's best_move) or ps09 (corners: "
+                                            "each student's evaluate inside the course's alpha-beta)")
     command.add_argument("--course", type=Path, default=Path("."), help="the course folder (default: here)")
     command.add_argument("--rounds", type=int, default=None,
                          help="rounds against similar ratings (default: a round robin for at most 16 players, "

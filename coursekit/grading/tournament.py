@@ -74,19 +74,42 @@ class Contest:
     grade_id: str
     arguments: Callable[[Any, Any], tuple[Any, ...]]
     #: a game's record as a picture (SVG): ``draw(contest, moves)``
-    draw: Callable[[Contest, Sequence[tuple[int, int]]], str] | None = None
+    draw: Callable[[Contest, Sequence[Any]], str] | None = None
+    #: the game's rules as ``rules.spec()`` gives them (empty: the game's default rules)
+    spec: tuple[tuple[str, Any], ...] = ()
+    #: a cell run after the student's (it may define ``function`` from what the student wrote)
+    extra: str = ""
+    #: random moves each side makes before the players take over, drawn from the game's seed
+    #: (two players that never choose at random then play different games on both sides)
+    opening: int = 0
+    #: the course's computers that play (empty: all of the game's)
+    computer_names: tuple[str, ...] = ()
+    #: a move as the CSV writes it (default: ``x,y`` or its ``str``)
+    move_text: Callable[[Any], str] | None = None
 
     def rules(self) -> Any:
-        from ..games import GAMES
+        from ..games import GAMES, rules_from_spec
 
-        return GAMES[self.game].rules()
+        return rules_from_spec(dict(self.spec)) if self.spec else GAMES[self.game].rules()
+
+    def text(self, move: Any) -> str:
+        """A move as the records write it.
+
+        >>> CONTESTS["ps05"].text((2, 0))
+        '2,0'
+        """
+        if self.move_text is not None:
+            return self.move_text(move)
+        if isinstance(move, tuple) and len(move) == 2 and all(isinstance(v, int) for v in move):
+            return f"{move[0]},{move[1]}"
+        return str(move)
 
     def computers(self) -> dict[str, Callable[[random.Random], Any]]:
         """The game's computer players by name (``COMPUTERS``, as the game's folder exports it)."""
         from ..games import GAMES
 
         found: dict[str, Callable[[random.Random], Any]] = importlib.import_module(GAMES[self.game].package).COMPUTERS
-        return found
+        return {name: found[name] for name in self.computer_names} if self.computer_names else dict(found)
 
 
 def _board(_rules: Any, state: Any) -> tuple[Any, ...]:
@@ -114,9 +137,55 @@ def _tictactoe_record(contest: Contest, moves: Sequence[tuple[int, int]]) -> str
     return picture
 
 
+def _rules_and_state(_rules: Any, state: Any) -> tuple[Any, ...]:
+    return (_rules, state)
+
+
+def _corners_record(contest: Contest, moves: Sequence[Any]) -> str:
+    """The last position of a game of corners, as the game's view draws it."""
+    from ..games import GAMES
+
+    rules = contest.rules()
+    state = rules.initial_state()
+    for move in moves:
+        state = rules.next_state(state, move)
+    picture: str = GAMES[contest.game].role("view").board_svg(state, title=f"after {len(moves)} moves")
+    return picture
+
+
+def _path_text(move: Any) -> str:
+    """``6,1-4,1`` (a path of corners) or ``pass``.
+
+    >>> _path_text(((6, 1), (4, 1))), _path_text("pass")
+    ('6,1-4,1', 'pass')
+    """
+    return move if isinstance(move, str) else "-".join(f"{x},{y}" for x, y in move)
+
+
+#: ps09: the student's ``evaluate`` values the positions where the course's alpha-beta search
+#: (one move deep, as the grading's games) stops; its answer is squeezed into (-1, 1) as there.
+CORNERS_PLAYER = '''
+def tournament_move(rules, state):
+    from coursekit.games.corners.players import alphabeta_strategy
+
+    def value(rules, state):
+        answer = evaluate(rules, state)
+        if isinstance(answer, bool) or not isinstance(answer, (int, float)):
+            raise TypeError(f"evaluate returned {answer!r}, not a number")
+        number = float(answer)
+        if number != number or number in (float("inf"), -float("inf")):
+            raise ValueError(f"evaluate returned {number}, not a finite number")
+        return number / (1.0 + abs(number))
+
+    return alphabeta_strategy(depth=1, evaluate=value)(rules, state)
+'''
+
 #: The assignments that have a tournament, by name.
 CONTESTS: dict[str, Contest] = {
     "ps05": Contest("ps05", "tictactoe", "best_move", "best_move", _board, _tictactoe_record),
+    "ps09": Contest("ps09", "corners", "tournament_move", "evaluate", _rules_and_state, _corners_record,
+                    spec=(("game", "corners"), ("pieces", 9), ("move_limit", 30)), extra=CORNERS_PLAYER,
+                    opening=2, computer_names=("fixed", "source", "random"), move_text=_path_text),
 }
 
 
@@ -146,7 +215,8 @@ class _ComputerSeat(_Seat):
         self.player = self.make(random.Random(seed))
 
     def move(self, rules: Any, state: Any) -> Any:
-        return self.player(rules, state).move
+        choice = self.player(rules, state)  # a move, or what a player says of its move (tic-tac-toe's)
+        return getattr(choice, "move", choice)
 
 
 class _StudentSeat(_Seat):
@@ -165,7 +235,7 @@ class _StudentSeat(_Seat):
         if self.broken is not None:
             raise Forfeit(self.broken)
         if self.box is None:
-            self.box = Sandbox(self.cells, self.limits)
+            self.box = Sandbox([*self.cells, *([self.contest.extra] if self.contest.extra else [])], self.limits)
             if self.box.names.get(self.contest.function) != "function":
                 errors = [r["error"].strip().splitlines()[-1] for r in self.box.results if r.get("error")]
                 self.broken = f"the code defines no function {self.contest.function}" + (
@@ -188,8 +258,7 @@ class _StudentSeat(_Seat):
             raise Forfeit(f"{self.contest.function} {late.description}") from None
         except SandboxProblem as problem:
             raise Forfeit(f"{self.contest.function} failed: {' '.join(problem.description.split())}") from None
-        if isinstance(answer, list | tuple) and len(answer) == 2:
-            answer = tuple(answer)
+        answer = _tuples(answer)
         why = rules.why_illegal(state, answer)
         if why is not None:
             raise Forfeit(f"{self.contest.function} answered an illegal move {answer!r}: {why}")
@@ -202,6 +271,15 @@ class _StudentSeat(_Seat):
             self.box = None
 
 
+def _tuples(value: Any) -> Any:
+    """Lists made tuples, all the way down (a move sent back as plain data).
+
+    >>> _tuples([[1, 2], [3, 4]])
+    ((1, 2), (3, 4))
+    """
+    return tuple(_tuples(v) for v in value) if type(value) in (list, tuple) else value
+
+
 @dataclass(frozen=True)
 class Game:
     """One game's record: who played first and second, the moves, the outcome and, for a forfeit, why.
@@ -211,9 +289,11 @@ class Game:
 
     first: str
     second: str
-    moves: tuple[tuple[int, int], ...]
+    moves: tuple[Any, ...]
     winner: str | None
     reason: str = ""
+    #: how many of ``moves`` were the random opening
+    opening: int = 0
 
     @property
     def outcome(self) -> str:
@@ -226,18 +306,26 @@ def play_game(contest: Contest, rules: Any, first: tuple[str, _Seat], second: tu
     for number, (_, seat) in enumerate(seats):
         seat.start_game(seed * 2 + number)
     state = rules.initial_state()
-    moves: list[tuple[int, int]] = []
+    moves: list[Any] = []
+    drawn = random.Random(seed)
+    for _ in range(2 * contest.opening):
+        if rules.is_over(state):
+            break
+        moves.append(drawn.choice(rules.legal_moves(state)))
+        state = rules.next_state(state, moves[-1])
+    opening = len(moves)
     while not rules.is_over(state):
         turn = rules.to_move(state)
         name, seat = seats[turn]
         try:
             move = seat.move(rules, state)
         except Forfeit as forfeit:
-            return Game(first[0], second[0], tuple(moves), seats[1 - turn][0], f"{name} forfeits: {forfeit}")
-        moves.append((int(move[0]), int(move[1])))
+            return Game(first[0], second[0], tuple(moves), seats[1 - turn][0], f"{name} forfeits: {forfeit}",
+                        opening)
+        moves.append(move)
         state = rules.next_state(state, move)
     won = rules.winner(state)
-    return Game(first[0], second[0], tuple(moves), None if won is None else seats[won][0])
+    return Game(first[0], second[0], tuple(moves), None if won is None else seats[won][0], "", opening)
 
 
 def round_robin(names: Sequence[str]) -> list[tuple[str, str]]:
@@ -303,10 +391,10 @@ class Tournament:
         """Every game: first, second, outcome, moves (``x,y`` separated by spaces), reason of a forfeit."""
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(["game", "first", "second", "winner", "moves", "reason"])
+        writer.writerow(["game", "first", "second", "winner", "opening", "moves", "reason"])
         for number, game in enumerate(self.games, 1):
-            writer.writerow([number, game.first, game.second, game.winner or "draw",
-                             " ".join(f"{x},{y}" for x, y in game.moves), game.reason])
+            writer.writerow([number, game.first, game.second, game.winner or "draw", game.opening,
+                             self._moves(game), game.reason])
         return out.getvalue()
 
     def table(self) -> str:
@@ -317,6 +405,10 @@ class Tournament:
             lines.append(f"{rank:>4}  {s.name:<{width}}  {s.mu:6.2f}  {3 * s.sigma:6.2f}  {s.wins:>3} {s.draws:>3} "
                          f"{s.losses:>3}  {s.forfeits}" + (f" ({s.reasons[0]})" if s.reasons else ""))
         return "\n".join(lines)
+
+    def _moves(self, game: Game) -> str:
+        text = self.contest.text if self.contest is not None else str
+        return " ".join(text(move) for move in game.moves)
 
     def _picture(self, game: Game) -> str:
         """The game replayed as a picture, folded away until opened."""
@@ -333,7 +425,7 @@ class Tournament:
             for rank, s in enumerate(self.standings, 1))
         games = "".join(
             f"<tr><td>{n}</td><td>{html.escape(g.first)}</td><td>{html.escape(g.second)}</td>"
-            f"<td>{html.escape(g.outcome)}</td><td>{' '.join(f'{x},{y}' for x, y in g.moves)}</td>"
+            f"<td>{html.escape(g.outcome)}</td><td>{html.escape(self._moves(g))}</td>"
             f"<td>{html.escape(g.reason)}{self._picture(g)}</td></tr>" for n, g in enumerate(self.games, 1))
         return (f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>Tournament {html.escape(self.assignment)}"
                 "</title><style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse}"
