@@ -31,6 +31,7 @@ from coursekit.grading.tournament import (
 ROOT = Path(__file__).resolve().parents[1]
 SOURCE = ROOT / "assignments" / "source" / "ps05" / "ps05.ipynb"
 CORNERS = ROOT / "assignments" / "source" / "ps09" / "ps09.ipynb"
+BASKET_AND_CRAWLER = ROOT / "assignments" / "source" / "ps06" / "ps06.ipynb"
 
 GOOD = '''\
 def best_move(board):
@@ -209,6 +210,19 @@ def test_corners_plays_each_student_s_evaluate_inside_the_course_s_search():
     assert "6,1-4,1" in contest.text(((6, 1), (4, 1))) and "<svg" in result.html()
 
 
+@pytest.mark.parametrize("name", ["ps06-basket", "ps06-crawler"])
+def test_the_basket_and_the_crawler_rank_the_reference_above_random_moves(name):
+    contest = CONTESTS[name]
+    reference = notebook_cells(json.loads(BASKET_AND_CRAWLER.read_text(encoding="utf-8")), contest.grade_id) or ()
+    lost = (*reference, f"def {contest.function}(*given):\n    return (0, 99)\n")
+    result = play_tournament(contest, [Entrant("reference", reference), Entrant("lost", lost),
+                                       Entrant("random (computer)", computer="random")], seed=2)
+    assert [s.name for s in result.standings] == ["reference", "random (computer)", "lost"]
+    assert all(g.winner != "lost" and "illegal move (0, 99)" in g.reason
+               for g in result.games if "lost" in (g.first, g.second))
+    assert result.html().count("<details>") == len(result.games) == 6
+
+
 # The command.
 
 def course(tmp_path: Path, students: dict[str, str]) -> Path:
@@ -257,6 +271,11 @@ def test_help(capsys):
     with pytest.raises(SystemExit) as stop:
         main(["tournament", "--help"])
     assert stop.value.code == 0 and "--pseudonyms" in capsys.readouterr().out
+
+
+def test_an_assignment_with_two_tournaments_is_named_in_full(tmp_path, capsys):
+    assert main(["tournament", "ps06", "--course", str(tmp_path)]) == 2
+    assert "ps06-basket, ps06-crawler" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("problem", ["unknown assignment", "no course", "no submissions", "no source"])

@@ -1,10 +1,12 @@
 """``coursekit tournament psNN``: the class's strategies play each other and the course's computers.
 
     coursekit tournament ps05 [--course DIR] [--rounds N] [--seed S] [--out DIR] [--pseudonyms]
-    coursekit tournament ps09 ...
+    coursekit tournament ps06-basket ...    (and ps06-crawler, ps09)
 
-ps05 plays each student's ``best_move``; ps09 each student's ``evaluate`` inside the course's
-alpha-beta search (one move deep, as the grading's games), after two random moves a side.
+ps05 plays each student's ``best_move``; ps06-basket ``basket_move`` (4 colours of 5 balls, at
+most 3 a move, after one random move a side), ps06-crawler ``crawler_move`` (6 x 5); ps09 each
+student's ``evaluate`` inside the course's alpha-beta search (one move deep, as the grading's
+games), after two random moves a side.
 
 Run it in the course folder (the one with ``nbgrader_config.py``) or name it with ``--course``.
 Each student's strategy (the notebook in ``submitted/<student>/<assignment>/``, read as data by
@@ -33,8 +35,9 @@ def register(groups: Groups) -> None:
     """Add ``tournament``."""
     command = groups.commands.add_parser("tournament", help="play the class's strategies against each other "
                                                              "and the course's computers (instructors)")
-    command.add_argument("assignment", help="the assignment: ps05 (tic-tac-toe's best_move) or ps09 (corners: "
-                                            "each student's evaluate inside the course's alpha-beta)")
+    command.add_argument("assignment", help="the assignment: ps05 (tic-tac-toe's best_move), ps06-basket, "
+                                            "ps06-crawler or ps09 (corners: each student's evaluate inside the "
+                                            "course's alpha-beta)")
     command.add_argument("--course", type=Path, default=Path("."), help="the course folder (default: here)")
     command.add_argument("--rounds", type=int, default=None,
                          help="rounds against similar ratings (default: a round robin for at most 16 players, "
@@ -72,7 +75,9 @@ def run_tournament(args: argparse.Namespace, context: Context) -> str:
 
     contest = CONTESTS.get(args.assignment)
     if contest is None:
-        raise UsageError(f"{args.assignment} has no tournament (there is one for {', '.join(sorted(CONTESTS))})")
+        parts = [name for name in sorted(CONTESTS) if CONTESTS[name].assignment == args.assignment]
+        raise UsageError(f"{args.assignment} has {len(parts)} tournaments: name one ({', '.join(parts)})" if parts
+                         else f"{args.assignment} has no tournament (there is one for {', '.join(sorted(CONTESTS))})")
     if args.rounds is not None and args.rounds < 0:
         raise UsageError(f"--rounds must be 0 or more, not {args.rounds}")
     root = args.course.resolve()
@@ -97,7 +102,7 @@ def run_tournament(args: argparse.Namespace, context: Context) -> str:
             print(bar(done, total), file=sys.stderr, flush=True)
 
     result = play_tournament(contest, entrants, seed=args.seed, rounds=args.rounds, progress=progress)
-    out = (args.out or root / "tournaments" / contest.assignment).resolve()
+    out = (args.out or root / "tournaments" / contest.title).resolve()
     out.mkdir(parents=True, exist_ok=True)
     (out / "tournament.csv").write_text(result.csv(), encoding="utf-8")
     (out / "tournament-games.csv").write_text(result.games_csv(), encoding="utf-8")

@@ -86,6 +86,13 @@ class Contest:
     computer_names: tuple[str, ...] = ()
     #: a move as the CSV writes it (default: ``x,y`` or its ``str``)
     move_text: Callable[[Any], str] | None = None
+    #: the tournament's name where an assignment has more than one (``ps06-basket``)
+    name: str = ""
+
+    @property
+    def title(self) -> str:
+        """The tournament's name: ``ps05``, ``ps06-basket``."""
+        return self.name or self.assignment
 
     def rules(self) -> Any:
         from ..games import GAMES, rules_from_spec
@@ -141,16 +148,35 @@ def _rules_and_state(_rules: Any, state: Any) -> tuple[Any, ...]:
     return (_rules, state)
 
 
-def _corners_record(contest: Contest, moves: Sequence[Any]) -> str:
-    """The last position of a game of corners, as the game's view draws it."""
-    from ..games import GAMES
+def last_position(picture: str) -> Callable[[Contest, Sequence[Any]], str]:
+    """A game's record drawn as its last position, by the function ``picture(state)`` of the game's view.
 
-    rules = contest.rules()
-    state = rules.initial_state()
-    for move in moves:
-        state = rules.next_state(state, move)
-    picture: str = GAMES[contest.game].role("view").board_svg(state, title=f"after {len(moves)} moves")
-    return picture
+    >>> svg = last_position("basket_svg")(CONTESTS["ps06-basket"], [(0, 1), (1, 2)])
+    >>> svg.startswith("<svg")
+    True
+    """
+
+    def draw(contest: Contest, moves: Sequence[Any]) -> str:
+        from ..games import GAMES
+
+        rules = contest.rules()
+        state = rules.initial_state()
+        for move in moves:
+            state = rules.next_state(state, move)
+        drawn: str = getattr(GAMES[contest.game].role("view"), picture)(state)
+        return drawn
+
+    return draw
+
+
+def _basket(_rules: Any, state: Any) -> tuple[Any, ...]:
+    """ps06's basket: the balls left of each colour, and the cap (``None``: no cap)."""
+    return (list(state.left), _rules.cap)
+
+
+def _crawler(_rules: Any, state: Any) -> tuple[Any, ...]:
+    """ps06's crawler: the line (head first), the lattice's width and height."""
+    return (list(state.line), _rules.width, _rules.height)
 
 
 def _path_text(move: Any) -> str:
@@ -183,7 +209,12 @@ def tournament_move(rules, state):
 #: The assignments that have a tournament, by name.
 CONTESTS: dict[str, Contest] = {
     "ps05": Contest("ps05", "tictactoe", "best_move", "best_move", _board, _tictactoe_record),
-    "ps09": Contest("ps09", "corners", "tournament_move", "evaluate", _rules_and_state, _corners_record,
+    "ps06-basket": Contest("ps06", "basket", "basket_move", "basket_move", _basket, last_position("basket_svg"),
+                           spec=(("game", "basket"), ("colours", 4), ("balls", 5), ("cap", 3)), opening=1,
+                           name="ps06-basket"),
+    "ps06-crawler": Contest("ps06", "crawler", "crawler_move", "crawler_move", _crawler,
+                            last_position("lattice_svg"), move_text=_path_text, name="ps06-crawler"),
+    "ps09": Contest("ps09", "corners", "tournament_move", "evaluate", _rules_and_state, last_position("board_svg"),
                     spec=(("game", "corners"), ("pieces", 9), ("move_limit", 30)), extra=CORNERS_PLAYER,
                     opening=2, computer_names=("fixed", "source", "random"), move_text=_path_text),
 }
@@ -524,7 +555,7 @@ def play_tournament(contest: Contest, entrants: Sequence[Entrant], *, seed: int 
     for name, rating in ratings.items():
         standings[name].mu, standings[name].sigma = float(rating.mu), float(rating.sigma)
     ordered = sorted(standings.values(), key=lambda s: (-s.ordinal, s.name))
-    return Tournament(contest.assignment, seed, ordered, games, contest)
+    return Tournament(contest.title, seed, ordered, games, contest)
 
 
 class TournamentError(Exception):
@@ -621,5 +652,5 @@ def _count(game: Game, standings: dict[str, Standing]) -> None:
 
 
 __all__ = ["CONTESTS", "Contest", "Entrant", "Forfeit", "Game", "Standing", "Tournament", "TournamentError",
-           "class_entrants", "notebook_cells", "play_game", "play_tournament", "pseudonyms", "ratings_svg",
-           "round_robin", "similar_ratings"]
+           "class_entrants", "last_position", "notebook_cells", "play_game", "play_tournament", "pseudonyms",
+           "ratings_svg", "round_robin", "similar_ratings"]
