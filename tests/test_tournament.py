@@ -21,6 +21,7 @@ from coursekit.grading.tournament import (
     CONTESTS,
     Entrant,
     Game,
+    circle_rounds,
     notebook_cells,
     play_game,
     play_tournament,
@@ -99,6 +100,21 @@ def test_round_robin_plays_every_pairing_on_both_sides():
     pairs = round_robin(["a", "b", "c", "d"])
     assert len(pairs) == 12 and len(set(pairs)) == 12
     assert all((b, a) in pairs for a, b in pairs)
+
+
+@pytest.mark.parametrize("count", [2, 5, 8])
+def test_circle_rounds_pair_everyone_once_and_nobody_twice_in_a_round(count):
+    names = [f"p{n}" for n in range(count)]
+    rounds = circle_rounds(names)
+    pairings = [frozenset(pair) for pairs in rounds for pair in pairs]
+    assert len(pairings) == len(set(pairings)) == count * (count - 1) // 2
+    assert all(len({name for pair in pairs for name in pair}) == 2 * len(pairs) for pairs in rounds)
+
+
+def test_pairings_played_side_by_side_give_the_same_results():
+    contest = CONTESTS["ps05"]
+    runs = [play_tournament(contest, entrants(["good", "random"]), seed=9, jobs=jobs) for jobs in (1, 3)]
+    assert runs[0].games_csv() == runs[1].games_csv() and runs[0].csv() == runs[1].csv()
 
 
 def test_rounds_against_similar_ratings_pair_neighbours_and_follow_the_seed():

@@ -1,6 +1,6 @@
 """``coursekit tournament psNN``: the class's strategies play each other and the course's computers.
 
-    coursekit tournament ps05 [--course DIR] [--rounds N] [--seed S] [--out DIR] [--pseudonyms]
+    coursekit tournament ps05 [--course DIR] [--rounds N] [--seed S] [--out DIR] [--jobs N] [--pseudonyms]
     coursekit tournament ps06-basket ...    (and ps06-crawler, ps09)
 
 ps05 plays each student's ``best_move``; ps06-basket ``basket_move`` (4 colours of 5 balls, at
@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import csv
 import io
+import os
 import sys
 from pathlib import Path
 
@@ -45,6 +46,8 @@ def register(groups: Groups) -> None:
     command.add_argument("--seed", type=int, default=0, help="the seed of every random choice (default: 0)")
     command.add_argument("--out", type=Path, default=None,
                          help="where the CSV and HTML go (default: tournaments/<assignment>/ of the course)")
+    command.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                         help="pairings played at the same time (default: the number of cores)")
     command.add_argument("--pseudonyms", action="store_true",
                          help="show students as 'student N' (the key to the names goes to pseudonyms.csv)")
     command.set_defaults(run=run_tournament)
@@ -78,6 +81,8 @@ def run_tournament(args: argparse.Namespace, context: Context) -> str:
         parts = [name for name in sorted(CONTESTS) if CONTESTS[name].assignment == args.assignment]
         raise UsageError(f"{args.assignment} has {len(parts)} tournaments: name one ({', '.join(parts)})" if parts
                          else f"{args.assignment} has no tournament (there is one for {', '.join(sorted(CONTESTS))})")
+    if args.jobs < 1:
+        raise UsageError(f"--jobs must be at least 1, not {args.jobs}")
     if args.rounds is not None and args.rounds < 0:
         raise UsageError(f"--rounds must be 0 or more, not {args.rounds}")
     root = args.course.resolve()
@@ -101,7 +106,7 @@ def run_tournament(args: argparse.Namespace, context: Context) -> str:
         elif done == total or done % 50 == 0:
             print(bar(done, total), file=sys.stderr, flush=True)
 
-    result = play_tournament(contest, entrants, seed=args.seed, rounds=args.rounds, progress=progress)
+    result = play_tournament(contest, entrants, seed=args.seed, rounds=args.rounds, progress=progress, jobs=args.jobs)
     out = (args.out or root / "tournaments" / contest.title).resolve()
     out.mkdir(parents=True, exist_ok=True)
     (out / "tournament.csv").write_text(result.csv(), encoding="utf-8")

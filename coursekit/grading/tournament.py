@@ -14,7 +14,7 @@ from openskill (Plackett-Luce): ``mu`` and ``sigma`` per entrant, ranked by the 
 ``mu - 3 sigma``. Every random choice is drawn from the tournament's seed: same seed, same results.
 
 >>> round_robin(["ann", "bob", "cy"])
-[('ann', 'bob'), ('bob', 'ann'), ('ann', 'cy'), ('cy', 'ann'), ('bob', 'cy'), ('cy', 'bob')]
+[('bob', 'cy'), ('cy', 'bob'), ('ann', 'cy'), ('cy', 'ann'), ('ann', 'bob'), ('bob', 'ann')]
 >>> contest = CONTESTS["ps05"]
 >>> result = play_tournament(contest, [Entrant("perfect", computer="perfect"), Entrant("random", computer="random")])
 >>> [standing.name for standing in result.standings]
@@ -31,6 +31,7 @@ import json
 import os
 import random
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -359,9 +360,26 @@ def play_game(contest: Contest, rules: Any, first: tuple[str, _Seat], second: tu
     return Game(first[0], second[0], tuple(moves), None if won is None else seats[won][0], "", opening)
 
 
+def circle_rounds(names: Sequence[str]) -> list[list[tuple[str, str]]]:
+    """Every pairing of ``names`` once, in rounds where nobody plays twice (the circle method; with an
+    odd number, one sits each round out).
+
+    >>> circle_rounds(["a", "b", "c", "d"])
+    [[('a', 'd'), ('b', 'c')], [('a', 'c'), ('d', 'b')], [('a', 'b'), ('c', 'd')]]
+    """
+    seats: list[str | None] = [*names, *([None] if len(names) % 2 else [])]
+    count = len(seats)
+    rounds: list[list[tuple[str, str]]] = []
+    for _ in range(count - 1):
+        pairs = [(seats[i], seats[count - 1 - i]) for i in range(count // 2)]
+        rounds.append([(a, b) for a, b in pairs if a is not None and b is not None])
+        seats = [seats[0], seats[-1], *seats[1:-1]]
+    return rounds
+
+
 def round_robin(names: Sequence[str]) -> list[tuple[str, str]]:
-    """Every pairing of ``names``, each on both sides (who moves first)."""
-    return [pair for i, a in enumerate(names) for b in names[i + 1:] for pair in ((a, b), (b, a))]
+    """Every pairing of ``names``, each on both sides (who moves first), in the order of :func:`circle_rounds`."""
+    return [pair for pairs in circle_rounds(names) for a, b in pairs for pair in ((a, b), (b, a))]
 
 
 def similar_ratings(names: Sequence[str], ordinal: Callable[[str], float], rng: random.Random) -> list[tuple[str, str]]:
@@ -503,10 +521,11 @@ def ratings_svg(standings: Sequence[Standing]) -> str:
 
 def play_tournament(contest: Contest, entrants: Sequence[Entrant], *, seed: int = 0, rounds: int | None = None,
                     limits: Limits | None = None, move_seconds: float = MOVE_SECONDS,
-                    progress: Callable[[int, int, Game], None] | None = None) -> Tournament:
+                    progress: Callable[[int, int, Game], None] | None = None, jobs: int = 1) -> Tournament:
     """Play the tournament (see the module): a round robin for at most :data:`ROUND_ROBIN_MAX` entrants
     (or when ``rounds`` is 0), else ``rounds`` rounds against similar ratings; ``progress(done, total, game)``
-    hears of every game."""
+    hears of every game. Up to ``jobs`` pairings play at once (each pairing's two games one after the
+    other); the results are the same for any ``jobs``."""
     from openskill.models import PlackettLuce
 
     names = [e.name for e in entrants]
@@ -530,26 +549,36 @@ def play_tournament(contest: Contest, entrants: Sequence[Entrant], *, seed: int 
     games: list[Game] = []
     swiss = rounds if rounds is not None else (0 if len(names) <= ROUND_ROBIN_MAX else ROUNDS)
     total = len(round_robin(names)) if not swiss else swiss * (len(names) // 2) * 2
+    def both_sides(task: tuple[tuple[str, str], tuple[int, int]]) -> list[Game]:
+        (a, b), (one, other) = task
+        played = [play_game(contest, rules, (a, seats[a]), (b, seats[b]), one),
+                  play_game(contest, rules, (b, seats[b]), (a, seats[a]), other)]
+        if swiss:  # a large class keeps no sandbox open between its rounds
+            seats[a].close()
+            seats[b].close()
+        return played
+
+    pool = ThreadPoolExecutor(max(1, jobs))
     try:
-        for number in range(max(1, swiss)):
-            pairs = (round_robin(names) if not swiss else
-                     similar_ratings(names, lambda name: ratings[name].ordinal(), rng))
-            for index, (first, second) in enumerate(pairs):
-                game = play_game(contest, rules, (first, seats[first]), (second, seats[second]),
-                                 rng.randrange(1 << 30))
-                games.append(game)
-                _count(game, standings)
-                a, b = ratings[first], ratings[second]
-                ranks = [1.0, 1.0] if game.winner is None else [1.0, 2.0] if game.winner == first else [2.0, 1.0]
-                [[a], [b]] = model.rate([[a], [b]], ranks=ranks)
-                ratings[first], ratings[second] = a, b
-                if progress:
-                    progress(len(games), total, game)
-                if swiss and index % 2:  # both sides played: a large class keeps no sandbox open between rounds
-                    seats[first].close()
-                    seats[second].close()
-            del number
+        for _ in range(max(1, swiss)):
+            schedule = (circle_rounds(names) if not swiss else
+                        [similar_ratings(names, lambda name: ratings[name].ordinal(), rng)[0::2]])
+            for pairings in schedule:  # nobody plays twice in one of these: its pairings run side by side
+                seeds = [(rng.randrange(1 << 30), rng.randrange(1 << 30)) for _ in pairings]
+                for played in pool.map(both_sides, zip(pairings, seeds, strict=True)):
+                    for game in played:  # ratings move in the schedule's order, however many run at once
+                        games.append(game)
+                        _count(game, standings)
+                        first, second = game.first, game.second
+                        a, b = ratings[first], ratings[second]
+                        ranks = ([1.0, 1.0] if game.winner is None else [1.0, 2.0] if game.winner == first
+                                 else [2.0, 1.0])
+                        [[a], [b]] = model.rate([[a], [b]], ranks=ranks)
+                        ratings[first], ratings[second] = a, b
+                        if progress:
+                            progress(len(games), total, game)
     finally:
+        pool.shutdown(wait=True, cancel_futures=True)
         for seat in seats.values():
             seat.close()
     for name, rating in ratings.items():
@@ -652,5 +681,5 @@ def _count(game: Game, standings: dict[str, Standing]) -> None:
 
 
 __all__ = ["CONTESTS", "Contest", "Entrant", "Forfeit", "Game", "Standing", "Tournament", "TournamentError",
-           "class_entrants", "last_position", "notebook_cells", "play_game", "play_tournament", "pseudonyms",
-           "ratings_svg", "round_robin", "similar_ratings"]
+           "circle_rounds", "class_entrants", "last_position", "notebook_cells", "play_game", "play_tournament",
+           "pseudonyms", "ratings_svg", "round_robin", "similar_ratings"]
