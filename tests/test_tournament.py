@@ -22,6 +22,7 @@ from coursekit.grading.tournament import (
     Entrant,
     Game,
     circle_rounds,
+    class_entrants,
     notebook_cells,
     play_game,
     play_tournament,
@@ -281,6 +282,18 @@ def test_the_command_with_pseudonyms_names_no_student(tmp_path, capsys):
         assert "ann" not in text and "bob" not in text and "student 1" in text
     assert "ann" in (out / "pseudonyms.csv").read_text(encoding="utf-8")
     assert "ann" not in capsys.readouterr().out
+
+
+def test_a_submission_without_the_strategy_s_cell_plays_and_loses_saying_why(tmp_path):
+    root = course(tmp_path, {"ann": GOOD})
+    nb = with_best_move(GOOD)
+    nb["cells"] = [c for c in nb["cells"] if c["metadata"].get("nbgrader", {}).get("grade_id") != "best_move"]
+    (root / "submitted" / "ann" / "ps05" / "ps05.ipynb").write_text(json.dumps(nb), encoding="utf-8")
+    students, refused = class_entrants(root, CONTESTS["ps05"])
+    assert [s.name for s in students] == ["ann"] and refused == {}
+    result = play_tournament(CONTESTS["ps05"], [*students, Entrant("random (computer)", computer="random")])
+    assert all(g.winner == "random (computer)" and "defines no function best_move" in g.reason
+               and "no cell best_move" in g.reason for g in result.games)
 
 
 def test_help(capsys):

@@ -269,7 +269,7 @@ class _StudentSeat(_Seat):
         if self.box is None:
             self.box = Sandbox([*self.cells, *([self.contest.extra] if self.contest.extra else [])], self.limits)
             if self.box.names.get(self.contest.function) != "function":
-                errors = [r["error"].strip().splitlines()[-1] for r in self.box.results if r.get("error")]
+                errors = [" ".join(r["error"].split())[:300] for r in self.box.results if r.get("error")]
                 self.broken = f"the code defines no function {self.contest.function}" + (
                     f" ({errors[0]})" if errors else "")
                 raise Forfeit(self.broken)
