@@ -199,7 +199,7 @@ def test_the_same_seed_gives_the_same_csv():
 def test_a_game_record_replays_to_its_outcome():
     contest = CONTESTS["ps05"]
     rules = contest.rules()
-    from coursekit.grading.tournament import _ComputerSeat
+    from coursekit.grading.tournament.play import _ComputerSeat
 
     computers = contest.computers()
     game = play_game(contest, rules, ("a", _ComputerSeat(computers["random"])),
