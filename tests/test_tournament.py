@@ -1,0 +1,319 @@
+"""The tournament (``coursekit tournament``): ps05's strategies, each in its own sandbox, rated with openskill.
+
+A class of five: the reference solution (perfect), a good player (wins if it can, else blocks, else
+takes the first empty cell), a seeded random player, one that raises and one that never returns;
+with the course's perfect and random computers.
+"""
+
+from __future__ import annotations
+
+import copy
+import csv
+import io
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from coursekit.cli import main
+from coursekit.grading.tournament import (
+    CONTESTS,
+    Entrant,
+    Game,
+    circle_rounds,
+    class_entrants,
+    notebook_cells,
+    play_game,
+    play_tournament,
+    round_robin,
+    similar_ratings,
+)
+
+ROOT = Path(__file__).resolve().parents[1]
+SOURCE = ROOT / "assignments" / "source" / "ps05" / "ps05.ipynb"
+CORNERS = ROOT / "assignments" / "source" / "ps09" / "ps09.ipynb"
+BASKET_AND_CRAWLER = ROOT / "assignments" / "source" / "ps06" / "ps06.ipynb"
+
+GOOD = '''\
+def best_move(board):
+    """Win if you can, else stop the other's win, else the first empty cell."""
+    me = to_move(board)
+    for mark in (me, "O" if me == "X" else "X"):
+        for move in empty_cells(board):
+            rows = list(board)
+            x, y = move
+            rows[2 - y] = rows[2 - y][:x] + mark + rows[2 - y][x + 1:]
+            if winner(rows) == mark:
+                return move
+    return empty_cells(board)[0]
+'''
+
+RANDOM = '''\
+import random
+
+
+def best_move(board):
+    return random.choice(empty_cells(board))
+'''
+
+BROKEN = '''\
+def best_move(board):
+    raise ValueError("not written yet")
+'''
+
+SLOW = '''\
+def best_move(board):
+    while True:
+        pass
+'''
+
+
+def notebook() -> dict:
+    return json.loads(SOURCE.read_text(encoding="utf-8"))
+
+
+def reference() -> str:
+    """The reference solution of best_move (the source notebook's cell, markers and all)."""
+    return next("".join(c["source"]) for c in notebook()["cells"]
+                if c["metadata"].get("nbgrader", {}).get("grade_id") == "best_move")
+
+
+def with_best_move(code: str) -> dict:
+    """The released notebook with ``code`` in the cell of best_move."""
+    nb = copy.deepcopy(notebook())
+    for cell in nb["cells"]:
+        if cell["metadata"].get("nbgrader", {}).get("grade_id") == "best_move":
+            cell["source"] = code
+    return nb
+
+
+CLASS = {"perfect": reference(), "good": GOOD, "random": RANDOM, "broken": BROKEN, "slow": SLOW}
+
+
+def entrants(names: list[str]) -> list[Entrant]:
+    students = [Entrant(name, notebook_cells(with_best_move(CLASS[name]), "best_move") or ()) for name in names]
+    return [*students, Entrant("perfect (computer)", computer="perfect"),
+            Entrant("random (computer)", computer="random")]
+
+
+def test_round_robin_plays_every_pairing_on_both_sides():
+    pairs = round_robin(["a", "b", "c", "d"])
+    assert len(pairs) == 12 and len(set(pairs)) == 12
+    assert all((b, a) in pairs for a, b in pairs)
+
+
+@pytest.mark.parametrize("count", [2, 5, 8])
+def test_circle_rounds_pair_everyone_once_and_nobody_twice_in_a_round(count):
+    names = [f"p{n}" for n in range(count)]
+    rounds = circle_rounds(names)
+    pairings = [frozenset(pair) for pairs in rounds for pair in pairs]
+    assert len(pairings) == len(set(pairings)) == count * (count - 1) // 2
+    assert all(len({name for pair in pairs for name in pair}) == 2 * len(pairs) for pairs in rounds)
+
+
+def test_pairings_played_side_by_side_give_the_same_results():
+    contest = CONTESTS["ps05"]
+    runs = [play_tournament(contest, entrants(["good", "random"]), seed=9, jobs=jobs) for jobs in (1, 3)]
+    assert runs[0].games_csv() == runs[1].games_csv() and runs[0].csv() == runs[1].csv()
+
+
+def test_rounds_against_similar_ratings_pair_neighbours_and_follow_the_seed():
+    ratings = {name: float(number) for number, name in enumerate("abcdefgh")}
+    pairs = similar_ratings(list(ratings), ratings.__getitem__, random.Random(3))
+    assert pairs[:2] == [("h", "g"), ("g", "h")]
+    assert {frozenset(p) for p in pairs} == {frozenset(p) for p in ("hg", "fe", "dc", "ba")}
+    tied = dict.fromkeys("abcdefgh", 0.0)
+    assert similar_ratings(list(tied), tied.__getitem__, random.Random(3)) == \
+        similar_ratings(list(tied), tied.__getitem__, random.Random(3))
+
+
+def test_a_computer_against_itself_plays_to_a_draw_and_random_marks_lose():
+    contest = CONTESTS["ps05"]
+    seats = entrants([])
+    result = play_tournament(contest, seats, seed=1)
+    perfect = next(s for s in result.standings if s.name == "perfect (computer)")
+    assert result.standings[0] is perfect and perfect.losses == 0 and perfect.wins >= 1
+    assert all(isinstance(g, Game) and len(g.moves) >= 5 for g in result.games)
+
+
+def test_a_large_class_plays_rounds_against_similar_ratings():
+    contest = CONTESTS["ps05"]
+    class_ = [Entrant(f"{kind} {n}", computer=kind) for kind in ("perfect", "random") for n in range(1, 10)]
+    result = play_tournament(contest, class_, seed=4)
+    assert len(result.games) == 6 * 18  # 6 rounds of 9 pairings, each on both sides
+    assert all(sum(name in (g.first, g.second) for g in result.games) == 12 for name in (e.name for e in class_))
+    top = [s.name for s in result.standings[:9]]
+    assert sum(name.startswith("perfect") for name in top) >= 8
+    assert play_tournament(contest, class_, seed=4).csv() == result.csv()
+    assert len(play_tournament(contest, class_[:4], rounds=2).games) == 8
+
+
+@pytest.fixture(scope="module")
+def tournament():
+    return play_tournament(CONTESTS["ps05"], entrants(list(CLASS)), seed=7)
+
+
+@pytest.mark.slow
+def test_ratings_order_perfect_good_random(tournament):
+    order = [s.name for s in tournament.standings]
+    assert order.index("perfect") < order.index("good") < order.index("random") < order.index("broken")
+    assert order.index("random") < order.index("slow")
+    perfect = tournament.standings[order.index("perfect")]
+    assert perfect.losses == 0 and perfect.forfeits == 0
+    assert all(s.sigma > 0 for s in tournament.standings)
+
+
+@pytest.mark.slow
+def test_broken_and_slow_strategies_lose_every_game_saying_why(tournament):
+    for name, why in (("broken", "ValueError: not written yet"), ("slow", "did not return within")):
+        standing = next(s for s in tournament.standings if s.name == name)
+        games = [g for g in tournament.games if name in (g.first, g.second)]
+        assert len(games) == 2 * (len(tournament.standings) - 1)
+        # against each other, the one to move first forfeits first
+        lost = [g for g in games if {g.first, g.second} != {"broken", "slow"} or g.first == name]
+        assert standing.forfeits == standing.losses == len(lost) == len(games) - 1
+        assert all(g.winner != name and g.reason.startswith(f"{name} forfeits: ") and why in g.reason for g in lost)
+    standings = list(csv.DictReader(io.StringIO(tournament.csv())))
+    assert "not written yet" in next(row for row in standings if row["name"] == "broken")["first forfeit"]
+
+
+def test_an_illegal_move_loses_the_game_saying_why():
+    contest = CONTESTS["ps05"]
+    cells = notebook_cells(with_best_move("def best_move(board):\n    return (1, 1)\n"), "best_move") or ()
+    result = play_tournament(contest, [Entrant("centre", cells), Entrant("random (computer)", computer="random")])
+    assert len(result.games) == 2
+    assert all(g.winner == "random (computer)" and "illegal move (1, 1)" in g.reason and "taken" in g.reason
+               for g in result.games)
+
+
+def test_the_same_seed_gives_the_same_csv():
+    contest = CONTESTS["ps05"]
+    runs = [play_tournament(contest, entrants(["good", "random"]), seed=seed) for seed in (5, 5, 6)]
+    assert runs[0].csv() == runs[1].csv() and runs[0].games_csv() == runs[1].games_csv()
+    assert runs[0].games_csv() != runs[2].games_csv()
+    rounds = [play_tournament(contest, entrants(["good", "random"]), seed=5, rounds=2) for _ in range(2)]
+    assert rounds[0].games_csv() == rounds[1].games_csv() and len(rounds[0].games) == 8
+
+
+def test_a_game_record_replays_to_its_outcome():
+    contest = CONTESTS["ps05"]
+    rules = contest.rules()
+    from coursekit.grading.tournament.play import _ComputerSeat
+
+    computers = contest.computers()
+    game = play_game(contest, rules, ("a", _ComputerSeat(computers["random"])),
+                     ("b", _ComputerSeat(computers["perfect"])), seed=2)
+    state = rules.initial_state()
+    for move in game.moves:
+        state = rules.next_state(state, move)
+    assert rules.is_over(state)
+    assert game.winner == (None if rules.winner(state) is None else "ab"[rules.winner(state)])
+
+
+@pytest.mark.slow
+def test_corners_plays_each_student_s_evaluate_inside_the_course_s_search():
+    contest = CONTESTS["ps09"]
+    reference = notebook_cells(json.loads(CORNERS.read_text(encoding="utf-8")), "evaluate") or ()
+    words = (*reference, "def evaluate(rules, state):\n    return 'far'\n")
+    result = play_tournament(contest, [Entrant("reference", reference), Entrant("words", words),
+                                       Entrant("random (computer)", computer="random")], seed=3)
+    assert [s.name for s in result.standings] == ["reference", "random (computer)", "words"]
+    words_games = [g for g in result.games if "words" in (g.first, g.second)]
+    assert len(words_games) == 4 and all(g.winner != "words" and "evaluate returned 'far', not a number" in g.reason
+                                         for g in words_games)
+    assert all(g.opening == 4 for g in result.games)  # two random moves a side, then the players
+    assert len({g.moves[:4] for g in result.games}) > 1
+    assert "6,1-4,1" in contest.text(((6, 1), (4, 1))) and "<svg" in result.html()
+
+
+@pytest.mark.parametrize("name", ["ps06-basket", "ps06-crawler"])
+def test_the_basket_and_the_crawler_rank_the_reference_above_random_moves(name):
+    contest = CONTESTS[name]
+    reference = notebook_cells(json.loads(BASKET_AND_CRAWLER.read_text(encoding="utf-8")), contest.grade_id) or ()
+    lost = (*reference, f"def {contest.function}(*given):\n    return (0, 99)\n")
+    result = play_tournament(contest, [Entrant("reference", reference), Entrant("lost", lost),
+                                       Entrant("random (computer)", computer="random")], seed=2)
+    assert [s.name for s in result.standings] == ["reference", "random (computer)", "lost"]
+    assert all(g.winner != "lost" and "illegal move (0, 99)" in g.reason
+               for g in result.games if "lost" in (g.first, g.second))
+    assert result.html().count("<details>") == len(result.games) == 6
+
+
+# The command.
+
+def course(tmp_path: Path, students: dict[str, str]) -> Path:
+    root = tmp_path / "course"
+    (root / "source" / "ps05").mkdir(parents=True)
+    (root / "nbgrader_config.py").write_text("c = get_config()\n", encoding="utf-8")
+    (root / "source" / "ps05" / "ps05.ipynb").write_text(json.dumps(notebook()), encoding="utf-8")
+    for student, code in students.items():
+        folder = root / "submitted" / student / "ps05"
+        folder.mkdir(parents=True)
+        (folder / "ps05.ipynb").write_text(json.dumps(with_best_move(code)), encoding="utf-8")
+    return root
+
+
+def test_the_command_plays_the_class_and_writes_csv_and_html(tmp_path, capsys):
+    root = course(tmp_path, {"ann": GOOD, "bob": BROKEN})
+    out = tmp_path / "out"
+    assert main(["tournament", "ps05", "--course", str(root), "--out", str(out), "--seed", "2"]) == 0
+    printed = capsys.readouterr()
+    assert "ann" in printed.out and "[" in printed.err and "4/4" not in printed.out
+    rows = list(csv.DictReader(io.StringIO((out / "tournament.csv").read_text(encoding="utf-8"))))
+    assert {row["name"] for row in rows} == {"ann", "bob", "perfect (computer)", "source (computer)",
+                                             "random (computer)"}
+    assert next(r for r in rows if r["name"] == "bob")["wins"] == "0"
+    page = (out / "tournament.html").read_text(encoding="utf-8")
+    games = list(csv.DictReader(io.StringIO((out / "tournament-games.csv").read_text(encoding="utf-8"))))
+    assert len(games) == 20 and page.count("<details>") == 20  # every game replayed as a picture
+    last = games[-1]["moves"].split()
+    assert f">{len(last)}<" in page.split("<details>")[-1]  # the last game's marks numbered up to its last move
+    assert "<svg" in page and "not written yet" in page and "<script" not in page and "http://" not in \
+        page.replace("http://www.w3.org/2000/svg", "")
+
+
+def test_the_command_with_pseudonyms_names_no_student(tmp_path, capsys):
+    root = course(tmp_path, {"ann": GOOD, "bob": RANDOM})
+    out = tmp_path / "out"
+    assert main(["tournament", "ps05", "--course", str(root), "--out", str(out), "--pseudonyms"]) == 0
+    for name in ("tournament.csv", "tournament.html", "tournament-games.csv"):
+        text = (out / name).read_text(encoding="utf-8")
+        assert "ann" not in text and "bob" not in text and "student 1" in text
+    assert "ann" in (out / "pseudonyms.csv").read_text(encoding="utf-8")
+    assert "ann" not in capsys.readouterr().out
+
+
+def test_a_submission_without_the_strategy_s_cell_plays_and_loses_saying_why(tmp_path):
+    root = course(tmp_path, {"ann": GOOD})
+    nb = with_best_move(GOOD)
+    nb["cells"] = [c for c in nb["cells"] if c["metadata"].get("nbgrader", {}).get("grade_id") != "best_move"]
+    (root / "submitted" / "ann" / "ps05" / "ps05.ipynb").write_text(json.dumps(nb), encoding="utf-8")
+    students, refused = class_entrants(root, CONTESTS["ps05"])
+    assert [s.name for s in students] == ["ann"] and refused == {}
+    result = play_tournament(CONTESTS["ps05"], [*students, Entrant("random (computer)", computer="random")])
+    assert all(g.winner == "random (computer)" and "defines no function best_move" in g.reason
+               and "no cell best_move" in g.reason for g in result.games)
+
+
+def test_help(capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["tournament", "--help"])
+    assert stop.value.code == 0 and "--pseudonyms" in capsys.readouterr().out
+
+
+def test_an_assignment_with_two_tournaments_is_named_in_full(tmp_path, capsys):
+    assert main(["tournament", "ps06", "--course", str(tmp_path)]) == 2
+    assert "ps06-basket, ps06-crawler" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("problem", ["unknown assignment", "no course", "no submissions", "no source"])
+def test_bad_input_is_one_line_and_exit_status_2(tmp_path, capsys, problem):
+    root = course(tmp_path, {} if problem == "no submissions" else {"ann": GOOD})
+    args = {"unknown assignment": ["ps99", "--course", str(root)],
+            "no course": ["ps05", "--course", str(tmp_path / "nowhere")],
+            "no submissions": ["ps05", "--course", str(root)],
+            "no source": ["ps05", "--course", str(tmp_path)]}[problem]
+    assert main(["tournament", *args]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("coursekit: error: ") and len(err.splitlines()) == 1
