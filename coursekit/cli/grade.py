@@ -36,7 +36,8 @@ def register(groups: Groups) -> None:
 
 def run_grade(args: argparse.Namespace, context: Context) -> str:
     """Grade, showing progress on standard error; the table is what the command prints."""
-    from ..grading.nbgrader.batch import Course, CourseError, Result, bar, grade, isolation, report
+    from ..grading.nbgrader.batch import Course, CourseError, Result, grade, isolation, report
+    from .progress import bar
 
     if args.jobs < 1:
         raise UsageError(f"--jobs must be at least 1, not {args.jobs}")

@@ -51,9 +51,10 @@ def register(groups: Groups) -> None:
 
 def run_report(args: argparse.Namespace, context: Context) -> str:
     """Read the graded assignment, write the page; progress on standard error, a summary printed."""
-    from ..grading.nbgrader.batch import Course, CourseError, bar
+    from ..grading.nbgrader.batch import Course, CourseError
     from ..grading.nbgrader.report import collect, summary
     from ..grading.nbgrader.report_page import page
+    from .progress import bar
 
     live = sys.stderr.isatty()
 

@@ -53,16 +53,6 @@ def register(groups: Groups) -> None:
     command.set_defaults(run=run_tournament)
 
 
-def bar(done: int, total: int, width: int = 30) -> str:
-    """``[##########....................] 1/3``, as ``coursekit grade`` shows its progress.
-
-    >>> bar(1, 3)
-    '[##########....................] 1/3'
-    """
-    filled = round(width * done / total) if total else width
-    return f"[{'#' * filled}{'.' * (width - filled)}] {done}/{total}"
-
-
 def run_tournament(args: argparse.Namespace, context: Context) -> str:
     """Play, showing progress on standard error; the standings are what the command prints."""
     from ..grading.sandbox import isolation
@@ -75,6 +65,7 @@ def run_tournament(args: argparse.Namespace, context: Context) -> str:
         play_tournament,
         pseudonyms,
     )
+    from .progress import bar
 
     contest = CONTESTS.get(args.assignment)
     if contest is None:

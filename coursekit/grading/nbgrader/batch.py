@@ -401,16 +401,6 @@ def record(course: Course, assignment: str, results: Sequence[Result]) -> None:
     path.write_text(json.dumps(kept, indent=1, sort_keys=True), encoding="utf-8")
 
 
-def bar(done: int, total: int, width: int = 30) -> str:
-    """``[##########....................] 1/3``
-
-    >>> bar(1, 3, 30)
-    '[##########....................] 1/3'
-    """
-    filled = round(width * done / total) if total else width
-    return f"[{'#' * filled}{'.' * (width - filled)}] {done}/{total}"
-
-
 def report(results: Sequence[Result]) -> str:
     """The table the command prints, with a last line that counts."""
     lines = [result.line() for result in results]
@@ -420,5 +410,5 @@ def report(results: Sequence[Result]) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["ChildLimits", "Course", "CourseError", "Result", "SandboxBroken", "bar", "check_sandbox", "grade",
+__all__ = ["ChildLimits", "Course", "CourseError", "Result", "SandboxBroken", "check_sandbox", "grade",
            "grade_one", "isolation", "limit_child", "preflight", "read_back", "record", "records_path", "report"]
