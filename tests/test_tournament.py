@@ -317,3 +317,131 @@ def test_bad_input_is_one_line_and_exit_status_2(tmp_path, capsys, problem):
     assert main(["tournament", *args]) == 2
     err = capsys.readouterr().err.strip()
     assert err.startswith("coursekit: error: ") and len(err.splitlines()) == 1
+
+
+# ps08: a race of guessers on the same secrets.
+
+GUESSES = ROOT / "assignments" / "source" / "ps08" / "ps08.ipynb"
+
+#: A consistent guesser, but a poor one: among the codes left, the one whose answers split them into the
+#: fewest groups (the reference takes the most).
+FEWEST_GROUPS = '''\
+@cache
+def choose(history):
+    left = [code for code in all_secrets() if all(score(code, g) == (b, c) for g, b, c in history)]
+    if len(left) <= 2:
+        return left[-1]
+    tried = left[::len(left) // 150 + 1]
+    return min(tried, key=lambda code: (len({score(secret, code) for secret in left}), code))
+
+
+def next_guess(history):
+    return choose(tuple(history))
+'''
+
+#: Any code not asked yet, at random (the answers ignored).
+ANY_CODE = '''\
+import random
+
+
+def next_guess(history):
+    asked = {guess for guess, _, _ in history}
+    return random.choice([code for code in all_secrets() if code not in asked])
+'''
+
+GUESSERS = {"fewest groups": FEWEST_GROUPS, "any code": ANY_CODE,
+            "broken": "def next_guess(history):\n    raise ValueError('not written yet')\n",
+            "same guess": "def next_guess(history):\n    return '0123'\n",
+            "number": "def next_guess(history):\n    return 123\n"}
+
+
+def guessers(names: list[str]) -> list[Entrant]:
+    """The reference solution and the guessers named, each after the notebook's setup cell."""
+    reference = notebook_cells(json.loads(GUESSES.read_text(encoding="utf-8")), "next_guess") or ()
+    setup = reference[:-1]
+    return [Entrant("reference", reference), *(Entrant(name, (*setup, GUESSERS[name])) for name in names)]
+
+
+@pytest.mark.slow
+def test_guessers_race_on_the_same_secrets_and_fewer_guesses_rate_higher():
+    contest = CONTESTS["ps08"]
+    entrants = [*guessers(["fewest groups", "any code"]), Entrant("minimax (computer)", computer="minimax")]
+    result = play_tournament(contest, entrants, seed=3, rounds=40, jobs=2)
+    order = [s.name for s in result.standings]
+    assert order.index("reference") < order.index("fewest groups") < order.index("any code")
+    assert len(result.games) == 40 * 4
+    secrets = {}
+    for game in result.games:  # every entrant is given the same secret in a match, drawn from the seed
+        secrets.setdefault(game.match, set()).add(game.moves[0])
+        assert game.opening == 1 and (game.winner is not None) == (game.moves[-1] == game.moves[0])
+    assert len(secrets) == 40 and all(len(drawn) == 1 for drawn in secrets.values())
+    assert len({next(iter(drawn)) for drawn in secrets.values()}) > 30
+    standing = {s.name: s for s in result.standings}
+    assert standing["reference"].wins == standing["fewest groups"].wins == 40
+    assert standing["reference"].average < standing["fewest groups"].average
+    assert standing["any code"].wins < 3 and standing["any code"].forfeits == 0
+    rows = list(csv.DictReader(io.StringIO(result.games_csv())))
+    unsolved = [row for row in rows if row["player"] == "any code" and row["solved"] == "no"]
+    assert unsolved and all(row["guesses"] == "12" and "after 12 guesses, its limit" in row["reason"]
+                            for row in unsolved)
+    for row in rows:  # the places follow the guesses: fewer is better, an unsolved secret last
+        rivals = [r for r in rows if r["secret"] == row["secret"]]
+        better = [r for r in rivals if r["solved"] == "yes" and (row["solved"] == "no"
+                                                                   or int(r["guesses"]) < int(row["guesses"]))]
+        assert int(row["place"]) == 1 + len(better)
+
+
+def test_a_guesser_that_fails_loses_every_secret_saying_why():
+    contest = CONTESTS["ps08"]
+    entrants = [*guessers(["broken", "same guess", "number"])[1:], Entrant("minimax (computer)", computer="minimax")]
+    result = play_tournament(contest, entrants, seed=1, rounds=3)
+    assert result.standings[0].name == "minimax (computer)"
+    why = {"broken": "next_guess failed: ValueError: not written yet",
+           "same guess": "0123 was asked already (guess 1: 0123",
+           "number": "next_guess answered 123, not a move: it must return a str of 4 different digits"}
+    for name, reason in why.items():
+        games = [g for g in result.games if g.first == name]
+        assert len(games) == 3 and all(g.winner is None and g.reason.startswith(f"{name} forfeits: ")
+                                       and reason in g.reason for g in games), games
+        standing = next(s for s in result.standings if s.name == name)
+        assert standing.losses == standing.forfeits == 3 and standing.wins == 0
+    assert "not written yet" in result.csv() and "not written yet" in result.html()
+
+
+def test_the_same_key_races_on_the_same_secrets_with_the_same_results():
+    contest = CONTESTS["ps08"]
+    computers = [Entrant(name, computer=name) for name in ("consistent", "minimax", "entropy")]
+    runs = [play_tournament(contest, computers, seed=seed, rounds=4, jobs=jobs)
+            for seed, jobs in ((8, 1), (8, 3), (9, 1))]
+    assert runs[0].csv() == runs[1].csv() and runs[0].games_csv() == runs[1].games_csv()
+    assert runs[0].games_csv() != runs[2].games_csv()
+    header = runs[0].csv().splitlines()[0]
+    assert "solved" in header and "average guesses" in header
+    assert "secret" in runs[0].games_csv().splitlines()[0]
+    from coursekit.games import GAMES
+
+    assert contest.rules().max_guesses == GAMES["bulls"].role("checks").MAX_GUESSES  # the grading's limit
+
+
+def test_the_command_races_the_class_s_guessers_and_the_course_s(tmp_path, capsys):
+    root = tmp_path / "course"
+    (root / "source" / "ps08").mkdir(parents=True)
+    (root / "nbgrader_config.py").write_text("c = get_config()\n", encoding="utf-8")
+    (root / "source" / "ps08" / "ps08.ipynb").write_text(GUESSES.read_text(encoding="utf-8"), encoding="utf-8")
+    for student, code in (("ann", FEWEST_GROUPS), ("bob", GUESSERS["broken"])):
+        nb = json.loads(GUESSES.read_text(encoding="utf-8"))
+        for cell in nb["cells"]:
+            if cell["metadata"].get("nbgrader", {}).get("grade_id") == "next_guess":
+                cell["source"] = code
+        (root / "submitted" / student / "ps08").mkdir(parents=True)
+        (root / "submitted" / student / "ps08" / "ps08.ipynb").write_text(json.dumps(nb), encoding="utf-8")
+    out = tmp_path / "out"
+    assert main(["tournament", "ps08", "--course", str(root), "--out", str(out), "--rounds", "2"]) == 0
+    assert "ann" in capsys.readouterr().out
+    rows = {row["name"]: row for row in csv.DictReader(io.StringIO((out / "tournament.csv").read_text("utf-8")))}
+    assert set(rows) == {"ann", "bob", "consistent (computer)", "minimax (computer)", "entropy (computer)"}
+    assert rows["ann"]["solved"] == "2" and rows["bob"]["solved"] == "0" and "not written yet" in \
+        rows["bob"]["first forfeit"]
+    games = list(csv.DictReader(io.StringIO((out / "tournament-games.csv").read_text("utf-8"))))
+    assert len(games) == 10 and {g["secret"] for g in games} == {"1", "2"}
+    assert main(["tournament", "ps08", "--course", str(root), "--rounds", "0"]) == 2

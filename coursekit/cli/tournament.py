@@ -1,19 +1,22 @@
 """``coursekit tournament psNN``: the class's strategies play each other and the course's computers.
 
     coursekit tournament ps05 [--course DIR] [--rounds N] [--seed S] [--out DIR] [--jobs N] [--pseudonyms]
-    coursekit tournament ps06-basket ...    (and ps06-crawler, ps09)
+    coursekit tournament ps06-basket ...    (and ps06-crawler, ps08, ps09)
 
 ps05 plays each student's ``best_move``; ps06-basket ``basket_move`` (4 colours of 5 balls, at
 most 3 a move, after one random move a side), ps06-crawler ``crawler_move`` (6 x 5); ps09 each
 student's ``evaluate`` inside the course's alpha-beta search (one move deep, as the grading's
-games), after two random moves a side.
+games), after two random moves a side. ps08 is a race: every student's ``next_guess`` and the
+course's guessers look for the same ``--rounds`` secrets (default 20) drawn from the seed; each
+secret places them by their guesses, fewer first, and one that fails or needs more than 12
+guesses loses that secret (the record says why).
 
 Run it in the course folder (the one with ``nbgrader_config.py``) or name it with ``--course``.
 Each student's strategy (the notebook in ``submitted/<student>/<assignment>/``, read as data by
 intake) runs in its own sandbox with the grading limits; a strategy that raises, answers an
-illegal move or runs out of its time loses that game, and the record says why. A class of at
-most 16 players (students and computers) plays a round robin, a larger one ``--rounds`` rounds
-against similar ratings; every pairing is played on both sides. It prints a progress bar on
+illegal move or runs out of its time loses that game, and the record says why. In a duel (all
+but ps08) a class of at most 16 players (students and computers) plays a round robin, a larger
+one ``--rounds`` rounds against similar ratings; every pairing is played on both sides. It prints a progress bar on
 standard error and the standings, and writes ``tournament.csv`` (the standings),
 ``tournament-games.csv`` (every game) and ``tournament.html`` (standings, a plot of the ratings
 with their uncertainty, every game) to ``--out`` (default: ``tournaments/<assignment>/`` of the
@@ -37,12 +40,13 @@ def register(groups: Groups) -> None:
     command = groups.commands.add_parser("tournament", help="play the class's strategies against each other "
                                                              "and the course's computers (instructors)")
     command.add_argument("assignment", help="the assignment: ps05 (tic-tac-toe's best_move), ps06-basket, "
-                                            "ps06-crawler or ps09 (corners: each student's evaluate inside the "
-                                            "course's alpha-beta)")
+                                            "ps06-crawler, ps08 (bulls and cows: next_guess, on the same secrets) "
+                                            "or ps09 (corners: each student's evaluate inside the course's "
+                                            "alpha-beta)")
     command.add_argument("--course", type=Path, default=Path("."), help="the course folder (default: here)")
     command.add_argument("--rounds", type=int, default=None,
                          help="rounds against similar ratings (default: a round robin for at most 16 players, "
-                              "else 6 rounds); 0 for a round robin")
+                              "else 6 rounds); 0 for a round robin. ps08: the secrets (default 20)")
     command.add_argument("--seed", type=int, default=0, help="the seed of every random choice (default: 0)")
     command.add_argument("--out", type=Path, default=None,
                          help="where the CSV and HTML go (default: tournaments/<assignment>/ of the course)")
@@ -76,6 +80,8 @@ def run_tournament(args: argparse.Namespace, context: Context) -> str:
         raise UsageError(f"--jobs must be at least 1, not {args.jobs}")
     if args.rounds is not None and args.rounds < 0:
         raise UsageError(f"--rounds must be 0 or more, not {args.rounds}")
+    if args.rounds == 0 and contest.kind == "race":
+        raise UsageError(f"{contest.title} plays --rounds {contest.words[2]}s: at least 1, not 0")
     root = args.course.resolve()
     if not root.is_dir():
         raise UsageError(f"there is no course folder {root}")

@@ -8,10 +8,13 @@ and what it is given. Every student's code runs in its own
 a strategy that raises, answers an illegal move or runs out of its time loses that game, and
 the game's record says why.
 
-Pairings: a small class plays a round robin (:func:`round_robin`), a large one rounds against
-similar ratings (:func:`similar_ratings`); every pairing is played on both sides. Ratings come
-from openskill (Plackett-Luce): ``mu`` and ``sigma`` per entrant, ranked by the ordinal
-``mu - 3 sigma``. Every random choice is drawn from the tournament's seed: same seed, same results.
+Duels (ps05, ps06, ps09): a small class plays a round robin (:func:`round_robin`), a large one
+rounds against similar ratings (:func:`similar_ratings`); every pairing is played on both sides.
+A race (ps08): every entrant plays alone the same seeded puzzles (:func:`play_alone`: the same
+secrets to find), each puzzle a match of all of them placed by the moves they needed
+(:func:`places`). Ratings come from openskill (Plackett-Luce, which rates a match of any number
+of players): ``mu`` and ``sigma`` per entrant, ranked by the ordinal ``mu - 3 sigma``.
+Every random choice is drawn from the tournament's seed: same seed, same results.
 
 >>> round_robin(["ann", "bob", "cy"])
 [('bob', 'cy'), ('cy', 'bob'), ('ann', 'cy'), ('cy', 'ann'), ('ann', 'bob'), ('bob', 'ann')]
@@ -26,21 +29,23 @@ from __future__ import annotations
 from .contests import CONTESTS, last_position
 from .play import (
                    MOVE_SECONDS,
+                   PUZZLES,
                    ROUND_ROBIN_MAX,
                    ROUNDS,
                    Contest,
                    Entrant,
                    Forfeit,
                    circle_rounds,
+                   play_alone,
                    play_game,
                    play_tournament,
                    round_robin,
                    similar_ratings,
 )
-from .records import Game, Standing, Tournament, ratings_svg
+from .records import Game, Standing, Tournament, places, ratings_svg
 from .submissions import TournamentError, class_entrants, notebook_cells, pseudonyms
 
-__all__ = ["CONTESTS", "MOVE_SECONDS", "ROUNDS", "ROUND_ROBIN_MAX", "Contest", "Entrant", "Forfeit", "Game",
-           "Standing", "Tournament", "TournamentError", "circle_rounds", "class_entrants", "last_position",
-           "notebook_cells", "play_game", "play_tournament", "pseudonyms", "ratings_svg", "round_robin",
-           "similar_ratings"]
+__all__ = ["CONTESTS", "MOVE_SECONDS", "PUZZLES", "ROUNDS", "ROUND_ROBIN_MAX", "Contest", "Entrant", "Forfeit",
+           "Game", "Standing", "Tournament", "TournamentError", "circle_rounds", "class_entrants", "last_position",
+           "notebook_cells", "places", "play_alone", "play_game", "play_tournament", "pseudonyms", "ratings_svg",
+           "round_robin", "similar_ratings"]

@@ -96,6 +96,42 @@ def tournament_move(rules, state):
     return alphabeta_strategy(depth=1, evaluate=value)(rules, state)
 '''
 
+def _history(_rules: Any, state: Any) -> tuple[Any, ...]:
+    """ps08's history: the player's guesses so far with their answers, first first (``[("0123", 1, 2)]``)."""
+    return ([("".join(str(d) for d in a.guess), a.bulls, a.cows) for a in state.answers[state.turn]],)
+
+
+def _guess(answer: Any) -> tuple[int, ...]:
+    """ps08's guess, a ``str`` of 4 different digits, as the game's code; a ``ValueError`` says what is wrong
+    with any other answer, in the words of ps08's grading.
+
+    >>> _guess("0123")
+    (0, 1, 2, 3)
+    >>> _guess(123)
+    Traceback (most recent call last):
+    ...
+    ValueError: it must return a str of 4 different digits, like '0123'
+    """
+    from ...games import GAMES
+
+    problem: str | None = GAMES["bulls"].role("checks").code_problem(answer)
+    if problem is not None:
+        raise ValueError(problem)
+    return tuple(int(digit) for digit in answer)
+
+
+def _code_text(move: Any) -> str:
+    """A code of bulls and cows as ps08 writes it: ``0123``.
+
+    >>> _code_text((0, 1, 2, 3))
+    '0123'
+    """
+    return "".join(str(digit) for digit in move)
+
+
+#: ps08's guess limit: the grading's (``MAX_GUESSES`` of :mod:`coursekit.games.bulls.checks`).
+BULLS_GUESSES = 12
+
 #: The assignments that have a tournament, by name.
 CONTESTS: dict[str, Contest] = {
     "ps05": Contest("ps05", "tictactoe", "best_move", "best_move", _board, _tictactoe_record),
@@ -107,7 +143,10 @@ CONTESTS: dict[str, Contest] = {
     "ps09": Contest("ps09", "corners", "tournament_move", "evaluate", _rules_and_state, last_position("board_svg"),
                     spec=(("game", "corners"), ("pieces", 9), ("move_limit", 30)), extra=CORNERS_PLAYER,
                     opening=2, computer_names=("fixed", "source", "random"), move_text=_path_text),
+    "ps08": Contest("ps08", "bulls", "next_guess", "next_guess", _history, last_position("board_svg"),
+                    spec=(("game", "bulls"), ("max_guesses", BULLS_GUESSES)), kind="race", move_from=_guess,
+                    move_text=_code_text, words=("guess", "guesses", "secret")),
 }
 
 
-__all__ = ["CONTESTS", "CORNERS_PLAYER", "last_position"]
+__all__ = ["BULLS_GUESSES", "CONTESTS", "CORNERS_PLAYER", "last_position"]

@@ -8,10 +8,11 @@ import random
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
+from ...core.rules import CHANCE, draw_chance
 from ..sandbox import CallOverTime, Limits, Sandbox, SandboxProblem
-from .records import Game, Standing, Tournament
+from .records import Game, Standing, Tournament, places
 
 #: At most this many entrants play a round robin; more play rounds against similar ratings.
 ROUND_ROBIN_MAX = 16
@@ -19,6 +20,11 @@ ROUND_ROBIN_MAX = 16
 ROUNDS = 6
 #: CPU seconds a student's strategy may use for one move.
 MOVE_SECONDS = 1.0
+#: Puzzles a race plays (the same for every entrant), when not said.
+PUZZLES = 20
+
+#: How the entrants meet: see :attr:`Contest.kind`.
+Kind = Literal["duel", "race"]
 
 
 @dataclass(frozen=True)
@@ -42,7 +48,14 @@ class Entrant:
 class Contest:
     """How an assignment's strategy plays: the game (a name in :data:`coursekit.games.GAMES`), the
     function the students wrote (``function``, in the solution cell ``grade_id``) and the arguments
-    it is given for a position (``arguments(rules, state)``)."""
+    it is given for what its player sees of a position (``arguments(rules, observation)``).
+
+    ``kind`` says how the entrants meet. In a ``"duel"`` two seats take turns on one board, each
+    game a match of two (the winner first, a draw a tie), and every pairing plays on both sides.
+    In a ``"race"`` every entrant plays alone the same seeded puzzles (chance's draws at the start
+    of the game, such as a secret to find); each puzzle is a match of all of them, placed by the
+    moves they needed, fewer first, and those who did not solve it last (:func:`~.records.places`).
+    """
 
     assignment: str
     game: str
@@ -64,6 +77,12 @@ class Contest:
     move_text: Callable[[Any], str] | None = None
     #: the tournament's name where an assignment has more than one (``ps06-basket``)
     name: str = ""
+    #: ``"duel"`` or ``"race"`` (see above)
+    kind: Kind = "duel"
+    #: a student's answer as the game's move (default: lists made tuples); a ``ValueError`` says why it is none
+    move_from: Callable[[Any], Any] | None = None
+    #: what the records call a move (singular, plural) and a race's puzzle
+    words: tuple[str, str, str] = ("move", "moves", "puzzle")
 
     @property
     def title(self) -> str:
@@ -74,6 +93,15 @@ class Contest:
         from ...games import GAMES, rules_from_spec
 
         return rules_from_spec(dict(self.spec)) if self.spec else GAMES[self.game].rules()
+
+    def read(self, answer: Any) -> Any:
+        """A student's answer (plain data from its sandbox) as the game's move; a ``ValueError`` says why it is none.
+
+        >>> from coursekit.grading.tournament import CONTESTS
+        >>> CONTESTS["ps05"].read([2, 0]), CONTESTS["ps08"].read("0123")
+        ((2, 0), (0, 1, 2, 3))
+        """
+        return _tuples(answer) if self.move_from is None else self.move_from(answer)
 
     def text(self, move: Any) -> str:
         """A move as the records write it.
@@ -165,11 +193,14 @@ class _StudentSeat(_Seat):
             raise Forfeit(f"{self.contest.function} {late.description}") from None
         except SandboxProblem as problem:
             raise Forfeit(f"{self.contest.function} failed: {' '.join(problem.description.split())}") from None
-        answer = _tuples(answer)
-        why = rules.why_illegal(state, answer)
+        try:
+            move = self.contest.read(answer)
+        except ValueError as error:
+            raise Forfeit(f"{self.contest.function} answered {answer!r}, not a move: {error}") from None
+        why = rules.why_illegal(state, move)
         if why is not None:
             raise Forfeit(f"{self.contest.function} answered an illegal move {answer!r}: {why}")
-        return answer
+        return move
 
     def close(self) -> None:
         """Stop the sandbox (a next move starts a fresh one)."""
@@ -188,7 +219,7 @@ def _tuples(value: Any) -> Any:
 
 
 def play_game(contest: Contest, rules: Any, first: tuple[str, _Seat], second: tuple[str, _Seat], seed: int) -> Game:
-    """One game, ``first`` to move; a seat that forfeits loses, with the reason in the record."""
+    """One game of a duel, ``first`` to move; a seat that forfeits loses, with the reason in the record."""
     seats = [first, second]
     for number, (_, seat) in enumerate(seats):
         seat.start_game(seed * 2 + number)
@@ -201,18 +232,46 @@ def play_game(contest: Contest, rules: Any, first: tuple[str, _Seat], second: tu
         moves.append(drawn.choice(rules.legal_moves(state)))
         state = rules.next_state(state, moves[-1])
     opening = len(moves)
+    players = (first[0], second[0])
     while not rules.is_over(state):
         turn = rules.to_move(state)
         name, seat = seats[turn]
         try:
-            move = seat.move(rules, state)
+            move = seat.move(rules, rules.observation(state, turn))
         except Forfeit as forfeit:
-            return Game(first[0], second[0], tuple(moves), seats[1 - turn][0], f"{name} forfeits: {forfeit}",
-                        opening)
+            return Game(players, tuple(moves), seats[1 - turn][0], f"{name} forfeits: {forfeit}", opening)
         moves.append(move)
         state = rules.next_state(state, move)
     won = rules.winner(state)
-    return Game(first[0], second[0], tuple(moves), None if won is None else seats[won][0], "", opening)
+    return Game(players, tuple(moves), None if won is None else seats[won][0], "", opening)
+
+
+def play_alone(contest: Contest, rules: Any, player: tuple[str, _Seat], seed: int, match: int = 0) -> Game:
+    """One entrant alone on a race's puzzle: chance's draws (a secret) come from ``seed``, the same for every
+    entrant, then the entrant moves, seeing what its player may see, until the game is over. It solved the
+    puzzle if it won; a seat that forfeits, or plays until the game's own end without winning, did not,
+    and the record says why."""
+    name, seat = player
+    seat.start_game(seed)
+    state = rules.initial_state()
+    moves: list[Any] = []
+    drawn = random.Random(seed)
+    while not rules.is_over(state) and rules.to_move(state) == CHANCE:
+        moves.append(draw_chance(rules.chance_outcomes(state), drawn))
+        state = rules.next_state(state, moves[-1])
+    opening = len(moves)
+    while not rules.is_over(state):
+        try:
+            move = seat.move(rules, rules.observation(state, rules.to_move(state)))
+        except Forfeit as forfeit:
+            return Game((name,), tuple(moves), None, f"{name} forfeits: {forfeit}", opening, match)
+        moves.append(move)
+        state = rules.next_state(state, move)
+    if rules.winner(state) == 0:
+        return Game((name,), tuple(moves), name, "", opening, match)
+    count = len(moves) - opening
+    return Game((name,), tuple(moves), None, f"{name} did not solve it: the game ended after {count} "
+                f"{contest.words[0 if count == 1 else 1]}, its limit", opening, match)
 
 
 def circle_rounds(names: Sequence[str]) -> list[list[tuple[str, str]]]:
@@ -253,10 +312,11 @@ def similar_ratings(names: Sequence[str], ordinal: Callable[[str], float], rng: 
 def play_tournament(contest: Contest, entrants: Sequence[Entrant], *, seed: int = 0, rounds: int | None = None,
                     limits: Limits | None = None, move_seconds: float = MOVE_SECONDS,
                     progress: Callable[[int, int, Game], None] | None = None, jobs: int = 1) -> Tournament:
-    """Play the tournament (see the module): a round robin for at most :data:`ROUND_ROBIN_MAX` entrants
-    (or when ``rounds`` is 0), else ``rounds`` rounds against similar ratings; ``progress(done, total, game)``
-    hears of every game. Up to ``jobs`` pairings play at once (each pairing's two games one after the
-    other); the results are the same for any ``jobs``."""
+    """Play the tournament (see the module). A duel: a round robin for at most :data:`ROUND_ROBIN_MAX`
+    entrants (or when ``rounds`` is 0), else ``rounds`` rounds against similar ratings. A race: ``rounds``
+    puzzles (default :data:`PUZZLES`), each played by every entrant. ``progress(done, total, game)`` hears
+    of every game. Up to ``jobs`` pairings (a race: entrants) play at once; the results are the same for
+    any ``jobs``."""
     from openskill.models import PlackettLuce
 
     names = [e.name for e in entrants]
@@ -275,39 +335,26 @@ def play_tournament(contest: Contest, entrants: Sequence[Entrant], *, seed: int 
         else:
             seats[entrant.name] = _StudentSeat(contest, entrant.cells, limits, move_seconds)
     standings = {e.name: Standing(e.name, e.is_computer, 0.0, 0.0) for e in entrants}
-    rules = contest.rules()
-    rng = random.Random(seed)
     games: list[Game] = []
-    swiss = rounds if rounds is not None else (0 if len(names) <= ROUND_ROBIN_MAX else ROUNDS)
-    total = len(round_robin(names)) if not swiss else swiss * (len(names) // 2) * 2
-    def both_sides(task: tuple[tuple[str, str], tuple[int, int]]) -> list[Game]:
-        (a, b), (one, other) = task
-        played = [play_game(contest, rules, (a, seats[a]), (b, seats[b]), one),
-                  play_game(contest, rules, (b, seats[b]), (a, seats[a]), other)]
-        if swiss:  # a large class keeps no sandbox open between its rounds
-            seats[a].close()
-            seats[b].close()
-        return played
+
+    def rate(match: Sequence[Game], total: int) -> None:
+        """The games of one match join the record, and its places move the ratings."""
+        placed = places(match)
+        teams = model.rate([[ratings[name]] for name in placed], ranks=[float(place) for place in placed.values()])
+        for name, [rating] in zip(placed, teams, strict=True):
+            ratings[name] = rating
+        for game in match:
+            games.append(game)
+            _count(game, standings)
+            if progress:
+                progress(len(games), total, game)
 
     pool = ThreadPoolExecutor(max(1, jobs))
     try:
-        for _ in range(max(1, swiss)):
-            schedule = (circle_rounds(names) if not swiss else
-                        [similar_ratings(names, lambda name: ratings[name].ordinal(), rng)[0::2]])
-            for pairings in schedule:  # nobody plays twice in one of these: its pairings run side by side
-                seeds = [(rng.randrange(1 << 30), rng.randrange(1 << 30)) for _ in pairings]
-                for played in pool.map(both_sides, zip(pairings, seeds, strict=True)):
-                    for game in played:  # ratings move in the schedule's order, however many run at once
-                        games.append(game)
-                        _count(game, standings)
-                        first, second = game.first, game.second
-                        a, b = ratings[first], ratings[second]
-                        ranks = ([1.0, 1.0] if game.winner is None else [1.0, 2.0] if game.winner == first
-                                 else [2.0, 1.0])
-                        [[a], [b]] = model.rate([[a], [b]], ranks=ranks)
-                        ratings[first], ratings[second] = a, b
-                        if progress:
-                            progress(len(games), total, game)
+        if contest.kind == "race":
+            _race(contest, seats, random.Random(seed), rounds or PUZZLES, pool, rate)
+        else:
+            _duels(contest, seats, random.Random(seed), rounds, pool, rate, lambda name: ratings[name].ordinal())
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
         for seat in seats.values():
@@ -318,13 +365,64 @@ def play_tournament(contest: Contest, entrants: Sequence[Entrant], *, seed: int 
     return Tournament(contest.title, seed, ordered, games, contest)
 
 
+#: What a way of meeting does with each match it played: ``rate(games, total games)``, in the schedule's order.
+Rate = Callable[[Sequence[Game], int], None]
+
+
+def _duels(contest: Contest, seats: dict[str, _Seat], rng: random.Random, rounds: int | None,
+           pool: ThreadPoolExecutor, rate: Rate, ordinal: Callable[[str], float]) -> None:
+    """Every pairing on both sides: a round robin, or ``rounds`` rounds against similar ratings."""
+    names = list(seats)
+    rules = contest.rules()
+    swiss = rounds if rounds is not None else (0 if len(names) <= ROUND_ROBIN_MAX else ROUNDS)
+    total = len(round_robin(names)) if not swiss else swiss * (len(names) // 2) * 2
+
+    def both_sides(task: tuple[tuple[str, str], tuple[int, int]]) -> list[Game]:
+        (a, b), (one, other) = task
+        played = [play_game(contest, rules, (a, seats[a]), (b, seats[b]), one),
+                  play_game(contest, rules, (b, seats[b]), (a, seats[a]), other)]
+        if swiss:  # a large class keeps no sandbox open between its rounds
+            seats[a].close()
+            seats[b].close()
+        return played
+
+    for _ in range(max(1, swiss)):
+        schedule = circle_rounds(names) if not swiss else [similar_ratings(names, ordinal, rng)[0::2]]
+        for pairings in schedule:  # nobody plays twice in one of these: its pairings run side by side
+            seeds = [(rng.randrange(1 << 30), rng.randrange(1 << 30)) for _ in pairings]
+            for played in pool.map(both_sides, zip(pairings, seeds, strict=True)):
+                for game in played:  # ratings move in the schedule's order, however many run at once
+                    rate([game], total)
+
+
+def _race(contest: Contest, seats: dict[str, _Seat], rng: random.Random, puzzles: int, pool: ThreadPoolExecutor,
+          rate: Rate) -> None:
+    """Every entrant plays the same ``puzzles`` in turn (its sandbox open for them all, then closed); each
+    puzzle is then one match of all of them, rated in the puzzles' order."""
+    names = list(seats)
+    rules = contest.rules()
+    seeds = [rng.randrange(1 << 30) for _ in range(puzzles)]
+
+    def alone(name: str) -> list[Game]:
+        try:
+            return [play_alone(contest, rules, (name, seats[name]), seed, number)
+                    for number, seed in enumerate(seeds, 1)]
+        finally:
+            seats[name].close()
+
+    played = list(pool.map(alone, names))
+    for number in range(puzzles):
+        rate([games[number] for games in played], puzzles * len(names))
+
+
 def _count(game: Game, standings: dict[str, Standing]) -> None:
-    for name in (game.first, game.second):
+    for name in game.players:
         standing = standings[name]
-        if game.winner is None:
+        if game.winner is None and len(game.players) > 1:
             standing.draws += 1
         elif game.winner == name:
             standing.wins += 1
+            standing.moves += game.played
         else:
             standing.losses += 1
             if game.reason.startswith(f"{name} forfeits: "):
@@ -332,5 +430,5 @@ def _count(game: Game, standings: dict[str, Standing]) -> None:
                 standing.reasons.append(game.reason.removeprefix(f"{name} forfeits: "))
 
 
-__all__ = ["MOVE_SECONDS", "ROUNDS", "ROUND_ROBIN_MAX", "Contest", "Entrant", "Forfeit", "circle_rounds",
-           "play_game", "play_tournament", "round_robin", "similar_ratings"]
+__all__ = ["MOVE_SECONDS", "PUZZLES", "ROUNDS", "ROUND_ROBIN_MAX", "Contest", "Entrant", "Forfeit", "Kind",
+           "circle_rounds", "play_alone", "play_game", "play_tournament", "round_robin", "similar_ratings"]

@@ -15,27 +15,64 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Game:
-    """One game's record: who played first and second, the moves, the outcome and, for a forfeit, why.
+    """One game's record: who played (in the order they moved; a race's game has one player), the moves,
+    the winner (``None``: a draw, or a race's puzzle not solved) and why a game ended otherwise.
 
-    ``winner`` is the name of the winner, or ``None`` for a draw.
+    >>> game = Game(("ann", "bob"), ((1, 1), (0, 0)), "ann")
+    >>> game.first, game.second, game.played
+    ('ann', 'bob', 2)
     """
 
-    first: str
-    second: str
+    players: tuple[str, ...]
     moves: tuple[Any, ...]
     winner: str | None
     reason: str = ""
-    #: how many of ``moves`` were the random opening
+    #: how many of ``moves`` were the random opening (or chance's draws, such as a race's secret)
     opening: int = 0
+    #: the match it was part of: a race's puzzle (1, 2, ...); 0 in a duel, where every game is its own match
+    match: int = 0
 
     @property
-    def outcome(self) -> str:
-        return "draw" if self.winner is None else f"{self.winner} wins"
+    def first(self) -> str:
+        return self.players[0]
+
+    @property
+    def second(self) -> str:
+        """The second player of a duel (``""`` in a race)."""
+        return self.players[1] if len(self.players) > 1 else ""
+
+    @property
+    def played(self) -> int:
+        """The moves the players made (the opening left out)."""
+        return len(self.moves) - self.opening
+
+
+def places(match: Sequence[Game]) -> dict[str, int]:
+    """Each player's place in a match, 1 the best (equal places tie; the next place counts those ahead).
+
+    A duel's match is one game: the winner first, a draw a tie. A race's match is each player's game
+    alone on the same puzzle: those who solved it by how few moves they made, then those who did not.
+
+    >>> places([Game(("ann", "bob"), (), "bob")]), places([Game(("ann", "bob"), (), None)])
+    ({'ann': 2, 'bob': 1}, {'ann': 1, 'bob': 1})
+    >>> places([Game(("a",), (0, 1, 2), "a", opening=1), Game(("b",), (0, 1), "b", opening=1),
+    ...         Game(("c",), (0, 1), "c", opening=1), Game(("d",), (0,), None, opening=1)])
+    {'a': 3, 'b': 1, 'c': 1, 'd': 4}
+    """
+    keys: dict[str, tuple[int, int]] = {}
+    for game in match:
+        for name in game.players:
+            if len(game.players) == 1:
+                keys[name] = (0, game.played) if game.winner == name else (1, 0)
+            else:
+                keys[name] = (0 if game.winner in (None, name) else 1, 0)
+    return {name: 1 + sum(other < key for other in keys.values()) for name, key in keys.items()}
 
 
 @dataclass
 class Standing:
-    """An entrant's rating (``mu``, ``sigma``; ``ordinal`` = mu - 3 sigma ranks) and games."""
+    """An entrant's rating (``mu``, ``sigma``; ``ordinal`` = mu - 3 sigma ranks) and games (in a race:
+    ``wins`` the puzzles solved, ``losses`` those not solved)."""
 
     name: str
     computer: bool
@@ -46,10 +83,17 @@ class Standing:
     losses: int = 0
     forfeits: int = 0
     reasons: list[str] = field(default_factory=list)
+    #: the moves made in the games won (a race: to solve its puzzles)
+    moves: int = 0
 
     @property
     def ordinal(self) -> float:
         return self.mu - 3 * self.sigma
+
+    @property
+    def average(self) -> float | None:
+        """The moves a won game took, on average (``None`` if none was won)."""
+        return self.moves / self.wins if self.wins else None
 
 
 @dataclass
@@ -62,35 +106,86 @@ class Tournament:
     games: list[Game]
     contest: Contest | None = None
 
+    @property
+    def race(self) -> bool:
+        """Whether the entrants raced on the same puzzles (else they met in duels)."""
+        return self.contest is not None and self.contest.kind == "race"
+
+    @property
+    def words(self) -> tuple[str, str, str]:
+        """What the records call a move (singular, plural) and a race's puzzle."""
+        return self.contest.words if self.contest is not None else ("move", "moves", "puzzle")
+
+    def _counts(self, s: Standing) -> list[tuple[str, str]]:
+        """An entrant's games as the standings count them, forfeits aside: a duel's wins, draws and losses;
+        a race's puzzles solved and not, and the moves a solved one took on average."""
+        if not self.race:
+            return [("wins", str(s.wins)), ("draws", str(s.draws)), ("losses", str(s.losses))]
+        average = "" if s.average is None else f"{s.average:.2f}"
+        return [("solved", str(s.wins)), ("not solved", str(s.losses)), (f"average {self.words[1]}", average)]
+
+    def _counted(self) -> list[str]:
+        """The names of :meth:`_counts`'s columns."""
+        return [name for name, _ in self._counts(Standing("", False, 0.0, 0.0))]
+
+    def _places(self) -> dict[int, dict[str, int]]:
+        """Each race puzzle's places, by its number."""
+        matches: dict[int, list[Game]] = {}
+        for game in self.games:
+            matches.setdefault(game.match, []).append(game)
+        return {number: places(match) for number, match in matches.items()}
+
+    def _outcome(self, game: Game) -> str:
+        if len(game.players) > 1:
+            return "draw" if game.winner is None else f"{game.winner} wins"
+        return (f"solved in {game.played} {self.words[0 if game.played == 1 else 1]}" if game.winner is not None
+                else "not solved")
+
     def csv(self) -> str:
-        """The standings as CSV: rank, name, kind, mu, sigma, ordinal, games won, drawn, lost, forfeited."""
+        """The standings as CSV: rank, name, kind, mu, sigma, ordinal, the games counted (a duel: won, drawn,
+        lost; a race: solved, not solved, the average moves), forfeited, the first forfeit's reason."""
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(["rank", "name", "kind", "mu", "sigma", "ordinal", "wins", "draws", "losses", "forfeits",
+        writer.writerow(["rank", "name", "kind", "mu", "sigma", "ordinal", *self._counted(), "forfeits",
                          "first forfeit"])
         for rank, s in enumerate(self.standings, 1):
             writer.writerow([rank, s.name, "computer" if s.computer else "student", f"{s.mu:.3f}", f"{s.sigma:.3f}",
-                             f"{s.ordinal:.3f}", s.wins, s.draws, s.losses, s.forfeits,
+                             f"{s.ordinal:.3f}", *(value for _, value in self._counts(s)), s.forfeits,
                              s.reasons[0] if s.reasons else ""])
         return out.getvalue()
 
     def games_csv(self) -> str:
-        """Every game: first, second, outcome, moves (``x,y`` separated by spaces), reason of a forfeit."""
+        """Every game. A duel's: first, second, winner, opening, moves (``x,y`` separated by spaces), reason
+        of a forfeit. A race's: the puzzle, the player, its place, whether solved, in how many moves, the
+        opening (chance's draws: the puzzle), the moves and why it was not solved."""
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(["game", "first", "second", "winner", "opening", "moves", "reason"])
+        if not self.race:
+            writer.writerow(["game", "first", "second", "winner", "opening", "moves", "reason"])
+            for number, game in enumerate(self.games, 1):
+                writer.writerow([number, game.first, game.second, game.winner or "draw", game.opening,
+                                 self._moves(game), game.reason])
+            return out.getvalue()
+        _, moves, puzzle = self.words
+        placed = self._places()
+        writer.writerow(["game", puzzle, "player", "place", "solved", moves, "opening", "moves", "reason"])
         for number, game in enumerate(self.games, 1):
-            writer.writerow([number, game.first, game.second, game.winner or "draw", game.opening,
-                             self._moves(game), game.reason])
+            writer.writerow([number, game.match, game.first, placed[game.match][game.first],
+                             "yes" if game.winner else "no", game.played, game.opening, self._moves(game),
+                             game.reason])
         return out.getvalue()
 
     def table(self) -> str:
         """The standings as the terminal shows them."""
         width = max([len(s.name) for s in self.standings] + [4])
-        lines = [f"{'rank':>4}  {'name':<{width}}  {'mu':>6}  {'± 3σ':>6}  {'W':>3} {'D':>3} {'L':>3}  forfeits"]
+        heads = [name.split()[0] if self.race else name[0].upper() for name in self._counted()]
+        sizes = [max(3, len(head)) for head in heads]
+        lines = [f"{'rank':>4}  {'name':<{width}}  {'mu':>6}  {'± 3σ':>6}  "
+                 + " ".join(f"{head:>{size}}" for head, size in zip(heads, sizes, strict=True)) + "  forfeits"]
         for rank, s in enumerate(self.standings, 1):
-            lines.append(f"{rank:>4}  {s.name:<{width}}  {s.mu:6.2f}  {3 * s.sigma:6.2f}  {s.wins:>3} {s.draws:>3} "
-                         f"{s.losses:>3}  {s.forfeits}" + (f" ({s.reasons[0]})" if s.reasons else ""))
+            counts = " ".join(f"{value:>{size}}" for (_, value), size in zip(self._counts(s), sizes, strict=True))
+            lines.append(f"{rank:>4}  {s.name:<{width}}  {s.mu:6.2f}  {3 * s.sigma:6.2f}  {counts}  {s.forfeits}"
+                         + (f" ({s.reasons[0]})" if s.reasons else ""))
         return "\n".join(lines)
 
     def _moves(self, game: Game) -> str:
@@ -107,23 +202,38 @@ class Tournament:
         """One page, nothing loaded from elsewhere: the standings, a plot of mu ± 3 sigma, every game."""
         rows = "".join(
             f"<tr><td>{rank}</td><td>{html.escape(s.name)}</td><td>{'computer' if s.computer else 'student'}</td>"
-            f"<td>{s.mu:.2f}</td><td>{s.sigma:.2f}</td><td>{s.ordinal:.2f}</td><td>{s.wins}</td><td>{s.draws}</td>"
-            f"<td>{s.losses}</td><td>{s.forfeits}</td><td>{html.escape(s.reasons[0]) if s.reasons else ''}</td></tr>"
+            f"<td>{s.mu:.2f}</td><td>{s.sigma:.2f}</td><td>{s.ordinal:.2f}</td>"
+            + "".join(f"<td>{value}</td>" for _, value in self._counts(s))
+            + f"<td>{s.forfeits}</td><td>{html.escape(s.reasons[0]) if s.reasons else ''}</td></tr>"
             for rank, s in enumerate(self.standings, 1))
-        games = "".join(
-            f"<tr><td>{n}</td><td>{html.escape(g.first)}</td><td>{html.escape(g.second)}</td>"
-            f"<td>{html.escape(g.outcome)}</td><td>{html.escape(self._moves(g))}</td>"
-            f"<td>{html.escape(g.reason)}{self._picture(g)}</td></tr>" for n, g in enumerate(self.games, 1))
+        if self.race:
+            placed = self._places()
+            heads = ["#", self.words[2], "player", "place", "outcome", "moves", "why"]
+            games = "".join(
+                f"<tr><td>{n}</td><td>{g.match}</td><td>{html.escape(g.first)}</td>"
+                f"<td>{placed[g.match][g.first]}</td><td>{html.escape(self._outcome(g))}</td>"
+                f"<td>{html.escape(self._moves(g))}</td><td>{html.escape(g.reason)}{self._picture(g)}</td></tr>"
+                for n, g in enumerate(self.games, 1))
+        else:
+            heads = ["#", "first", "second", "outcome", "moves (x,y)", "why"]
+            games = "".join(
+                f"<tr><td>{n}</td><td>{html.escape(g.first)}</td><td>{html.escape(g.second)}</td>"
+                f"<td>{html.escape(self._outcome(g))}</td><td>{html.escape(self._moves(g))}</td>"
+                f"<td>{html.escape(g.reason)}{self._picture(g)}</td></tr>" for n, g in enumerate(self.games, 1))
+        meeting = (f"every entrant plays the same {self.words[2]}s; each {self.words[2]} places them by the "
+                   f"{self.words[1]} they needed, fewer first" if self.race else "every pairing plays on both sides")
         return (f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>Tournament {html.escape(self.assignment)}"
                 "</title><style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse}"
                 "td,th{border:1px solid #ccc;padding:2px 6px}</style></head><body>"
                 f"<h1>Tournament of {html.escape(self.assignment)}</h1><p>Seed {self.seed}: the same seed plays "
-                "the same games. Ratings: openskill (Plackett-Luce), ranked by mu - 3 sigma.</p>"
-                f"{ratings_svg(self.standings)}<h2>Standings</h2><table><tr><th>rank</th><th>name</th><th>kind</th>"
-                "<th>mu</th><th>sigma</th><th>mu - 3 sigma</th><th>won</th><th>drawn</th><th>lost</th>"
-                f"<th>forfeits</th><th>first forfeit</th></tr>{rows}</table><h2>Games</h2><table><tr><th>#</th>"
-                "<th>first</th><th>second</th><th>outcome</th><th>moves (x,y)</th><th>why</th></tr>"
-                f"{games}</table></body></html>\n")
+                f"the same games; {html.escape(meeting)}. Ratings: openskill (Plackett-Luce), ranked by "
+                f"mu - 3 sigma.</p>{ratings_svg(self.standings)}<h2>Standings</h2><table><tr>"
+                + "".join(f"<th>{html.escape(h)}</th>" for h in ["rank", "name", "kind", "mu", "sigma",
+                                                                  "mu - 3 sigma", *self._counted(), "forfeits",
+                                                                  "first forfeit"])
+                + "</tr>" + rows + "</table><h2>Games</h2><table><tr>"
+                + "".join(f"<th>{html.escape(h)}</th>" for h in heads)
+                + f"</tr>{games}</table></body></html>\n")
 
 
 def ratings_svg(standings: Sequence[Standing]) -> str:
@@ -157,4 +267,4 @@ def ratings_svg(standings: Sequence[Standing]) -> str:
     return "".join(parts)
 
 
-__all__ = ["Game", "Standing", "Tournament", "ratings_svg"]
+__all__ = ["Game", "Standing", "Tournament", "places", "ratings_svg"]
