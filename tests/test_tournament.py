@@ -12,6 +12,7 @@ import csv
 import io
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -240,6 +241,53 @@ def test_the_basket_and_the_crawler_rank_the_reference_above_random_moves(name):
     assert result.html().count("<details>") == len(result.games) == 6
 
 
+# Replays.
+
+FIGURE = re.compile(r"<figure>(<svg.*?</svg>)<figcaption>(.*?)</figcaption></figure>", re.DOTALL)
+
+
+def outside_links(page: str) -> list[str]:
+    """Every address of another host the page names (the SVG namespace aside)."""
+    return [link for link in re.findall(r"https?://[^\s\"'<>)]+", page) if link != "http://www.w3.org/2000/svg"]
+
+
+def test_a_game_s_replay_shows_a_picture_per_position_as_the_moves_were_played():
+    contest = CONTESTS["ps05"]
+    result = play_tournament(contest, [Entrant("perfect", computer="perfect"), Entrant("random", computer="random")],
+                             seed=2)
+    for number, game in enumerate(result.games, 1):
+        page = result.replay(number)
+        figures = FIGURE.findall(page)
+        assert len(figures) == len(game.moves) + 1 >= 6  # the empty board, then one per move
+        for played, (picture, caption) in enumerate(figures):
+            assert picture.count("<circle") + picture.count("<path") == played  # an X or an O a move
+            numbered = sorted(int(n) for n in re.findall(r'fill="#777"[^>]*>(\d)</text>', picture))
+            assert numbered == list(range(1, played + 1))  # each numbered in the corner as it was played
+            assert caption == ("the start" if not played else f"move {played}: {contest.text(game.moves[played - 1])}")
+        assert len({picture for picture, _ in figures}) == len(figures)
+        assert page.count("<button") == 4 and "<script>" in page and "<script src" not in page
+        assert not outside_links(page) and "@font-face" not in page and "<link" not in page
+    assert len(result.pages()) == 1 + len(result.games)
+
+
+def test_a_race_s_replay_starts_from_the_secret_and_adds_a_guess_a_picture():
+    contest = CONTESTS["ps08"]
+    result = play_tournament(contest, [Entrant("minimax", computer="minimax")], seed=4, rounds=1)
+    [game] = result.games
+    figures = FIGURE.findall(result.replay(1))
+    assert len(figures) == len(game.moves) == game.played + 1  # the secret drawn, then each guess
+    assert figures[0][1] == f"the start (drawn: {contest.text(game.moves[0])})"
+    from coursekit.games.bulls import score
+
+    secret = game.moves[0]
+    for guesses, (picture, caption) in enumerate(figures):
+        pegs = sum(sum(score(guess, secret)) for guess in game.moves[1:guesses + 1])
+        assert picture.count('r="4.5"') == pegs  # a peg for each bull and each cow answered so far
+        if guesses:
+            assert caption == f"guess {guesses}: {contest.text(game.moves[guesses])}"
+    assert len({picture for picture, _ in figures}) == len(figures)
+
+
 # The command.
 
 def course(tmp_path: Path, students: dict[str, str]) -> Path:
@@ -271,15 +319,19 @@ def test_the_command_plays_the_class_and_writes_csv_and_html(tmp_path, capsys):
     assert f">{len(last)}<" in page.split("<details>")[-1]  # the last game's marks numbered up to its last move
     assert "<svg" in page and "not written yet" in page and "<script" not in page and "http://" not in \
         page.replace("http://www.w3.org/2000/svg", "")
+    replays = sorted((out / "games").glob("*.html"))
+    assert len(replays) == 20 and page.count("href='games/") == 20
+    last_page = (out / "games" / "20.html").read_text(encoding="utf-8")
+    assert last_page.count("<figure>") == len(last) + 1 and "<script>" in last_page and "src=" not in last_page
 
 
 def test_the_command_with_pseudonyms_names_no_student(tmp_path, capsys):
     root = course(tmp_path, {"ann": GOOD, "bob": RANDOM})
     out = tmp_path / "out"
     assert main(["tournament", "ps05", "--course", str(root), "--out", str(out), "--pseudonyms"]) == 0
-    for name in ("tournament.csv", "tournament.html", "tournament-games.csv"):
+    for name in ("tournament.csv", "tournament.html", "tournament-games.csv", "games/1.html"):
         text = (out / name).read_text(encoding="utf-8")
-        assert "ann" not in text and "bob" not in text and "student 1" in text
+        assert "ann" not in text and "bob" not in text and re.search(r"student [12]\b", text)
     assert "ann" in (out / "pseudonyms.csv").read_text(encoding="utf-8")
     assert "ann" not in capsys.readouterr().out
 

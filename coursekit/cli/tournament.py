@@ -18,9 +18,10 @@ illegal move or runs out of its time loses that game, and the record says why. I
 but ps08) a class of at most 16 players (students and computers) plays a round robin, a larger
 one ``--rounds`` rounds against similar ratings; every pairing is played on both sides. It prints a progress bar on
 standard error and the standings, and writes ``tournament.csv`` (the standings),
-``tournament-games.csv`` (every game) and ``tournament.html`` (standings, a plot of the ratings
-with their uncertainty, every game) to ``--out`` (default: ``tournaments/<assignment>/`` of the
-course). The same seed plays the same games.
+``tournament-games.csv`` (every game), ``tournament.html`` (standings, a plot of the ratings
+with their uncertainty, every game) and ``games/<n>.html`` (each game replayed, a picture per
+position, with buttons to step through them) to ``--out`` (default: ``tournaments/<assignment>/``
+of the course). The same seed plays the same games.
 """
 
 from __future__ import annotations
@@ -62,6 +63,7 @@ def run_tournament(args: argparse.Namespace, context: Context) -> str:
     from ..grading.sandbox import isolation
     from ..grading.tournament import (
         CONTESTS,
+        REPLAYS,
         Entrant,
         Game,
         TournamentError,
@@ -108,7 +110,12 @@ def run_tournament(args: argparse.Namespace, context: Context) -> str:
     out.mkdir(parents=True, exist_ok=True)
     (out / "tournament.csv").write_text(result.csv(), encoding="utf-8")
     (out / "tournament-games.csv").write_text(result.games_csv(), encoding="utf-8")
-    (out / "tournament.html").write_text(result.html(), encoding="utf-8")
+    for stale in (out / REPLAYS).glob("*.html"):  # the replays of an earlier tournament written here
+        if stale.stem.isdigit():
+            stale.unlink()
+    for path, page in result.pages().items():
+        (out / path).parent.mkdir(parents=True, exist_ok=True)
+        (out / path).write_text(page, encoding="utf-8")
     if args.pseudonyms:
         key = io.StringIO()
         writer = csv.writer(key, lineterminator="\n")

@@ -42,10 +42,10 @@ from .play import (
                    round_robin,
                    similar_ratings,
 )
-from .records import Game, Standing, Tournament, places, ratings_svg
+from .records import REPLAYS, Game, Standing, Tournament, places, ratings_svg
 from .submissions import TournamentError, class_entrants, notebook_cells, pseudonyms
 
-__all__ = ["CONTESTS", "MOVE_SECONDS", "PUZZLES", "ROUNDS", "ROUND_ROBIN_MAX", "Contest", "Entrant", "Forfeit",
-           "Game", "Standing", "Tournament", "TournamentError", "circle_rounds", "class_entrants", "last_position",
-           "notebook_cells", "places", "play_alone", "play_game", "play_tournament", "pseudonyms", "ratings_svg",
-           "round_robin", "similar_ratings"]
+__all__ = ["CONTESTS", "MOVE_SECONDS", "PUZZLES", "REPLAYS", "ROUNDS", "ROUND_ROBIN_MAX", "Contest", "Entrant",
+           "Forfeit", "Game", "Standing", "Tournament", "TournamentError", "circle_rounds", "class_entrants",
+           "last_position", "notebook_cells", "places", "play_alone", "play_game", "play_tournament", "pseudonyms",
+           "ratings_svg", "round_robin", "similar_ratings"]

@@ -103,6 +103,34 @@ class Contest:
         """
         return _tuples(answer) if self.move_from is None else self.move_from(answer)
 
+    def replay(self, moves: Sequence[Any], opening: int = 0) -> list[tuple[str, str]]:
+        """Every position of a game, as a caption and its picture (``draw``), from the first a player saw
+        (chance's draws before it, such as a race's secret, are the start); the first ``opening`` moves
+        were drawn at random.
+
+        >>> from coursekit.grading.tournament import CONTESTS
+        >>> [caption for caption, _ in CONTESTS["ps05"].replay([(1, 1), (0, 0)], opening=1)]
+        ['the start', 'move 1: 1,1 (at random)', 'move 2: 0,0']
+        >>> [caption for caption, _ in CONTESTS["ps08"].replay([(5, 9, 0, 1), (0, 1, 2, 3)])]
+        ['the start (drawn: 5901)', 'guess 1: 0123']
+        """
+        if self.draw is None:
+            return []
+        rules = self.rules()
+        state = rules.initial_state()
+        drawn: list[str] = []
+        for move in moves:
+            if rules.is_over(state) or rules.to_move(state) != CHANCE:
+                break
+            drawn.append(self.text(move))
+            state = rules.next_state(state, move)
+        start = len(drawn)
+        shown = [("the start" + (f" (drawn: {' '.join(drawn)})" if drawn else ""), self.draw(self, moves[:start]))]
+        for number in range(start + 1, len(moves) + 1):
+            caption = f"{self.words[0]} {number - start}: {self.text(moves[number - 1])}"
+            shown.append((caption + (" (at random)" if number <= opening else ""), self.draw(self, moves[:number])))
+        return shown
+
     def text(self, move: Any) -> str:
         """A move as the records write it.
 
@@ -340,9 +368,10 @@ def play_tournament(contest: Contest, entrants: Sequence[Entrant], *, seed: int 
     def rate(match: Sequence[Game], total: int) -> None:
         """The games of one match join the record, and its places move the ratings."""
         placed = places(match)
-        teams = model.rate([[ratings[name]] for name in placed], ranks=[float(place) for place in placed.values()])
-        for name, [rating] in zip(placed, teams, strict=True):
-            ratings[name] = rating
+        if len(placed) > 1:  # a match of one (a race of one entrant) moves no rating
+            teams = model.rate([[ratings[name]] for name in placed], ranks=[float(place) for place in placed.values()])
+            for name, [rating] in zip(placed, teams, strict=True):
+                ratings[name] = rating
         for game in match:
             games.append(game)
             _count(game, standings)

@@ -96,6 +96,27 @@ class Standing:
         return self.moves / self.wins if self.wins else None
 
 
+#: The pages' style.
+STYLE = "body{font-family:sans-serif;margin:2em}table{border-collapse:collapse}td,th{border:1px solid #ccc;" \
+        "padding:2px 6px}figure{margin:4px 0}"
+#: The folder of the games' replays, beside ``tournament.html``.
+REPLAYS = "games"
+#: A replay's one script (inline): each replay shows one position at a time, its buttons step through them.
+STEPS = """<script>
+for (const replay of document.querySelectorAll(".replay")) {
+  const pictures = replay.querySelectorAll("figure"), steps = replay.querySelector(".steps");
+  let shown = pictures.length - 1;
+  const show = () => pictures.forEach((picture, number) => { picture.hidden = number !== shown; });
+  steps.addEventListener("click", (event) => {
+    shown = Math.min(pictures.length - 1, Math.max(0, shown + Number(event.target.value || 0)));
+    show();
+  });
+  steps.hidden = false;
+  show();
+}
+</script>"""
+
+
 @dataclass
 class Tournament:
     """What :func:`play_tournament` gives: the standings, best first, and every game in the order played."""
@@ -192,11 +213,44 @@ class Tournament:
         text = self.contest.text if self.contest is not None else str
         return " ".join(text(move) for move in game.moves)
 
-    def _picture(self, game: Game) -> str:
-        """The game replayed as a picture, folded away until opened."""
+    def _picture(self, game: Game, number: int) -> str:
+        """The game's last position, folded away until opened, and a link to its replay (:meth:`replay`)."""
         if self.contest is None or self.contest.draw is None:
             return ""
-        return f"<details><summary>the game</summary>{self.contest.draw(self.contest, game.moves)}</details>"
+        return (f"<details><summary>the game</summary>{self.contest.draw(self.contest, game.moves)}</details>"
+                f"<a href='{REPLAYS}/{number}.html'>move by move</a>")
+
+    def replay(self, number: int) -> str:
+        """The page of game ``number`` (1 the first played), one picture per position: with scripts on, one
+        position at a time (the last first) and buttons to step through them (:data:`STEPS`); without,
+        every picture in order. A page of its own, as a game of 60 moves takes a few hundred kilobytes.
+
+        >>> from coursekit.grading.tournament import CONTESTS
+        >>> page = Tournament("ps05", 0, [], [Game(("a", "b"), ((1, 1),), None)], CONTESTS["ps05"]).replay(1)
+        >>> page.count("<figure>"), "move 1: 1,1" in page
+        (2, True)
+        """
+        game = self.games[number - 1]
+        if self.contest is None or self.contest.draw is None:
+            return ""
+        positions = self.contest.replay(game.moves, game.opening)
+        pictures = "".join(f"<figure>{picture}<figcaption>{html.escape(caption)}</figcaption></figure>"
+                           for caption, picture in positions)
+        buttons = "".join(f"<button type='button' value='{step}'>{name}</button>"
+                          for name, step in (("start", "-9999"), ("previous", "-1"), ("next", "1"), ("end", "9999")))
+        title = f"{self.assignment}, game {number}: {' v '.join(game.players)}"
+        return (f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{html.escape(title)}</title>"
+                f"<style>{STYLE}</style></head><body><h1>{html.escape(title)}</h1>"
+                f"<p>{html.escape(self._outcome(game))}{'. ' + html.escape(game.reason) if game.reason else ''}. "
+                f"{len(positions)} positions. <a href='../tournament.html'>The tournament</a></p>"
+                f"<div class='replay'><p class='steps' hidden>{buttons}</p>{pictures}</div>{STEPS}</body></html>\n")
+
+    def pages(self) -> dict[str, str]:
+        """Every page by its path: ``tournament.html`` and the replay of each game (``games/1.html``, ...)."""
+        found = {"tournament.html": self.html()}
+        if self.contest is not None and self.contest.draw is not None:
+            found.update({f"{REPLAYS}/{n}.html": self.replay(n) for n in range(1, len(self.games) + 1)})
+        return found
 
     def html(self) -> str:
         """One page, nothing loaded from elsewhere: the standings, a plot of mu ± 3 sigma, every game."""
@@ -212,19 +266,18 @@ class Tournament:
             games = "".join(
                 f"<tr><td>{n}</td><td>{g.match}</td><td>{html.escape(g.first)}</td>"
                 f"<td>{placed[g.match][g.first]}</td><td>{html.escape(self._outcome(g))}</td>"
-                f"<td>{html.escape(self._moves(g))}</td><td>{html.escape(g.reason)}{self._picture(g)}</td></tr>"
+                f"<td>{html.escape(self._moves(g))}</td><td>{html.escape(g.reason)}{self._picture(g, n)}</td></tr>"
                 for n, g in enumerate(self.games, 1))
         else:
             heads = ["#", "first", "second", "outcome", "moves (x,y)", "why"]
             games = "".join(
                 f"<tr><td>{n}</td><td>{html.escape(g.first)}</td><td>{html.escape(g.second)}</td>"
                 f"<td>{html.escape(self._outcome(g))}</td><td>{html.escape(self._moves(g))}</td>"
-                f"<td>{html.escape(g.reason)}{self._picture(g)}</td></tr>" for n, g in enumerate(self.games, 1))
+                f"<td>{html.escape(g.reason)}{self._picture(g, n)}</td></tr>" for n, g in enumerate(self.games, 1))
         meeting = (f"every entrant plays the same {self.words[2]}s; each {self.words[2]} places them by the "
                    f"{self.words[1]} they needed, fewer first" if self.race else "every pairing plays on both sides")
         return (f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>Tournament {html.escape(self.assignment)}"
-                "</title><style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse}"
-                "td,th{border:1px solid #ccc;padding:2px 6px}</style></head><body>"
+                f"</title><style>{STYLE}</style></head><body>"
                 f"<h1>Tournament of {html.escape(self.assignment)}</h1><p>Seed {self.seed}: the same seed plays "
                 f"the same games; {html.escape(meeting)}. Ratings: openskill (Plackett-Luce), ranked by "
                 f"mu - 3 sigma.</p>{ratings_svg(self.standings)}<h2>Standings</h2><table><tr>"
@@ -267,4 +320,4 @@ def ratings_svg(standings: Sequence[Standing]) -> str:
     return "".join(parts)
 
 
-__all__ = ["Game", "Standing", "Tournament", "places", "ratings_svg"]
+__all__ = ["REPLAYS", "Game", "Standing", "Tournament", "places", "ratings_svg"]
