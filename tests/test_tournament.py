@@ -288,6 +288,24 @@ def test_a_race_s_replay_starts_from_the_secret_and_adds_a_guess_a_picture():
     assert len({picture for picture, _ in figures}) == len(figures)
 
 
+# The ratings plot.
+
+def test_the_ratings_plot_draws_a_row_per_entrant_and_loads_nothing():
+    from coursekit.grading.tournament import Standing, ratings_svg
+
+    standings = [Standing("ann", False, 31.0, 7.0), Standing("random (computer)", True, 14.0, 7.5),
+                 Standing("bob", False, 22.0, 2.0)]
+    svg = ratings_svg(standings)
+    assert svg.startswith('<svg role="img" aria-label="ratings: mu with 3 sigma either side"')
+    assert svg.count('<g id="ytick_') == 3 and ratings_svg(standings[:2]).count('<g id="ytick_') == 2
+    assert svg != ratings_svg([*standings[:2], Standing("bob", False, 22.0, 6.0)])  # the bars follow sigma
+    assert all(link.startswith("#") for link in re.findall(r'href="([^"]*)"', svg)) and not outside_links(svg)
+    assert "<text" not in svg and "font-face" not in svg and "<!--" not in svg  # text drawn as paths, no font
+    result = play_tournament(CONTESTS["ps05"], entrants([]), seed=1)
+    page = result.html()
+    assert page.count("<svg") == 1 + len(result.games) and not outside_links(page)  # the plot, each game's end
+
+
 # The command.
 
 def course(tmp_path: Path, students: dict[str, str]) -> Path:

@@ -52,7 +52,7 @@ def register(groups: Groups) -> None:
     command.add_argument("--out", type=Path, default=None,
                          help="where the CSV and HTML go (default: tournaments/<assignment>/ of the course)")
     command.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
-                         help="pairings played at the same time (default: the number of cores)")
+                         help="pairings (ps08: guessers) played at the same time (default: the number of cores)")
     command.add_argument("--pseudonyms", action="store_true",
                          help="show students as 'student N' (the key to the names goes to pseudonyms.csv)")
     command.set_defaults(run=run_tournament)

@@ -13,13 +13,16 @@ False
 from __future__ import annotations
 
 import html
-import io
-import re
 import statistics
+from typing import TYPE_CHECKING
 
 import nh3
 
+from ..plots import inline_svg
 from .report import ClassReport
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 STYLE = """
 body { font-family: system-ui, sans-serif; margin: 2em; max-width: 75em; color: #222; }
@@ -38,15 +41,10 @@ def text(value: object) -> str:
 
 def distribution_svg(scores: list[float], maximum: float) -> str:
     """A histogram of ``scores`` (0 to ``maximum``) as an inline ``<svg>``: no fonts, no links to other hosts."""
-    import matplotlib
 
-    matplotlib.use("Agg")
-    from matplotlib import pyplot
-    from matplotlib.figure import Figure
-    from matplotlib.ticker import MaxNLocator
+    def draw(figure: Figure) -> None:
+        from matplotlib.ticker import MaxNLocator
 
-    with matplotlib.rc_context({"svg.fonttype": "path", "svg.hashsalt": "coursekit-report"}):
-        figure = Figure(figsize=(6.4, 3.2))
         axes = figure.add_subplot()
         bins = max(1, min(20, int(maximum) or 1))
         axes.hist(scores, bins=bins, range=(0, maximum or 1), color="#4477aa", edgecolor="white")
@@ -54,15 +52,8 @@ def distribution_svg(scores: list[float], maximum: float) -> str:
         axes.set_ylabel("submissions")
         axes.set_xlim(0, maximum or 1)
         axes.yaxis.set_major_locator(MaxNLocator(integer=True))
-        figure.tight_layout()
-        buffer = io.StringIO()
-        figure.savefig(buffer, format="svg", metadata={"Date": None, "Creator": None, "Format": None, "Type": None})
-        pyplot.close("all")
-    svg = buffer.getvalue()
-    svg = svg[svg.index("<svg"):]
-    svg = re.sub(r"<metadata>.*?</metadata>", "", svg, flags=re.DOTALL)
-    svg = re.sub(r'\s+xmlns(:\w+)?="[^"]*"', "", svg)  # inline in HTML the namespaces are implied
-    return svg.replace("<svg", '<svg role="img" aria-label="score distribution"', 1)
+
+    return inline_svg(draw, size=(6.4, 3.2), label="score distribution")
 
 
 def _table(header: list[str], rows: list[list[str]]) -> str:

@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
     from .play import Contest
 
 
@@ -290,34 +292,34 @@ class Tournament:
 
 
 def ratings_svg(standings: Sequence[Standing]) -> str:
-    """The ratings as an inline SVG: each entrant's mu as a dot, with a bar from mu - 3 sigma to mu + 3 sigma.
+    """The ratings as an inline SVG, drawn with matplotlib (:func:`~coursekit.grading.plots.inline_svg`): for each
+    entrant, the best at the top, its mu as a dot and a bar from mu - 3 sigma (the ordinal, which ranks) to
+    mu + 3 sigma; students in blue, the course's computers in grey.
 
-    >>> ratings_svg([Standing("ann", False, 25.0, 8.0)]).startswith("<svg")
+    >>> svg = ratings_svg([Standing("ann", False, 25.0, 8.0), Standing("random", True, 20.0, 7.0)])
+    >>> svg.startswith("<svg") and "http" not in svg
     True
     """
     if not standings:
         return ""
-    low = min(s.mu - 3 * s.sigma for s in standings)
-    high = max(s.mu + 3 * s.sigma for s in standings)
-    span = (high - low) or 1.0
-    left, width, step = 160, 480, 22
+    from ..plots import inline_svg
 
-    def x(value: float) -> float:
-        return left + (value - low) / span * width
+    def draw(figure: Figure) -> None:
+        axes = figure.add_subplot()
+        for computer, colour, kind in ((False, "#1f77b4", "students"), (True, "#888888", "the course's computers")):
+            rows = [row for row, s in enumerate(standings) if s.computer == computer]
+            if rows:
+                axes.errorbar([standings[row].mu for row in rows], rows,
+                              xerr=[3 * standings[row].sigma for row in rows], fmt="o", color=colour,
+                              elinewidth=2, capsize=3, label=kind)
+        axes.set_yticks(range(len(standings)), labels=[s.name for s in standings],
+                        fontsize=8 if len(standings) > 30 else 10)
+        axes.set_ylim(len(standings) - 0.5, -0.5)  # the best at the top
+        axes.set_xlabel("rating: mu, the bar from mu - 3 sigma (which ranks) to mu + 3 sigma")
+        axes.grid(axis="x", color="#dddddd")
+        axes.legend(loc="lower left", bbox_to_anchor=(0, 1), ncols=2, frameon=False, fontsize="small")
 
-    height = step * len(standings) + 30
-    parts = [f"<svg xmlns='http://www.w3.org/2000/svg' width='{left + width + 20}' height='{height}'"
-             " role='img' aria-label='ratings, mu with 3 sigma either side'>"]
-    for row, s in enumerate(standings):
-        y = 15 + row * step
-        colour = "#888" if s.computer else "#1f77b4"
-        parts.append(f"<text x='{left - 8}' y='{y + 4}' text-anchor='end' font-size='12'>{html.escape(s.name)}</text>"
-                     f"<line x1='{x(s.mu - 3 * s.sigma):.1f}' x2='{x(s.mu + 3 * s.sigma):.1f}' y1='{y}' y2='{y}' "
-                     f"stroke='{colour}' stroke-width='3'/><circle cx='{x(s.mu):.1f}' cy='{y}' r='4' fill='{colour}'/>")
-    axis = 15 + len(standings) * step
-    parts.append(f"<text x='{left}' y='{axis + 8}' font-size='11'>{low:.1f}</text>"
-                 f"<text x='{left + width}' y='{axis + 8}' font-size='11' text-anchor='end'>{high:.1f}</text></svg>")
-    return "".join(parts)
+    return inline_svg(draw, size=(7.0, 1.2 + 0.25 * len(standings)), label="ratings: mu with 3 sigma either side")
 
 
 __all__ = ["REPLAYS", "Game", "Standing", "Tournament", "places", "ratings_svg"]
