@@ -240,7 +240,8 @@ class Tournament:
                            for caption, picture in positions)
         buttons = "".join(f"<button type='button' value='{step}'>{name}</button>"
                           for name, step in (("start", "-9999"), ("previous", "-1"), ("next", "1"), ("end", "9999")))
-        title = f"{self.assignment}, game {number}: {' v '.join(game.players)}"
+        title = (f"{self.assignment}, game {number} ({self.words[2]} {game.match}): {game.first}" if self.race
+                 else f"{self.assignment}, game {number}: {' v '.join(game.players)}")
         return (f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{html.escape(title)}</title>"
                 f"<style>{STYLE}</style></head><body><h1>{html.escape(title)}</h1>"
                 f"<p>{html.escape(self._outcome(game))}{'. ' + html.escape(game.reason) if game.reason else ''}. "
@@ -264,7 +265,7 @@ class Tournament:
             for rank, s in enumerate(self.standings, 1))
         if self.race:
             placed = self._places()
-            heads = ["#", self.words[2], "player", "place", "outcome", "moves", "why"]
+            heads = ["#", self.words[2], "player", "place", "outcome", f"moves (the {self.words[2]} first)", "why"]
             games = "".join(
                 f"<tr><td>{n}</td><td>{g.match}</td><td>{html.escape(g.first)}</td>"
                 f"<td>{placed[g.match][g.first]}</td><td>{html.escape(self._outcome(g))}</td>"
