@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import fcntl
 import json
 import os
 import pwd
@@ -23,6 +24,7 @@ import stat
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -33,6 +35,8 @@ VENV = ROOT / ".venv"
 PROXY = VENV / "hub-node" / "node_modules" / ".bin" / "configurable-http-proxy"
 #: the start of every user name the test makes (and removes)
 PREFIX = "ckhub-"
+#: the lock a run holds while its test users exist (two runs on one machine take turns)
+LOCK = Path("/run/lock") if Path("/run/lock").is_dir() else Path("/tmp")
 #: how long the hub, a server or a command may take before the test gives up (a backstop, not a budget)
 PATIENCE = 600.0
 
@@ -77,6 +81,17 @@ def remove_users() -> None:
             time.sleep(1)
         else:
             raise AssertionError(f"the test user {name} could not be removed: {removed.stderr}")
+
+
+@contextlib.contextmanager
+def machine_lock() -> Iterator[None]:
+    """Hold this machine's lock of the hub's test: the users of :data:`PREFIX` are this run's alone."""
+    with (LOCK / "coursekit-test-hub.lock").open("a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
 
 
 def end_tree(process: subprocess.Popen[bytes]) -> None:
@@ -222,9 +237,11 @@ class Person:
                                 headers={"Authorization": f"token {self.token}"}, **kwargs)
 
     def start_server(self) -> None:
-        """Start this user's server through the hub, and wait until the hub says it is ready."""
+        """Ask the hub to start this user's server (:meth:`wait_for_server` waits until it is ready)."""
         answer = self.api("POST", f"users/{self.name}/server")
         assert answer.status_code in (201, 202), answer.text
+
+    def wait_for_server(self) -> None:
         wait_until(lambda: self.api("GET", f"users/{self.name}").json()["servers"].get("", {}).get("ready"),
                    f"{self.name}'s server")
 
@@ -240,6 +257,20 @@ class Person:
                                   headers={"Authorization": f"token {self.token}"})
         assert answer.status_code in (200, 201), f"{method} {path}: {answer.status_code} {answer.text[:500]}"
         return answer.json()
+
+    def assignments(self, action: str, course: str, assignment: str) -> list[dict[str, Any]]:
+        """Press a button of nbgrader's *Assignments* tab (``fetch``, ``submit``, ``fetch_feedback``): the request
+        the tab sends to its server extension. The list of the course's assignments the tab then shows."""
+        import requests
+
+        answer = requests.post(f"{self.server}/assignments/{action}", timeout=PATIENCE,
+                               headers={"Authorization": f"token {self.token}"},
+                               data={"course_id": course, "assignment_id": assignment})
+        assert answer.status_code == 200, f"{action}: {answer.status_code} {answer.text[:500]}"
+        shown = answer.json()
+        assert shown["success"], f"{action}: {shown['value']}"
+        listed: list[dict[str, Any]] = shown["value"]
+        return listed
 
     def run(self, line: str) -> tuple[int, str]:
         """Type ``line`` in a terminal of this user's server; its exit status and what it printed."""

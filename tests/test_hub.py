@@ -13,6 +13,10 @@ fetched, and be refused another's files.
 
 It needs root on Linux (users, a hub that starts servers as them), bubblewrap, and the project
 readable by other users (the servers run its ``.venv``): otherwise it is skipped, with the reason.
+Where the Python the ``.venv`` was made from lies in a folder only root may enter (pyenv's under
+``/root``), the hub runs in a mount namespace of its own that shows that Python to its users
+(``tests/hub.py``, :func:`hub.python_shown`); the rest of the machine is left as it is.
+Two runs on one machine take turns (a lock): the test users are one run's alone.
 The one change to the recipe: the course key is the test key (written before the release), so that
 every score is known.
 """
@@ -36,7 +40,7 @@ from typing import Any
 
 import nbformat
 import pytest
-from hub import PREFIX, PROXY, ROOT, VENV, Hub, Person, free_port, remove_users
+from hub import PREFIX, PROXY, ROOT, VENV, Hub, Person, free_port, machine_lock, remove_users
 from known_submissions import KNOWN
 from nbgrader_course import TEST_KEY, Source, Student, filled
 
@@ -45,7 +49,10 @@ SECTION = "## A class on JupyterHub: nbgrader's exchange"
 #: the guide's users: the instructor, then each student with the known submission they hand in
 TEACHER = "teacher"
 STUDENTS = {"alice": "reference", "bob": "wrong_king", "carol": "sneaky"}
+#: the student who uses the Assignments tab's buttons instead of the commands
+TAB_USER = "carol"
 ASSIGNMENT = "ps01"
+COURSE_ID = "coursekit"
 
 
 def guide_blocks(text: str | None = None) -> list[str]:
@@ -133,7 +140,10 @@ class ClassRun:
     feedback: dict[str, str]
     refused: dict[str, list[tuple[str, int, str]]]
     grading: str
-    seconds: float
+    #: the statuses of ps01 the Assignments tab showed its student after each button
+    tab: dict[str, list[str]]
+    #: seconds from the start to the end of each phase
+    phases: dict[str, float]
 
 
 def score_lines(page: str) -> tuple[tuple[float, float], dict[str, float]]:
@@ -163,20 +173,22 @@ def hub_class() -> Iterator[ClassRun]:
     hub_folder.mkdir(mode=0o700)
     hub = Hub(hub_folder, free_port())
     people: dict[str, Person] = {}
-    try:
-        remove_users()  # what a crashed earlier run left
-        yield run_class(place, hub, people, start)
-    finally:
-        for person in people.values():
-            person.close()
-        hub.stop()  # the hub stops the servers it started; then their users' every process ends with them
-        remove_users()
-        shutil.rmtree(folder, ignore_errors=True)
+    with machine_lock():
+        try:
+            remove_users()  # what a crashed earlier run left
+            yield run_class(place, hub, people, start)
+        finally:
+            for person in people.values():
+                person.close()
+            hub.stop()  # the hub stops the servers it started; then their users' every process ends with them
+            remove_users()
+            shutil.rmtree(folder, ignore_errors=True)
 
 
 def run_class(place: Place, hub: Hub, people: dict[str, Person], start: float) -> ClassRun:
     """The guide's blocks in order (see the module's docstring); ``people`` gets each user as they log in."""
     users = [TEACHER, *STUDENTS]
+    phases: dict[str, float] = {}
     passwords = {user: secrets.token_urlsafe(16) for user in users}  # not a test's choice: only a secret
     (hub.folder / "passwords.txt").write_text(
         "".join(f"{place.name(user)}:{password}\n" for user, password in passwords.items()), encoding="utf-8")
@@ -189,10 +201,14 @@ def run_class(place: Place, hub: Hub, people: dict[str, Person], start: float) -
         pytest.skip(f"the JupyterHub test needs this project's .venv readable by other users: {can_run.stderr}")
 
     hub.start(place.local(block("c.JupyterHub.authenticator_class")))
-    for user in users:
+    phases["the users and the hub"] = time.perf_counter() - start
+    for user in users:  # the four servers start side by side
         person = people[user] = Person(hub, place.name(user), passwords[user])
         person.log_in()
         person.start_server()
+    for person in people.values():
+        person.wait_for_server()
+    phases["log-ins and servers"] = time.perf_counter() - start
 
     teacher = people[TEACHER]
     for line in commands(block("cp -r")):
@@ -206,34 +222,54 @@ def run_class(place: Place, hub: Hub, people: dict[str, Person], start: float) -
         os.chown(path, owner.pw_uid, owner.pw_gid)
     for line in commands(block("release_assignment")):
         typed(teacher, place.local(line))
+    phases["the release"] = time.perf_counter() - start
 
     source = Source(ASSIGNMENT)
     known = KNOWN[ASSIGNMENT].students(source)
     release = None
     fetch, *hand_in = commands(block("fetch_assignment"))
+    assert f'course_id = "{COURSE_ID}"' in block("useradd")
+    tab: dict[str, list[str]] = {}
     for user, submission in STUDENTS.items():
         student = people[user]
-        typed(student, place.local(fetch))
+        if user == TAB_USER:
+            tab["fetch"] = statuses(student.assignments("fetch", COURSE_ID, ASSIGNMENT))
+        else:
+            typed(student, place.local(fetch))
         notebook = f"{ASSIGNMENT}/{ASSIGNMENT}.ipynb"
         release = nbformat.from_dict(student.contents("GET", notebook)["content"])
         work = filled(release, known[submission])
         student.contents("PUT", notebook, {"type": "notebook", "format": "json", "content": work})
-        for line in hand_in:
-            typed(student, place.local(line))
+        if user == TAB_USER:
+            tab["submit"] = statuses(student.assignments("submit", COURSE_ID, ASSIGNMENT))
+        else:
+            for line in hand_in:
+                typed(student, place.local(line))
 
+    phases["fetch, work, submit"] = time.perf_counter() - start
     grading = "".join(typed(teacher, place.local(line)) for line in commands(block("coursekit grade")))
+    phases["collect, grade, feedback"] = time.perf_counter() - start
 
     feedback: dict[str, str] = {}
     refused: dict[str, list[tuple[str, int, str]]] = {}
     for user in STUDENTS:
         student = people[user]
-        for line in commands(block("fetch_feedback")):
-            typed(student, place.local(line))
+        if user == TAB_USER:
+            tab["fetch_feedback"] = statuses(student.assignments("fetch_feedback", COURSE_ID, ASSIGNMENT))
+        else:
+            for line in commands(block("fetch_feedback")):
+                typed(student, place.local(line))
         (fetched,) = student.contents("GET", f"{ASSIGNMENT}/feedback")["content"]
         feedback[user] = student.contents("GET", f"{fetched['path']}/{ASSIGNMENT}.html")["content"]
         refused[user] = [(attempt, *student.run(attempt)) for attempt in attempts(place, user)]
     assert release is not None
-    return ClassRun(place, release, feedback, refused, grading, time.perf_counter() - start)
+    phases["fetch feedback, try the others"] = time.perf_counter() - start
+    return ClassRun(place, release, feedback, refused, grading, tab, phases)
+
+
+def statuses(listed: list[dict[str, Any]]) -> list[str]:
+    """The statuses of ps01 in the Assignments tab's list (``released``, ``fetched``, ``submitted``)."""
+    return sorted(item["status"] for item in listed if item["assignment_id"] == ASSIGNMENT)
 
 
 def typed(person: Person, line: str) -> str:
@@ -290,8 +326,16 @@ def test_a_student_is_refused_the_others_files(hub_class: ClassRun, user: str) -
 
 
 @pytest.mark.slow
+def test_the_assignments_tab_follows_its_student(hub_class: ClassRun) -> None:
+    """The student who used the Assignments tab's buttons saw ps01 fetched, then submitted."""
+    assert "fetched" in hub_class.tab["fetch"], hub_class.tab
+    assert "submitted" in hub_class.tab["submit"], hub_class.tab
+    assert "submitted" in hub_class.tab["fetch_feedback"], hub_class.tab
+
+
+@pytest.mark.slow
 def test_the_class_ran_in_the_servers(hub_class: ClassRun) -> None:
     """The grading ran in the instructor's server: ``coursekit grade`` printed a line for each student."""
     for user in STUDENTS:
         assert hub_class.place.name(user) in hub_class.grading, hub_class.grading[-3000:]
-    print(f"\nthe class on JupyterHub: {hub_class.seconds:.0f} s from the users' creation to the last check")
+    print("\nthe class on JupyterHub, seconds from the start:", {k: round(v) for k, v in hub_class.phases.items()})
