@@ -127,7 +127,11 @@ def wait_until(ready: Any, what: str, seconds: float = PATIENCE) -> Any:
 
 
 def closed_folder(path: Path) -> Path | None:
-    """The outermost folder above ``path`` (or itself) that other users cannot enter, if any."""
+    """The outermost folder above ``path`` (or itself) that other users cannot enter, if any.
+
+    >>> closed_folder(Path("/usr/bin")) is None
+    True
+    """
     closed = [folder for folder in [path, *path.parents] if not folder.stat().st_mode & stat.S_IXOTH]
     return closed[-1] if closed else None
 
@@ -242,8 +246,12 @@ class Person:
         assert answer.status_code in (201, 202), answer.text
 
     def wait_for_server(self) -> None:
-        wait_until(lambda: self.api("GET", f"users/{self.name}").json()["servers"].get("", {}).get("ready"),
-                   f"{self.name}'s server")
+        def ready() -> bool:
+            server = self.api("GET", f"users/{self.name}").json()["servers"].get("")
+            assert server is not None, f"{self.name}'s server did not start:\n{self.hub.log()[-3000:]}"
+            return bool(server.get("ready"))
+
+        wait_until(ready, f"{self.name}'s server")
 
     @property
     def server(self) -> str:
