@@ -159,6 +159,29 @@ def score_lines(page: str) -> tuple[tuple[float, float], dict[str, float]]:
     return (float(total.group(1)), float(total.group(2))), cells
 
 
+#: the blocks the test runs, each found by a piece of it: the root's, the hub's configuration, the instructor's
+#: course folder, release, and grading, and the students' work and feedback
+RECIPE = ("useradd", "c.JupyterHub.authenticator_class", "cp -r", "release_assignment", "fetch_assignment",
+          "coursekit grade", "fetch_feedback")
+
+
+def test_the_guide_holds_the_recipe_the_hub_test_runs() -> None:
+    """Each block the test runs is in the guide's section once, reads as shell (or Python, the hub's
+    configuration), and names no folder of ``/srv`` or user of the guide once this run's are put in."""
+    place = Place(Path("/tmp/run"))
+    for piece in RECIPE:
+        text = block(piece)
+        if piece.startswith("c."):
+            compile(text, "jupyterhub_config.py", "exec")
+        else:
+            checked = subprocess.run(["bash", "-n"], input=text, capture_output=True, text=True, check=False)
+            assert checked.returncode == 0, checked.stderr
+        local = place.local(text)
+        assert "/srv/" not in local, local
+        assert not re.search(rf"\b(?<!{PREFIX})({'|'.join([TEACHER, *STUDENTS])})\b", local), local
+    assert f'course_id = "{COURSE_ID}"' in block("useradd")
+
+
 @pytest.fixture(scope="module")
 def hub_class() -> Iterator[ClassRun]:
     """The guide's recipe on a real hub, run once; the users, the hub and every server removed after."""
@@ -228,7 +251,6 @@ def run_class(place: Place, hub: Hub, people: dict[str, Person], start: float) -
     known = KNOWN[ASSIGNMENT].students(source)
     release = None
     fetch, *hand_in = commands(block("fetch_assignment"))
-    assert f'course_id = "{COURSE_ID}"' in block("useradd")
     tab: dict[str, list[str]] = {}
     for user, submission in STUDENTS.items():
         student = people[user]
