@@ -19,10 +19,12 @@ import json
 import os
 import pwd
 import re
+import shutil
 import socket
 import stat
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -67,6 +69,26 @@ def end_processes_of(uid: int) -> None:
                 process.kill()
                 found.append(process)
     psutil.wait_procs(found, timeout=30)
+
+
+def remove_leftovers() -> None:
+    """What a run killed on the spot left (its hub and proxy run as root, in a folder ``/tmp/ckhub-*``):
+    end those processes, remove those folders, then the users (:func:`remove_users`)."""
+    import psutil
+
+    top = Path(tempfile.gettempdir())
+    found = []
+    for process in psutil.process_iter():
+        with contextlib.suppress(psutil.Error, OSError):
+            place = Path(process.cwd())
+            if place.is_relative_to(top) and place.relative_to(top).parts[:1] and \
+                    place.relative_to(top).parts[0].startswith(PREFIX):
+                process.kill()
+                found.append(process)
+    psutil.wait_procs(found, timeout=30)
+    for folder in top.glob(f"{PREFIX}*"):
+        shutil.rmtree(folder, ignore_errors=True)
+    remove_users()
 
 
 def remove_users() -> None:

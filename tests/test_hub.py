@@ -40,7 +40,7 @@ from typing import Any
 
 import nbformat
 import pytest
-from hub import PREFIX, PROXY, ROOT, VENV, Hub, Person, free_port, machine_lock, remove_users
+from hub import PREFIX, PROXY, ROOT, VENV, Hub, Person, free_port, machine_lock, remove_leftovers, remove_users
 from known_submissions import KNOWN
 from nbgrader_course import TEST_KEY, Source, Student, filled
 
@@ -189,16 +189,16 @@ def hub_class() -> Iterator[ClassRun]:
     if reason:
         pytest.skip(f"the JupyterHub test {reason}")
     start = time.perf_counter()
-    folder = Path(tempfile.mkdtemp(prefix=PREFIX))
-    folder.chmod(0o755)  # the exchange inside is for every user
-    place = Place(folder)
-    hub_folder = folder / "hub"
-    hub_folder.mkdir(mode=0o700)
-    hub = Hub(hub_folder, free_port())
-    people: dict[str, Person] = {}
     with machine_lock():
+        remove_leftovers()  # what a run killed on the spot left
+        folder = Path(tempfile.mkdtemp(prefix=PREFIX))
+        folder.chmod(0o755)  # the exchange inside is for every user
+        place = Place(folder)
+        hub_folder = folder / "hub"
+        hub_folder.mkdir(mode=0o700)
+        hub = Hub(hub_folder, free_port())
+        people: dict[str, Person] = {}
         try:
-            remove_users()  # what a crashed earlier run left
             yield run_class(place, hub, people, start)
         finally:
             for person in people.values():
