@@ -9,8 +9,9 @@
 Set-up makes a virtual environment in .venv and installs coursekit into it with the
 pinned versions of constraints.txt (again only when pyproject.toml or constraints.txt
 change). The test suite needs Debian's chromium (the browser tests) and bubblewrap (the
-sandbox that grades submissions): when they are missing and this runs as root on Debian,
-they are installed with apt-get.
+sandbox that grades submissions), and the JupyterHub test needs node and npm: when they are
+missing and this runs as root on Debian, they are installed with apt-get. The hub's proxy,
+configurable-http-proxy, is installed from npm at a pinned version into .venv/hub-node/.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import argparse
 import functools
 import hashlib
 import http.server
+import json
 import os
 import shutil
 import subprocess
@@ -32,6 +34,9 @@ BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
 CHROMIUM = Path("/usr/bin/chromium")
 NOISE = "Kernel is running over TCP without encryption"
+#: JupyterHub's proxy, from npm, for the hub's test (tests/test_hub.py); installed into HUB_NODE.
+PROXY = "configurable-http-proxy@5.3.0"
+HUB_NODE = VENV / "hub-node"
 
 
 def say(message: str) -> None:
@@ -77,6 +82,8 @@ DEBIAN_PACKAGES = {
     "chromium": (CHROMIUM, "the browser tests"),
     "bubblewrap": (Path("/usr/bin/bwrap"), "the sandbox that grades submissions"),
     "postgresql": (Path("/usr/lib/postgresql"), "the grading tests on a PostgreSQL gradebook"),
+    "nodejs": (Path("/usr/bin/node"), "JupyterHub's proxy (the hub's test)"),
+    "npm": (Path("/usr/bin/npm"), "installing JupyterHub's proxy"),
 }
 
 
@@ -96,6 +103,21 @@ def ensure_debian_packages() -> None:
         for name in missing:
             say(f"{name} is missing: {DEBIAN_PACKAGES[name][1]} will be skipped or weaker "
                 f"(on Debian: sudo apt-get install {name})")
+
+
+def ensure_proxy() -> None:
+    """Install :data:`PROXY` from npm into :data:`HUB_NODE` when it is not there at that version."""
+    name, version = PROXY.rsplit("@", 1)
+    package = HUB_NODE / "node_modules" / name / "package.json"
+    if package.exists() and json.loads(package.read_text(encoding="utf-8")).get("version") == version:
+        return
+    npm = shutil.which("npm")
+    if npm is None:
+        say(f"npm is missing: the JupyterHub test will be skipped (it needs {name} from npm)")
+        return
+    say(f"installing {PROXY} (JupyterHub's proxy) from npm into {HUB_NODE.relative_to(ROOT)}/")
+    run(npm, "install", "--prefix", HUB_NODE, "--no-audit", "--no-fund", "--loglevel=error", PROXY,
+        stdout=subprocess.DEVNULL)
 
 
 def build_site() -> Path:
@@ -192,6 +214,7 @@ def main() -> int:
         return subprocess.run([str(PYTHON), "-m", "benchmarks", *args.bench_args], cwd=ROOT, check=False).returncode
     setup("test")
     ensure_debian_packages()
+    ensure_proxy()
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1", PATH=f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}")
     return subprocess.run([str(PYTHON), "-m", "pytest", *workers(args.pytest_args), *args.pytest_args], cwd=ROOT,
                           env=env, check=False).returncode

@@ -234,6 +234,24 @@ def _coursekit(course: Path, env: dict[str, str], *args: str) -> subprocess.Comp
     return result
 
 
+def filled(release: Any, submission: Student) -> Any:
+    """A copy of the released notebook ``release`` as the student ``submission`` hands it in: their cells
+    edited and deleted, then their other changes made (``release`` itself is left as it is)."""
+    nb = nbformat.from_dict(json.loads(json.dumps(release)))
+    kept = []
+    for cell in nb.cells:
+        grade_id = cell.metadata.get("nbgrader", {}).get("grade_id")
+        if grade_id in submission.deleted:
+            continue
+        if grade_id in submission.edits:
+            cell.source = submission.edits[grade_id]
+        kept.append(cell)
+    nb.cells = kept
+    if submission.mutate is not None:
+        submission.mutate(nb)
+    return nb
+
+
 def run_course(source: Source, students: Mapping[str, Student], tmp: Path,
                *, cell_timeout: int = CELL_TIMEOUT, db_url: str | None = None) -> CourseRun:
     """Release ``source``, autograde ``students``, generate feedback and export, in ``tmp``.
@@ -277,18 +295,7 @@ def run_course(source: Source, students: Mapping[str, Student], tmp: Path,
 
     release = nbformat.read(root / "release" / name / f"{name}.ipynb", as_version=4)
     for student, submission in students.items():
-        nb = nbformat.from_dict(json.loads(json.dumps(release)))
-        kept = []
-        for cell in nb.cells:
-            grade_id = cell.metadata.get("nbgrader", {}).get("grade_id")
-            if grade_id in submission.deleted:
-                continue
-            if grade_id in submission.edits:
-                cell.source = submission.edits[grade_id]
-            kept.append(cell)
-        nb.cells = kept
-        if submission.mutate is not None:
-            submission.mutate(nb)
+        nb = filled(release, submission)
         folder = root / "submitted" / student / name
         folder.mkdir(parents=True)
         if submission.raw is None:

@@ -16,7 +16,7 @@ import nbformat
 import pytest
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_output
 
-from coursekit.grading.intake import FOLDER, TIMESTAMP, Caps, parse_time, take_in, write_copy
+from coursekit.grading.intake import FOLDER, SECRET, TIMESTAMP, Caps, parse_time, take_in, write_copy
 from coursekit.grading.nbgrader.batch import (
     ChildLimits,
     Course,
@@ -129,6 +129,21 @@ def test_the_student_timestamp_is_believed_only_when_sane(root: Path) -> None:
         assert intake.refused == []
         assert intake.timestamp == (believed or collected), text
         assert (note is None and intake.notes == []) or note in " ".join(intake.notes), (text, intake.notes)
+
+
+def test_the_exchange_secret_is_kept_only_when_it_reads_as_one(root: Path) -> None:
+    """nbgrader's exchange names a student's feedback by a hash of the submission's secret: the copy keeps it
+    (so that ``release_feedback`` can release the page), and keeps nothing else the student put in that file."""
+    folder = submit(root, "bob", new_notebook())
+    secret = "0123456789abcdef" * 8  # the shape of what nbgrader submit writes: 128 hexadecimal digits
+    for text, kept in [(secret, secret), (f"{secret}\n", secret), ("<script>", None), ("ab" * 300, None)]:
+        (folder / SECRET).write_text(text)
+        intake = take(root, "bob")
+        assert intake.refused == [] and intake.secret == kept, text
+        assert (kept is None) == any(SECRET in note for note in intake.notes), intake.notes
+        copy = write_copy(root, intake)
+        assert sorted(os.listdir(copy)) == sorted(["ps01.ipynb", TIMESTAMP, *([SECRET] if kept else [])])
+        assert kept is None or (copy / SECRET).read_text() == kept
 
 
 def test_the_collection_time_is_never_in_the_future(root: Path) -> None:

@@ -6,7 +6,8 @@ solutions or to a classmate's notebook, links to ``/dev/zero``, fifos, huge note
 ``timestamp.txt`` from long ago. The grader never grades that folder. :func:`take_in`
 reads it without following any link and without reading more than a cap from any file,
 and says either why a person must look (:attr:`Intake.refused`) or what is graded: the
-release's notebooks only, with their stored outputs dropped, and the submission's time.
+release's notebooks only, with their stored outputs dropped, and the submission's time (and
+the secret nbgrader's exchange gave it, by which the student's feedback is released to them alone).
 :func:`write_copy` puts that in a private folder of the course (:data:`FOLDER`), which is
 what ``nbgrader autograde`` reads; nothing else of the student's folder reaches
 ``autograded/`` or ``feedback/``.
@@ -39,6 +40,9 @@ import nbformat
 FOLDER = "intake"
 #: The file nbgrader reads a submission's time from.
 TIMESTAMP = "timestamp.txt"
+#: The file in which nbgrader's exchange (``nbgrader submit``) leaves the submission's secret: ``release_feedback``
+#: names the student's feedback page in the exchange by a hash of it, and only the student has it to fetch the page.
+SECRET = "submission_secret.txt"
 
 _READ = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
 _FOLDER = os.O_RDONLY | os.O_NOFOLLOW | os.O_DIRECTORY | os.O_CLOEXEC
@@ -52,7 +56,8 @@ class Caps:
     ``kept_bytes``: a notebook once its outputs are dropped (sources, attachments, metadata);
     ``cells`` per notebook; ``cell_chars``: characters of source in one cell; ``attachments``
     per notebook and ``attachment_bytes`` for all of them; ``entries``: files and folders in
-    the submission; ``depth`` of folders; ``timestamp_bytes``: the most read of ``timestamp.txt``.
+    the submission; ``depth`` of folders; ``timestamp_bytes``: the most read of ``timestamp.txt``
+    (``secret_bytes``: of :data:`SECRET`).
     """
 
     notebook_bytes: int = 20 << 20
@@ -64,6 +69,7 @@ class Caps:
     entries: int = 10_000
     depth: int = 16
     timestamp_bytes: int = 200
+    secret_bytes: int = 512
 
 
 @dataclass
@@ -80,6 +86,8 @@ class Intake:
     notes: list[str] = field(default_factory=list)
     #: the submission's time (UTC)
     timestamp: datetime = field(default_factory=lambda: datetime.now(UTC))
+    #: the exchange's secret of the submission (hexadecimal), when it came through the exchange
+    secret: str | None = None
 
 
 class Refused(Exception):
@@ -346,7 +354,9 @@ def take_in(root: Path, assignment: str, student: str, notebooks: Sequence[str],
             else:
                 intake.timestamp, note = _timestamp(raw, collected, released(root, assignment))
                 intake.notes += [note] if note else []
-        others = sorted(set(found.files) - {f"{name}.ipynb" for name in notebooks} - {TIMESTAMP})
+        if SECRET in found.files:
+            intake.secret = _secret(folder, caps, intake.notes)
+        others = sorted(set(found.files) - {f"{name}.ipynb" for name in notebooks} - {TIMESTAMP, SECRET})
         if others:
             shown = ", ".join(others[:10]) + (f" and {len(others) - 10} more" if len(others) > 10 else "")
             intake.notes.append(f"not graded (only the release's notebooks are): {shown}.")
@@ -360,6 +370,27 @@ def take_in(root: Path, assignment: str, student: str, notebooks: Sequence[str],
     return intake
 
 
+def is_secret(text: str) -> bool:
+    """Whether ``text`` reads as the secret nbgrader's exchange writes (hexadecimal, 32 to 256 digits).
+
+    >>> is_secret("0f" * 64), is_secret("not a secret"), is_secret("ab")
+    (True, False, False)
+    """
+    return 32 <= len(text) <= 256 and all(ch in "0123456789abcdef" for ch in text)
+
+
+def _secret(folder: int, caps: Caps, notes: list[str]) -> str | None:
+    """The submission's :data:`SECRET`, or ``None`` with a note when it is not one nbgrader wrote."""
+    try:
+        text = read_capped(SECRET, folder, caps.secret_bytes, SECRET).decode("ascii", "replace").strip()
+    except Refused as problem:
+        text = str(problem)
+    if is_secret(text):
+        return text
+    notes.append(f"{SECRET} is not the exchange's: this student's feedback cannot be released through it.")
+    return None
+
+
 def write_copy(root: Path, intake: Intake) -> Path:
     """Write what is graded to ``<root>/intake/<student>/<assignment>/`` (replacing an earlier copy)."""
     top = root / FOLDER
@@ -371,8 +402,10 @@ def write_copy(root: Path, intake: Intake) -> Path:
     for name, text in intake.notebooks.items():
         (folder / f"{name}.ipynb").write_text(text, encoding="utf-8")
     (folder / TIMESTAMP).write_text(f"{intake.timestamp:%Y-%m-%d %H:%M:%S.%f} UTC\n", encoding="utf-8")
+    if intake.secret is not None:
+        (folder / SECRET).write_text(intake.secret, encoding="ascii")
     return folder
 
 
-__all__ = ["FOLDER", "TIMESTAMP", "Caps", "Intake", "Refused", "kept_notebook", "parse_time", "read_capped", "released",
-           "take_in", "write_copy"]
+__all__ = ["FOLDER", "SECRET", "TIMESTAMP", "Caps", "Intake", "Refused", "is_secret", "kept_notebook", "parse_time",
+           "read_capped", "released", "take_in", "write_copy"]
