@@ -24,6 +24,8 @@ JSON = Any
 
 def to_json(value: Any) -> JSON:
     """A JSON-ready value for ``value``."""
+    if value is None or type(value) in _PLAIN:  # the most common case first: moves are numbers and cells
+        return value
     if isinstance(value, Grid):
         return {
             "width": value.width,
@@ -31,15 +33,19 @@ def to_json(value: Any) -> JSON:
             "blocked": sorted([c.x, c.y] for c in value.blocked),
             "values": list(value.values) if any(value.values) else [],
         }
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_json(getattr(value, f.name)) for f in dataclasses.fields(value) if f.init}
-    if isinstance(value, frozenset):
-        return sorted(to_json(v) for v in value)
     if isinstance(value, tuple):
         return [to_json(v) for v in value]
-    if value is None or isinstance(value, (bool, int, str)):
+    if isinstance(value, frozenset):
+        return sorted(to_json(v) for v in value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: to_json(getattr(value, f.name)) for f in dataclasses.fields(value) if f.init}
+    if isinstance(value, (bool, int, str)):
         return value
     raise TypeError(f"cannot save a {type(value).__name__} in a record")
+
+
+#: The values that are their own JSON (exactly these types; subclasses take the longer way).
+_PLAIN = frozenset({bool, int, str})
 
 
 def from_json(kind: Any, data: JSON) -> Any:

@@ -41,6 +41,7 @@ the game (E's ``PieceTab``: E's computer tries its pieces in that order).
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 from collections.abc import Iterator
@@ -242,21 +243,15 @@ class Corners(GameRules):
     def _homes(self) -> tuple[frozenset[Coord], frozenset[Coord]]:
         return frozenset(home_cells(self.pieces, WHITE)), frozenset(home_cells(self.pieces, BLACK))
 
-    @cached_property
+    @property
     def _steps(self) -> tuple[dict[Coord, tuple[Coord, ...]], ...]:
-        """Each side's steps from each cell, in E's order of directions."""
-        return tuple({cell: tuple(c for c in (cell + d for d in DIRECTIONS[p]) if self.on_board(c))
-                      for cell in _CELLS} for p in (WHITE, BLACK))
+        """Each side's steps from each cell, in E's order of directions (the same for every size of army)."""
+        return _step_table()
 
-    @cached_property
+    @property
     def _jumps(self) -> tuple[dict[Coord, tuple[tuple[Coord, Coord], ...]], ...]:
         """Each side's jumps from each cell, ``(the cell jumped over, the landing cell)``, in E's order."""
-        def beyond(cell: Coord, d: tuple[int, int]) -> Coord:
-            return Coord(cell.x + 2 * d[0], cell.y + 2 * d[1])
-
-        return tuple({cell: tuple((cell + d, beyond(cell, d)) for d in DIRECTIONS[p]
-                                  if self.on_board(beyond(cell, d))) for cell in _CELLS}
-                     for p in (WHITE, BLACK))
+        return _jump_table()
 
     # The game.
 
@@ -301,19 +296,7 @@ class Corners(GameRules):
         ['5,2-3,2']
         """
         player = state.owner(start)
-        jumps = self._jumps[WHITE if player is None else player]
-        occupied = state.occupied - {start}
-        path = [start]
-
-        def extend() -> Iterator[Path]:
-            for over, land in jumps[path[-1]]:
-                if over in occupied and land not in occupied and land not in path:
-                    path.append(land)
-                    yield tuple(path)
-                    yield from extend()
-                    path.pop()
-
-        yield from extend()
+        return _chains(self._jumps[WHITE if player is None else player], state.occupied - {start}, start)
 
     def path_moves(self, state: CornersState) -> list[Path]:
         """The steps and jump chains of the player to move, in E's order: every piece's steps
@@ -323,8 +306,9 @@ class Corners(GameRules):
         occupied = state.occupied
         steps = self._steps[player]
         moves: list[Path] = [(p, c) for p in pieces for c in steps[p] if c not in occupied]
+        jumps = self._jumps[player]
         for piece in pieces:
-            moves.extend(self.chains(state, piece))
+            moves.extend(_chains(jumps, occupied - {piece}, piece))
         return moves
 
     def legal_moves(self, state: CornersState) -> tuple[Path | str, ...]:
@@ -484,6 +468,41 @@ class Corners(GameRules):
 
 
 _CELLS = tuple(Coord(x, y) for y in range(SIZE) for x in range(SIZE))
+
+
+@functools.cache
+def _step_table() -> tuple[dict[Coord, tuple[Coord, ...]], ...]:
+    """Each side's steps from each cell, in E's order of directions."""
+    return tuple({cell: tuple(c for c in (cell + d for d in DIRECTIONS[p]) if Corners.on_board(c))
+                  for cell in _CELLS} for p in (WHITE, BLACK))
+
+
+@functools.cache
+def _jump_table() -> tuple[dict[Coord, tuple[tuple[Coord, Coord], ...]], ...]:
+    """Each side's jumps from each cell: ``(the cell jumped over, the landing cell)``, in E's order."""
+    def beyond(cell: Coord, d: tuple[int, int]) -> Coord:
+        return Coord(cell.x + 2 * d[0], cell.y + 2 * d[1])
+
+    return tuple({cell: tuple((cell + d, beyond(cell, d)) for d in DIRECTIONS[p] if Corners.on_board(beyond(cell, d)))
+                  for cell in _CELLS} for p in (WHITE, BLACK))
+
+
+def _chains(jumps: dict[Coord, tuple[tuple[Coord, Coord], ...]], occupied: frozenset[Coord],
+            start: Coord) -> Iterator[Path]:
+    """Every jump chain from ``start`` over ``occupied`` cells, depth first in the order of ``jumps``: each
+    chain, then its continuations (a stack of the jumps still to try at each cell of the path)."""
+    path = [start]
+    untried = [iter(jumps[start])]
+    while untried:
+        for over, land in untried[-1]:
+            if over in occupied and land not in occupied and land not in path:
+                path.append(land)
+                yield tuple(path)
+                untried.append(iter(jumps[land]))
+                break
+        else:
+            untried.pop()
+            path.pop()
 
 
 # ---------------------------------------------------------------------------------------------
