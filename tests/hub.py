@@ -19,6 +19,7 @@ import json
 import os
 import pwd
 import re
+import shlex
 import shutil
 import socket
 import stat
@@ -158,22 +159,31 @@ def closed_folder(path: Path) -> Path | None:
     return closed[-1] if closed else None
 
 
-def python_shown() -> list[str]:
-    """What starts the hub so that its users' servers run the Python this one runs.
+def shown_to_users() -> list[str]:
+    """What starts a command so that other users can run this project's ``.venv`` and its Python.
 
-    The ``.venv`` was made from the Python that runs the tests; where that Python lies in a folder
-    other users cannot enter (pyenv's under ``/root``), their servers would start another Python
-    (the system's), with the ``.venv``'s packages. Then the hub starts in a mount namespace of its
-    own, where that folder is an empty one that anyone may enter and the Python's folder is shown
-    in it, read-only, at its place: nothing changes for the rest of the machine.
+    The ``.venv`` was made from the Python that runs the tests, and the project may lie, like that
+    Python (pyenv's under ``/root``), in a folder other users cannot enter: their servers would then
+    start another Python (the system's) with the ``.venv``'s packages, or none at all. Then the command
+    runs in a mount namespace of its own, where each such folder is an empty one that anyone may enter,
+    with the Python's folder and the project's shown in it, read-only, at their places: nothing changes
+    for the rest of the machine.
+
+    >>> shown_to_users() == [] or shown_to_users()[:2] == ["unshare", "--mount"]
+    True
     """
-    base = Path(sys.base_prefix)
-    closed = closed_folder(base)
-    if closed is None:
+    needed = [(folder, closed) for folder in (Path(sys.base_prefix), ROOT)
+              if (closed := closed_folder(folder)) is not None]
+    if not needed:
         return []
-    script = ('stage=$(mktemp -d) && mount --bind "$1" "$stage" && mount -t tmpfs -o mode=755 tmpfs "$2" '
-              '&& mkdir -p "$1" && mount --bind -o ro "$stage" "$1" && shift 2 && exec "$@"')
-    return ["unshare", "--mount", "--propagation", "private", "sh", "-c", script, "sh", str(base), str(closed)]
+    lines = ["set -e"]
+    lines += [f'stage{i}=$(mktemp -d); mount --bind {shlex.quote(str(folder))} "$stage{i}"'
+              for i, (folder, _) in enumerate(needed)]
+    lines += [f"mount -t tmpfs -o mode=755 tmpfs {shlex.quote(str(closed))}"
+              for closed in sorted({closed for _, closed in needed})]
+    lines += [f'mkdir -p {shlex.quote(str(folder))}; mount --bind -o ro "$stage{i}" {shlex.quote(str(folder))}'
+              for i, (folder, _) in enumerate(needed)]
+    return ["unshare", "--mount", "--propagation", "private", "sh", "-c", "\n".join([*lines, 'exec "$@"']), "sh"]
 
 
 @dataclass
@@ -203,7 +213,7 @@ c.Spawner.http_timeout = {int(PATIENCE)}
 """, encoding="utf-8")
         log = (self.folder / "hub.log").open("wb")
         self.process = subprocess.Popen(
-            [*python_shown(), str(VENV / "bin" / "jupyterhub"), "-f", "jupyterhub_config.py"], cwd=self.folder,
+            [*shown_to_users(), str(VENV / "bin" / "jupyterhub"), "-f", "jupyterhub_config.py"], cwd=self.folder,
             stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
             env={"PATH": f"{VENV / 'bin'}:/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8"})
         wait_until(self._answers, "the hub")

@@ -11,11 +11,11 @@ their server's contents API: alice with the reference solution, bob partly right
 (``tests/known_submissions.py``). Each student must then see their own scores in the feedback they
 fetched, and be refused another's files.
 
-It needs root on Linux (users, a hub that starts servers as them), bubblewrap, and the project
-readable by other users (the servers run its ``.venv``): otherwise it is skipped, with the reason.
-Where the Python the ``.venv`` was made from lies in a folder only root may enter (pyenv's under
-``/root``), the hub runs in a mount namespace of its own that shows that Python to its users
-(``tests/hub.py``, :func:`hub.python_shown`); the rest of the machine is left as it is.
+It needs root on Linux (users, a hub that starts servers as them) and bubblewrap: otherwise it is
+skipped, with the reason. The servers run the project's ``.venv``: where the project or the Python the
+``.venv`` was made from lies in a folder only root may enter (pyenv's under ``/root``, a clone in
+``/root``), the hub runs in a mount namespace of its own that shows both, read-only, to its users
+(``tests/hub.py``, :func:`hub.shown_to_users`); the rest of the machine is left as it is.
 Two runs on one machine take turns (a lock): the test users are one run's alone.
 The one change to the recipe: the course key is the test key (written before the release), so that
 every score is known.
@@ -40,7 +40,19 @@ from typing import Any
 
 import nbformat
 import pytest
-from hub import PREFIX, PROXY, ROOT, VENV, Hub, Person, free_port, machine_lock, remove_leftovers, remove_users
+from hub import (
+    PREFIX,
+    PROXY,
+    ROOT,
+    VENV,
+    Hub,
+    Person,
+    free_port,
+    machine_lock,
+    remove_leftovers,
+    remove_users,
+    shown_to_users,
+)
 from known_submissions import KNOWN
 from nbgrader_course import TEST_KEY, Source, Student, filled
 
@@ -218,8 +230,8 @@ def run_class(place: Place, hub: Hub, people: dict[str, Person], start: float) -
     root = subprocess.run(["bash", "-euc", place.local(block("useradd"))], cwd=hub.folder, capture_output=True,
                           text=True, check=False)
     assert root.returncode == 0, root.stdout + root.stderr
-    can_run = subprocess.run(["runuser", "-u", place.name(TEACHER), "--", str(VENV / "bin" / "python"), "-c", "0"],
-                             capture_output=True, text=True, check=False)
+    can_run = subprocess.run([*shown_to_users(), "runuser", "-u", place.name(TEACHER), "--",
+                              str(VENV / "bin" / "python"), "-c", "0"], capture_output=True, text=True, check=False)
     if can_run.returncode != 0:
         pytest.skip(f"the JupyterHub test needs this project's .venv readable by other users: {can_run.stderr}")
 
