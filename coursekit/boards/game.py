@@ -30,8 +30,6 @@ from .board import Board, button, choice, slider, toggle
 
 #: Who plays a seat when it is not a computer.
 YOU = "you"
-#: The speed slider's range, in milliseconds a move.
-SPEEDS = (0, 1500, 50)
 
 
 def two_seats(computer: str, human: int) -> list[str]:
@@ -391,10 +389,9 @@ class GameBoard(Board):
         elif name == "step":
             self.step()
         elif name == "run":
-            self.running = not self.running and not self.is_over
-            self._say(self.status)
+            self.play_or_pause()
         elif name == "speed":
-            self.speed = max(0, int(value))
+            self.set_speed(value)
         elif name == "replay":
             self.show_move(int(value))
         elif name.startswith("seat") and name[4:].isdigit() and int(name[4:]) < len(self.seats):
@@ -487,17 +484,25 @@ class GameBoard(Board):
             can_step = not self.is_over and not self.replaying
             controls += [
                 button("step", "Step", disabled=not can_step, title="One computer move"),
-                button("run", "⏸ Pause" if self.running else "▶ Run", disabled=not can_step and not self.running,
-                       title="Let the computers play on"),
+                self.play_button("run", "▶ Run", disabled=not can_step and not self.running,
+                                 title="Let the computers play on"),
             ]
-        low, high, every = SPEEDS
         controls += [
-            slider("speed", "Speed (ms a move)", low, high, self.speed, step=every,
-                   valuetext=f"{self.speed} milliseconds a move", shown=f"{self.speed} ms"),
+            self.speed_slider("move"),
             slider("replay", "Replay", 0, len(self.steps), self.at, disabled=not self.steps,
                    valuetext=f"move {self.at} of {len(self.steps)}", shown=f"{self.at} of {len(self.steps)}"),
         ]
         return controls + self.extra_controls()
+
+    def start_running(self) -> None:
+        """What ▶ Run does: the computers play on, a move every ``speed`` ms (not once the game is over)."""
+        if self.is_over:
+            self.redraw()
+        else:
+            super().start_running()
+
+    def redraw(self) -> None:
+        self._say(self.status)
 
     def _say(self, status: str, frames: Sequence[str] = ()) -> None:
         """Show the status line, the picture of what is shown now and the controls."""
