@@ -26,7 +26,7 @@ from ..core.record import Record, Step
 from ..core.rules import End, Rules, Strategy
 from ..render.svg import cell_of
 from ..solvers import perfect_strategy
-from .board import Board, button, choice, slider, toggle
+from .board import Board, button, choice, slider, text_box, toggle
 
 #: Who plays a seat when it is not a computer.
 YOU = "you"
@@ -517,7 +517,7 @@ class GuessingBoard(GameBoard):
 
     A game starts from the chance steps that hid its secrets (:meth:`start_hidden`); the board
     says :meth:`opening` first. The box's text is handed to the controls once
-    (:meth:`typed_once`), so that a redraw does not bring back a guess already made.
+    (:meth:`guess_box`), so that a redraw does not bring back a guess already made.
     """
 
     hidden: list[Step]
@@ -541,10 +541,12 @@ class GuessingBoard(GameBoard):
         self.said = [self.opening()]
         self._turn([], self._computers_answer())
 
-    def typed_once(self) -> str | None:
-        """The box's text for the next drawing of the controls, then nothing until a guess or a new game."""
+    def guess_box(self, name: str, label: str, placeholder: str, title: str) -> dict[str, Any]:
+        """The box to type a guess in (the control ``name``), open while a player at the board is to
+        move. Its text goes to the page once, then nothing until a guess or a new game."""
         box, self._box = self._box, None
-        return box
+        return text_box(name, label, placeholder=placeholder, value=box,
+                        disabled=not self.human_to_move() or self.replaying, title=title)
 
     def play(self, move: Any) -> bool:
         if self._why_not_now() is None and self.rules.why_illegal(self.state, move) is None:
