@@ -13,14 +13,8 @@ from typing import Any
 from ..core import display
 from ..core.record import Record
 from ..core.rules import CHANCE
+from ..render.text import ending
 from .board import Board, button, slider
-
-_ENDINGS = {
-    "draw": "Nobody wins.",
-    "lost": "The goal was not reached: the game is lost.",
-    "move limit": "The move limit is reached: nobody wins.",
-    "stopped": "The game was stopped.",
-}
 
 
 def position_svg(state: Any) -> str:
@@ -191,8 +185,5 @@ def caption(record: Record, k: int) -> str:
         who = "Chance" if step.player == CHANCE else record.players[step.player]
         text = f"Move {k}: {who} -> {display.move_text(record.rules, step.move)}"
     if k == len(record):
-        if record.end == "won" and record.winner is not None:
-            text += f". The winner is {record.players[record.winner]}."
-        else:
-            text += f". {_ENDINGS.get(record.end, 'The game is over.')}"
+        text += f". {ending(record)}."
     return text
