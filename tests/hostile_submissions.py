@@ -309,7 +309,7 @@ def hostile_ps04(source: Source) -> dict[str, Student]:
         "        seen.add(repr(grid))\n"
         "        object.__setattr__(grid, 'blocked', frozenset())  # the grader's grid is not this one\n"
         "        import coursekit.games.pursuit.checks as checks\n"
-        "        checks.score_pursuer_move = checks.check_pursuer_move = lambda *args, **kwargs: 100\n"
+        "        checks.score_move = checks.check_pursuer_move = lambda *args, **kwargs: 100\n"
         "    return move")
     assert tamper != ref["pursuer_move"], "the reference's pursuer_move changed: update the tampering one"
     return {

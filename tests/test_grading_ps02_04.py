@@ -34,8 +34,7 @@ from coursekit.games.pursuit.checks import (
     check_prey_move,
     check_pursuer_move,
     pursuit_cases,
-    score_prey_move,
-    score_pursuer_move,
+    score_move,
     solver_for,
     straight_tom_time,
 )
@@ -358,16 +357,16 @@ def test_the_reference_capture_times_are_the_solvers() -> None:
 
 def test_pursuit_scores_of_the_reference_and_of_the_article() -> None:
     ns = reference_namespace("ps04", ["setup", "helpers", "pursuer_move", "prey_move"])
-    assert score_pursuer_move(ns["pursuer_move"], HIDDEN_CHASES, 8, report=None) == 8.0
-    assert score_prey_move(ns["prey_move"], HIDDEN_CHASES, 8, report=None) == 8.0
-    assert score_pursuer_move(tom_step, HIDDEN_CHASES, 8, report=None) == round(8 * 7 / 12, 2)
+    assert score_move(ns["pursuer_move"], HIDDEN_CHASES, 8, side="pursuer", report=None) == 8.0
+    assert score_move(ns["prey_move"], HIDDEN_CHASES, 8, side="prey", report=None) == 8.0
+    assert score_move(tom_step, HIDDEN_CHASES, 8, side="pursuer", report=None) == round(8 * 7 / 12, 2)
     # the figures tests/known_submissions.py expects, from the library's own article strategies, each on the
     # starts that student's notebook is graded on
-    article_tom = score_pursuer_move(tom_step, pursuit_cases(hidden_seed_of("ps04", "hidden starts", "article_tom")),
-                                     8, report=None)
-    article_jerry = score_prey_move(lambda g, tom, jerry: jerry_move(g, jerry, [tom]),
-                                    pursuit_cases(hidden_seed_of("ps04", "hidden starts", "article_jerry")), 8,
-                                    report=None)
+    article_tom = score_move(tom_step, pursuit_cases(hidden_seed_of("ps04", "hidden starts", "article_tom")), 8,
+                             side="pursuer", report=None)
+    article_jerry = score_move(lambda g, tom, jerry: jerry_move(g, jerry, [tom]),
+                               pursuit_cases(hidden_seed_of("ps04", "hidden starts", "article_jerry")), 8,
+                               side="prey", report=None)
     assert (article_tom, article_jerry) == (ARTICLE_TOM_HIDDEN, ARTICLE_JERRY_HIDDEN)
 
 
@@ -402,4 +401,4 @@ def test_chase_starts_need_a_finite_capture_time() -> None:
     with pytest.raises(ValueError, match="not a start to grade on"):
         escape = next(Chase(ring, a, b) for a in ring.free_cells() for b in ring.free_cells()
                       if a != b and solver_for(ring).capture_time(a, b) is None)
-        score_pursuer_move(tom_step, [escape], 8, report=None)
+        score_move(tom_step, [escape], 8, side="pursuer", report=None)

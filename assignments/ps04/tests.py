@@ -21,10 +21,10 @@ print("pursuer_move: the visible tests pass")
 # %% test_pursuer_hidden
 # Hidden tests for pursuer_move. Partial points: the number printed last is your score.
 ### BEGIN HIDDEN TESTS
-from coursekit.games.pursuit.checks import pursuit_cases, score_pursuer_move
+from coursekit.games.pursuit.checks import pursuit_cases, score_move
 from coursekit.grading.secret import hidden_seed
 
-score_pursuer_move(pursuer_move, pursuit_cases(hidden_seed("hidden starts")), 8)
+score_move(pursuer_move, pursuit_cases(hidden_seed("hidden starts")), 8, side="pursuer")
 ### END HIDDEN TESTS
 
 # %% test_prey_visible
@@ -43,8 +43,8 @@ print("prey_move: the visible tests pass")
 # %% test_prey_hidden
 # Hidden tests for prey_move. Partial points: the number printed last is your score.
 ### BEGIN HIDDEN TESTS
-from coursekit.games.pursuit.checks import pursuit_cases, score_prey_move
+from coursekit.games.pursuit.checks import pursuit_cases, score_move
 from coursekit.grading.secret import hidden_seed
 
-score_prey_move(prey_move, pursuit_cases(hidden_seed("hidden starts")), 8)
+score_move(prey_move, pursuit_cases(hidden_seed("hidden starts")), 8, side="prey")
 ### END HIDDEN TESTS

@@ -36,7 +36,7 @@ import uuid
 import weakref
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import anywidget
 import traitlets
@@ -228,13 +228,68 @@ class Board(anywidget.AnyWidget):
                 return dict(spec)
         raise KeyError(name)
 
+    # Running by itself: the ▶ / ⏸ button and the speed slider ---------------------------------
+
+    #: The speed slider's range, in milliseconds a step: fastest, slowest, and the slider's step.
+    SPEEDS: ClassVar[tuple[int, int, int]] = (0, 1500, 50)
+
+    def start_running(self) -> None:
+        """What ▶ does: :meth:`on_tick` every ``speed`` ms from now on (a subclass gets ready first)."""
+        self.running = True
+        self.redraw()
+
+    def pause(self) -> None:
+        """What ⏸ Pause does: stop running."""
+        self.running = False
+        self.redraw()
+
+    def play_or_pause(self) -> None:
+        """What the ▶ / ⏸ button does: :meth:`pause` while running, else :meth:`start_running`.
+
+        >>> board = Board(speed=200)
+        >>> board.play_or_pause(); board.running, board.play_button("run", "▶ Run")["label"]
+        (True, '⏸ Pause')
+        >>> board.set_speed(-5); board.speed, board.speed_slider()["shown"]
+        (0, '0 ms')
+        """
+        if self.running:
+            self.pause()
+        else:
+            self.start_running()
+
+    def set_speed(self, milliseconds: Any) -> None:
+        """What the speed slider does: ``milliseconds`` a step from now on (0: at once)."""
+        self.speed = max(0, int(milliseconds))
+        self.redraw()
+
+    def play_button(self, name: str, label: str, *, disabled: bool = False, title: str = "") -> dict[str, Any]:
+        """The ▶ / ⏸ button: ``label`` (``"▶ Play"``, ``"▶ Run"``) to start, ``"⏸ Pause"`` while running."""
+        return button(name, "⏸ Pause" if self.running else label, disabled=disabled, title=title)
+
+    def speed_slider(self, step: str = "move") -> dict[str, Any]:
+        """The speed slider (the control ``"speed"``), in milliseconds a ``step`` (:data:`SPEEDS`, widened to
+        take in the speed the board was given)."""
+        low, high, every = self.SPEEDS
+        return slider("speed", f"Speed (ms a {step})", min(low, self.speed), max(high, self.speed), self.speed,
+                      step=every, valuetext=f"{self.speed} milliseconds a {step}", shown=f"{self.speed} ms")
+
     # What a subclass gives meaning to ---------------------------------------------------------
+
+    def redraw(self) -> None:
+        """Show the board again as it stands, controls included (a board that draws itself does it here)."""
+        self.show(self.picture, self.status, self.controls)
 
     def on_hit(self, key: str) -> Any:
         """A click on the element ``key`` of the picture."""
 
     def on_control(self, name: str, value: Any) -> Any:
-        """A control used: a button pressed (``value`` is ``True``), a box ticked, a choice, a slider, a text."""
+        """A control used: a button pressed (``value`` is ``True``), a box ticked, a choice, a slider, a text.
+
+        The board answers here the speed slider it makes (:meth:`speed_slider`); a subclass passes
+        on what it does not answer itself.
+        """
+        if name == "speed":
+            self.set_speed(value)
 
     def on_tick(self) -> Any:
         """The next step while ``running`` is on; set ``running`` to ``False`` to stop."""

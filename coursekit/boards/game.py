@@ -26,12 +26,10 @@ from ..core.record import Record, Step
 from ..core.rules import End, Rules, Strategy
 from ..render.svg import cell_of
 from ..solvers import perfect_strategy
-from .board import Board, button, choice, slider, toggle
+from .board import Board, button, choice, slider, text_box, toggle
 
 #: Who plays a seat when it is not a computer.
 YOU = "you"
-#: The speed slider's range, in milliseconds a move.
-SPEEDS = (0, 1500, 50)
 
 
 def two_seats(computer: str, human: int) -> list[str]:
@@ -391,10 +389,9 @@ class GameBoard(Board):
         elif name == "step":
             self.step()
         elif name == "run":
-            self.running = not self.running and not self.is_over
-            self._say(self.status)
+            self.play_or_pause()
         elif name == "speed":
-            self.speed = max(0, int(value))
+            self.set_speed(value)
         elif name == "replay":
             self.show_move(int(value))
         elif name.startswith("seat") and name[4:].isdigit() and int(name[4:]) < len(self.seats):
@@ -487,17 +484,25 @@ class GameBoard(Board):
             can_step = not self.is_over and not self.replaying
             controls += [
                 button("step", "Step", disabled=not can_step, title="One computer move"),
-                button("run", "⏸ Pause" if self.running else "▶ Run", disabled=not can_step and not self.running,
-                       title="Let the computers play on"),
+                self.play_button("run", "▶ Run", disabled=not can_step and not self.running,
+                                 title="Let the computers play on"),
             ]
-        low, high, every = SPEEDS
         controls += [
-            slider("speed", "Speed (ms a move)", low, high, self.speed, step=every,
-                   valuetext=f"{self.speed} milliseconds a move", shown=f"{self.speed} ms"),
+            self.speed_slider("move"),
             slider("replay", "Replay", 0, len(self.steps), self.at, disabled=not self.steps,
                    valuetext=f"move {self.at} of {len(self.steps)}", shown=f"{self.at} of {len(self.steps)}"),
         ]
         return controls + self.extra_controls()
+
+    def start_running(self) -> None:
+        """What ▶ Run does: the computers play on, a move every ``speed`` ms (not once the game is over)."""
+        if self.is_over:
+            self.redraw()
+        else:
+            super().start_running()
+
+    def redraw(self) -> None:
+        self._say(self.status)
 
     def _say(self, status: str, frames: Sequence[str] = ()) -> None:
         """Show the status line, the picture of what is shown now and the controls."""
@@ -512,7 +517,7 @@ class GuessingBoard(GameBoard):
 
     A game starts from the chance steps that hid its secrets (:meth:`start_hidden`); the board
     says :meth:`opening` first. The box's text is handed to the controls once
-    (:meth:`typed_once`), so that a redraw does not bring back a guess already made.
+    (:meth:`guess_box`), so that a redraw does not bring back a guess already made.
     """
 
     hidden: list[Step]
@@ -536,10 +541,12 @@ class GuessingBoard(GameBoard):
         self.said = [self.opening()]
         self._turn([], self._computers_answer())
 
-    def typed_once(self) -> str | None:
-        """The box's text for the next drawing of the controls, then nothing until a guess or a new game."""
+    def guess_box(self, name: str, label: str, placeholder: str, title: str) -> dict[str, Any]:
+        """The box to type a guess in (the control ``name``), open while a player at the board is to
+        move. Its text goes to the page once, then nothing until a guess or a new game."""
         box, self._box = self._box, None
-        return box
+        return text_box(name, label, placeholder=placeholder, value=box,
+                        disabled=not self.human_to_move() or self.replaying, title=title)
 
     def play(self, move: Any) -> bool:
         if self._why_not_now() is None and self.rules.why_illegal(self.state, move) is None:

@@ -13,16 +13,8 @@ from typing import Any
 from ..core import display
 from ..core.record import Record
 from ..core.rules import CHANCE
+from ..render.text import ending
 from .board import Board, button, slider
-
-_ENDINGS = {
-    "draw": "Nobody wins.",
-    "lost": "The goal was not reached: the game is lost.",
-    "move limit": "The move limit is reached: nobody wins.",
-    "stopped": "The game was stopped.",
-}
-#: The speed slider's range, in milliseconds a move.
-SPEEDS = (100, 2000, 50)
 
 
 def position_svg(state: Any) -> str:
@@ -69,12 +61,15 @@ class ReplayBoard(Board):
     'Move 9: A -> [0, 0]. The winner is A.'
     """
 
+    #: The speed slider's range (:attr:`Board.SPEEDS`): a replay is read move by move, so it is slower.
+    SPEEDS = (100, 2000, 50)
+
     def __init__(self, record: Record, interval: int = 800, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.record = record
         self.speed = interval
         self.index = 0
-        self._draw()
+        self.redraw()
 
     # Reading --------------------------------------------------------------------------------
 
@@ -100,7 +95,7 @@ class ReplayBoard(Board):
         if not 0 <= k <= len(self.record):
             raise ValueError(f"this game has states 0 to {len(self.record)}, not {k}")
         self.index = k
-        self._draw()
+        self.redraw()
 
     def next(self) -> None:
         """One move forward (nothing at the end)."""
@@ -118,19 +113,16 @@ class ReplayBoard(Board):
         """The end of the game."""
         self.show_move(len(self.record))
 
-    def play(self) -> None:
+    def start_running(self) -> None:
         """▶ Play: a move every ``speed`` ms from the position shown (from the start if it is the end)."""
         if not self.record.steps:
             return
         if self.index == len(self.record):
             self.index = 0
-        self.running = True
-        self._draw()
+        super().start_running()
 
-    def pause(self) -> None:
-        """⏸ Pause."""
-        self.running = False
-        self._draw()
+    #: ▶ Play, by the button's name (:meth:`start_running`); ⏸ Pause is :meth:`pause`.
+    play = start_running
 
     # The board's parts --------------------------------------------------------------------------
 
@@ -139,43 +131,38 @@ class ReplayBoard(Board):
             self.running = False
             getattr(self, name)()
         elif name == "play":
-            if self.running:
-                self.pause()
-            else:
-                self.play()
+            self.play_or_pause()
         elif name == "replay":
             self.running = False
             self.show_move(int(value))
-        elif name == "speed":
-            self.speed = max(0, int(value))
+        else:
+            super().on_control(name, value)
 
     def on_tick(self) -> None:
         if self.index >= len(self.record):
             self.running = False
-            self._draw()
+            self.redraw()
             return
         self.index += 1
         if self.index == len(self.record):
             self.running = False
-        self._draw()
+        self.redraw()
 
     def _controls(self) -> list[dict[str, Any]]:
         k, last = self.index, len(self.record)
-        low, high, every = SPEEDS
         return [
             button("first", "« First", disabled=k == 0, title="The start"),
             button("previous", "◀ Previous", disabled=k == 0, title="One move back"),
-            button("play", "⏸ Pause" if self.running else "▶ Play", disabled=last == 0,
-                   title="Play the game through, a move every so many ms (the speed slider)"),
+            self.play_button("play", "▶ Play", disabled=last == 0,
+                             title="Play the game through, a move every so many ms (the speed slider)"),
             button("next", "Next ▶", disabled=k == last, title="One move forward"),
             button("last", "Last »", disabled=k == last, title="The end of the game"),
             slider("replay", "Move", 0, last, k, disabled=last == 0, valuetext=f"move {k} of {last}",
                    shown=f"{k} of {last}"),
-            slider("speed", "Speed (ms a move)", min(low, self.speed), max(high, self.speed), self.speed, step=every,
-                   valuetext=f"{self.speed} milliseconds a move", shown=f"{self.speed} ms"),
+            self.speed_slider("move"),
         ]
 
-    def _draw(self) -> None:
+    def redraw(self) -> None:
         self.show(position_svg(self.state), caption(self.record, self.index), self._controls())
 
 
@@ -198,8 +185,5 @@ def caption(record: Record, k: int) -> str:
         who = "Chance" if step.player == CHANCE else record.players[step.player]
         text = f"Move {k}: {who} -> {display.move_text(record.rules, step.move)}"
     if k == len(record):
-        if record.end == "won" and record.winner is not None:
-            text += f". The winner is {record.players[record.winner]}."
-        else:
-            text += f". {_ENDINGS.get(record.end, 'The game is over.')}"
+        text += f". {ending(record)}."
     return text

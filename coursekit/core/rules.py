@@ -27,9 +27,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Hashable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from enum import StrEnum
-from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
+from typing import Any, ClassVar, Protocol, Self, TypeVar, runtime_checkable
 
 from .errors import IllegalMoveError
 
@@ -316,6 +316,28 @@ class ImpartialView:
 
     def __hash__(self) -> int:
         return hash((ImpartialView, self.rules))
+
+
+class SpecFields:
+    """Rules (a dataclass) whose :meth:`~Rules.spec` is the game's name and all their fields, by
+    name; :meth:`from_spec` reads them back, a field the spec lacks taking its default.
+
+    >>> from coursekit.games.crawler import Crawler
+    >>> Crawler(4, 3).spec()
+    {'game': 'crawler', 'width': 4, 'height': 3}
+    >>> Crawler.from_spec({"game": "crawler", "width": 4}) == Crawler(4)
+    True
+    """
+
+    name: ClassVar[str]
+
+    def spec(self) -> dict[str, Any]:
+        return {"game": self.name, **{field.name: getattr(self, field.name) for field in fields(self)}}  # type: ignore[arg-type]
+
+    @classmethod
+    def from_spec(cls, spec: dict[str, Any]) -> Self:
+        """Rebuild the rules from :meth:`spec`."""
+        return cls(**{field.name: spec[field.name] for field in fields(cls) if field.name in spec})  # type: ignore[arg-type]
 
 
 class LastMoverWins(GameRules):

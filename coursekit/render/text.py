@@ -23,10 +23,10 @@ _ENDINGS = {
 
 
 def ending(record: Record) -> str:
-    """The last line but one of a transcript: who won, or why nobody did."""
+    """The last line but one of a transcript (and the replay's last caption): who won, or why nobody did."""
     if record.end == "won" and record.winner is not None:
         return f"The winner is {record.players[record.winner]}"
-    return _ENDINGS[record.end]
+    return _ENDINGS.get(record.end, "The game is over")
 
 
 def winner_line(record: Record, seats: Sequence[str], why: str) -> str:

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
 from ...core.display import Shown
-from ...core.rules import LastMoverWins
+from ...core.rules import LastMoverWins, SpecFields
 
 __all__ = [
     "BLUE", "COLOUR_NAMES", "GREEN", "LETTERS", "PLAYER_NAMES", "RED", "Basket", "BasketState", "Put",
@@ -98,7 +98,7 @@ class BasketState(Shown):
 
 
 @dataclass(frozen=True)
-class Basket(LastMoverWins):
+class Basket(SpecFields, LastMoverWins):
     """The rules: ``colours`` colours (1 to 6) of ``balls`` balls each, at most ``cap`` balls a move (``None``: no cap).
 
     >>> Basket(4, 5, cap=2).spec()
@@ -212,13 +212,6 @@ class Basket(LastMoverWins):
         """Every move puts at least one ball."""
         return self.colours * self.balls
 
-    def spec(self) -> dict[str, Any]:
-        return {"game": self.name, "colours": self.colours, "balls": self.balls, "cap": self.cap}
-
-    @classmethod
-    def from_spec(cls, spec: dict[str, Any]) -> Basket:
-        """Rebuild the rules from :meth:`spec`."""
-        return cls(spec.get("colours", 3), spec.get("balls", 3), spec.get("cap"))
 
 
 # ---------------------------------------------------------------------------------------------

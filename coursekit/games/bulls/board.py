@@ -32,7 +32,6 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from ...boards.board import text_box
 from ...boards.game import YOU, GuessingBoard, NotAMove
 from ...core.record import Record, Step
 from ...core.rules import CHANCE, End, Strategy, draw_chance
@@ -240,14 +239,11 @@ class BullsBoard(GuessingBoard):
         return f"your guess so far is {so_far}: click {more} more digit{'s' if more != 1 else ''}, or clear."
 
     def extra_controls(self) -> list[dict[str, Any]]:
-        box = self.typed_once()
         number = len(self.state.answers[self.rules.to_move(self.state) if not self.is_over else 0]) + 1
         limit = "" if self.rules.max_guesses is None else f" of {self.rules.max_guesses}"
         example = code_text(tuple(range(self.rules.digits)))
-        return [text_box("guess", f"Guess {number}{limit}" if self.human_to_move() else "Guess",
-                         placeholder=f"like {example}, then Enter", value=box,
-                         disabled=not self.human_to_move() or self.replaying,
-                         title="Type your guess and press Enter")]
+        return [self.guess_box("guess", f"Guess {number}{limit}" if self.human_to_move() else "Guess",
+                               f"like {example}, then Enter", "Type your guess and press Enter")]
 
     def on_extra_control(self, name: str, value: Any) -> None:
         if name == "guess":

@@ -50,7 +50,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...core.display import Shown
 from ...core.later import Later
-from ...core.rules import CHANCE, GameRules, GameType
+from ...core.rules import CHANCE, GameRules, GameType, SpecFields
 
 if TYPE_CHECKING:
     import numpy as np
@@ -194,7 +194,7 @@ class BullsState(Shown):
 
 
 @dataclass(frozen=True)
-class Bulls(GameRules):
+class Bulls(SpecFields, GameRules):
     """The rules: secrets of ``digits`` different digits from 0 to ``base - 1``; one player, or two (``mutual``).
 
     ``max_guesses`` limits each player's guesses (``None``: no limit; a player never needs more
@@ -334,14 +334,6 @@ class Bulls(GameRules):
         """Each player guesses at most :attr:`guess_limit` times."""
         return self.guess_limit * self.num_players
 
-    def spec(self) -> dict[str, Any]:
-        return {"game": self.name, "digits": self.digits, "base": self.base, "mutual": self.mutual,
-                "max_guesses": self.max_guesses}
-
-    @classmethod
-    def from_spec(cls, spec: dict[str, Any]) -> Bulls:
-        """Rebuild the rules from :meth:`spec`."""
-        return cls(spec.get("digits", 4), spec.get("base", 10), spec.get("mutual", False), spec.get("max_guesses"))
 
 
 @cache

@@ -51,7 +51,7 @@ from typing import Any, ClassVar
 
 from ...core.display import Shown
 from ...core.grid import Coord
-from ...core.rules import GameRules, GameType
+from ...core.rules import GameRules, GameType, SpecFields
 
 __all__ = [
     "BLACK",
@@ -196,7 +196,7 @@ class CornersState(Shown):
 
 
 @dataclass(frozen=True)
-class Corners(GameRules):
+class Corners(SpecFields, GameRules):
     """The rules of corners: ``pieces`` a side (12, 10 or 9), ``move_limit`` moves per side, and
     the anti-stalling option ``leave_home_by`` (``None``: off).
 
@@ -430,15 +430,6 @@ class Corners(GameRules):
     def max_game_length(self) -> int:
         """``move_limit`` moves a side, passes included."""
         return 2 * self.move_limit
-
-    def spec(self) -> dict[str, Any]:
-        return {"game": self.name, "pieces": self.pieces, "move_limit": self.move_limit,
-                "leave_home_by": self.leave_home_by}
-
-    @classmethod
-    def from_spec(cls, spec: dict[str, Any]) -> Corners:
-        """Rebuild the rules from :meth:`spec`."""
-        return cls(spec.get("pieces", 12), spec.get("move_limit", 100), spec.get("leave_home_by"))
 
     # What searches ask about a position.
 

@@ -51,7 +51,7 @@ from typing import Any, ClassVar
 
 from ...core.display import Shown
 from ...core.grid import Coord
-from ...core.rules import GameType, LastMoverWins
+from ...core.rules import GameType, LastMoverWins, SpecFields
 from ...solvers.gametree import Solution, alphabeta
 
 __all__ = [
@@ -134,7 +134,7 @@ def segment_text(move: Any) -> str:
 
 
 @dataclass(frozen=True)
-class Crawler(LastMoverWins):
+class Crawler(SpecFields, LastMoverWins):
     """The rules of the crawler on a ``width`` x ``height`` lattice of points (C: 6 x 5).
 
     >>> Crawler().spec()
@@ -360,14 +360,6 @@ class Crawler(LastMoverWins):
     def max_game_length(self) -> int:
         """Every move but the closing one adds a new point (the first adds two)."""
         return self.width * self.height
-
-    def spec(self) -> dict[str, Any]:
-        return {"game": self.name, "width": self.width, "height": self.height}
-
-    @classmethod
-    def from_spec(cls, spec: dict[str, Any]) -> Crawler:
-        """Rebuild the rules from :meth:`spec`."""
-        return cls(spec.get("width", 6), spec.get("height", 5))
 
     # What strategies and searches ask about a position.
 

@@ -56,7 +56,7 @@ from typing import Any, ClassVar, Self, TypeVar
 from ...core.display import Shown
 from ...core.errors import CoursekitError
 from ...core.grid import NEXT8, Coord
-from ...core.rules import CHANCE, GameRules, GameType
+from ...core.rules import CHANCE, GameRules, GameType, SpecFields
 
 __all__ = [
     "HIDDEN", "LEVELS", "Flag", "KnowledgeBase", "MinesRules", "Minesweeper", "MinesweeperBoard", "MinesweeperState",
@@ -225,7 +225,7 @@ def level_size(name: str) -> tuple[int, int, int]:
 
 
 @dataclass(frozen=True)
-class MinesRules(GameRules):
+class MinesRules(SpecFields, GameRules):
     """What both minesweeper games share: the board's size and mines, whether the first reveal is
     safe, and chance placing the mines one a step (a state has ``board``, ``mines`` and ``pending``).
 
@@ -255,14 +255,6 @@ class MinesRules(GameRules):
         Minesweeper(width=30, height=16, mines=99, first_safe=True, coordinates=False)
         """
         return cls(*level_size(name), **options)
-
-    def spec(self) -> dict[str, Any]:
-        return {"game": self.name, "width": self.width, "height": self.height, "mines": self.mines,
-                "first_safe": self.first_safe}
-
-    @classmethod
-    def from_spec(cls, spec: dict[str, Any]) -> Self:
-        return cls(spec["width"], spec["height"], spec["mines"], spec.get("first_safe", True))
 
     def _placing(self, state: Any) -> bool:
         """Whether chance is still placing mines."""
@@ -325,13 +317,6 @@ class Minesweeper(MinesRules):
     num_players: ClassVar[int] = 1
     name: ClassVar[str] = "minesweeper"
     game_type: ClassVar[GameType] = GameType(players=(1, 1), chance=True, perfect_information=False)
-
-    def spec(self) -> dict[str, Any]:
-        return {**super().spec(), "coordinates": self.coordinates}
-
-    @classmethod
-    def from_spec(cls, spec: dict[str, Any]) -> Self:
-        return replace(super().from_spec(spec), coordinates=spec.get("coordinates", False))
 
     def initial_state(self, rng: random.Random | None = None) -> MinesweeperState:
         """Nothing revealed and no mine placed yet (chance places them: see the module's notes)."""

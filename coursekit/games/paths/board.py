@@ -16,8 +16,6 @@ MODES = {"set start": "start", "set target": "target", "block / free": "blocked"
 NAMES = {"bfs": "BFS", "astar": "A*"}
 #: How a cell is drawn (:meth:`PathBoard.cell_kind`).
 CELL_KINDS = ("free", "blocked", "start", "target", "expanded", "latest", "path")
-#: The speed slider's range, in milliseconds a cell.
-SPEEDS = (0, 1500, 50)
 
 
 class PathBoard(Board):
@@ -160,7 +158,7 @@ class PathBoard(Board):
         if mode not in MODES.values():
             raise ValueError(f"the mode is one of {', '.join(MODES.values())}, got {mode!r}")
         self.mode = mode
-        self._draw()
+        self.redraw()
 
     def set_algorithm(self, algorithm: str) -> None:
         """Search with ``"bfs"`` or ``"astar"`` (or ``"BFS"``, ``"A*"``) from now on; the old search is forgotten."""
@@ -192,31 +190,28 @@ class PathBoard(Board):
         self.shown = k
         if self.done:
             self.running = False
-        self._draw()
+        self.redraw()
 
     def step(self) -> bool:
         """One more expanded cell (searching first if needed); ``False`` if all are shown."""
         result = self.search()
         if self.shown >= len(result.expanded):
             self.running = False
-            self._draw()
+            self.redraw()
             return False
         self.show_cells(self.shown + 1)
         return True
 
-    def run(self) -> None:
+    def start_running(self) -> None:
         """What **▶ Run** does: search if needed, then show one more cell on every tick until all are shown
-        (from the start of the search if all were shown already)."""
+        (from the start of the search if all were shown already). **⏸ Pause** is :meth:`pause`."""
         if self.done:
             self.shown = 0
         self.search()
-        self.running = True
-        self._draw()
+        super().start_running()
 
-    def pause(self) -> None:
-        """What **⏸ Pause** does: stop running."""
-        self.running = False
-        self._draw()
+    #: **▶ Run**, by the button's name (:meth:`start_running`).
+    run = start_running
 
     def show_all(self) -> None:
         """The whole search and the path."""
@@ -245,10 +240,7 @@ class PathBoard(Board):
             self.running = False
             self.step()
         elif name == "run":
-            if self.running:
-                self.pause()
-            else:
-                self.run()
+            self.play_or_pause()
         elif name == "all":
             self.show_all()
         elif name == "shown":
@@ -256,9 +248,8 @@ class PathBoard(Board):
             self.show_cells(int(value))
         elif name == "clear":
             self.clear()
-        elif name == "speed":
-            self.speed = max(0, int(value))
-            self._draw()
+        else:
+            super().on_control(name, value)
 
     def on_tick(self) -> None:
         self.step()
@@ -270,11 +261,11 @@ class PathBoard(Board):
         self.running = False
         self.result = None
         self.shown = 0
-        self._draw()
+        self.redraw()
 
     def _refuse(self, text: str) -> None:
         self._note = text
-        self._draw()
+        self.redraw()
 
     def _hits(self) -> dict[Coord, str]:
         words = {"start": "set the start here", "target": "set the target here", "blocked": "block this cell"}
@@ -291,7 +282,7 @@ class PathBoard(Board):
             hits[cell] = f"{what}; {doing}"
         return hits
 
-    def _draw(self) -> None:
+    def redraw(self) -> None:
         note, self._note = self._note, ""
         status = self._status_text()
         picture = search_board_svg(self.grid, self.start, self.target, self.result, self.shown, hits=self._hits(),
@@ -301,20 +292,17 @@ class PathBoard(Board):
     def _controls(self) -> list[dict[str, Any]]:
         mode = next(words for words, short in MODES.items() if short == self.mode)
         total = len(self.result.expanded) if self.result is not None else 0
-        low, high, every = SPEEDS
         return [
             choice("mode", "Click to", list(MODES), mode, title="What a click on a cell does"),
             choice("algorithm", "Search", [NAMES[a] for a in ALGORITHMS], NAMES[self.algorithm],
                    title="The search to watch"),
             button("step", "Step", disabled=self.done, title="Show one more expanded cell"),
-            button("run", "⏸ Pause" if self.running else "▶ Run",
-                   title="Show the expanded cells one after the other"),
+            self.play_button("run", "▶ Run", title="Show the expanded cells one after the other"),
             button("all", "Show all", disabled=self.done, title="Show the whole search and the path"),
             button("clear", "Clear walls", disabled=not self.grid.blocked, title="Free every blocked cell"),
             slider("shown", "Cells shown", 0, total, self.shown, disabled=self.result is None,
                    valuetext=f"{self.shown} of {total} cells", shown=f"{self.shown} of {total}"),
-            slider("speed", "Speed (ms a cell)", low, high, self.speed, step=every,
-                   valuetext=f"{self.speed} milliseconds a cell", shown=f"{self.speed} ms"),
+            self.speed_slider("cell"),
         ]
 
     def _status_text(self) -> str:

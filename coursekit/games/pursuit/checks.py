@@ -11,7 +11,7 @@ until capture when both sides play their best):
 - Jerry's share is ``yours / optimal`` (the moves an optimal Tom needed to catch him).
 
 ``check_*`` (visible tests, all or nothing) want legal moves, a Tom who catches, a Jerry who
-never steps onto Tom; ``score_*`` (hidden tests, partial points) return ``points`` times the
+never steps onto Tom; :func:`score_move` (hidden tests, partial points) returns ``points`` times the
 average share, to two decimals, and report each start with the first move that was worse
 than the best one and a better move.
 
@@ -19,9 +19,9 @@ than the best one and a better move.
 >>> chase = Chase(Grid(5, 5), Coord(0, 0), Coord(4, 4))
 >>> def straight_tom(grid, tom, jerry):  # the article's rule: one step toward Jerry
 ...     return Coord(tom.x + (jerry.x > tom.x) - (jerry.x < tom.x), tom.y + (jerry.y > tom.y) - (jerry.y < tom.y))
->>> score_pursuer_move(straight_tom, [chase], 8, report=None)
+>>> score_move(straight_tom, [chase], 8, side="pursuer", report=None)
 8.0
->>> score_prey_move(lambda grid, tom, jerry: Coord(jerry.x - 1, jerry.y - 1), [chase], 8, report=None)
+>>> score_move(lambda grid, tom, jerry: Coord(jerry.x - 1, jerry.y - 1), [chase], 8, side="prey", report=None)
 4.0
 """
 
@@ -45,7 +45,7 @@ from .solver import PursuitSolver
 
 __all__ = [
     "MOVE_LIMIT", "Chase", "ChaseResult", "chase_starts", "check_prey_move", "check_pursuer_move", "play_chase",
-    "pursuit_cases", "score_prey_move", "score_pursuer_move", "solver_for", "straight_tom_time",
+    "pursuit_cases", "score_move", "solver_for", "straight_tom_time",
 ]
 
 Side = Literal["pursuer", "prey"]
@@ -381,36 +381,25 @@ def _report(results: list[ChaseResult], name: str, report: Callable[[str], None]
     return score
 
 
-def _score(func: Callable[..., Any], name: str, side: Side, chases: Iterable[Chase], points: float, *,
-           limit: int, per_call: float, total: float, report: Callable[[str], None] | None) -> float:
-    results = _results(func, name, side, chases, Calls(name, per_call, total), limit)
-    return _report(results, name, report, points).earned
-
-
-def score_pursuer_move(
+def score_move(
     func: Callable[..., Any],
     chases: Iterable[Chase],
     points: float,
     *,
+    side: Side,
     limit: int = MOVE_LIMIT,
     per_call: float = 2.0,
     total: float = 15.0,
     report: Callable[[str], None] | None = print,
 ) -> float:
-    """Tom's points: ``points`` times the average over the starts of ``optimal / yours`` (0 if not caught)."""
-    return _score(func, "pursuer_move", "pursuer", chases, points, limit=limit, per_call=per_call, total=total,
-                  report=report)
+    """The points of ``func``, the student's ``pursuer_move`` (``side="pursuer"``, Tom) or ``prey_move``
+    (``side="prey"``, Jerry): ``points`` times the average share over the starts.
 
-
-def score_prey_move(
-    func: Callable[..., Any],
-    chases: Iterable[Chase],
-    points: float,
-    *,
-    per_call: float = 2.0,
-    total: float = 15.0,
-    report: Callable[[str], None] | None = print,
-) -> float:
-    """Jerry's points: ``points`` times the average over the starts of ``yours / optimal``."""
-    return _score(func, "prey_move", "prey", chases, points, limit=MOVE_LIMIT, per_call=per_call, total=total,
-                  report=report)
+    Tom's share of a start is ``optimal / yours`` (0 if he has not caught Jerry after ``limit``
+    moves), Jerry's ``yours / optimal``.
+    """
+    if side not in ("pursuer", "prey"):
+        raise ValueError(f"side is 'pursuer' (Tom) or 'prey' (Jerry), got {side!r}")
+    name = f"{side}_move"
+    results = _results(func, name, side, chases, Calls(name, per_call, total), limit)
+    return _report(results, name, report, points).earned

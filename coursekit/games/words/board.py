@@ -24,7 +24,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ...boards.board import text_box
 from ...boards.game import YOU, GuessingBoard, NotAMove
 from ...core.record import Record, Step
 from ...core.rules import CHANCE, End, Strategy, draw_chance
@@ -167,10 +166,8 @@ class WordsBoard(GuessingBoard):
                 "or type the whole word in the box and press Enter.")
 
     def extra_controls(self) -> list[dict[str, Any]]:
-        box = self.typed_once()
-        return [text_box("word", "Guess the word", placeholder="the whole word, then Enter", value=box,
-                         disabled=not self.human_to_move() or self.replaying,
-                         title="Type the whole word and press Enter")]
+        return [self.guess_box("word", "Guess the word", "the whole word, then Enter",
+                               "Type the whole word and press Enter")]
 
     def on_extra_control(self, name: str, value: Any) -> None:
         if name == "word":

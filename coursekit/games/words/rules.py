@@ -47,7 +47,7 @@ from functools import cache
 from typing import Any, ClassVar
 
 from ...core.display import Shown
-from ...core.rules import CHANCE, GameRules, GameType
+from ...core.rules import CHANCE, GameRules, GameType, SpecFields
 
 __all__ = [
     "ALPHABETS", "BLANK", "LANGUAGE_NAMES", "MAX_TOP", "WORD_LIST_LICENCE", "Words", "WordsObservation",
@@ -179,7 +179,7 @@ class WordsState(Shown):
 
 
 @dataclass(frozen=True)
-class Words(GameRules):
+class Words(SpecFields, GameRules):
     """The rules: the language (``"en"``, ``"ru"``, ``"bg"``), the word list (the ``top`` most
     frequent words, at least ``min_length`` letters long) and the wrong guesses allowed.
 
@@ -225,14 +225,6 @@ class Words(GameRules):
     def words_of_length(self, length: int) -> tuple[str, ...]:
         """The words of the list with ``length`` letters."""
         return _by_length(self.language, self.top, self.min_length).get(length, ())
-
-    @classmethod
-    def from_spec(cls, spec: dict[str, Any]) -> Words:
-        return cls(spec["language"], spec["top"], spec["min_length"], spec["max_wrong"])
-
-    def spec(self) -> dict[str, Any]:
-        return {"game": self.name, "language": self.language, "top": self.top, "min_length": self.min_length,
-                "max_wrong": self.max_wrong}
 
     # ----------------------------------------------------------------------------- the game
 
