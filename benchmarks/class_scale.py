@@ -29,6 +29,7 @@ import random
 import sys
 import tempfile
 import time
+import warnings
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -74,7 +75,8 @@ def size(variable: str, full: int, quick_size: int, quick: bool) -> int:
     if not text:
         return quick_size if quick else full
     if not text.isdigit() or int(text) < 1:
-        raise ValueError(f"{variable} must be a positive whole number, not {text!r}")
+        print(f"error: {variable} must be a positive whole number, not {text!r}", file=sys.stderr)
+        raise SystemExit(2)
     return int(text)
 
 
@@ -129,7 +131,9 @@ def hand_in(root: Path, kinds: Mapping[str, str], known: Mapping[str, Any]) -> d
         folder.mkdir(parents=True)
         if submission.raw is None:
             write: Any = nbformat.write
-            write(filled(release, submission), folder / f"{ASSIGNMENT}.ipynb")
+            with warnings.catch_warnings():  # a hostile notebook's duplicated cells: nbformat renames their ids
+                warnings.simplefilter("ignore")
+                write(filled(release, submission), folder / f"{ASSIGNMENT}.ipynb")
         elif submission.raw:
             (folder / f"{ASSIGNMENT}.ipynb").write_bytes(submission.raw)
         expected[student] = sum(submission.expected(points).values())
@@ -219,7 +223,8 @@ def measure(*, quick: bool) -> Section:
                              "known": f"{base_right} / {references}", "agree": base_agree})
         total, total_cpu = grade(root, env, list(klass))
         right, agree = as_known(section, "the class", root, {s: expected[s] for s in klass}, klass)
-        section.rows.append({"step": "the class: coursekit grade --jobs 2", "count": count, "seconds": total,
+        section.rows.append({"step": "the class: coursekit grade --jobs 2", "count": count, "right": right,
+                             "seconds": total,
                              "cpu": total_cpu, "per_item": total / count,
                              "ratio": ratio(total / count, base / references),
                              "known": f"{right} / {count}", "agree": agree})
@@ -232,7 +237,8 @@ def measure(*, quick: bool) -> Section:
             section.disagree(f"coursekit report wrote no {page.name}")
         played, played_cpu, games, strategies = tournament(tmp, players, quick, rng)
         section.rows.append({"step": f"coursekit tournament ps05 --jobs 2 ({games:,} games)", "count": players,
-                             "seconds": played, "cpu": played_cpu, "per_item": played / max(1, games)})
+                             "seconds": played, "cpu": played_cpu, "per_item": played / max(1, games),
+                             "games": games})
     shown = ", ".join(f"{kind} {drawn.count(kind)}" for kind in dict.fromkeys(drawn))
     section.notes.append(
         f"The class (seed {SEED}): {shown}. Set-up {set_up:.1f} s (release and hand-in). Graded in one course with "
