@@ -34,7 +34,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from .grading import BIN, ROOT, environment, released, run, scores
+from .grading import BIN, ROOT, environment, installed, released, run, scores
 from .measure import Section, ratio
 
 ASSIGNMENT = "ps01"
@@ -196,8 +196,7 @@ def measure(*, quick: bool) -> Section:
     references = QUICK_REFERENCES if quick else REFERENCES
     section = Section("class_scale", f"Scale: a class of {count} {ASSIGNMENT} submissions graded and reported on, "
                                      f"a ps05 tournament of {players}", COLUMNS)
-    if not (BIN / "nbgrader").exists() or not (BIN / "coursekit").exists():
-        section.notes.append("nbgrader or coursekit is not installed in this environment: nothing measured.")
+    if not installed(section):
         return section
     course = from_tests("nbgrader_course")
     cell_timeout, test_key = course.CELL_TIMEOUT, course.TEST_KEY

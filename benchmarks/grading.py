@@ -179,6 +179,14 @@ def without_sandbox(config: str) -> str:
     raise ValueError("the configuration does not set c.Autograde.autograde_preprocessors")
 
 
+def installed(section: Section) -> bool:
+    """Whether nbgrader and coursekit are installed here (if not, the section says so: nothing measured)."""
+    if (BIN / "nbgrader").exists() and (BIN / "coursekit").exists():
+        return True
+    section.notes.append("nbgrader or coursekit is not installed in this environment: nothing measured.")
+    return False
+
+
 def released(tmp: Path, assignment: str = ASSIGNMENT, *, key: bytes | None = None,
              config: str = "") -> tuple[Path, dict[str, str]]:
     """A temporary course in ``tmp / "course"`` with the course's configuration (``config`` added at its
@@ -296,8 +304,7 @@ def measure(*, quick: bool) -> Section:
     count = QUICK_CLASS if quick else CLASS
     section = Section("grading", f"Grading {ASSIGNMENT} in a sandbox (coursekit grade): one submission on one core, "
                                  f"{count} on two", COLUMNS)
-    if not (BIN / "nbgrader").exists() or not (BIN / "coursekit").exists():
-        section.notes.append("nbgrader or coursekit is not installed in this environment: nothing measured.")
+    if not installed(section):
         return section
     core = {min(os.sched_getaffinity(0))}
     klass = [f"student{n:03}" for n in range(count)]
