@@ -179,14 +179,38 @@ def without_sandbox(config: str) -> str:
     raise ValueError("the configuration does not set c.Autograde.autograde_preprocessors")
 
 
-def build(tmp: Path, students: Sequence[str]) -> tuple[Path, Path, dict[str, str]]:
-    """The course (sandbox) and its copy (nbgrader's default steps), released and handed in."""
+def installed(section: Section) -> bool:
+    """Whether nbgrader and coursekit are installed here (if not, the section says so: nothing measured)."""
+    if (BIN / "nbgrader").exists() and (BIN / "coursekit").exists():
+        return True
+    section.notes.append("nbgrader or coursekit is not installed in this environment: nothing measured.")
+    return False
+
+
+def released(tmp: Path, assignment: str = ASSIGNMENT, *, key: bytes | None = None,
+             config: str = "") -> tuple[Path, dict[str, str]]:
+    """A temporary course in ``tmp / "course"`` with the course's configuration (``config`` added at its
+    end) and ``assignment`` released by ``nbgrader generate_assignment`` (with the course key ``key``
+    written first, if given: a real course makes a random one); the course and its environment."""
     root = tmp / "course"
     (root / "source").mkdir(parents=True)
     shutil.copy(COURSE / "nbgrader_config.py", root / "nbgrader_config.py")
-    shutil.copytree(COURSE / "source" / ASSIGNMENT, root / "source" / ASSIGNMENT)
+    if config:
+        with (root / "nbgrader_config.py").open("a", encoding="utf-8") as handle:
+            handle.write("\n" + config)
+    shutil.copytree(COURSE / "source" / assignment, root / "source" / assignment)
+    if key is not None:
+        from coursekit.grading.secret import write_key
+
+        write_key(root, key)
     env = environment(tmp)
-    run([str(BIN / "nbgrader"), "generate_assignment", ASSIGNMENT], root, env)
+    run([str(BIN / "nbgrader"), "generate_assignment", assignment], root, env)
+    return root, env
+
+
+def build(tmp: Path, students: Sequence[str]) -> tuple[Path, Path, dict[str, str]]:
+    """The course (sandbox) and its copy (nbgrader's default steps), released and handed in."""
+    root, env = released(tmp)
     submit(root, students)
     plain = tmp / "plain"
     shutil.copytree(root, plain)
@@ -280,8 +304,7 @@ def measure(*, quick: bool) -> Section:
     count = QUICK_CLASS if quick else CLASS
     section = Section("grading", f"Grading {ASSIGNMENT} in a sandbox (coursekit grade): one submission on one core, "
                                  f"{count} on two", COLUMNS)
-    if not (BIN / "nbgrader").exists() or not (BIN / "coursekit").exists():
-        section.notes.append("nbgrader or coursekit is not installed in this environment: nothing measured.")
+    if not installed(section):
         return section
     core = {min(os.sched_getaffinity(0))}
     klass = [f"student{n:03}" for n in range(count)]

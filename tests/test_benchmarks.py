@@ -2,6 +2,7 @@
 the fast solvers against their baselines."""
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -273,7 +274,9 @@ def test_a_run_past_its_limit_is_stopped():
 def test_the_examples_in_the_docstrings_hold():
     import doctest
 
-    for module in (baselines, measure):
+    from benchmarks import class_scale
+
+    for module in (baselines, measure, class_scale):
         failed, _ = doctest.testmod(module)
         assert failed == 0, module.__name__
 
@@ -288,3 +291,24 @@ def test_boards_section_has_every_board_with_its_cost_a_click(quick_run):
     rows = saved["sections"]["boards"]["rows"]
     assert all(row["clicks"] == 5 and row["ms"] > 0 and row["kib"] > 0 for row in rows)
     assert not saved["sections"]["boards"]["mismatches"]
+
+
+@pytest.mark.slow  # the quick run: about a minute and a half
+def test_class_scale_grades_every_submission_as_known_and_plays_the_tournament(quick_run):
+    from benchmarks import class_scale
+
+    rows = {row["step"].split(":")[0]: row for row in quick_run[1]["sections"]["class_scale"]["rows"]}
+    klass = rows["the class"]
+    assert klass["count"] == class_scale.QUICK_CLASS and klass["right"] == klass["count"] and klass["agree"] is True
+    assert klass["cpu"] > 0 and klass["ratio"] > 0
+    assert rows["reference batch"]["agree"] is True
+    games = next(row for step, row in rows.items() if step.startswith("coursekit tournament"))["games"]
+    players = class_scale.QUICK_PLAYERS + 3  # and the course's three computers: a round robin on both sides
+    assert games == players * (players - 1)
+
+
+def test_a_class_size_that_is_not_a_number_is_refused():
+    done = subprocess.run([sys.executable, "-m", "benchmarks", "--quick", "--only", "class_scale"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "COURSEKIT_BENCH_CLASS": "many"})
+    assert done.returncode == 2 and done.stderr.strip().splitlines()[-1].startswith("error: COURSEKIT_BENCH_CLASS")
