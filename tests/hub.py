@@ -12,7 +12,6 @@ processes and deletes them with their homes (also what a crashed earlier run lef
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import fcntl
 import json
@@ -325,42 +324,44 @@ class Person:
 
 
 class Terminal:
-    """A terminal of a user's server, through the proxy: lines typed in, output read from its websocket."""
+    """A terminal of a user's server, through the proxy: lines typed in, output read from its websocket.
+
+    The websocket is websocket-client's, which blocks: no event loop of its own, so none that could
+    clash with one already running in the test's thread (Playwright's, after a browser test).
+    """
 
     def __init__(self, person: Person) -> None:
         import requests
-        from tornado.httpclient import HTTPRequest
-        from tornado.websocket import websocket_connect
+        import websocket
 
-        self.headers = {"Authorization": f"token {person.token}"}
-        made = requests.post(f"{person.server}/api/terminals", headers=self.headers, timeout=60)
+        headers = {"Authorization": f"token {person.token}"}
+        made = requests.post(f"{person.server}/api/terminals", headers=headers, timeout=60)
         assert made.status_code == 200, made.text
-        name = made.json()["name"]
-        self.loop = asyncio.new_event_loop()
-        url = f"{person.server}/terminals/websocket/{name}".replace("http://", "ws://")
-
-        async def connect() -> Any:
-            return await websocket_connect(HTTPRequest(url, headers=self.headers))
-
-        self.socket = self.loop.run_until_complete(connect())
+        url = f"{person.server}/terminals/websocket/{made.json()['name']}".replace("http://", "ws://")
+        self.socket = websocket.create_connection(url, header=[f"{k}: {v}" for k, v in headers.items()], timeout=60)
         self.count = 0
 
     def run(self, line: str) -> tuple[int, str]:
         """Type ``line``, then a line that prints its exit status after a mark; read up to the mark."""
-        self.count += 1
-        return self.loop.run_until_complete(self._run(line, self.count))
+        import websocket
 
-    async def _run(self, line: str, count: int) -> tuple[int, str]:
-        mark = re.compile(rf"::done-{count}:(\d+)")
-        await self.socket.write_message(json.dumps(["stdin", f"{line}\r"]))
-        await self.socket.write_message(json.dumps(["stdin", f"echo ::done-{count}:$?\r"]))
+        self.count += 1
+        mark = re.compile(rf"::done-{self.count}:(\d+)")
+        self.socket.send(json.dumps(["stdin", f"{line}\r"]))
+        self.socket.send(json.dumps(["stdin", f"echo ::done-{self.count}:$?\r"]))
         output = ""
         end = time.monotonic() + PATIENCE
         while not (found := mark.search(output)):
             left = end - time.monotonic()
             assert left > 0, f"{line!r} did not end:\n{output[-3000:]}"
-            message = await asyncio.wait_for(self.socket.read_message(), left)
-            assert message is not None, f"the terminal closed during {line!r}:\n{output[-3000:]}"
+            self.socket.settimeout(left)
+            try:
+                message = self.socket.recv()
+            except websocket.WebSocketTimeoutException:
+                continue  # the loop's assertion says so
+            except websocket.WebSocketConnectionClosedException:
+                message = None
+            assert message, f"the terminal closed during {line!r}:\n{output[-3000:]}"
             kind, *text = json.loads(message)
             if kind == "stdout":
                 output += text[0]
@@ -368,5 +369,3 @@ class Terminal:
 
     def close(self) -> None:
         self.socket.close()
-        self.loop.run_until_complete(asyncio.sleep(0))
-        self.loop.close()
