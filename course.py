@@ -216,6 +216,10 @@ def main() -> int:
     ensure_debian_packages()
     ensure_proxy()
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1", PATH=f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}")
+    # The suite starts hundreds of Python processes (workers, kernels, graders, the terminal's commands):
+    # they share the compiled modules (__pycache__/, ignored by git) instead of compiling coursekit and
+    # rewriting the tests' asserts again in each one, whatever the caller's PYTHONDONTWRITEBYTECODE says.
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     return subprocess.run([str(PYTHON), "-m", "pytest", *workers(args.pytest_args), *args.pytest_args], cwd=ROOT,
                           env=env, check=False).returncode
 

@@ -33,6 +33,7 @@ def test_a_set_whose_elements_hash_alike_is_refused_before_it_is_built() -> None
         decode(json.dumps({"frozenset": COLLIDING[:2000]}))
 
 
+@pytest.mark.slow
 def test_sets_of_ordinary_values_still_cross() -> None:
     cells = frozenset(Coord(x, y) for x in range(300) for y in range(300))
     assert decode(encode(cells)) == cells

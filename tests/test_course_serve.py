@@ -110,6 +110,7 @@ def test_alone():
 """
 
 
+@pytest.mark.slow
 def test_the_suite_s_groups_each_run_on_one_worker(tmp_path: Path) -> None:
     """With this pytest and pytest-xdist, ``--dist loadgroup`` keeps a group on one worker (pytest 9.2
     lost the groups: pytest-xdist#1386): the tests of one lesson, from two files, share the worker of the

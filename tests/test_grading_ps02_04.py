@@ -180,6 +180,7 @@ def pattern_knight(x: int, y: int, width: int, height: int) -> tuple[int, int] |
     return next(((j.x, j.y) for j in jumps if j.x % 4 < 2 and j.y % 4 < 2), None)
 
 
+@pytest.mark.slow
 def test_knight_check_against_brute_force() -> None:
     boards = [(1, 5), (3, 3), (5, 5), (9, 6), (6, 9), (13, 5)]
     assert check_knight_winning_move(brute_knight, boards) > 0
@@ -188,6 +189,7 @@ def test_knight_check_against_brute_force() -> None:
     assert check_knight_winning_move(ns["knight_winning_move"], [*boards, *hidden]) > 0
 
 
+@pytest.mark.slow
 def test_knight_pattern_misleads_means_the_pattern_player_fails() -> None:
     for width in range(1, 15):
         for height in range(1, 15):

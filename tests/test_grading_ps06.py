@@ -159,12 +159,14 @@ def test_basket_check_is_strict_and_its_share_counts() -> None:
 
 # The crawler.
 
+@pytest.mark.slow
 def test_reference_crawler_wins_every_game() -> None:
     assert check_crawler_move(CRAWLER, VISIBLE_LINES) == len(VISIBLE_LINES)
     assert score_games(CRAWLER, "C", make_ps06.C_GAMES, C_SEED, 6, report=None) == 6.0
     assert score_games(CRAWLER, "random", make_ps06.RANDOM_GAMES, RANDOM_SEED, 4, report=None) == 4.0
 
 
+@pytest.mark.slow
 def test_known_wrong_crawler_players() -> None:
     randomly = notebook_function("crawler_move", RANDOM_CRAWLER)
     with pytest.raises(AssertionError, match="closes the line and wins at once"):

@@ -182,6 +182,7 @@ def test_a_weaker_guesser_scores_below_the_reference_on_the_same_secrets() -> No
     ("two_openers", TWO_OPENERS, TWO_OPENERS_CONSISTENT, TWO_OPENERS_AVERAGE),
     ("first_consistent", FIRST_CONSISTENT, 6.0, FIRST_CONSISTENT_AVERAGE),
 ])
+@pytest.mark.slow
 def test_known_wrong_guessers_score_as_the_end_to_end_test_expects(student: str, code: str, consistent: float,
                                                                    average: float) -> None:
     """On the histories and secrets the test key draws for each student (see tests/known_submissions.py)."""

@@ -264,6 +264,7 @@ def test_an_evaluation_a_hundred_times_the_course_s_loses_on_time_and_says_why()
         assert "ms a call; the budget is" in problem and f"({grading.BUDGET_TIMES} x the course's evaluation" in problem
 
 
+@pytest.mark.slow
 def test_the_reference_evaluation_stays_well_within_its_budget() -> None:
     metered = Metered(notebook_function(make_ps09.CODE["evaluate"]))
     played = play_games(metered, "E", [make_ps09.E_VISIBLE])
@@ -278,6 +279,7 @@ def test_the_scales() -> None:
         games_share("random", 1, 2)
 
 
+@pytest.mark.slow
 def test_a_lost_game_teaches_the_opening_the_position_and_the_margin() -> None:
     seed = LOST_OPENING
     earned, text = quiet(lambda: score_games(notebook_function(IN_TARGET), "E", [seed], 3))
@@ -289,6 +291,7 @@ def test_a_lost_game_teaches_the_opening_the_position_and_the_margin() -> None:
     assert "The final position:\n7  W W . . . . . .\n" in text
 
 
+@pytest.mark.slow
 def test_visible_games_pass_when_played_to_the_end() -> None:
     played, text = quiet(lambda: show_games(notebook_function(ALWAYS_ZERO), "course", [make_ps09.COURSE_VISIBLE]))
     assert len(played) == 2 and "Against the course's player: game 1" in text
@@ -368,12 +371,14 @@ def test_the_test_key_s_pool_is_what_coursekit_grade_builds() -> None:
     assert build_pool(TEST_KEY, reference_code(), size=REBUILT, jobs=2) == TEST_POOL[:REBUILT]
 
 
+@pytest.mark.slow
 def test_an_opening_of_the_pool_is_not_a_full_mark_for_anyone() -> None:
     """The check can fail: the pool is not every opening, and a weak evaluation loses points on it."""
     weak = notebook_function(ALWAYS_ZERO)
     assert any(full_marks(weak, number) != {"E": 1.0, "course": 1.0} for number in TEST_POOL[:4])
 
 
+@pytest.mark.slow
 def test_feedback_names_the_opening_by_its_place_in_the_pool_never_a_seed() -> None:
     opening = hidden_opening("test_games_e_hidden", "in_target", 1)
     earned, text = quiet(lambda: score_games(notebook_function(IN_TARGET), "E", [opening], 3))

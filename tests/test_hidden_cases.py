@@ -243,6 +243,7 @@ def test_the_scan_finds_a_stated_seed() -> None:
 
 # ps05: forks separate the greedy player.
 
+@pytest.mark.slow
 def test_the_greedy_player_loses_points_whatever_the_key() -> None:
     from known_submissions import GREEDY as GREEDY_CODE
 
@@ -298,6 +299,7 @@ def test_stored_answers_earned_full_marks_on_the_old_seed_and_not_on_a_students_
         assert score_best_move(table, own, 6, report=None) == points < 6
 
 
+@pytest.mark.slow
 def test_the_getstate_guesser_wins_on_the_old_seeds_and_plays_honestly_on_salted_ones() -> None:
     from ps08 import make as make_ps08
 

@@ -215,6 +215,7 @@ def test_minesweeper_rates_and_their_intervals() -> None:
     assert "differ by about half a point" not in text
 
 
+@pytest.mark.slow
 def test_the_variant_s_forced_guesses_estimated_again() -> None:
     """An independent sample (other seed, another fill) must agree with the lesson's estimate."""
     cells = [(x, y) for x in range(9) for y in range(9)]
@@ -271,6 +272,7 @@ def test_x_moves_with_12_9_6_or_3_empty() -> None:
     assert f"X moves when {listed} or {min(empties)} cells" in text
 
 
+@pytest.mark.slow
 def test_russian_frequency_guesser_losses() -> None:
     from coursekit.games.words import Words, frequency_guesser, score_guesser
 

@@ -138,6 +138,7 @@ def test_a_computer_against_itself_plays_to_a_draw_and_random_marks_lose():
     assert all(isinstance(g, Game) and len(g.moves) >= 5 for g in result.games)
 
 
+@pytest.mark.slow
 def test_a_large_class_plays_rounds_against_similar_ratings():
     contest = CONTESTS["ps05"]
     class_ = [Entrant(f"{kind} {n}", computer=kind) for kind in ("perfect", "random") for n in range(1, 10)]
@@ -188,6 +189,7 @@ def test_an_illegal_move_loses_the_game_saying_why():
                for g in result.games)
 
 
+@pytest.mark.slow
 def test_the_same_seed_gives_the_same_csv():
     contest = CONTESTS["ps05"]
     runs = [play_tournament(contest, entrants(["good", "random"]), seed=seed) for seed in (5, 5, 6)]
@@ -478,6 +480,7 @@ def test_a_guesser_that_fails_loses_every_secret_saying_why():
     assert "not written yet" in result.csv() and "not written yet" in result.html()
 
 
+@pytest.mark.slow
 def test_the_same_key_races_on_the_same_secrets_with_the_same_results():
     contest = CONTESTS["ps08"]
     computers = [Entrant(name, computer=name) for name in ("consistent", "minimax", "entropy")]

@@ -72,6 +72,7 @@ def test_solve_prints_the_value_and_the_winning_moves() -> None:
     assert value_of(out, "best moves") == "R1 B1 G2"
 
 
+@pytest.mark.slow
 def test_solve_agrees_with_the_impartial_solver_on_small_positions() -> None:
     for cap in (None, 1, 2):
         for left in itertools.product(range(4), repeat=3):

@@ -289,6 +289,7 @@ def test_same_seed_same_game() -> None:
         assert games[0] == games[1]
 
 
+@pytest.mark.slow
 def test_views_show_the_history_and_hide_secrets() -> None:
     rules = Bulls(mutual=True)
     state = round_of(rules, rules.start_with((0, 1, 2, 3), (4, 5, 6, 7)), (0, 1, 3, 2), (4, 5, 6, 8))

@@ -286,6 +286,7 @@ def test_e_plays_black_with_its_own_table_and_white_with_it_turned_round() -> No
     assert choice.move[0] in state.black and rules.why_illegal(state, choice.move) is None
 
 
+@pytest.mark.slow
 def test_the_fixed_e_plays_legal_moves_through_whole_games() -> None:
     for pieces in (9, 10):
         rules = Corners(pieces=pieces, move_limit=60)
@@ -312,6 +313,7 @@ def test_the_hooks_value_the_start_evenly_and_keep_one_path_per_destination() ->
     assert len({(m[0], m[-1]) for m in ordered}) == len(ordered)
 
 
+@pytest.mark.slow
 def test_the_alphabeta_player_is_deterministic_and_legal() -> None:
     rules = Corners(pieces=9, move_limit=12)
     state = random_opening(rules, 5)
@@ -397,6 +399,7 @@ def test_the_solo_bound_counts_parity_and_the_front() -> None:
 
 
 @pytest.mark.parametrize(("pieces", "goal"), [(12, 26), (9, 22)])
+@pytest.mark.slow
 def test_the_solo_solution_is_legal_reaches_the_target_and_meets_the_goal(pieces: int, goal: int) -> None:
     solution = solo(pieces)
     assert solo_problem(Corners(pieces=pieces), solution.moves) is None

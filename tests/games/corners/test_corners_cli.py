@@ -19,6 +19,7 @@ def test_solve_gives_e_decision_from_the_start_and_its_node_count(algorithm: str
     assert field(out, "move") == move and field(out, "nodes") == "8341"
 
 
+@pytest.mark.slow
 def test_solve_solo_prints_a_line_of_at_most_22_moves_for_9_pieces_that_the_rules_accept() -> None:
     status, out, err = run("solve", "corners", "--solo", "--pieces", "9")
     assert status == 0 and err == ""

@@ -76,6 +76,7 @@ def test_the_move_shown_wins_and_no_later_position_had_one(game: Game) -> None:
         assert not wins(later), "a later position had a winning move"
 
 
+@pytest.mark.slow
 def test_winning_move_agrees_with_the_solver() -> None:
     rng = random.Random(3)
     checked = 0

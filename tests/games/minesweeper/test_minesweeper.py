@@ -182,6 +182,7 @@ def random_board(rng: random.Random, width: int, height: int, mines: int, reveal
 
 
 @pytest.mark.parametrize("seed", range(60))
+@pytest.mark.slow
 def test_the_engine_agrees_with_brute_force_on_small_boards(seed: int) -> None:
     rng = random.Random(seed)
     width, height = rng.randint(2, 5), rng.randint(2, 4)

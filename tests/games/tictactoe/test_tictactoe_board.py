@@ -413,6 +413,7 @@ def test_hints_follow_the_game_and_a_winning_cell_says_w() -> None:
     assert all(board.cell_kind(c) == "empty" for c in empty_cells(board))  # no hints after the end
 
 
+@pytest.mark.slow
 def test_hints_for_three_players_use_max_n() -> None:
     board = TicTacToeBoard(4, 3, 3, players=3, computer="random", seed=2, hints=True)
     assert board.hint_texts() == {}  # 12 empty cells: too many for max^n at once

@@ -153,6 +153,7 @@ def calls_without_pruning(state: TicTacToeState) -> int:
     return 1 + sum(calls_without_pruning(child) for child in children if not RULES.is_over(child))
 
 
+@pytest.mark.slow
 def test_the_way_of_counting_gives_the_full_trees_inner_nodes_without_pruning():
     # D counts one node per call: a position where someone is to move. Without pruning the
     # same counting gives every position of the full tree that is not a finished game:
@@ -213,6 +214,7 @@ def test_there_are_4520_positions_to_move_in():
     assert len(TO_MOVE) == 5478 - 958
 
 
+@pytest.mark.slow
 def test_d_agrees_with_the_search_written_again_on_every_position():
     for state in TO_MOVE:
         choice = d_choice(state)
