@@ -114,3 +114,29 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
     that no other test's clock (a browser's wait, a cell's time-out) runs on a starved machine."""
     with _machine(item.config, item.get_closest_marker("whole_machine") is not None):
         return (yield)
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The lesson site, built once a session with the project's ``mkdocs.yml`` and ``mkdocs build
+    --strict``: the lessons run during the build, and its JupyterLite part is made from their sources.
+    ``test_site.py`` checks the executed pages, ``test_lite.py`` the live notebooks (one group: one worker)."""
+    import os
+    import subprocess
+    import sys
+    import time
+
+    root = Path(__file__).resolve().parent.parent
+    out = tmp_path_factory.mktemp("site")
+    bin_dir = Path(sys.executable).parent
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", PATH=f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}")
+    env.pop("COURSEKIT_LITE", None)  # the JupyterLite part is built (its default)
+    start = time.monotonic()
+    done = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--config-file", str(root / "mkdocs.yml"),
+         "--site-dir", str(out)],
+        cwd=root, env=env, capture_output=True, text=True, timeout=900, check=False,
+    )
+    assert done.returncode == 0, f"mkdocs build --strict failed:\n{done.stdout}\n{done.stderr[-6000:]}"
+    print(f"site built in {time.monotonic() - start:.1f} s")
+    return out

@@ -1,8 +1,8 @@
 """The lessons as live notebooks in the browser (JupyterLite with Pyodide), offline.
 
-The site is built once for this module with the project's ``mkdocs.yml`` and hooks, the
-lessons not executed (this module checks the live notebooks, ``test_site.py`` the executed
-pages), so the build takes well under a minute once ``.cache/lite`` holds the downloads. The
+The site is the session's one build with the project's ``mkdocs.yml`` and hooks (the
+``site`` fixture of ``tests/conftest.py``, shared with ``test_site.py``): its JupyterLite part
+is built from the lessons' sources, executed or not, so one build serves both files. The
 browser tests serve that build on 127.0.0.1, open lesson 01 through its "Run this lesson"
 link in Debian's chromium (Playwright), run every cell in Pyodide, and play a move on the
 beans board. Every request of the page, its workers included, is recorded, and chromium
@@ -17,7 +17,6 @@ import hashlib
 import json
 import os
 import re
-import subprocess
 import sys
 import time
 from collections.abc import Iterator
@@ -46,34 +45,6 @@ def test_the_lessons_left_out_of_the_browser_are_those_that_need_numpy_or_wordfr
                if NEEDS_NUMPY_OR_WORDFREQ.search((ROOT / "lessons" / f"{lesson}.py").read_text(encoding="utf-8"))}
     left_out = sorted(lite.NOT_IN_BROWSER)
     assert needing == set(left_out), f"lessons using numpy or wordfreq: {sorted(needing)}; left out: {left_out}"
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The site with its JupyterLite part, built with ``mkdocs build --strict`` (lessons not executed)."""
-    import yaml
-
-    tmp = tmp_path_factory.mktemp("lite-site")
-    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
-    config.update(docs_dir=str(ROOT / "lessons"), site_dir=str(tmp / "site"),
-                  hooks=[str(ROOT / h) for h in config["hooks"]])
-    for plugin in config["plugins"]:
-        if isinstance(plugin, dict) and "mkdocs-jupyter" in plugin:
-            plugin["mkdocs-jupyter"]["execute"] = False
-        if isinstance(plugin, dict) and "mkdocstrings" in plugin:
-            python = plugin["mkdocstrings"]["handlers"]["python"]
-            python["paths"] = [str(ROOT)]
-            python["options"]["extensions"] = [str(ROOT / e) for e in python["options"]["extensions"]]
-    (tmp / "mkdocs.yml").write_text(yaml.safe_dump(config), encoding="utf-8")
-    start = time.monotonic()
-    done = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--config-file", str(tmp / "mkdocs.yml")],
-        cwd=ROOT, env=dict(os.environ, NO_MKDOCS_2_WARNING="1", COURSEKIT_LITE="1"), capture_output=True,
-        text=True, timeout=900, check=False,
-    )
-    assert done.returncode == 0, f"mkdocs build --strict failed:\n{done.stdout[-3000:]}\n{done.stderr[-6000:]}"
-    print(f"site with JupyterLite built in {time.monotonic() - start:.1f} s")
-    return tmp / "site"
 
 
 @pytest.mark.slow

@@ -1,6 +1,7 @@
 """The lesson site: built with ``mkdocs build --strict``, offline, and working in a real browser.
 
-The site is built once per session (the lessons are executed) into a temporary folder; the
+The site is built once per session (the lessons are executed) into a temporary folder (the
+``site`` fixture of ``tests/conftest.py``, which ``test_lite.py`` shares); the
 browser test serves that build on 127.0.0.1 and opens it in Debian's chromium, driven by
 Playwright, and fails on any failed request or any request to another host.
 """
@@ -54,23 +55,6 @@ def test_every_lesson_is_in_the_navigation_in_order() -> None:
     config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
     listed = re.findall(r"^\s*- ([0-9][0-9]-[\w-]+)\.py\s*$", config, re.MULTILINE)
     assert listed == list(LESSONS), f"mkdocs.yml nav lists {listed}, the lessons are {list(LESSONS)}"
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The site, built once with ``mkdocs build --strict`` (the lessons run during the build)."""
-    out = tmp_path_factory.mktemp("site")
-    bin_dir = Path(sys.executable).parent
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", PATH=f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}")
-    start = time.monotonic()
-    done = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--config-file", str(ROOT / "mkdocs.yml"),
-         "--site-dir", str(out)],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=900, check=False,
-    )
-    assert done.returncode == 0, f"mkdocs build --strict failed:\n{done.stdout}\n{done.stderr[-6000:]}"
-    print(f"site built in {time.monotonic() - start:.1f} s")
-    return out
 
 
 class _Fetches(HTMLParser):
