@@ -322,9 +322,8 @@ class Corners(SpecFields, GameRules):
         return tuple(moves) if moves else (PASS,)
 
     def why_illegal(self, state: CornersState, move: Any) -> str | None:
-        result = self.result(state)
-        if result is not None:
-            return f"the game is over: {result}"
+        if self.is_over(state):
+            return f"the game is over: {self.result(state)}"
         if move == PASS:
             if self.path_moves(state):
                 return "a side may pass only when it has no step and no jump"
