@@ -182,8 +182,14 @@ def order_moves(rules: Corners, state: CornersState, moves: tuple[Any, ...]) -> 
     >>> [path_text(m) for m in order_moves(rules, rules.initial_state(), rules.legal_moves(rules.initial_state()))][:2]
     ['5,0-3,0', '7,1-7,3']
     """
-    player = state.turn
-    distance, depth = rules.distances[player], rules.depths[player]
+    progress = _progress(rules, state.turn)
+    if PASS not in moves:  # the same as below, quicker: the first path of each start and end, sorted by gain
+        firsts: dict[tuple[Coord, Coord], Any] = {}
+        for move in moves:
+            firsts.setdefault((move[0], move[-1]), move)
+        paths = list(firsts.values())
+        gains = [progress[move[0]] - progress[move[-1]] for move in paths]
+        return [paths[i] for i in sorted(range(len(paths)), key=gains.__getitem__, reverse=True)]
     seen: set[tuple[Coord, Coord]] = set()
     kept: list[Any] = []
     for move in moves:
@@ -198,10 +204,30 @@ def order_moves(rules: Corners, state: CornersState, moves: tuple[Any, ...]) -> 
     def gain(move: Any) -> float:
         if move == PASS:
             return 0.0
-        a, b = move[0], move[-1]
-        return distance[a] - distance[b] + 0.25 * (depth[a] - depth[b])
+        return progress[move[0]] - progress[move[-1]]
 
     return sorted(kept, key=gain, reverse=True)
+
+
+_PROGRESS: dict[tuple[Corners, int], dict[Coord, float]] = {}
+
+
+def _progress(rules: Corners, player: int) -> dict[Coord, float]:
+    """For each cell, how far from ``player``'s target it is as :func:`order_moves` weighs it: its
+    steps to the target and a quarter of its steps to the target's far corner. A move's gain is
+    the difference between its start's and its end's, the same number as the steps' difference plus
+    a quarter of the depths' (whole numbers and quarters: exact in floating point).
+
+    >>> rules = Corners()
+    >>> _progress(rules, 0)[Coord(7, 0)], _progress(rules, 0)[Coord(0, 7)]
+    (12.5, 0.0)
+    """
+    key = (rules, player)
+    found = _PROGRESS.get(key)
+    if found is None:
+        distance, depth = rules.distances[player], rules.depths[player]
+        found = _PROGRESS[key] = {c: distance[c] + 0.25 * depth[c] for c in distance}
+    return found
 
 
 # ---------------------------------------------------------------------------------------------

@@ -308,7 +308,10 @@ class Corners(SpecFields, GameRules):
         moves: list[Path] = [(p, c) for p in pieces for c in steps[p] if c not in occupied]
         jumps = self._jumps[player]
         for piece in pieces:
-            moves.extend(_chains(jumps, occupied - {piece}, piece))
+            for over, land in jumps[piece]:
+                if over in occupied and land not in occupied:  # a first hop: the piece has chains
+                    _add_chains(moves, jumps, occupied, [piece])
+                    break
         return moves
 
     def legal_moves(self, state: CornersState) -> tuple[Path | str, ...]:
@@ -319,9 +322,8 @@ class Corners(SpecFields, GameRules):
         return tuple(moves) if moves else (PASS,)
 
     def why_illegal(self, state: CornersState, move: Any) -> str | None:
-        result = self.result(state)
-        if result is not None:
-            return f"the game is over: {result}"
+        if self.is_over(state):
+            return f"the game is over: {self.result(state)}"
         if move == PASS:
             if self.path_moves(state):
                 return "a side may pass only when it has no step and no jump"
@@ -366,8 +368,15 @@ class Corners(SpecFields, GameRules):
     def next_state(self, state: CornersState, move: Path | str) -> CornersState:
         if move == PASS:
             return CornersState(state.white, state.black, state.moves_made + 1)
-        start, end = Coord(*move[0]), Coord(*move[-1])
-        mine = tuple(end if c == start else c for c in state.pieces(state.turn))
+        start, end = move[0], move[-1]
+        if type(start) is not Coord or type(end) is not Coord:
+            start, end = Coord(*start), Coord(*end)
+        pieces = state.pieces(state.turn)
+        if pieces.count(start) == 1:  # the piece on start moves to end (each piece has a cell of its own)
+            at = pieces.index(start)
+            mine = (*pieces[:at], end, *pieces[at + 1:])
+        else:
+            mine = tuple(end if c == start else c for c in pieces)
         if state.turn == WHITE:
             return CornersState(mine, state.black, state.moves_made + 1)
         return CornersState(state.white, mine, state.moves_made + 1)
@@ -418,7 +427,21 @@ class Corners(SpecFields, GameRules):
         return None
 
     def is_over(self, state: CornersState) -> bool:
-        return self.result(state) is not None
+        """Whether :meth:`result` has a result, decided the same way without putting it in words
+        (the searches ask at every position)."""
+        n = state.moves_made
+        if n == 0:
+            return False
+        mover = (n - 1) % 2
+        if self.leave_home_by is not None and state.moves_of(mover) >= self.leave_home_by:
+            home = self.home(mover)
+            if any(c in home for c in state.pieces(mover)):
+                return True
+        homes = self._homes  # White's target is Black's home, and Black's White's
+        white_done = sum(map(homes[BLACK].__contains__, state.white)) == self.pieces
+        black_done = sum(map(homes[WHITE].__contains__, state.black)) == self.pieces
+        return (white_done and black_done) or (white_done and mover == BLACK) or black_done \
+            or n >= 2 * self.move_limit
 
     def winner(self, state: CornersState) -> int | None:
         """The winning side at the end (``None`` while the game goes on, or for a draw)."""
@@ -476,6 +499,20 @@ def _jump_table() -> tuple[dict[Coord, tuple[tuple[Coord, Coord], ...]], ...]:
 
     return tuple({cell: tuple((cell + d, beyond(cell, d)) for d in DIRECTIONS[p] if Corners.on_board(beyond(cell, d)))
                   for cell in _CELLS} for p in (WHITE, BLACK))
+
+
+def _add_chains(moves: list[Path], jumps: dict[Coord, tuple[tuple[Coord, Coord], ...]],
+                occupied: frozenset[Coord], path: list[Coord]) -> None:
+    """Add to ``moves`` every jump chain that goes on from ``path``, in the order of :func:`_chains`
+    (each chain, then its continuations). ``occupied`` may hold the chain's start: no hop jumps
+    over it (a chain's cells are an even number of cells from the start, the cells it jumps over
+    an odd number), and no hop lands there (a chain never revisits a cell)."""
+    for over, land in jumps[path[-1]]:
+        if over in occupied and land not in occupied and land not in path:
+            path.append(land)
+            moves.append(tuple(path))
+            _add_chains(moves, jumps, occupied, path)
+            path.pop()
 
 
 def _chains(jumps: dict[Coord, tuple[tuple[Coord, Coord], ...]], occupied: frozenset[Coord],

@@ -14,7 +14,7 @@ no piece on it, so the move cannot be applied and the program stalls (:func:`sou
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -111,7 +111,8 @@ class _SourceSearch:
         self.ends = [_index(cell, player) for cell in rules.target(player)]
 
     def check_end(self) -> bool:
-        return all(self.pos[i] == _OWN for i in self.ends)
+        pos = self.pos
+        return all(pos[i] == _OWN for i in self.ends)
 
     def search(self, ply: int, score: int) -> tuple[int, tuple[int, ...] | None]:
         """E's ``Search``: the best value three of its own moves ahead, and the move that gets it."""
@@ -121,27 +122,28 @@ class _SourceSearch:
         if self.check_end():
             return INFINITY - ply, None
         best: list[Any] = [-INFINITY, None]
-        for index in range(len(self.pieces)):
+        pieces = self.pieces
+        for index in range(len(pieces)):
             self.simple_moves(best, ply, score, index)
-        for index in range(len(self.pieces)):
-            self.jumps(best, ply, score, index, {self.pieces[index]}, [self.pieces[index]])
+        for index in range(len(pieces)):
+            self.jumps(best, ply, score, index, {pieces[index]}, [pieces[index]])
         return best[0], best[1]
 
     def simple_moves(self, best: list[Any], ply: int, score: int, index: int) -> None:
-        pos, source = self.pos, self.pieces[index]
+        pos, source, make, call = self.pos, self.pieces[index], self.make, self.call
         for step in _DEL_TAB:
             dest = source + step
             if pos[dest] == _EMPTY:
-                self.make(index, source, dest)
-                self.call(best, ply, score, (source, dest), [source, dest])
-                self.make(index, dest, source)
+                make(index, source, dest)
+                call(best, ply, score, source, dest, (source, dest))
+                make(index, dest, source)
 
     def jumps(self, best: list[Any], ply: int, score: int, index: int, visited: set[int], chain: list[int]) -> None:
         pos = self.pos
+        source = self.pieces[index]  # each hop below is taken back before the next is tried
         for step in _DEL_TAB:
-            source = self.pieces[index]
             over = source + step
-            if pos[over] in (_EMPTY, _FRAME):
+            if pos[over] == _EMPTY or pos[over] == _FRAME:
                 continue
             dest = over + step
             if pos[dest] != _EMPTY or dest in visited:
@@ -149,26 +151,24 @@ class _SourceSearch:
             visited.add(dest)  # E never takes a cell out of the set: each cell is reached once per piece
             chain.append(dest)
             self.make(index, source, dest)
-            self.call(best, ply, score, (source, dest), chain)
+            self.call(best, ply, score, source, dest, chain)
             self.jumps(best, ply, score, index, visited, chain)
             self.make(index, dest, source)
             chain.pop()
 
     def make(self, index: int, source: int, dest: int) -> None:
         """E's ``MakeMove`` (and, with the cells swapped, ``UnMakeMove``)."""
-        self.pos[source] = _EMPTY
-        self.pos[dest] = _OWN
+        pos = self.pos
+        pos[source] = _EMPTY
+        pos[dest] = _OWN
         self.pieces[index] = dest
 
-    def call(self, best: list[Any], ply: int, score: int, move: tuple[int, int], chain: list[int]) -> None:
-        """E's ``CallSearch``: search the position after ``move`` (the last hop of ``chain``);
-        keep it if strictly better."""
-        source, dest = move
-        start = chain[0] if self.fixed else source
-        path = tuple(chain) if self.fixed else (source, dest)
-        value, _ = self.search(ply + 1, score + _ST[dest] - _ST[start])
+    def call(self, best: list[Any], ply: int, score: int, source: int, dest: int, chain: Sequence[int]) -> None:
+        """E's ``CallSearch``: search the position after the move from ``source`` to ``dest`` (the
+        last hop of ``chain``); keep it if strictly better."""
+        value, _ = self.search(ply + 1, score + _ST[dest] - _ST[chain[0] if self.fixed else source])
         if value > best[0]:
-            best[0], best[1] = value, path
+            best[0], best[1] = value, tuple(chain) if self.fixed else (source, dest)
 
 
 def source_choice(rules: Corners, state: CornersState, fixed: bool = False) -> SourceChoice:
