@@ -44,6 +44,7 @@ Alpha-beta prunes: it proves the same values after visiting far fewer positions.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 import time
@@ -898,24 +899,36 @@ def line_order(rules: Any, state: Any, moves: tuple[Any, ...]) -> list[Any]:
     lines_at = _lines_through(rules)
     empty = state.at(moves[0])
     mine = rules.next_state(state, moves[0]).at(moves[0])
-    status: dict[tuple[Any, ...], tuple[int, int]] = {}  # line: (how urgent, how promising)
-    for line in rules.lines:
-        marks = [state.at(cell) for cell in line]
-        owners = set(marks)
-        owners.discard(empty)
-        filled = len(marks) - marks.count(empty)
-        if len(owners) > 1:
-            status[line] = (0, 0)  # nobody can complete it any more
-        elif filled == len(marks) - 1:
-            status[line] = (2 if owners == {mine} else 1, 1 + filled * filled)
-        else:
-            status[line] = (0, 1 + filled * filled)
+    at = {cell: state.at(cell) for cell in lines_at}  # the mark on every cell of a line, looked at once
+    status = {line: _line_status(tuple(map(at.__getitem__, line)), empty, mine) for line in rules.lines}
 
     def score(move: Any) -> tuple[int, int]:
-        through = [status[line] for line in lines_at.get(move, ())]
-        return max((u for u, _ in through), default=0), sum(p for _, p in through)
+        urgent = promising = 0
+        for u, p in map(status.__getitem__, lines_at.get(move, ())):
+            urgent = max(urgent, u)
+            promising += p
+        return urgent, promising
 
     return sorted(moves, key=score, reverse=True)
+
+
+@functools.cache
+def _line_status(marks: tuple[Any, ...], empty: Any, mine: Any) -> tuple[int, int]:
+    """How urgent and how promising a line holding ``marks`` is for the mover (mark ``mine``).
+
+    >>> _line_status(("X", "X", "."), ".", "X"), _line_status(("O", "O", "."), ".", "X")
+    ((2, 5), (1, 5))
+    >>> _line_status(("X", "O", "."), ".", "X"), _line_status(("X", ".", "."), ".", "O")
+    ((0, 0), (0, 2))
+    """
+    owners = set(marks)
+    owners.discard(empty)
+    filled = len(marks) - marks.count(empty)
+    if len(owners) > 1:
+        return (0, 0)  # nobody can complete it any more
+    if filled == len(marks) - 1:
+        return (2 if owners == {mine} else 1, 1 + filled * filled)
+    return (0, 1 + filled * filled)
 
 
 _LINES_THROUGH: dict[Any, dict[Any, tuple[tuple[Any, ...], ...]]] = {}

@@ -46,6 +46,7 @@ Fraction(0, 1)
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Collection, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -100,6 +101,26 @@ def _around(cell: Coord, width: int, height: int) -> Iterator[Coord]:
             yield Coord(x, y)
 
 
+@functools.lru_cache(maxsize=64)
+def _board_cells(width: int, height: int) -> tuple[Coord, ...]:
+    """Every cell of a ``width`` x ``height`` board, row by row from the bottom: cell ``i`` is at index ``i``.
+
+    >>> _board_cells(2, 2)
+    (Coord(x=0, y=0), Coord(x=1, y=0), Coord(x=0, y=1), Coord(x=1, y=1))
+    """
+    return tuple(Coord(x, y) for y in range(height) for x in range(width))
+
+
+@functools.lru_cache(maxsize=64)
+def _neighbour_table(width: int, height: int) -> tuple[tuple[Coord, ...], ...]:
+    """For every cell index of a ``width`` x ``height`` board, the cell's neighbours in NEXT8 order (:func:`_around`).
+
+    >>> _neighbour_table(3, 2)[0] == tuple(_around(Coord(0, 0), 3, 2))
+    True
+    """
+    return tuple(tuple(_around(cell, width, height)) for cell in _board_cells(width, height))
+
+
 @dataclass(frozen=True, repr=False)
 class MinesweeperBoard(Shown):
     """The board as the player sees it: the observation strategies receive.
@@ -136,9 +157,7 @@ class MinesweeperBoard(Shown):
 
     def cells(self) -> Iterator[Coord]:
         """Every cell, row by row from the bottom."""
-        for y in range(self.height):
-            for x in range(self.width):
-                yield Coord(x, y)
+        return iter(_board_cells(self.width, self.height))
 
     def number(self, cell: Coord) -> int | None:
         """The number a revealed cell shows, ``None`` for a hidden cell."""
@@ -150,11 +169,15 @@ class MinesweeperBoard(Shown):
 
     def neighbours(self, cell: Coord) -> list[Coord]:
         """The cells around ``cell`` (3 to 8 of them)."""
+        x, y = cell[0], cell[1]
+        if 0 <= x < self.width and 0 <= y < self.height:
+            return list(_neighbour_table(self.width, self.height)[y * self.width + x])
         return list(_around(cell, self.width, self.height))
 
     def hidden(self) -> list[Coord]:
         """Every cell not revealed (flagged or not), row by row from the bottom."""
-        return [c for c in self.cells() if not self.is_revealed(c)]
+        return [c for c, value in zip(_board_cells(self.width, self.height), self.shown, strict=False)
+                if value == HIDDEN]
 
     @property
     def revealed(self) -> int:
@@ -504,12 +527,14 @@ class KnowledgeBase:
         """A sentence for each revealed number with hidden neighbours (and each mine a cell has told of);
         revealed cells are known safe. Then :meth:`learn`."""
         kb = cls()
-        for cell in board.cells():
-            number = board.number(cell)
-            if number is None:
+        shown, width = board.shown, board.width
+        around = _neighbour_table(board.width, board.height)
+        for index, cell in enumerate(_board_cells(board.width, board.height)):
+            number = shown[index]
+            if number == HIDDEN:
                 continue
             kb.safe.add(cell)
-            hidden = frozenset(c for c in board.neighbours(cell) if not board.is_revealed(c))
+            hidden = frozenset(c for c in around[index] if shown[c[1] * width + c[0]] == HIDDEN)
             if number > len(hidden):
                 raise NoPlacementError(f"{cell} shows {number} but has only {len(hidden)} hidden neighbours")
             if hidden:

@@ -30,6 +30,7 @@ import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
+from operator import itemgetter
 from typing import Any, ClassVar
 
 from ...core.display import Shown
@@ -182,6 +183,22 @@ class TicTacToe(GameRules):
             perms.append(tuple(perm))
         return tuple(dict.fromkeys(perms))
 
+    @cached_property
+    def _images(self) -> tuple[Callable[[str], Any], ...]:
+        """For every symmetry, a function from board text to the characters of its image, in order."""
+        return tuple(itemgetter(*perm) for perm in self.symmetries)
+
+    @cached_property
+    def _reading_order(self) -> tuple[tuple[int, Coord], ...]:
+        """Every cell's index and cell, top row first, left to right (the order of the legal moves)."""
+        w = self.width
+        return tuple((y * w + x, Coord(x, y)) for y in reversed(range(self.height)) for x in range(w))
+
+    @cached_property
+    def _lines_marks_through(self) -> tuple[tuple[tuple[Callable[[str], Any], tuple[int, ...]], ...], ...]:
+        """For every cell index, each line through it as (a function from board text to its marks, the line)."""
+        return tuple(tuple((itemgetter(*line), line) for line in lines) for lines in self.lines_through)
+
     def _coord(self, index: int) -> Coord:
         y, x = divmod(index, self.width)
         return Coord(x, y)
@@ -198,7 +215,7 @@ class TicTacToe(GameRules):
         True
         """
         cells = state.cells
-        best = min("".join(cells[i] for i in perm) for perm in self.symmetries)
+        best = min("".join(image(cells)) for image in self._images)
         return TicTacToeState(state.width, state.height, best, state.turn, state.winner)
 
     # The rules.
@@ -262,9 +279,8 @@ class TicTacToe(GameRules):
         """The empty cells, top row first, left to right (``()`` once the game is over)."""
         if state.winner is not None:
             return ()
-        w = self.width
-        return tuple(Coord(x, y) for y in reversed(range(self.height)) for x in range(w)
-                     if state.cells[y * w + x] == EMPTY)
+        cells = state.cells
+        return tuple(cell for index, cell in self._reading_order if cells[index] == EMPTY)
 
     def why_illegal(self, state: TicTacToeState, move: Any) -> str | None:
         if self.is_over(state):
@@ -286,8 +302,9 @@ class TicTacToe(GameRules):
         cells = state.cells[:index] + mark + state.cells[index + 1:]
         winner: int | None = None
         line: tuple[Coord, ...] = ()
-        for candidate in self.lines_through[index]:
-            if all(cells[i] == mark for i in candidate):
+        full = mark * self.k  # a line of the mover's marks only
+        for marks, candidate in self._lines_marks_through[index]:
+            if "".join(marks(cells)) == full:
                 winner, line = state.turn, tuple(self._coord(i) for i in candidate)
                 break
         return TicTacToeState(self.width, self.height, cells, (state.turn + 1) % self.num_players, winner, line)
@@ -314,5 +331,5 @@ class TicTacToe(GameRules):
 
     def empty_cells(self, state: TicTacToeState) -> Iterator[Coord]:
         """The empty cells, in the order of :meth:`legal_moves` (also after the game is over)."""
-        w = self.width
-        return (Coord(x, y) for y in reversed(range(self.height)) for x in range(w) if state.cells[y * w + x] == EMPTY)
+        cells = state.cells
+        return (cell for index, cell in self._reading_order if cells[index] == EMPTY)

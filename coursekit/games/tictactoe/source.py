@@ -90,11 +90,11 @@ def source_evaluate(board: SourceBoard, player: str) -> int:
     >>> source_evaluate(list("XX  O    "), "O")
     -90
     """
+    other = source_other(player)
     heuristic = 0
-    for line in SOURCE_LINES:
-        players = sum(1 for i in line if board[i] == player)
-        others = sum(1 for i in line if board[i] == source_other(player))
-        heuristic += SOURCE_HEURISTIC[players][others]
+    for a, b, c in SOURCE_LINES:
+        marks = (board[a], board[b], board[c])
+        heuristic += SOURCE_HEURISTIC[marks.count(player)][marks.count(other)]
     return heuristic
 
 

@@ -43,7 +43,7 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, ClassVar
 
 from ...core.display import Shown
@@ -318,6 +318,12 @@ def _uniform(language: str, top: int, min_length: int) -> tuple[tuple[str, float
 
 # --------------------------------------------------------------------------------- what fits
 
+@lru_cache(maxsize=8192)
+def _compiled(shape: str) -> re.Pattern[str]:
+    """``re.compile(shape)``, kept for many more shapes than ``re``'s own cache (a game meets thousands)."""
+    return re.compile(shape)
+
+
 def possible_words(rules: Words, seen: WordsObservation) -> tuple[str, ...]:
     """The words of the list that fit what the guesser has seen: the right length, the shown
     letters in their places, no tried letter in a blank (a right letter is shown at all its
@@ -329,6 +335,6 @@ def possible_words(rules: Words, seen: WordsObservation) -> tuple[str, ...]:
     """
     letters = "".join(seen.letters_tried)
     blank = f"[^{letters}]" if letters else "."
-    shape = re.compile("".join(blank if c == BLANK else re.escape(c) for c in seen.pattern))
+    shape = _compiled("".join(blank if c == BLANK else re.escape(c) for c in seen.pattern))
     wrong = set(seen.words_tried)
     return tuple(w for w in rules.words_of_length(seen.length) if shape.fullmatch(w) and w not in wrong)
