@@ -1,8 +1,9 @@
 """The same ps09 notebook gets the same grade on a quiet machine and beside six busy processes.
 
 Real ``coursekit grade`` and real nbgrader (:func:`nbgrader_course.run_course`), twice: once on
-a quiet machine, once beside six processes that burn CPU (three a core on two cores), which are killed
-afterwards whatever happens. The honest evaluation costs about 0.05 ms a call in a notebook and asks
+a quiet machine, once with six processes that burn CPU (three a core on two cores) beside its grading
+(``coursekit grade``; the release, feedback and export around it run quietly), killed afterwards whatever
+happens. The honest evaluation costs about 0.05 ms a call in a notebook and asks
 ``rules.legal_moves`` (cheap only while the rules keep their caches from call to call);
 it must get full marks both times. An evaluation 100 times as slow as the course's (the budget is 15
 times) must lose every game on time both times, with a message that gives the calls, the CPU time per
@@ -16,7 +17,8 @@ import os
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 
 import pytest
@@ -58,9 +60,9 @@ STUDENTS = {
 }
 
 
-@pytest.fixture
+@contextmanager
 def busy() -> Iterator[list[subprocess.Popen[bytes]]]:
-    """:data:`BURNERS` processes that burn CPU until they are killed (after the test, whatever happens)."""
+    """:data:`BURNERS` processes that burn CPU until they are killed (at the end, whatever happens)."""
     burners: list[subprocess.Popen[bytes]] = []
     try:
         for _ in range(BURNERS):
@@ -74,12 +76,12 @@ def busy() -> Iterator[list[subprocess.Popen[bytes]]]:
             burner.wait()
 
 
-def _grade(tmp: Path) -> tuple[dict[str, dict[str, float]], dict[str, str], float]:
+def _grade(tmp: Path, grading: Callable[[], AbstractContextManager[object]] | None = None,
+           ) -> tuple[dict[str, dict[str, float]], dict[str, str], float]:
+    """The scores and feedback of :data:`STUDENTS`, and the seconds of their grading (``grading`` around it)."""
     tmp.mkdir()
-    start = time.perf_counter()
-    run = run_course(Source("ps09"), STUDENTS, tmp)
-    elapsed = time.perf_counter() - start
-    return run.scores, {name: run.feedback(name) for name in STUDENTS}, elapsed
+    run = run_course(Source("ps09"), STUDENTS, tmp, grading=grading)
+    return run.scores, {name: run.feedback(name) for name in STUDENTS}, run.seconds["autograde"]
 
 
 def _check(scores: dict[str, dict[str, float]], feedback: dict[str, str]) -> None:
@@ -93,14 +95,13 @@ def _check(scores: dict[str, dict[str, float]], feedback: dict[str, str]) -> Non
 
 @pytest.mark.slow
 @pytest.mark.whole_machine  # quiet means quiet: no other test runs beside this one (tests/conftest.py)
-def test_the_same_notebook_gets_the_same_grade_on_a_quiet_and_a_busy_machine(tmp_path: Path,
-                                                                              request: pytest.FixtureRequest) -> None:
+def test_the_same_notebook_gets_the_same_grade_on_a_quiet_and_a_busy_machine(tmp_path: Path) -> None:
     if (os.cpu_count() or 1) > 4:
         pytest.skip("six busy processes make three a core only on a machine of two cores")
     quiet_scores, quiet_feedback, quiet_seconds = _grade(tmp_path / "quiet")
     _check(quiet_scores, quiet_feedback)
-    request.getfixturevalue("busy")  # six processes that burn CPU from here to the end of the test
-    busy_scores, busy_feedback, busy_seconds = _grade(tmp_path / "busy")
-    print(f"\nps09, 2 submissions: {quiet_seconds:.0f} s quiet, {busy_seconds:.0f} s beside {BURNERS} busy processes")
+    busy_scores, busy_feedback, busy_seconds = _grade(tmp_path / "busy", grading=busy)  # burners beside the grading
+    print(f"\nps09, 2 submissions graded in {quiet_seconds:.0f} s quiet, {busy_seconds:.0f} s beside {BURNERS} busy"
+          " processes")
     _check(busy_scores, busy_feedback)
     assert busy_scores == quiet_scores
