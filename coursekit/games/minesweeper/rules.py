@@ -176,7 +176,7 @@ class MinesweeperBoard(Shown):
 
     def hidden(self) -> list[Coord]:
         """Every cell not revealed (flagged or not), row by row from the bottom."""
-        return [c for c, value in zip(_board_cells(self.width, self.height), self.shown, strict=False)
+        return [c for c, value in zip(_board_cells(self.width, self.height), self.shown, strict=True)
                 if value == HIDDEN]
 
     @property
