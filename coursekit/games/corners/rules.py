@@ -399,49 +399,59 @@ class Corners(SpecFields, GameRules):
         >>> rules.result(state)
         'the move limit: 0 pieces each in the target, a draw'
         """
+        ending = self._ending(state)
+        if ending is None:
+            return None
+        reason, stayed = ending
+        mover = (state.moves_made - 1) % 2
+        if reason == "home":
+            return (f"{SIDES[mover]} still has a piece in its home corner ({stayed}) after its move "
+                    f"{state.moves_of(mover)}: {SIDES[1 - mover]} wins")
+        if reason == "both":
+            return "both sides filled their targets (Black with its last move): a draw"
+        if reason == "white":
+            return "White filled its target first and Black could not answer: White wins"
+        if reason == "black":
+            return "Black filled its target first: Black wins"
+        counts = self.in_target(state, WHITE), self.in_target(state, BLACK)
+        if counts[0] == counts[1]:
+            return f"the move limit: {counts[0]} pieces each in the target, a draw"
+        better = WHITE if counts[0] > counts[1] else BLACK
+        return (f"the move limit: White has {counts[0]} pieces in its target, Black {counts[1]}: "
+                f"{SIDES[better]} wins")
+
+    def is_over(self, state: CornersState) -> bool:
+        """Whether the game has ended (:meth:`result` puts the ending in words; the searches only ask)."""
+        return self._ending(state) is not None
+
+    def _ending(self, state: CornersState) -> tuple[str, Coord | None] | None:
+        """Why the game ended, decided once for :meth:`result` and :meth:`is_over` (``None`` while it goes on).
+
+        The reason is ``"home"`` (the side that just moved kept a piece at home too long; the piece is
+        given), ``"both"`` (both targets full), ``"white"`` or ``"black"`` (that side filled its target
+        first) or ``"limit"`` (the move limit).
+        """
         n = state.moves_made
         if n == 0:
             return None
         mover = (n - 1) % 2
         if self.leave_home_by is not None and state.moves_of(mover) >= self.leave_home_by:
             home = self.home(mover)
-            stayed = [c for c in state.pieces(mover) if c in home]
-            if stayed:
-                return (f"{SIDES[mover]} still has a piece in its home corner ({stayed[0]}) after its move "
-                        f"{state.moves_of(mover)}: {SIDES[1 - mover]} wins")
-        white_done = self.in_target(state, WHITE) == self.pieces
-        black_done = self.in_target(state, BLACK) == self.pieces
-        if white_done and black_done:
-            return "both sides filled their targets (Black with its last move): a draw"
-        if white_done and mover == BLACK:
-            return "White filled its target first and Black could not answer: White wins"
-        if black_done:
-            return "Black filled its target first: Black wins"
-        if n >= 2 * self.move_limit:
-            counts = self.in_target(state, WHITE), self.in_target(state, BLACK)
-            if counts[0] == counts[1]:
-                return f"the move limit: {counts[0]} pieces each in the target, a draw"
-            better = WHITE if counts[0] > counts[1] else BLACK
-            return (f"the move limit: White has {counts[0]} pieces in its target, Black {counts[1]}: "
-                    f"{SIDES[better]} wins")
-        return None
-
-    def is_over(self, state: CornersState) -> bool:
-        """Whether :meth:`result` has a result, decided the same way without putting it in words
-        (the searches ask at every position)."""
-        n = state.moves_made
-        if n == 0:
-            return False
-        mover = (n - 1) % 2
-        if self.leave_home_by is not None and state.moves_of(mover) >= self.leave_home_by:
-            home = self.home(mover)
-            if any(c in home for c in state.pieces(mover)):
-                return True
+            for cell in state.pieces(mover):
+                if cell in home:
+                    return "home", cell
         homes = self._homes  # White's target is Black's home, and Black's White's
         white_done = sum(map(homes[BLACK].__contains__, state.white)) == self.pieces
         black_done = sum(map(homes[WHITE].__contains__, state.black)) == self.pieces
-        return (white_done and black_done) or (white_done and mover == BLACK) or black_done \
-            or n >= 2 * self.move_limit
+        if white_done and black_done:
+            return "both", None
+        if white_done and mover == BLACK:
+            return "white", None
+        if black_done:
+            return "black", None
+        if n >= 2 * self.move_limit:
+            return "limit", None
+        return None
 
     def winner(self, state: CornersState) -> int | None:
         """The winning side at the end (``None`` while the game goes on, or for a draw)."""
