@@ -24,6 +24,7 @@ from coursekit.games.pieces.checks import (
     check_queen_winning_move,
     knight_boards,
     knight_pattern_misleads,
+    misleading_sizes,
     queen_positions,
     queen_winning_moves,
 )
@@ -201,6 +202,14 @@ def test_knight_pattern_misleads_means_the_pattern_player_fails() -> None:
             except AssertionError:
                 fails = True
             assert knight_pattern_misleads(width, height) == fails, (width, height)
+
+
+@pytest.mark.slow
+def test_the_misleading_sizes_are_those_the_pattern_gets_wrong() -> None:
+    """The closed form that picks the hidden boards, against the brute force on every board up to 29 x 29."""
+    wrong = {(w, h) for w in range(1, 30) for h in range(1, 30) if knight_pattern_misleads(w, h)}
+    assert set(misleading_sizes(1, 29)) == wrong
+    assert misleading_sizes(3, 25) == sorted(size for size in wrong if max(size) <= 25)
 
 
 def test_knight_boards_and_the_pattern_hint() -> None:

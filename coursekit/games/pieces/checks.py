@@ -63,8 +63,8 @@ from .rules import OneWayKing, OneWayKnight, PieceState, wythoff_pairs
 
 __all__ = [
     "beans_rule_misleads", "check_king_strategy", "check_knight_winning_move", "check_queen_winning_move",
-    "king_check", "knight_boards", "knight_check", "knight_pattern_misleads", "queen_check", "queen_positions",
-    "queen_winning_moves", "random_blocked_grids",
+    "king_check", "knight_boards", "knight_check", "knight_pattern_misleads", "misleading_sizes", "queen_check",
+    "queen_positions", "queen_winning_moves", "random_blocked_grids",
 ]
 
 Position = tuple[int, int]
@@ -297,7 +297,7 @@ def knight_boards(count: int, seed: int, *, sizes: tuple[int, int] = (3, 25), mi
     """
     rng = random.Random(seed)
     low, high = sizes
-    tricky = [(w, h) for w in range(low, high + 1) for h in range(low, high + 1) if knight_pattern_misleads(w, h)]
+    tricky = misleading_sizes(low, high)
     if len(tricky) < misleading:
         raise ValueError(f"only {len(tricky)} sizes in {sizes} mislead the pattern; asked for {misleading}")
     boards = rng.sample(tricky, misleading)
@@ -306,6 +306,19 @@ def knight_boards(count: int, seed: int, *, sizes: tuple[int, int] = (3, 25), mi
         if board not in boards:
             boards.append(board)
     return boards
+
+
+def misleading_sizes(low: int, high: int) -> list[Position]:
+    """The board sizes ``(width, height)``, each side from ``low`` to ``high``, on which the big-board
+    pattern misleads (:func:`knight_pattern_misleads`): those whose width and height are both 1 more
+    than a multiple of 4 and at least 5. The tests check this against :func:`knight_pattern_misleads`
+    on every board up to 29 x 29; worked out here, it costs nothing per graded notebook.
+
+    >>> misleading_sizes(3, 9)
+    [(5, 5), (5, 9), (9, 5), (9, 9)]
+    """
+    sides = [n for n in range(max(low, 5), high + 1) if n % 4 == 1]
+    return [(w, h) for w in sides for h in sides]
 
 
 def _pattern_answer(x: int, y: int, width: int, height: int) -> Coord | None:
