@@ -77,17 +77,50 @@ class _SourceSearch:
         """C's ``winMove``: the first line after a move that wins, or ``None``.
 
         First clause: a move that closes. Second clause: a move after which the opponent has
-        no ``winMove``. C tries the clauses in order, each over all the moves.
+        no ``winMove`` (:meth:`_can_win`). C tries the clauses in order, each over all the moves.
         """
         for after, point in self.steps(line):
             self.count()
             if point in line:
                 return after
-        for after, _ in self.steps(line):
+        points = set(line)
+        for after, point in self.steps(line):
             self.count()
-            if self.win_move(after) is None:
+            points.add(point)  # no move closes here (the first clause would have), so the point is new
+            wins = self._can_win(after[0], after[1], after[-1], after[-2], points)
+            points.discard(point)
+            if not wins:
                 return after
         return None
+
+    def _can_win(self, head: Coord, second: Coord, tail: Coord, before: Coord, points: set[Coord]) -> bool:
+        """Whether :meth:`win_move` finds a move for the line with these ends (each end and the point
+        next to it) and these ``points``: the same moves in the same order, counted the same, without
+        making the lines (``points`` is left as it was given)."""
+        near = self.rules.neighbours
+        moves = [x for x in near(head) if x != second]
+        at_head = len(moves)
+        moves += [x for x in near(tail) if x != before]
+        for i, x in enumerate(moves):  # the first clause: a move that closes
+            if x in points:
+                self._counted(i + 1)
+                return True
+        self._counted(len(moves))
+        for i, x in enumerate(moves):  # the second clause: a move after which the opponent cannot win
+            self._counted(1)
+            points.add(x)
+            wins = (self._can_win(x, head, tail, before, points) if i < at_head
+                    else self._can_win(head, second, x, tail, points))
+            points.discard(x)
+            if not wins:
+                return True
+        return False
+
+    def _counted(self, lines: int) -> None:
+        """:meth:`count`, ``lines`` times at once."""
+        self.positions += lines
+        if self.limit is not None and self.positions > self.limit:
+            raise SourceSearchLimit(f"more than {self.limit} positions")
 
     def lose_move(self, line: tuple[Coord, ...]) -> bool:
         """C's ``loseMove``: whether the player to move at ``line`` can close it."""
