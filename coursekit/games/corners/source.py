@@ -70,6 +70,13 @@ for _row, _values in enumerate(ST_TAB, start=1):
         _ST[_row * 10 + _column] = _value
 
 
+#: For each cell of E's array: the cells one step away (left, right, up, down), and the (cell jumped
+#: over, cell landed on) pairs of a jump, those over a frame cell left out (E skips them).
+_STEPS = [tuple(i + step for step in _DEL_TAB) if 11 <= i <= 88 else () for i in range(100)]
+_HOPS = [tuple((i + step, i + 2 * step) for step in _DEL_TAB if 0 <= i + 2 * step < 100 and _ST[i + step] > 0)
+         if _ST[i] > 0 else () for i in range(100)]
+
+
 @dataclass(frozen=True)
 class SourceChoice:
     """E's decision: the move its program applies, E's value for it, and how many positions its
@@ -121,6 +128,8 @@ class _SourceSearch:
             return score, None
         if self.check_end():
             return INFINITY - ply, None
+        if ply == MAX_PLY - 1:
+            return self.last_ply(score), None
         best: list[Any] = [-INFINITY, None]
         pieces = self.pieces
         for index in range(len(pieces)):
@@ -128,6 +137,39 @@ class _SourceSearch:
         for index in range(len(pieces)):
             self.jumps(best, ply, score, index, {pieces[index]}, [pieces[index]])
         return best[0], best[1]
+
+    def last_ply(self, score: int) -> int:
+        """:meth:`search` one ply before :data:`MAX_PLY`: each move's ``Search`` returns at once with the
+        score the move adds, so the moves are scored and counted (one node each) without being made:
+        the same moves in the same order (steps, then each piece's chains, each cell reached once),
+        the same values, the same count. The best value, or ``-INFINITY`` with no move."""
+        pos, st, fixed = self.pos, _ST, self.fixed
+        best, count = -INFINITY, 0
+        for source in self.pieces:
+            base = score - st[source]
+            for dest in _STEPS[source]:
+                if pos[dest] == _EMPTY:
+                    count += 1
+                    if base + st[dest] > best:
+                        best = base + st[dest]
+
+        def hops(at: int, base: int, visited: set[int]) -> None:
+            nonlocal best, count
+            for over, dest in _HOPS[at]:
+                if pos[over] != _EMPTY and pos[dest] == _EMPTY and dest not in visited:
+                    visited.add(dest)
+                    count += 1
+                    value = (base if fixed else score - st[at]) + st[dest]
+                    if value > best:
+                        best = value
+                    hops(dest, base, visited)
+
+        for source in self.pieces:
+            pos[source] = _EMPTY  # the piece is on its way (as E's MakeMove leaves it)
+            hops(source, score - st[source], {source})
+            pos[source] = _OWN
+        self.nodes += count
+        return best
 
     def simple_moves(self, best: list[Any], ply: int, score: int, index: int) -> None:
         pos, source, make, call = self.pos, self.pieces[index], self.make, self.call
