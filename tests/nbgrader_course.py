@@ -18,6 +18,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractContextManager, nullcontext
@@ -220,11 +221,65 @@ class CourseRun:
 
 
 def _nbgrader(course: Path, env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
-    result = subprocess.run(
-        [str(BIN / "nbgrader"), *args], cwd=course, env=env, capture_output=True, text=True, timeout=600,
-    )
+    """``nbgrader <args>`` in ``course`` with ``env``: nbgrader's own command line (``NbGraderApp``) in a
+    process of its own, forked from a server that imported nbgrader once (:data:`FORK_SERVER`; the
+    import alone costs about 1.3 s of CPU, and a course runs three commands)."""
+    global _server
+    if _server is None or _server.poll() is not None:
+        _server = subprocess.Popen([str(BIN / "python"), "-c", FORK_SERVER], stdin=subprocess.PIPE,
+                                   stdout=subprocess.PIPE, text=True)
+    assert _server.stdin is not None and _server.stdout is not None
+    with tempfile.TemporaryDirectory() as tmp:
+        out, err = Path(tmp, "stdout"), Path(tmp, "stderr")
+        request = {"cwd": str(course), "env": env, "args": list(args), "out": str(out), "err": str(err)}
+        _server.stdin.write(json.dumps(request) + "\n")
+        _server.stdin.flush()
+        reply = _server.stdout.readline()
+        code = int(reply) if reply.strip() else -1
+        result = subprocess.CompletedProcess(["nbgrader", *args], code, out.read_text(errors="replace"),
+                                             err.read_text(errors="replace"))
     assert result.returncode == 0, f"nbgrader {' '.join(args)} failed:\n{result.stdout}\n{result.stderr}"
     return result
+
+
+_server: subprocess.Popen[str] | None = None
+#: The fork server: imports nbgrader, then for each request (a line of JSON) forks a child that takes the
+#: request's environment, folder and output files and runs nbgrader's main as ``nbgrader <args>`` does;
+#: it answers the child's exit status (600 s at the most, then the child is killed). It ends with its input.
+FORK_SERVER = """
+import json, os, signal, sys
+import nbgrader.apps.nbgraderapp
+for line in sys.stdin:
+    request = json.loads(line)
+    pid = os.fork()
+    if pid == 0:
+        code = 1
+        try:
+            os.environ.clear()
+            os.environ.update(request["env"])
+            os.chdir(request["cwd"])
+            for fd, path in ((1, request["out"]), (2, request["err"])):
+                handle = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+                os.dup2(handle, fd)
+                os.close(handle)
+            sys.argv = ["nbgrader", *request["args"]]
+            nbgrader.apps.nbgraderapp.main()
+            code = 0
+        except SystemExit as stop:
+            code = stop.code if isinstance(stop.code, int) else (0 if stop.code is None else 1)
+        except BaseException:
+            import traceback
+            traceback.print_exc()
+        finally:
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os._exit(code)
+    signal.signal(signal.SIGALRM, lambda *_: os.kill(pid, signal.SIGKILL))
+    signal.alarm(600)
+    _, status = os.waitpid(pid, 0)
+    signal.alarm(0)
+    print(os.waitstatus_to_exitcode(status), flush=True)
+"""
 
 
 def _coursekit(course: Path, env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
