@@ -258,6 +258,9 @@ for line in sys.stdin:
             os.environ.clear()
             os.environ.update(request["env"])
             os.chdir(request["cwd"])
+            null = os.open(os.devnull, os.O_RDONLY)  # the child reads nothing of the requests
+            os.dup2(null, 0)
+            os.close(null)
             for fd, path in ((1, request["out"]), (2, request["err"])):
                 handle = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
                 os.dup2(handle, fd)
