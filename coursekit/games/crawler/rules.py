@@ -350,9 +350,11 @@ class Crawler(SpecFields, LastMoverWins):
         if not line:
             return CrawlerState(state.width, state.height, (Coord(*a), Coord(*b)))
         closed = b in line
+        if type(b) is not Coord:
+            b = Coord(*b)
         if a == line[0]:
-            return CrawlerState(state.width, state.height, (Coord(*b), *line), closed)
-        return CrawlerState(state.width, state.height, (*line, Coord(*b)), closed)
+            return CrawlerState(state.width, state.height, (b, *line), closed)
+        return CrawlerState(state.width, state.height, (*line, b), closed)
 
     def is_over(self, state: CrawlerState) -> bool:
         return state.closed

@@ -79,11 +79,12 @@ class _SourceSearch:
         First clause: a move that closes. Second clause: a move after which the opponent has
         no ``winMove``. C tries the clauses in order, each over all the moves.
         """
-        for after, point in self.steps(line):
+        steps = self.steps(line)  # C makes them twice, once per clause; they are the same lines
+        for after, point in steps:
             self.count()
             if point in line:
                 return after
-        for after, _ in self.steps(line):
+        for after, _ in steps:
             self.count()
             if self.win_move(after) is None:
                 return after
