@@ -131,6 +131,16 @@ class _SourceSearch:
 
     def simple_moves(self, best: list[Any], ply: int, score: int, index: int) -> None:
         pos, source, make, call = self.pos, self.pieces[index], self.make, self.call
+        if ply + 1 >= MAX_PLY:  # the last ply: E's Search of each move is one node and its score (no make needed)
+            here = score - _ST[source]
+            for step in _DEL_TAB:
+                dest = source + step
+                if pos[dest] == _EMPTY:
+                    self.nodes += 1
+                    value = here + _ST[dest]
+                    if value > best[0]:
+                        best[0], best[1] = value, (source, dest)
+            return
         for step in _DEL_TAB:
             dest = source + step
             if pos[dest] == _EMPTY:
@@ -166,7 +176,12 @@ class _SourceSearch:
     def call(self, best: list[Any], ply: int, score: int, source: int, dest: int, chain: Sequence[int]) -> None:
         """E's ``CallSearch``: search the position after the move from ``source`` to ``dest`` (the
         last hop of ``chain``); keep it if strictly better."""
-        value, _ = self.search(ply + 1, score + _ST[dest] - _ST[chain[0] if self.fixed else source])
+        after = score + _ST[dest] - _ST[chain[0] if self.fixed else source]
+        if ply + 1 >= MAX_PLY:  # E's Search there counts one node and returns the score at once
+            self.nodes += 1
+            value = after
+        else:
+            value, _ = self.search(ply + 1, after)
         if value > best[0]:
             best[0], best[1] = value, tuple(chain) if self.fixed else (source, dest)
 
