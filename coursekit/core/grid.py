@@ -22,7 +22,6 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-
 _new_tuple = tuple.__new__
 
 
