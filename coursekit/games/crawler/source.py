@@ -68,9 +68,11 @@ class _SourceSearch:
                 found.append(((*line, x), x))
         return found
 
-    def count(self) -> None:
-        self.positions += 1
+    def count(self, lines: int = 1) -> None:
+        """Count ``lines`` more lines made; past the limit, stop the search."""
+        self.positions += lines
         if self.limit is not None and self.positions > self.limit:
+            self.positions = self.limit + 1  # as if counted one by one: it stops at the first line too many
             raise SourceSearchLimit(f"more than {self.limit} positions")
 
     def win_move(self, line: tuple[Coord, ...]) -> tuple[Coord, ...] | None:
@@ -80,10 +82,13 @@ class _SourceSearch:
         no ``winMove``. C tries the clauses in order, each over all the moves.
         """
         steps = self.steps(line)  # C makes them twice, once per clause; they are the same lines
+        made = 0
         for after, point in steps:
-            self.count()
+            made += 1
             if point in line:
+                self.count(made)
                 return after
+        self.count(made)
         for after, _ in steps:
             self.count()
             if self.win_move(after) is None:
