@@ -86,6 +86,25 @@ class TicTacToeState(Shown):
         return f"TicTacToeState({'/'.join(self.rows_top_first())!r}, turn={self.turn})"
 
 
+def _state(width: int, height: int, cells: str, turn: int, winner: int | None,
+           line: tuple[Coord, ...]) -> TicTacToeState:
+    """``TicTacToeState(width, height, cells, turn, winner, line)`` made without the checks of a
+    frozen dataclass's ``__init__`` (setting each field through ``object.__setattr__``), which
+    cost more than the rest of a move: the searches make a state at every node.
+
+    >>> _state(3, 3, "X........", 1, None, ()) == TicTacToeState(3, 3, "X........", 1)
+    True
+    """
+    state = _new_object(TicTacToeState)
+    fields = state.__dict__
+    fields["width"], fields["height"], fields["cells"] = width, height, cells
+    fields["turn"], fields["winner"], fields["line"] = turn, winner, line
+    return state
+
+
+_new_object = object.__new__
+
+
 def square_number(cell: Coord, width: int = 3, height: int = 3) -> int:
     """D's number of a square: 1 to 9 in reading order (the top row first).
 
@@ -239,7 +258,7 @@ class TicTacToe(GameRules):
             best = min("".join(image(cells)) for image in self._images)
             if len(known) < CANONICAL_KEPT:
                 known[cells] = best
-        return TicTacToeState(state.width, state.height, best, state.turn, state.winner)
+        return _state(state.width, state.height, best, state.turn, state.winner, ())
 
     # The rules.
 
@@ -330,7 +349,7 @@ class TicTacToe(GameRules):
             if cells[start:stop:step] == full:
                 winner, line = state.turn, tuple(self._coord(i) for i in candidate)
                 break
-        return TicTacToeState(self.width, self.height, cells, (state.turn + 1) % self.num_players, winner, line)
+        return _state(self.width, self.height, cells, (state.turn + 1) % self.num_players, winner, line)
 
     def is_over(self, state: TicTacToeState) -> bool:
         return state.winner is not None or EMPTY not in state.cells
