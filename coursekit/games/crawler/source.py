@@ -57,7 +57,7 @@ class _SourceSearch:
     def steps(self, line: tuple[Coord, ...]) -> list[tuple[tuple[Coord, ...], Coord]]:
         """C's ``step``: every (new line, new point), the head's moves first, then the tail's."""
         found = []
-        neighbours = self.rules.neighbours
+        neighbours = self.rules._neighbours.__getitem__  # rules.neighbours, without its call
         head, second = line[0], line[1]
         for x in neighbours(head):
             if x != second:
