@@ -151,6 +151,9 @@ class _SourceSearch:
     def jumps(self, best: list[Any], ply: int, score: int, index: int, visited: set[int], chain: list[int]) -> None:
         pos = self.pos
         source = self.pieces[index]  # each hop below is taken back before the next is tried
+        if ply + 1 >= MAX_PLY:
+            self.last_jumps(best, score, source, visited, chain)
+            return
         for step in _DEL_TAB:
             over = source + step
             if pos[over] == _EMPTY or pos[over] == _FRAME:
@@ -164,6 +167,29 @@ class _SourceSearch:
             self.call(best, ply, score, source, dest, chain)
             self.jumps(best, ply, score, index, visited, chain)
             self.make(index, dest, source)
+            chain.pop()
+
+    def last_jumps(self, best: list[Any], score: int, source: int, visited: set[int], chain: list[int]) -> None:
+        """:meth:`jumps` at the last ply, written out: each hop is made on the board, counted as
+        E's Search there counts it (one node, its score), followed further and taken back.
+        ``source`` is where the piece stands (the last cell of ``chain``)."""
+        pos, fixed = self.pos, self.fixed
+        for step in _DEL_TAB:
+            over = source + step
+            if pos[over] == _EMPTY or pos[over] == _FRAME:
+                continue
+            dest = over + step
+            if pos[dest] != _EMPTY or dest in visited:
+                continue
+            visited.add(dest)
+            chain.append(dest)
+            pos[source], pos[dest] = _EMPTY, _OWN
+            self.nodes += 1
+            value = score + _ST[dest] - _ST[chain[0] if fixed else source]
+            if value > best[0]:
+                best[0], best[1] = value, tuple(chain) if fixed else (source, dest)
+            self.last_jumps(best, score, dest, visited, chain)
+            pos[dest], pos[source] = _EMPTY, _OWN
             chain.pop()
 
     def make(self, index: int, source: int, dest: int) -> None:
