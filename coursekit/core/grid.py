@@ -22,6 +22,8 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+_new_tuple = tuple.__new__
+
 
 class Coord(NamedTuple):
     """A cell of a grid: column ``x`` and row ``y``; prints as the article does.
@@ -38,7 +40,7 @@ class Coord(NamedTuple):
 
     def __add__(self, step: tuple[int, ...]) -> Coord:  # type: ignore[override]
         """The cell one ``step = (dx, dy)`` away."""
-        return Coord(self.x + step[0], self.y + step[1])
+        return _new_tuple(Coord, (self[0] + step[0], self[1] + step[1]))  # Coord(x, y) without its wrapper
 
     def __str__(self) -> str:
         return f"[{self.x}, {self.y}]"
@@ -70,7 +72,12 @@ NEXT4: tuple[tuple[int, int], ...] = ((1, 0), (0, -1), (-1, 0), (0, 1))
 
 def chebyshev(a: Coord, b: Coord) -> int:
     """King-move distance between two cells: ``max(|dx|, |dy|)`` (article, section 6)."""
-    return max(abs(a.x - b.x), abs(a.y - b.y))
+    dx, dy = a[0] - b[0], a[1] - b[1]  # written out: this runs in the inner loops of the chases
+    if dx < 0:
+        dx = -dx
+    if dy < 0:
+        dy = -dy
+    return dx if dx >= dy else dy
 
 
 @dataclass(frozen=True)
@@ -121,7 +128,7 @@ class Grid:
 
     def is_free(self, cell: Coord) -> bool:
         """On the grid and not blocked."""
-        return self._inside(cell) and cell not in self.blocked
+        return 0 <= cell[0] < self.width and 0 <= cell[1] < self.height and cell not in self.blocked
 
     def index(self, cell: Coord) -> int:
         """Position of ``cell`` in the flat ``values`` (the article's ``index``)."""
@@ -188,8 +195,20 @@ class Grid:
         return (c for c in self.cells() if c not in self.blocked)
 
     def neighbours8(self, cell: Coord) -> list[Coord]:
-        """Free neighbours of ``cell``, in the article's ``NEXT8`` order."""
-        return [c for c in (cell + d for d in NEXT8) if self.is_free(c)]
+        """Free neighbours of ``cell``, in the article's ``NEXT8`` order (a new list each call).
+
+        They are worked out once per cell of the grid and kept with the grid.
+        """
+        if type(cell) is not Coord:
+            return [c for c in (cell + d for d in NEXT8) if self.is_free(c)]
+        known: dict[Coord, tuple[Coord, ...]] | None = self.__dict__.get("_next8")
+        if known is None:
+            known = {}
+            object.__setattr__(self, "_next8", known)
+        found = known.get(cell)
+        if found is None:
+            found = known[cell] = tuple(c for c in (cell + d for d in NEXT8) if self.is_free(c))
+        return list(found)
 
     def neighbours4(self, cell: Coord) -> list[Coord]:
         """Free side neighbours of ``cell``, in ``NEXT4`` order."""

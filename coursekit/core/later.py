@@ -27,12 +27,15 @@ class Later:
         self._name = name
 
     def __getattr__(self, attribute: str) -> Any:
+        """Asked for only the first time: the attribute is then kept here, where the next look-up finds it."""
         try:
             module = importlib.import_module(self._name)
         except ModuleNotFoundError as error:
             raise ModuleNotFoundError(f"No module named {self._name!r}: this part of coursekit needs it "
                                       '(pip install "coursekit[all]")', name=self._name) from error
-        return getattr(module, attribute)
+        value = getattr(module, attribute)
+        setattr(self, attribute, value)
+        return value
 
     def __repr__(self) -> str:
         return f"<module {self._name!r}, imported on first use>"

@@ -387,13 +387,18 @@ class _Negamax(_Search):
     # -- alpha-beta: a move that cannot change the result is not looked at
 
     def alphabeta(self, state: Any, depth: float, alpha: float, beta: float, draft: _Draft | None) -> float:
-        end = self.enter(state, draft)
-        if end is not None:
-            return end
+        # self.enter(state, draft) and self.key(state) written out: this runs at every node
+        self.nodes += 1
+        if self.deadline is not None and not self.nodes & 1023 and time.perf_counter() > self.deadline:
+            raise _OutOfTime
         rules = self.rules
+        if draft is not None:
+            draft.player = rules.to_move(state)
+        if rules.is_over(state):
+            return self.leaf(self.end_value(state), "end", draft)
         table, key, hint = self.table, None, None
         if table is not None:
-            key = self.key(state)
+            key = state if self.canonical is None else self.canonical(state)
             entry = table.get(key)
             if entry is not None:
                 value, flag, reach, hint = entry

@@ -74,6 +74,22 @@ __all__ = [
 #: A move: a unit segment from an end of the line to the new point.
 Segment = tuple[Coord, Coord]
 
+def _state(width: int, height: int, line: tuple[Coord, ...], closed: bool) -> CrawlerState:
+    """``CrawlerState(width, height, line, closed)`` made without the checks of a frozen
+    dataclass's ``__init__`` (each field set through ``object.__setattr__``): the searches make a
+    state at every node.
+
+    >>> _state(6, 5, (Coord(2, 2), Coord(3, 2)), False) == CrawlerState(6, 5, (Coord(2, 2), Coord(3, 2)))
+    True
+    """
+    state = _new_object(CrawlerState)
+    fields = state.__dict__
+    fields["width"], fields["height"], fields["line"], fields["closed"] = width, height, line, closed
+    return state
+
+
+_new_object = object.__new__
+
 #: C's order of a point's neighbours (C's ``next``): left, right, down, up.
 STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
 
@@ -350,9 +366,11 @@ class Crawler(SpecFields, LastMoverWins):
         if not line:
             return CrawlerState(state.width, state.height, (Coord(*a), Coord(*b)))
         closed = b in line
+        if type(b) is not Coord:
+            b = Coord(*b)
         if a == line[0]:
-            return CrawlerState(state.width, state.height, (Coord(*b), *line), closed)
-        return CrawlerState(state.width, state.height, (*line, Coord(*b)), closed)
+            return _state(state.width, state.height, (b, *line), closed)
+        return _state(state.width, state.height, (*line, b), closed)
 
     def is_over(self, state: CrawlerState) -> bool:
         return state.closed

@@ -689,7 +689,18 @@ def fitting_placements(cells: Sequence[T], sentences: Iterable[tuple[Collection[
 
 
 def _enumerate(sentences: list[Sentence]) -> _Group:
-    """Every placement of mines on the group's cells that fits its sentences (:func:`fitting_placements`)."""
+    """Every placement of mines on the group's cells that fits its sentences (:func:`fitting_placements`).
+
+    A group is often met again unchanged (the boards a reveal may show differ in one number, and a
+    group far from it is the same), so the last few thousand groups are kept, each under its
+    sentences in their order; a kept group is only read, never changed.
+    """
+    return _enumerated(tuple(sentences))
+
+
+@functools.lru_cache(maxsize=4096)
+def _enumerated(sentences: tuple[Sentence, ...]) -> _Group:
+    """:func:`_enumerate` worked out."""
     order: list[Coord] = []
     seen: set[Coord] = set()
     touching: dict[Coord, list[int]] = {}

@@ -154,14 +154,17 @@ class PursuitSolver:
         return cells
 
     def _at(self, cell: Any) -> int:
+        if type(cell) is Coord:  # the usual case, looked up as it is
+            found = self._index.get(cell)
+            if found is not None:
+                return found
         try:
             return self._index[Coord(*cell)]
         except (KeyError, TypeError):
             raise ValueError(f"{cell} is not a free cell of the {self.grid.width} x {self.grid.height} grid") from None
 
     def _lookup(self, chasers: Sequence[Coord], prey: Coord) -> int | None:
-        key = (*(self._at(c) for c in chasers), self._at(prey))
-        value = int(self._time[key])
+        value: int = self._time.item(*(self._at(c) for c in chasers), self._at(prey))
         return None if value < 0 else value
 
     def capture_time(self, pursuers: Coord | Sequence[Coord], prey: Coord) -> int | None:
@@ -249,14 +252,20 @@ class PursuitSolver:
         """Pursuers' moves still to come, the prey to move (0 if caught)."""
         if prey in chasers:
             return 0
-        worst: int | None = 0
-        for step in self._steps[self._at(prey)]:
-            cell = self.cells[step]
-            value = 0 if cell in chasers else self._lookup(chasers, cell)
-            if value is None:
+        return self._after_move(tuple(self._at(c) for c in chasers), self._at(prey))
+
+    def _after_move(self, chasers: tuple[int, ...], prey: int) -> int | None:
+        """:meth:`_after_pursuers` with the cells given by their indices (the prey not caught)."""
+        worst = 0
+        time_at = self._time.item
+        for step in self._steps[prey]:
+            if step in chasers:
+                continue  # the prey steps onto a pursuer: caught, 0 moves
+            value: int = time_at(*chasers, step)
+            if value < 0:
                 return None
-            assert worst is not None
-            worst = max(worst, value)
+            if value > worst:
+                worst = value
         return worst
 
     def moves_to_capture(self, state: Any) -> int | None:
@@ -272,11 +281,13 @@ class PursuitSolver:
         """For each pursuers' move (in the rules' order), the capture time counted from
         ``state``: 1 if the move catches, ``None`` if the prey then escapes forever."""
         self._check(state, 0)
-        options = [[self.cells[i] for i in self._steps[self._at(p)]] for p in state.pursuers]
+        options = [self._steps[self._at(p)] for p in state.pursuers]
+        prey = self._at(state.prey)
+        cells = self.cells
         times: dict[tuple[Coord, ...], int | None] = {}
-        for move in itertools.product(*options):
-            after = self._after_pursuers(move, state.prey)
-            times[move] = None if after is None else after + 1
+        for chasers in itertools.product(*options):
+            after = 0 if prey in chasers else self._after_move(chasers, prey)
+            times[tuple([cells[i] for i in chasers])] = None if after is None else after + 1
         return times
 
     def prey_move_times(self, state: Any) -> dict[Coord, int | None]:

@@ -44,6 +44,9 @@ MARKS = "XOAB"
 #: An empty cell.
 EMPTY = "."
 
+#: How many boards' canonical texts a board's rules keep (every board of the 3 x 3 game, 5,478, fits).
+CANONICAL_KEPT = 1 << 14
+
 #: The four directions of a line: along a row, up a column, and the two diagonals.
 DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))
 
@@ -81,6 +84,25 @@ class TicTacToeState(Shown):
 
     def __repr__(self) -> str:
         return f"TicTacToeState({'/'.join(self.rows_top_first())!r}, turn={self.turn})"
+
+
+def _state(width: int, height: int, cells: str, turn: int, winner: int | None,
+           line: tuple[Coord, ...]) -> TicTacToeState:
+    """``TicTacToeState(width, height, cells, turn, winner, line)`` made without the checks of a
+    frozen dataclass's ``__init__`` (setting each field through ``object.__setattr__``), which
+    cost more than the rest of a move: the searches make a state at every node.
+
+    >>> _state(3, 3, "X........", 1, None, ()) == TicTacToeState(3, 3, "X........", 1)
+    True
+    """
+    state = _new_object(TicTacToeState)
+    fields = state.__dict__
+    fields["width"], fields["height"], fields["cells"] = width, height, cells
+    fields["turn"], fields["winner"], fields["line"] = turn, winner, line
+    return state
+
+
+_new_object = object.__new__
 
 
 def square_number(cell: Coord, width: int = 3, height: int = 3) -> int:
@@ -195,9 +217,24 @@ class TicTacToe(GameRules):
         return tuple((y * w + x, Coord(x, y)) for y in reversed(range(self.height)) for x in range(w))
 
     @cached_property
-    def _lines_marks_through(self) -> tuple[tuple[tuple[Callable[[str], Any], tuple[int, ...]], ...], ...]:
-        """For every cell index, each line through it as (a function from board text to its marks, the line)."""
-        return tuple(tuple((itemgetter(*line), line) for line in lines) for lines in self.lines_through)
+    def _line_slices(self) -> tuple[tuple[tuple[int, int, int, tuple[int, ...]], ...], ...]:
+        """For every cell index, each line through it as a slice of the board text (start, stop, step)
+        that picks the line's cells (lowest index first), and the line."""
+        found = []
+        for lines in self.lines_through:
+            slices = []
+            for line in lines:
+                ordered = sorted(line)
+                step = ordered[1] - ordered[0] if len(ordered) > 1 else 1
+                assert all(ordered[i + 1] - ordered[i] == step for i in range(len(ordered) - 1)), line  # evenly spaced
+                slices.append((ordered[0], ordered[-1] + 1, step, line))
+            found.append(tuple(slices))
+        return tuple(found)
+
+    @cached_property
+    def _canonical_texts(self) -> dict[str, str]:
+        """The canonical board text of boards met so far (at most :data:`CANONICAL_KEPT` of them)."""
+        return {}
 
     def _coord(self, index: int) -> Coord:
         y, x = divmod(index, self.width)
@@ -215,8 +252,13 @@ class TicTacToe(GameRules):
         True
         """
         cells = state.cells
-        best = min("".join(image(cells)) for image in self._images)
-        return TicTacToeState(state.width, state.height, best, state.turn, state.winner)
+        known = self._canonical_texts
+        best = known.get(cells)
+        if best is None:
+            best = min("".join(image(cells)) for image in self._images)
+            if len(known) < CANONICAL_KEPT:
+                known[cells] = best
+        return _state(state.width, state.height, best, state.turn, state.winner, ())
 
     # The rules.
 
@@ -303,11 +345,11 @@ class TicTacToe(GameRules):
         winner: int | None = None
         line: tuple[Coord, ...] = ()
         full = mark * self.k  # a line of the mover's marks only
-        for marks, candidate in self._lines_marks_through[index]:
-            if "".join(marks(cells)) == full:
+        for start, stop, step, candidate in self._line_slices[index]:
+            if cells[start:stop:step] == full:
                 winner, line = state.turn, tuple(self._coord(i) for i in candidate)
                 break
-        return TicTacToeState(self.width, self.height, cells, (state.turn + 1) % self.num_players, winner, line)
+        return _state(self.width, self.height, cells, (state.turn + 1) % self.num_players, winner, line)
 
     def is_over(self, state: TicTacToeState) -> bool:
         return state.winner is not None or EMPTY not in state.cells

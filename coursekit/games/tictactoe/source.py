@@ -11,6 +11,7 @@ It plays the 3 x 3 board, three in a row, two players, as X or as O, and says wh
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -108,6 +109,19 @@ def source_order(board: SourceBoard, player: str) -> list[tuple[int, int]]:
     >>> source_order(list(" " * 9), "X")
     [(4, 40), (0, 30), (2, 30), (6, 30), (8, 30), (1, 20), (3, 20), (5, 20), (7, 20)]
     """
+    key = (player, *board)
+    known = _ORDERS.get(key)
+    if known is None:
+        known = _ORDERS[key] = tuple(_source_order(list(board), player))
+    return list(known)
+
+
+#: :func:`source_order` of every board and player asked for so far (D's boards: at most 2 x 3 ** 9).
+_ORDERS: dict[tuple[str, ...], tuple[tuple[int, int], ...]] = {}
+
+
+def _source_order(board: SourceBoard, player: str) -> list[tuple[int, int]]:
+    """:func:`source_order` worked out (``board`` is a copy it may mark and unmark)."""
     ordered: list[tuple[int, int]] = []
     for square in range(len(board)):
         if board[square] == SOURCE_EMPTY:
@@ -291,11 +305,21 @@ def source_best_move(rules: TicTacToe, state: TicTacToeState) -> SourceChoice:
     board = source_board(rules, state)
     if rules.is_over(state):
         raise ValueError("the game is over: D's program asks for no move")
+    return _source_choice(state.cells, state.turn, state.filled, tuple(board))
+
+
+@functools.cache
+def _source_choice(cells: str, turn: int, filled: int, start: tuple[str, ...]) -> SourceChoice:
+    """D's choice on a board of the course (``cells``, ``turn``) that is not over, searched once.
+
+    ``filled`` and ``start`` (D's board) follow from ``cells`` and ``turn``; at most 4,520
+    positions have someone to move, so this keeps each one's choice once it is made.
+    """
+    board = list(start)
     search = _SourceSearch()
-    move_nbr = state.filled + 1
+    move_nbr = filled + 1
     score, square = search.best_move(board, "X", move_nbr, -SOURCE_INFINITY, SOURCE_INFINITY)
-    return SourceChoice(square_of(square + 1), score, search.nodes, source_describe(score), move_nbr,
-                        MARKS[state.turn])
+    return SourceChoice(square_of(square + 1), score, search.nodes, source_describe(score), move_nbr, MARKS[turn])
 
 
 def source_strategy() -> Callable[[TicTacToe, TicTacToeState], Coord]:

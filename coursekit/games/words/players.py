@@ -89,11 +89,13 @@ def best_splitting_letter(words: Sequence[str], letters: Sequence[str]) -> str:
     answers = _answers(words)
     total = len(words)
 
+    nothing: Counter[tuple[int, ...]] = Counter()  # the answers of a letter no word holds
+
     def present(letter: str) -> int:  # how many words hold the letter
-        return sum(answers.get(letter, Counter()).values())
+        return sum(answers.get(letter, nothing).values())
 
     def entropy(letter: str) -> float:  # answer_entropy(words, letter), from the counts
-        counts = answers.get(letter, Counter())
+        counts = answers.get(letter, nothing)
         absent = total - present(letter)
         sizes = [*counts.values(), absent] if absent else list(counts.values())
         return -sum(n / total * math.log2(n / total) for n in sizes) + 0.0
@@ -109,7 +111,10 @@ def _answers(words: Sequence[str]) -> dict[str, Counter[tuple[int, ...]]]:
         for i, c in enumerate(word):
             places.setdefault(c, []).append(i)
         for c, found in places.items():
-            answers.setdefault(c, Counter())[tuple(found)] += 1
+            counts = answers.get(c)
+            if counts is None:  # (setdefault would make a Counter for every word and letter)
+                counts = answers[c] = Counter()
+            counts[tuple(found)] += 1
     return answers
 
 
