@@ -395,15 +395,16 @@ def test_bad_input_is_one_line_and_exit_status_2(tmp_path, capsys, problem):
 
 GUESSES = ROOT / "assignments" / "source" / "ps08" / "ps08.ipynb"
 
-#: A consistent guesser, but a poor one: among the codes left, the one whose answers split them into the
-#: fewest groups (the reference takes the most).
+#: A consistent guesser, but a poor one: among the codes left (up to 30 of them tried), the one whose answers
+#: split them into the fewest groups (the reference takes the most). Its first guess, the dearest, scores
+#: 30 x 5,040 pairs: 0.14 s of CPU here (with 150 tried, 0.81 s: too near the contest's second a call).
 FEWEST_GROUPS = '''\
 @cache
 def choose(history):
     left = [code for code in all_secrets() if all(score(code, g) == (b, c) for g, b, c in history)]
     if len(left) <= 2:
         return left[-1]
-    tried = left[::len(left) // 150 + 1]
+    tried = left[::len(left) // 30 + 1]
     return min(tried, key=lambda code: (len({score(secret, code) for secret in left}), code))
 
 
