@@ -46,10 +46,11 @@ def page(lab: str, playwright: Any) -> Iterator[Any]:
 
 
 #: Test files that share something expensive or a folder of the repository, run by one worker:
-#: the site's builds with their tools' cache.
+#: the site's builds with their tools' cache, and the lessons' runs that the site shows.
 SHARED = {"test_site.py": "site", "test_lite.py": "site"}
 #: Test files whose module fixture is made once for each value of a parameter (an nbgrader course for each
-#: problem set, a run for each lesson): the tests of one value share a worker, the values spread over the workers.
+#: problem set): the tests of one value share a worker, the values spread over the workers. A lesson's tests
+#: go with the site (each lesson's one run a session serves its tests and the site's build).
 PER_VALUE = {"test_assignments_nbgrader.py": "name", "test_lessons.py": "path", "test_lesson_answers.py": "path"}
 #: The fixtures of the boards' page: one JupyterLab, one Voila and one chromium a session.
 BROWSER = {"lab", "page"}
@@ -64,8 +65,8 @@ def group_of(item: pytest.Item) -> str:
         return "browser"
     params = getattr(getattr(item, "callspec", None), "params", {})
     value = params.get(PER_VALUE.get(name, ""))
-    if isinstance(value, Path):  # a lesson: its one run a session (lesson_runs) serves the tests of every file
-        return f"lesson {value.stem}"
+    if isinstance(value, Path):  # a lesson: its one run a session (lesson_runs) also serves the site's build
+        return SHARED["test_site.py"]
     return f"{item.path}:{value}" if value is not None else str(item.path)
 
 
@@ -74,7 +75,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     """With ``-n`` (pytest-xdist, ``--dist loadgroup``): each test file runs on one worker, so its
     module fixtures (an nbgrader course, a batch of submissions) are made once; a file of
     :data:`PER_VALUE` runs on one worker for each value of its parameter (a lesson's tests go with the
-    lesson's run, whatever their file); the files in :data:`SHARED` share one worker with their group
+    site, whose build shows the lessons' runs); the files in :data:`SHARED` share one worker with their group
     (the site's browser test with the site's build), and every other test of a browser (the boards'
     page) shares the browser's worker. A test marked ``xdist_group`` keeps its own group."""
     for item in items:
@@ -119,17 +120,29 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
 @pytest.fixture(scope="session")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The lesson site, built once a session with the project's ``mkdocs.yml`` and ``mkdocs build
-    --strict``: the lessons run during the build, and its JupyterLite part is made from their sources.
-    ``test_site.py`` checks the executed pages, ``test_lite.py`` the live notebooks (one group: one worker)."""
+    --strict``. Its lesson pages show the reader's part of each lesson's one run a session
+    (``lesson_runs.run_with_answers``, handed over by ``COURSEKIT_LESSON_RUNS``: see
+    ``site_hooks/lessons.py``), and its JupyterLite part is made from their sources. ``test_site.py``
+    checks the executed pages, ``test_lite.py`` the live notebooks; the lessons' own tests read the same
+    runs (one group: one worker)."""
     import os
     import subprocess
     import sys
     import time
 
+    import nbformat
+    from lesson_runs import LESSONS, run_with_answers
+
     root = Path(__file__).resolve().parent.parent
     out = tmp_path_factory.mktemp("site")
+    runs = tmp_path_factory.mktemp("lesson-runs")
+    start = time.monotonic()
+    for lesson in sorted(LESSONS.glob("[0-9][0-9]-*.py")):
+        nbformat.write(run_with_answers(lesson).reader, runs / f"{lesson.stem}.ipynb")
+    print(f"lessons run in {time.monotonic() - start:.1f} s (those not run yet this session)")
     bin_dir = Path(sys.executable).parent
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", PATH=f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}")
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", PATH=f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}",
+               COURSEKIT_LESSON_RUNS=str(runs))
     env.pop("COURSEKIT_LITE", None)  # the JupyterLite part is built (its default)
     start = time.monotonic()
     done = subprocess.run(

@@ -73,3 +73,20 @@ def test_lesson_runs(path: Path) -> None:
     assert pictures, f"{path.name}: no cell shows an SVG picture"
     cells = sum(c.cell_type == "code" and not is_answer(c) for c in run.notebook.cells)
     print(f"{path.name}: {cells} code cells, {len(pictures)} SVG pictures, {run.seconds:.1f} s with the answers")
+
+
+@pytest.mark.slow  # reads the same run as test_lesson_runs
+@pytest.mark.parametrize("path", LESSON_FILES, ids=ids(LESSON_FILES))
+def test_the_site_shows_the_lesson_as_a_reader_runs_it(path: Path) -> None:
+    """The part of the run that the site shows is the lesson's own cells, run from a fresh kernel: no cell
+    raised, and every self-check says its names are missing (no answer had run yet)."""
+    from lesson_runs import NOT_WRITTEN, is_self_check, run_with_answers
+
+    reader = run_with_answers(path).reader
+    assert [c.source for c in reader.cells] == [c.source for c in read(path).cells]
+    code = [c for c in reader.cells if c.cell_type == "code"]
+    assert [c.execution_count for c in code] == list(range(1, len(code) + 1))
+    raised = [c.source.splitlines()[0] for c in code for o in c.outputs if o.get("output_type") == "error"]
+    assert not raised, f"{path.name}: cells raised: {raised}"
+    checks = [c for c in code if is_self_check(c)]
+    assert checks and all(NOT_WRITTEN in "".join(o.get("text", "") for o in c.outputs) for c in checks)

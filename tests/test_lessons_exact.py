@@ -301,7 +301,7 @@ def test_c_guesser_average_and_its_interval() -> None:
 # ---------------------------------------------------------------------------------------------
 
 @pytest.mark.slow
-@pytest.mark.xdist_group("lesson 09-basket")  # on the worker of the lesson's one run (tests/conftest.py)
+@pytest.mark.xdist_group("site")  # on the worker of the lessons' runs (tests/conftest.py)
 def test_lesson_09_prints_the_exact_chances() -> None:
     from lesson_runs import run_with_answers
 
@@ -317,7 +317,7 @@ def test_lesson_09_prints_the_exact_chances() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.xdist_group("lesson 10-crawler")  # on the worker of the lesson's one run (tests/conftest.py)
+@pytest.mark.xdist_group("site")  # on the worker of the lessons' runs (tests/conftest.py)
 def test_lesson_10_prints_every_answer_as_winning() -> None:
     from lesson_runs import run_with_answers
 

@@ -161,29 +161,48 @@ def test_site_builds_strict_offline_with_svg_boards(site: Path) -> None:
     assert all(f"{lesson}/" in index for lesson in LESSONS)
 
 
-@pytest.mark.slow
-@pytest.mark.timeout(600)
-def test_a_failing_lesson_cell_fails_the_build(tmp_path: Path) -> None:
+def build_one_lesson(tmp_path: Path, source: str) -> subprocess.CompletedProcess[str]:
+    """``mkdocs build --strict`` with the project's configuration and hooks, of a site whose one lesson is
+    ``source``: run by the build itself (the site hook ``lessons.py``), as ``mkdocs build`` and ``course.py``
+    run every lesson (the session's site, above, shows the tests' runs instead)."""
     import yaml
 
     config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
     docs = tmp_path / "lessons"
     docs.mkdir()
     (docs / "index.md").write_text("# Home\n", encoding="utf-8")
-    (docs / "99-broken.py").write_text(
-        "# %% [markdown]\n# # Broken\n\n# %%\nraise RuntimeError('this lesson cell fails')\n", encoding="utf-8"
-    )
-    config.update(docs_dir=str(docs), site_dir=str(tmp_path / "site"), nav=["index.md", "99-broken.py"],
+    (docs / "99-tiny.py").write_text(source, encoding="utf-8")
+    config.update(docs_dir=str(docs), site_dir=str(tmp_path / "site"), nav=["index.md", "99-tiny.py"],
                   hooks=[str(ROOT / h) for h in config["hooks"]])
     config["plugins"] = [p for p in config["plugins"] if not (isinstance(p, dict) and "mkdocstrings" in p)]
     (tmp_path / "mkdocs.yml").write_text(yaml.safe_dump(config), encoding="utf-8")
-    done = subprocess.run(
+    env = {k: v for k, v in os.environ.items() if k != "COURSEKIT_LESSON_RUNS"}
+    return subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "--config-file", str(tmp_path / "mkdocs.yml")],
-        cwd=tmp_path, env=dict(os.environ, NO_MKDOCS_2_WARNING="1"), capture_output=True, text=True, timeout=300,
-        check=False,
+        cwd=tmp_path, env=dict(env, NO_MKDOCS_2_WARNING="1", COURSEKIT_LITE="0"), capture_output=True, text=True,
+        timeout=300, check=False,
     )
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(600)
+def test_a_failing_lesson_cell_fails_the_build(tmp_path: Path) -> None:
+    broken = "# %% [markdown]\n# # Broken\n\n# %%\nraise RuntimeError('this lesson cell fails')\n"
+    done = build_one_lesson(tmp_path, broken)
     assert done.returncode != 0, "a lesson whose cell raises was built"
     assert "this lesson cell fails" in done.stdout + done.stderr
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(600)
+def test_the_build_runs_a_lesson_and_its_page_shows_what_it_printed_and_drew(tmp_path: Path) -> None:
+    done = build_one_lesson(tmp_path, (
+        "# %% [markdown]\n# # Tiny\n\n# %%\nfrom coursekit.games import beans\n"
+        "for pile in range(3):\n    print('pile', pile)\n\n# %%\nbeans.Beans(2, 3).initial_state()\n"))
+    assert done.returncode == 0, done.stdout + done.stderr[-4000:]
+    html = (tmp_path / "site" / "99-tiny" / "index.html").read_text(encoding="utf-8")
+    assert re.search(r"<pre>pile 0\npile 1\npile 2\n</pre>", html), "the printed lines are not one block"
+    assert re.search(r'<div class="jp-RenderedSVG[^>]*>\s*<svg', html), "no SVG picture of the beans"
 
 
 @pytest.fixture(scope="module")
