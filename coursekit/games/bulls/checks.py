@@ -83,8 +83,9 @@ def score(secret: str, guess: str) -> tuple[int, int]:
     >>> score("0123", "0132"), score("0123", "4567")
     ((2, 2), (0, 0))
     """
-    mask_s = _DIGITS.get(secret) if isinstance(secret, str) else None
-    mask_g = _DIGITS.get(guess) if isinstance(guess, str) else None
+    digits = _DIGITS or _digits()  # the global (not a call) on every call but the first: as fast as before
+    mask_s = digits.get(secret) if isinstance(secret, str) else None
+    mask_g = digits.get(guess) if isinstance(guess, str) else None
     if mask_s is not None and mask_g is not None:  # two codes (the graders' millions of calls): no sets made
         bulls = (secret[0] == guess[0]) + (secret[1] == guess[1]) + (secret[2] == guess[2]) + (secret[3] == guess[3])
         return bulls, (mask_s & mask_g).bit_count() - bulls
@@ -92,8 +93,20 @@ def score(secret: str, guess: str) -> tuple[int, int]:
     return bulls, len(set(secret) & set(guess)) - bulls
 
 
-#: Each code's digits as a bit mask (bit ``d`` for the digit ``d``): two codes share ``(a & b).bit_count()`` digits.
-_DIGITS = {code: sum(1 << int(digit) for digit in code) for code in all_secrets()}
+#: Each code's digits as a bit mask (bit ``d`` for the digit ``d``): two codes share ``(a & b).bit_count()``
+#: digits. Empty until first used (:func:`_digits` fills it), so that importing the module does no work.
+_DIGITS: dict[str, int] = {}
+
+
+def _digits() -> dict[str, int]:
+    """:data:`_DIGITS`, filled the first time it is asked for.
+
+    >>> _digits()["0123"], (_digits()["0123"] & _digits()["3210"]).bit_count(), len(_digits())
+    (15, 4, 5040)
+    """
+    if not _DIGITS:
+        _DIGITS.update((code, sum(1 << int(digit) for digit in code)) for code in all_secrets())
+    return _DIGITS
 
 
 def answer_text(bulls: int, cows: int) -> str:

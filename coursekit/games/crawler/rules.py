@@ -51,7 +51,7 @@ from typing import Any, ClassVar
 
 from ...core.display import Shown
 from ...core.grid import Coord
-from ...core.rules import GameType, LastMoverWins, SpecFields
+from ...core.rules import GameType, LastMoverWins, SpecFields, unchecked_builder
 from ...solvers.gametree import Solution, alphabeta
 
 __all__ = [
@@ -73,22 +73,6 @@ __all__ = [
 
 #: A move: a unit segment from an end of the line to the new point.
 Segment = tuple[Coord, Coord]
-
-def _state(width: int, height: int, line: tuple[Coord, ...], closed: bool) -> CrawlerState:
-    """``CrawlerState(width, height, line, closed)`` made without the checks of a frozen
-    dataclass's ``__init__`` (each field set through ``object.__setattr__``): the searches make a
-    state at every node.
-
-    >>> _state(6, 5, (Coord(2, 2), Coord(3, 2)), False) == CrawlerState(6, 5, (Coord(2, 2), Coord(3, 2)))
-    True
-    """
-    state = _new_object(CrawlerState)
-    fields = state.__dict__
-    fields["width"], fields["height"], fields["line"], fields["closed"] = width, height, line, closed
-    return state
-
-
-_new_object = object.__new__
 
 #: C's order of a point's neighbours (C's ``next``): left, right, down, up.
 STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
@@ -137,6 +121,12 @@ class CrawlerState(Shown):
     def __repr__(self) -> str:
         points = "-".join(f"{p.x},{p.y}" for p in self.line)
         return f"CrawlerState({self.width}x{self.height}, {points or 'empty'!r}{', closed' if self.closed else ''})"
+
+
+#: ``CrawlerState(width, height, line, closed)`` without the checks of its ``__init__``
+#: (:func:`~coursekit.core.rules.unchecked_builder`: every field must be passed): the searches make a
+#: state at every node.
+_state: Callable[[int, int, tuple[Coord, ...], bool], CrawlerState] = unchecked_builder(CrawlerState)
 
 
 def segment_text(move: Any) -> str:

@@ -35,7 +35,7 @@ from typing import Any, ClassVar
 
 from ...core.display import Shown
 from ...core.grid import Coord
-from ...core.rules import GameRules, GameType, Utility
+from ...core.rules import GameRules, GameType, Utility, unchecked_builder
 
 __all__ = ["DIRECTIONS", "EMPTY", "MARKS", "TicTacToe", "TicTacToeState", "square_number", "square_of"]
 
@@ -86,23 +86,11 @@ class TicTacToeState(Shown):
         return f"TicTacToeState({'/'.join(self.rows_top_first())!r}, turn={self.turn})"
 
 
-def _state(width: int, height: int, cells: str, turn: int, winner: int | None,
-           line: tuple[Coord, ...]) -> TicTacToeState:
-    """``TicTacToeState(width, height, cells, turn, winner, line)`` made without the checks of a
-    frozen dataclass's ``__init__`` (setting each field through ``object.__setattr__``), which
-    cost more than the rest of a move: the searches make a state at every node.
-
-    >>> _state(3, 3, "X........", 1, None, ()) == TicTacToeState(3, 3, "X........", 1)
-    True
-    """
-    state = _new_object(TicTacToeState)
-    fields = state.__dict__
-    fields["width"], fields["height"], fields["cells"] = width, height, cells
-    fields["turn"], fields["winner"], fields["line"] = turn, winner, line
-    return state
-
-
-_new_object = object.__new__
+#: ``TicTacToeState(width, height, cells, turn, winner, line)`` without the checks of its ``__init__``
+#: (:func:`~coursekit.core.rules.unchecked_builder`: every field must be passed): the searches make a
+#: state at every node.
+_state: Callable[[int, int, str, int, int | None, tuple[Coord, ...]], TicTacToeState] = (
+    unchecked_builder(TicTacToeState))
 
 
 def square_number(cell: Coord, width: int = 3, height: int = 3) -> int:
