@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from corners_pool import TEST_POOL
 from nbgrader_course import CourseRun, Source, Student, hidden_seed_of, stated_seeds
 
-from coursekit.games.corners.checks import Opening, pool_opening
+from coursekit.games.corners.checks import BUDGET_TIMES, Opening, pool_opening
 
 
 @dataclass(frozen=True)
@@ -751,8 +751,32 @@ def evaluate(rules, state):
     return f"{theirs - mine:.1f}"
 '''
 
+#: The course's evaluation, a hundred times over: far over the budget of 15 x the course's evaluation, so that it
+#: runs out of time in the first moves of every game (no game is decided by where it ran out).
+SLOW = '''\
+from coursekit.games.corners import evaluate as course_evaluate
+
+
+def evaluate(rules, state):
+    """The course's evaluation, computed a hundred times."""
+    value = 0.0
+    for _ in range(100):
+        value = course_evaluate(rules, state)
+    return value
+'''
+
 E_HIDDEN = ("test_games_e_hidden_1", "test_games_e_hidden_2")
 COURSE_HIDDEN = ("test_games_course_hidden_1", "test_games_course_hidden_2")
+GAMES = ("test_games_e_visible", "test_games_course_visible", *E_HIDDEN, *COURSE_HIDDEN)
+
+
+def legal_moves_caller(reference: str) -> str:
+    """The reference's evaluation with a call of ``rules.legal_moves`` (about 0.05 ms a call in a notebook: cheap
+    only while the rules keep their caches from call to call). It must earn full marks."""
+    return reference.replace(
+        "    me = state.turn\n",
+        "    me = state.turn\n    moves = rules.legal_moves(state)  # cheap while the rules keep their caches\n"
+        "    if not moves:\n        return 0\n")
 
 
 def hidden_opening(part: str, student: str, cell: int) -> Opening:
@@ -771,6 +795,9 @@ def ps09_students(source: Source) -> dict[str, Student]:
         "in_target": Student({"evaluate": IN_TARGET},
                              scores=dict(zip(E_HIDDEN + COURSE_HIDDEN, IN_TARGET_E + IN_TARGET_COURSE, strict=True))),
         "text_value": Student({"evaluate": TEXT_VALUE}, zero="all"),
+        # graded again beside six busy processes by test_grading_load.py: the same scores there
+        "legal_moves_caller": Student({"evaluate": legal_moves_caller(ref["evaluate"])}),
+        "slow": Student({"evaluate": SLOW}, zero=GAMES),
     }
 
 
@@ -789,8 +816,16 @@ def ps09_feedback(run: CourseRun) -> None:
     text = run.feedback("text_value")
     assert "returned '" in text and "(a str); it must return a number (an int or a float)" in text
     assert "not written yet" in run.feedback("untouched")
+    slow_feedback(run.feedback("slow"))
     for student in ("reference", "always_zero", "in_target", "text_value"):
         assert not seeds_shown(run.feedback(student), student), student
+
+
+def slow_feedback(feedback: str) -> None:
+    """What the feedback of the evaluation over its budget (:data:`SLOW`) must say: why its games were lost."""
+    assert "Your player ran out of time before your move" in feedback
+    assert "evaluate was called" in feedback and "ms a call; the budget is" in feedback
+    assert f"({BUDGET_TIMES} x the course's evaluation, measured at" in feedback
 
 
 def seeds_shown(feedback: str, student: str) -> list[str]:
