@@ -751,23 +751,24 @@ def evaluate(rules, state):
     return f"{theirs - mine:.1f}"
 '''
 
-#: The course's evaluation, a hundred times over: far over the budget of 15 x the course's evaluation, so that it
-#: runs out of time in the first moves of every game (no game is decided by where it ran out).
-SLOW = '''\
-from coursekit.games.corners import evaluate as course_evaluate
-
-
-def evaluate(rules, state):
-    """The course's evaluation, computed a hundred times."""
-    value = 0.0
-    for _ in range(100):
-        value = course_evaluate(rules, state)
-    return value
-'''
-
 E_HIDDEN = ("test_games_e_hidden_1", "test_games_e_hidden_2")
 COURSE_HIDDEN = ("test_games_course_hidden_1", "test_games_course_hidden_2")
 GAMES = ("test_games_e_visible", "test_games_course_visible", *E_HIDDEN, *COURSE_HIDDEN)
+
+
+def hundred_times(reference: str) -> str:
+    """The reference's evaluation computed a hundred times a call: far over the budget (15 x the course's
+    evaluation), so that it runs out of time in the first moves of every game (no game is decided by where it
+    ran out)."""
+    return reference.replace("def evaluate(rules, state):", "def evaluate_once(rules, state):", 1) + '''
+
+def evaluate(rules, state):
+    """The evaluation above, computed a hundred times."""
+    value = 0
+    for _ in range(100):
+        value = evaluate_once(rules, state)
+    return value
+'''
 
 
 def legal_moves_caller(reference: str) -> str:
@@ -797,7 +798,7 @@ def ps09_students(source: Source) -> dict[str, Student]:
         "text_value": Student({"evaluate": TEXT_VALUE}, zero="all"),
         # graded again beside six busy processes by test_grading_load.py: the same scores there
         "legal_moves_caller": Student({"evaluate": legal_moves_caller(ref["evaluate"])}),
-        "slow": Student({"evaluate": SLOW}, zero=GAMES),
+        "slow": Student({"evaluate": hundred_times(ref["evaluate"])}, zero=GAMES),
     }
 
 
@@ -822,7 +823,7 @@ def ps09_feedback(run: CourseRun) -> None:
 
 
 def slow_feedback(feedback: str) -> None:
-    """What the feedback of the evaluation over its budget (:data:`SLOW`) must say: why its games were lost."""
+    """What the feedback of the evaluation over its budget (:func:`hundred_times`) must say: why its games were lost."""
     assert "Your player ran out of time before your move" in feedback
     assert "evaluate was called" in feedback and "ms a call; the budget is" in feedback
     assert f"({BUDGET_TIMES} x the course's evaluation, measured at" in feedback
