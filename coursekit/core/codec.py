@@ -24,7 +24,7 @@ JSON = Any
 
 def to_json(value: Any) -> JSON:
     """A JSON-ready value for ``value``."""
-    if value is None or type(value) in _PLAIN:  # the most common case first: moves are numbers and cells
+    if value is None or type(value) in PLAIN:  # the most common case first: moves are numbers and cells
         return value
     if isinstance(value, Grid):
         return {
@@ -44,8 +44,8 @@ def to_json(value: Any) -> JSON:
     raise TypeError(f"cannot save a {type(value).__name__} in a record")
 
 
-#: The values that are their own JSON (exactly these types; subclasses take the longer way).
-_PLAIN = frozenset({bool, int, str})
+#: The types whose values are their own JSON (exactly these types; subclasses take the longer way).
+PLAIN = frozenset({bool, int, str})
 
 
 def from_json(kind: Any, data: JSON) -> Any:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import display
-from .codec import from_json, to_json
+from .codec import PLAIN, from_json, to_json
 from .errors import CoursekitError, IllegalMoveError
 from .rules import CHANCE, End, Rules
 
@@ -114,16 +114,16 @@ class Record:
             state_type = type(rules.initial_state(random.Random(0)))
             state = start = from_json(state_type, data["start"])
             steps: list[Step] = []
+            saved_as: dict[Any, Any] = {}  # each move's JSON, made once: the same moves recur from turn to turn
             for player, saved in data["moves"]:
-                what = f"{'chance step' if player == CHANCE else 'move'} {len(steps) + 1} ({saved})"
                 if player != rules.to_move(state):
-                    raise IllegalMoveError(f"{what} is not player {player}'s to make")
+                    raise IllegalMoveError(f"{_step_name(player, len(steps), saved)} is not player {player}'s to make")
                 choices = ([o for o, _ in rules.chance_outcomes(state)] if player == CHANCE
                            else rules.legal_moves(state))
-                move = next((m for m in choices if to_json(m) == saved), None)
+                move = next((m for m in choices if (m if type(m) in PLAIN else _saved_as(saved_as, m)) == saved), None)
                 if move is None:
-                    raise IllegalMoveError(f"{what} is not legal there")
-                state = rules.apply(state, move) if player != CHANCE else rules.next_state(state, move)
+                    raise IllegalMoveError(f"{_step_name(player, len(steps), saved)} is not legal there")
+                state = rules.next_state(state, move)  # one of the legal moves (or outcomes): checked already
                 steps.append(Step(player, move, state))
             end = End(data["end"])
             record = cls.of(rules, tuple(data["players"]), start, tuple(steps),
@@ -133,3 +133,19 @@ class Record:
             return record
         except (KeyError, TypeError, ValueError) as error:
             raise CoursekitError(f"not a valid game record: {error}") from None
+
+
+def _step_name(player: int, made: int, saved: Any) -> str:
+    """How an error names the saved step after the first ``made``: ``"move 3 ([1, 2])"``."""
+    return f"{'chance step' if player == CHANCE else 'move'} {made + 1} ({saved})"
+
+
+def _saved_as(known: dict[Any, Any], move: Any) -> Any:
+    """``to_json(move)``, remembered in ``known`` (by the move, which is immutable)."""
+    try:
+        return known[move]
+    except KeyError:
+        known[move] = value = to_json(move)
+        return value
+    except TypeError:  # a move that cannot be a key
+        return to_json(move)
