@@ -6,7 +6,8 @@ the server and the page are the session's fixtures (``conftest.py``).
 One JupyterLab, then one Voila (each on a free 127.0.0.1 port, with its own configuration,
 data and runtime folders) serves a notebook that creates every board, each with a fixed seed
 and its own CSS class (``ck-board-NAME``); one chromium opens it and runs all its cells (in
-JupyterLab with Run All, in Voila as the page loads). Every test runs against both. The tests click
+JupyterLab with Run All, in Voila as the page loads). Every test runs in JupyterLab; those marked
+``voila`` in Voila as well (``conftest.py``: each board's first test, accessibility, the replay). The tests click
 as a student would and check what the page shows (the picture's text and shapes, the status
 line, the controls), never the Python values: a board that leaves anything stale on screen
 (a ghost piece, hint letter, number or mark) fails.

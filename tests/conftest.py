@@ -2,6 +2,7 @@
 
 The server and the page are made once a session for each front end (the tests of all the
 ``test_browser_*.py`` files are grouped by it), so a whole run starts two servers, not two a file.
+Every board test runs in JupyterLab; those marked ``voila`` in Voila too (:func:`pytest_generate_tests`).
 """
 
 from __future__ import annotations
@@ -29,12 +30,26 @@ def playwright() -> Iterator[Any]:
         started.stop()
 
 
-@pytest.fixture(scope="session", params=("jupyterlab", "voila"))
+@pytest.fixture(scope="session")
 def lab(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """JupyterLab or Voila serving the boards' notebook (``browser.notebook()``); the page's address."""
+    """JupyterLab or Voila serving the boards' notebook (``browser.notebook()``); the page's address.
+    Which one: see :func:`pytest_generate_tests`."""
     from browser import serve
 
     yield from serve(request.param, tmp_path_factory)
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """A test of the boards' page runs in JupyterLab; one marked ``voila`` runs in Voila as well.
+
+    Both front ends show the same widgets, drawn by the same script (``boards/board.js``) from the
+    same kernel: what differs is the page around them and how it loads them. So every board is played
+    in full in JupyterLab, and in Voila each board's first test (a move, the answer, a refused move,
+    New game), the keyboard and the accessibility checks, and the replay's buttons.
+    """
+    if "lab" in metafunc.fixturenames:
+        fronts = ("jupyterlab", "voila") if metafunc.definition.get_closest_marker("voila") else ("jupyterlab",)
+        metafunc.parametrize("lab", fronts, indirect=True, scope="session")
 
 
 @pytest.fixture(scope="session")

@@ -57,6 +57,7 @@ def course_boards(page: Any) -> list[str]:
     return names
 
 
+@pytest.mark.voila  # in Voila as well (tests/conftest.py)
 def test_every_board_passes_axe_core_wcag_2_a_and_aa(page: Any, axe_source: str) -> None:
     page.evaluate(axe_source)
     problems = []
@@ -72,6 +73,7 @@ def test_every_board_passes_axe_core_wcag_2_a_and_aa(page: Any, axe_source: str)
     assert not problems, "\n".join(problems)
 
 
+@pytest.mark.voila  # in Voila as well (tests/conftest.py)
 def test_every_clickable_part_of_a_picture_is_reachable_and_named(page: Any) -> None:
     problems = []
     for name in course_boards(page):

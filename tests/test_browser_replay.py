@@ -10,6 +10,7 @@ from browser import *  # the harness: reading the page, twins, waiting
 pytestmark = pytest.mark.slow
 
 
+@pytest.mark.voila  # in Voila as well (tests/conftest.py)
 def test_replay_the_slider_and_the_buttons(page: Any) -> None:
     from playwright.sync_api import expect
 

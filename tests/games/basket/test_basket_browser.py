@@ -10,6 +10,7 @@ from browser import *  # the harness: reading the page, twins, waiting
 pytestmark = pytest.mark.slow
 
 
+@pytest.mark.voila  # in Voila as well (tests/conftest.py)
 def test_basket_put_balls_a_refused_move_hints_and_new_game(page: Any) -> None:
     from playwright.sync_api import expect
 

@@ -15,6 +15,7 @@ from browser import *
 pytestmark = pytest.mark.slow
 
 
+@pytest.mark.voila  # in Voila as well (tests/conftest.py)
 def test_beans_moves_answers_a_refused_move_and_new_game(page: Any) -> None:
     from playwright.sync_api import expect
 
@@ -95,6 +96,7 @@ def test_beans_computers_only_step_and_run(page: Any) -> None:
     expect(ck_control(where, "run")).to_have_text("▶ Run", timeout=WAIT_MS)
 
 
+@pytest.mark.voila  # in Voila as well (tests/conftest.py)
 def test_beans_colours_are_readable(page: Any) -> None:
     where = board(page, "beans")
     pairs = where.locator(".ck-status, .ck-control button.ck-input").evaluate_all(

@@ -25,6 +25,7 @@ def type_in(where: Any, name: str, text: str) -> None:
 
 # Word guessing ---------------------------------------------------------------------------------
 
+@pytest.mark.voila  # in Voila as well (tests/conftest.py)
 def test_words_letters_words_a_refused_guess_and_new_game(page: Any) -> None:
     from playwright.sync_api import expect
 
@@ -126,6 +127,7 @@ def test_words_the_computer_guesses_by_step_and_run(page: Any) -> None:
 
 # Bulls and cows --------------------------------------------------------------------------------
 
+@pytest.mark.voila  # in Voila as well (tests/conftest.py)
 def test_bulls_typed_guesses_a_bad_guess_clicked_digits_and_new_game(page: Any) -> None:
     from playwright.sync_api import expect
 
@@ -215,6 +217,7 @@ def test_bulls_watch_the_computer_guess(page: Any) -> None:
     expect(ck_control(where, "guess")).to_be_enabled()
 
 
+@pytest.mark.voila  # in Voila as well (tests/conftest.py)
 def test_the_guessing_boards_colours_are_readable(page: Any) -> None:
     for name in ("words", "bulls"):
         pairs = board(page, name).locator(".ck-status, .ck-control button.ck-input, .ck-picture text").evaluate_all(

@@ -18,6 +18,7 @@ def piece_at(where: Any, name: str) -> Any:
     return picture(where).locator(f'[data-piece="{name}"]')
 
 
+@pytest.mark.voila  # in Voila as well (tests/conftest.py)
 def test_corners_a_step_the_answer_a_refused_click_hints_and_new_game(page: Any) -> None:
     from playwright.sync_api import expect
 

@@ -10,6 +10,7 @@ from browser import *  # the harness: reading the page, twins, waiting
 pytestmark = pytest.mark.slow
 
 
+@pytest.mark.voila  # in Voila as well (tests/conftest.py)
 def test_crawler_two_clicks_for_the_first_segment_hints_and_new_game(page: Any) -> None:
     from playwright.sync_api import expect
 

@@ -41,6 +41,7 @@ def expect_no_hidden_mine_on_the_page(where: Any, twin: Any) -> None:
         assert where.locator(f'.ck-picture [data-cell="{key(mine)}"] circle').count() == 0, mine
 
 
+@pytest.mark.voila  # in Voila as well (tests/conftest.py)
 def test_mines_reveal_flag_mode_a_refused_click_and_new_game(page: Any) -> None:
     from playwright.sync_api import expect
 
@@ -137,6 +138,7 @@ def test_mines_watch_the_computer_step_and_run(page: Any) -> None:
     expect(where.locator(".ck-picture circle")).to_have_count(3)  # the end: the three mines are shown
 
 
+@pytest.mark.voila  # in Voila as well (tests/conftest.py)
 def test_minesduel_a_reveal_the_answer_a_refused_click_hints_undo_and_new_game(page: Any) -> None:
     from playwright.sync_api import expect
 
@@ -198,6 +200,7 @@ def test_minesduel_discoveries_are_lettered_and_two_computers_play(page: Any) ->
     expect_board(where, twin, "two computers played to the end by ▶ Run")
 
 
+@pytest.mark.voila  # in Voila as well (tests/conftest.py)
 def test_mines_colours_are_readable(page: Any) -> None:
     where = board(page, "mines")
     pairs = where.locator(".ck-status, .ck-control button.ck-input").evaluate_all(

@@ -17,6 +17,7 @@ def shown_numbers(where: Any) -> list[str]:
     return [t for t in texts if t.isdigit()]
 
 
+@pytest.mark.voila  # in Voila as well (tests/conftest.py)
 def test_path_cells_then_bfs_then_astar_without_old_numbers(page: Any) -> None:
     from playwright.sync_api import expect
 

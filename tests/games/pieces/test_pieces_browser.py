@@ -17,6 +17,7 @@ def written(twin: Any) -> set[str]:
     return set(re.findall(r'font-size="(?:14.4|27)"[^>]*>([^<]*)</text>', twin.picture))
 
 
+@pytest.mark.voila  # in Voila as well (tests/conftest.py)
 def test_king_illegal_click_a_move_hints_and_new_game(page: Any) -> None:
     from playwright.sync_api import expect
 
@@ -92,6 +93,7 @@ def test_king_keyboard_undo_replay_and_blocked_cells(page: Any) -> None:
     expect(where.locator(".ck-picture [data-hit]")).to_have_count(20 - blocked, timeout=WAIT_MS)
 
 
+@pytest.mark.voila  # in Voila as well (tests/conftest.py)
 def test_three_player_queen_the_turn_lines_hints_and_new_game(page: Any) -> None:
     from playwright.sync_api import expect
 
@@ -122,6 +124,7 @@ def test_three_player_queen_the_turn_lines_hints_and_new_game(page: Any) -> None
     expect(picture(where)).to_contain_text(twin.turn)
 
 
+@pytest.mark.voila  # in Voila as well (tests/conftest.py)
 def test_pieces_colours_are_readable(page: Any) -> None:
     where = board(page, "pieces3")
     pairs = where.locator(".ck-picture text tspan, .ck-picture text").evaluate_all(

@@ -66,6 +66,7 @@ def test_pursuit_step_no_trail_capture_times_restart_and_run(page: Any) -> None:
     expect_board(where, twin, "after New game")
 
 
+@pytest.mark.voila  # in Voila as well (tests/conftest.py)
 def test_pursuit_you_play_jerry_a_refused_move_replay_and_placing(page: Any) -> None:
     from playwright.sync_api import expect
 

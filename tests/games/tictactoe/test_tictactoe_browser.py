@@ -27,6 +27,7 @@ def key(cell: Any) -> str:
     return f"{cell.x},{cell.y}"
 
 
+@pytest.mark.voila  # in Voila as well (tests/conftest.py)
 def test_tictactoe_marks_answers_hints_the_winning_line_and_new_game(page: Any) -> None:
     from playwright.sync_api import expect
 
