@@ -825,7 +825,7 @@ def ps09_feedback(run: CourseRun) -> None:
 
 
 def slow_feedback(feedback: str) -> None:
-    """What the feedback of the evaluation over its budget (:func:`thousand_times`) must say: why its games were lost."""
+    """What the feedback of the evaluation over its budget (:func:`thousand_times`) says: why its games were lost."""
     assert "Your player ran out of time before your move" in feedback
     assert "evaluate was called" in feedback and "ms a call; the budget is" in feedback
     assert f"({BUDGET_TIMES} x the course's evaluation, measured at" in feedback
