@@ -433,7 +433,7 @@ class Minesweeper(MinesRules):
             index = here.y * self.width + here.x
             if shown[index] != HIDDEN:
                 continue
-            around = list(_around(here, self.width, self.height))
+            around = board.neighbours(here)  # _around's cells in its order, from the board size's table
             near = [c for c in around if c in mines]
             shown[index] = len(near)
             opened.add(here)
