@@ -298,10 +298,11 @@ class Bulls(SpecFields, GameRules):
         return BullsState(state.targets, tuple(answers), (state.turn + 1) % self.num_players)
 
     def is_over(self, state: BullsState) -> bool:
-        if len(state.targets) < self.num_players:
+        mutual = self.mutual
+        if len(state.targets) < (2 if mutual else 1):  # self.num_players: the engine asks at every move
             return False
         last = state.answers[-1]
-        if not self.mutual:
+        if not mutual:
             return state.found(0) or len(last) >= self.guess_limit
         first, second = state.answers
         # The round is complete when the second player has guessed as often as the first.
@@ -322,7 +323,7 @@ class Bulls(SpecFields, GameRules):
         ((0, 1, 2, 3), None)
         """
         hidden = tuple(None if p == player else code for p, code in enumerate(state.targets))
-        return replace(state, targets=hidden)
+        return BullsState(hidden, state.answers, state.turn)  # replace(state, targets=hidden), without its look-ups
 
     def own_secret(self, state: BullsState, player: int) -> Code | None:
         """The secret ``player`` hid in the mutual game (the one the other looks for); ``None`` in the guessing game."""

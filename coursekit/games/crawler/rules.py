@@ -242,24 +242,24 @@ class Crawler(SpecFields, LastMoverWins):
         line = state.line
         if not line:
             return ()
-        head, after_head, tail, before_tail = line[0], line[1], line[-1], line[-2]
+        numbers, bits = self._symmetry_tables
         # The ends decide the least key but for ties; only the tied images need their points.
-        images = []
-        for number, bit in self._symmetry_tables:
-            one, two = (number[head], number[after_head]), (number[tail], number[before_tail])
-            images.append(((*one, *two) if one < two else (*two, *one), bit))
-        least = min(ends for ends, _ in images)
+        images = [(h, a, t, b) if (h, a) < (t, b) else (t, b, h, a)
+                  for h, a, t, b in zip(numbers[line[0]], numbers[line[1]], numbers[line[-1]], numbers[line[-2]],
+                                        strict=True)]
+        least = min(images)
         points = set(line) if state.closed else line
-        mask = min(sum(map(bit.__getitem__, points)) for ends, bit in images if ends == least)
+        mask = min(sum(map(bit.__getitem__, points)) for ends, bit in zip(images, bits, strict=True) if ends == least)
         return (int(state.closed), *least, mask)
 
     @cached_property
-    def _symmetry_tables(self) -> tuple[tuple[dict[Coord, int], dict[Coord, int]], ...]:
-        """For each symmetry: each point's number after it, and that number's bit."""
+    def _symmetry_tables(self) -> tuple[dict[Coord, tuple[int, ...]], tuple[dict[Coord, int], ...]]:
+        """Each point's numbers after each symmetry (in :attr:`_symmetries`' order); for each symmetry, each
+        point's bit after it."""
         w = self.width
         points = [Coord(i % w, i // w) for i in range(w * self.height)]
-        return tuple(({p: perm[i] for i, p in enumerate(points)}, {p: 1 << perm[i] for i, p in enumerate(points)})
-                     for perm in self._symmetries)
+        numbers = {p: tuple(perm[i] for perm in self._symmetries) for i, p in enumerate(points)}
+        return numbers, tuple({p: 1 << perm[i] for i, p in enumerate(points)} for perm in self._symmetries)
 
     # The rules.
 
@@ -278,7 +278,24 @@ class Crawler(SpecFields, LastMoverWins):
         return state
 
     def to_move(self, state: CrawlerState) -> int:
-        return state.turn
+        return max(len(state.line) - 1, 0) % 2  # state.turn written out: a search asks at every node
+
+    def returns(self, state: CrawlerState) -> tuple[float, ...]:
+        """+1 for the player who closed the line and -1 for the other; ``(0, 0)`` while the game goes on.
+
+        :func:`~coursekit.core.rules.returns_from_winner` of the last mover, written out: a search asks
+        at every end. A closed line of ``n`` points took ``n - 1`` moves, the last one by player ``n % 2``.
+
+        >>> from coursekit.core.rules import returns_from_winner
+        >>> rules = Crawler(3, 3)
+        >>> state = rules.position([(Coord(0, 0), Coord(1, 0)), (Coord(1, 0), Coord(1, 1)), (Coord(1, 1), Coord(0, 1))])
+        >>> closed = rules.apply(state, (Coord(0, 1), Coord(0, 0)))
+        >>> rules.returns(closed), returns_from_winner(rules.winner(closed), 2), rules.returns(state)
+        ((-1, 1), (-1, 1), (0, 0))
+        """
+        if not state.closed:
+            return (0, 0)
+        return (-1, 1) if len(state.line) % 2 else (1, -1)
 
     def legal_moves(self, state: CrawlerState) -> tuple[Segment, ...]:
         """C's order: every unit segment (both ways round) at the start; later the head's
@@ -426,18 +443,28 @@ def _safe_answers(rules: Crawler, state: CrawlerState, move: Segment, on_line: s
     """How many moves the opponent has after ``move`` that do not let the mover close next."""
     after = rules.next_state(state, move)
     grown = on_line | {move[1]}
-    return sum(1 for answer in rules.legal_moves(after) if not _lets_close(rules, after, answer, grown))
+    answers = 0
+    for answer in rules.legal_moves(after):
+        if not _lets_close(rules, after, answer, grown):
+            answers += 1
+    return answers
 
 
 def _lets_close(rules: Crawler, state: CrawlerState, move: Segment, on_line: set[Coord]) -> bool:
     """Whether the opponent can close after ``move`` (a move that does not close)."""
     start, new = move
     line = state.line
-    other = line[-1] if start == line[0] else line[0]
-    before_other = line[-2] if start == line[0] else line[1]
-    if any(p in on_line and p != start for p in rules.neighbours(new)):
-        return True
-    return any((p in on_line or p == new) and p != before_other for p in rules.neighbours(other))
+    if start == line[0]:
+        other, before_other = line[-1], line[-2]
+    else:
+        other, before_other = line[0], line[1]
+    for p in rules.neighbours(new):  # plain loops: a search asks this at every node
+        if p in on_line and p != start:
+            return True
+    for p in rules.neighbours(other):  # noqa: SIM110 (a loop, not any() over a generator: cheaper here)
+        if (p in on_line or p == new) and p != before_other:
+            return True
+    return False
 
 
 def opening_segment(rules: Crawler) -> Segment:

@@ -57,7 +57,7 @@ from typing import Any, ClassVar, Self, TypeVar
 from ...core.display import Shown
 from ...core.errors import CoursekitError
 from ...core.grid import NEXT8, Coord
-from ...core.rules import CHANCE, GameRules, GameType, SpecFields
+from ...core.rules import CHANCE, GameRules, GameType, SpecFields, unchecked_builder
 
 __all__ = [
     "HIDDEN", "LEVELS", "Flag", "KnowledgeBase", "MinesRules", "Minesweeper", "MinesweeperBoard", "MinesweeperState",
@@ -119,6 +119,18 @@ def _neighbour_table(width: int, height: int) -> tuple[tuple[Coord, ...], ...]:
     True
     """
     return tuple(tuple(_around(cell, width, height)) for cell in _board_cells(width, height))
+
+
+@functools.lru_cache(maxsize=64)
+def _neighbour_pairs(width: int, height: int) -> tuple[tuple[tuple[Coord, int], ...], ...]:
+    """For every cell index of a ``width`` x ``height`` board, each neighbour with its index, in NEXT8 order.
+
+    >>> _neighbour_pairs(3, 2)[0]
+    ((Coord(x=1, y=0), 1), (Coord(x=0, y=1), 3), (Coord(x=1, y=1), 4))
+    >>> tuple(c for c, _ in _neighbour_pairs(3, 2)[0]) == _neighbour_table(3, 2)[0]
+    True
+    """
+    return tuple(tuple((c, c.y * width + c.x) for c in around) for around in _neighbour_table(width, height))
 
 
 @dataclass(frozen=True, repr=False)
@@ -421,7 +433,7 @@ class Minesweeper(MinesRules):
             index = here.y * self.width + here.x
             if shown[index] != HIDDEN:
                 continue
-            around = list(_around(here, self.width, self.height))
+            around = board.neighbours(here)  # _around's cells in its order, from the board size's table
             near = [c for c in around if c in mines]
             shown[index] = len(near)
             opened.add(here)
@@ -496,6 +508,10 @@ class Sentence:
         return self.count == len(self.cells)
 
 
+#: :class:`Sentence` made without its ``__init__`` (the knowledge base makes thousands a board).
+_sentence = unchecked_builder(Sentence)
+
+
 @dataclass
 class KnowledgeBase:
     """What the numbers say, as sentences, and the safe cells and mines that follow.
@@ -527,18 +543,18 @@ class KnowledgeBase:
         """A sentence for each revealed number with hidden neighbours (and each mine a cell has told of);
         revealed cells are known safe. Then :meth:`learn`."""
         kb = cls()
-        shown, width = board.shown, board.width
-        around = _neighbour_table(board.width, board.height)
+        shown = board.shown
+        around = _neighbour_pairs(board.width, board.height)
         for index, cell in enumerate(_board_cells(board.width, board.height)):
             number = shown[index]
             if number == HIDDEN:
                 continue
             kb.safe.add(cell)
-            hidden = frozenset(c for c in around[index] if shown[c[1] * width + c[0]] == HIDDEN)
+            hidden = frozenset([c for c, at in around[index] if shown[at] == HIDDEN])
             if number > len(hidden):
                 raise NoPlacementError(f"{cell} shows {number} but has only {len(hidden)} hidden neighbours")
             if hidden:
-                kb.sentences.append(Sentence(hidden, number))
+                kb.sentences.append(_sentence(hidden, number))
         kb.sentences.extend(Sentence(frozenset({c}), 1) for c in board.told)
         kb.learn()
         return kb
@@ -550,37 +566,58 @@ class KnowledgeBase:
             changed = False
             self._simplify()
             for sentence in self.sentences:
-                if sentence.is_safe and sentence.cells - self.safe:
-                    self.safe |= sentence.cells
-                    changed = True
-                elif sentence.is_mines and sentence.cells - self.mines:
-                    self.mines |= sentence.cells
+                cells, count = sentence.cells, sentence.count
+                if count == 0:  # safe cells
+                    if not cells <= self.safe:
+                        self.safe |= cells
+                        changed = True
+                elif count == len(cells) and not cells <= self.mines:  # mines
+                    self.mines |= cells
                     changed = True
             if changed:
                 continue
             known = set(self.sentences)
-            for small in self.sentences:
-                for big in self.sentences:
-                    if small.cells < big.cells:
-                        inferred = Sentence(big.cells - small.cells, big.count - small.count)
-                        if inferred not in known:
-                            known.add(inferred)
-                            changed = True
+            for small, big in self._subset_pairs():
+                inferred = _sentence(big.cells - small.cells, big.count - small.count)
+                if inferred not in known:
+                    known.add(inferred)
+                    changed = True
             self.sentences = list(known)
         if self.safe & self.mines:
             raise NoPlacementError(f"{min(self.safe & self.mines)} would have to be both safe and a mine")
 
+    def _subset_pairs(self) -> Iterator[tuple[Sentence, Sentence]]:
+        """Every pair of sentences ``(small, big)`` whose cells are a strict part of the other's, in the order
+        of a loop over ``small`` then ``big`` through the sentences. A ``big`` holds every cell of its
+        ``small``, so only the sentences holding one cell of ``small`` are tried.
+
+        >>> one, two = frozenset({Coord(0, 0)}), frozenset({Coord(0, 0), Coord(1, 0)})
+        >>> kb = KnowledgeBase([Sentence(two, 1), Sentence(one, 1)])
+        >>> [(len(small.cells), len(big.cells)) for small, big in kb._subset_pairs()]
+        [(1, 2)]
+        """
+        holding: dict[Coord, list[Sentence]] = {}
+        for sentence in self.sentences:
+            for cell in sentence.cells:
+                holding.setdefault(cell, []).append(sentence)
+        for small in self.sentences:
+            cells = small.cells
+            for big in holding[next(iter(cells))]:
+                if cells < big.cells:
+                    yield small, big
+
     def _simplify(self) -> None:
         """Take known cells out of every sentence; drop empty and repeated sentences."""
-        kept: dict[Sentence, None] = {}
+        kept: dict[tuple[frozenset[Coord], int], Sentence] = {}  # each under its fields: a sentence's hash and ==
+        safe, mines = self.safe, self.mines
         for sentence in self.sentences:
-            cells = sentence.cells - self.safe - self.mines
-            count = sentence.count - len(sentence.cells & self.mines)
+            cells = frozenset(sentence.cells - safe - mines)
+            count = sentence.count - len(sentence.cells & mines) if mines else sentence.count
             if not 0 <= count <= len(cells):
                 raise NoPlacementError(f"the cells {sorted(sentence.cells)} cannot hold {sentence.count} mines")
-            if cells:
-                kept[Sentence(frozenset(cells), count)] = None
-        self.sentences = list(kept)
+            if cells and (cells, count) not in kept:
+                kept[cells, count] = _sentence(cells, count)
+        self.sentences = list(kept.values())
 
 
 # ---------------------------------------------------------------------------------------------
@@ -747,7 +784,14 @@ class _Analysis:
     others: tuple[Coord, ...]   # hidden cells that touch no number
 
 
+@functools.lru_cache(maxsize=1024)
 def _analyse(board: MinesweeperBoard) -> _Analysis:
+    """What the numbers of ``board`` say: the knowledge base, the frontier's groups, the cells touching no number.
+
+    The same board is often weighed again (a reveal's outcomes, then the board each outcome shows, in
+    the lookahead and the checks), so the last boards' analyses are kept, each under its board (a frozen
+    value); an analysis is only read, never changed.
+    """
     known = KnowledgeBase.of(board)
     groups = tuple(_enumerate(g) for g in _groups(known.sentences))
     for group in groups:
