@@ -53,8 +53,6 @@ class _SourceSearch:
         self.rules = rules
         self.positions = 0
         self.limit = limit
-        #: every line :meth:`_can_win` has answered: (its ends, its points) -> (wins, lines counted)
-        self.known: dict[tuple[Coord, Coord, Coord, Coord, frozenset[Coord]], tuple[bool, int]] = {}
 
     def steps(self, line: tuple[Coord, ...]) -> list[tuple[tuple[Coord, ...], Coord]]:
         """C's ``step``: every (new line, new point), the head's moves first, then the tail's."""
@@ -98,25 +96,7 @@ class _SourceSearch:
     def _can_win(self, head: Coord, second: Coord, tail: Coord, before: Coord, points: set[Coord]) -> bool:
         """Whether :meth:`win_move` finds a move for the line with these ends (each end and the point
         next to it) and these ``points``: the same moves in the same order, counted the same, without
-        making the lines (``points`` is left as it was given).
-
-        C's search has no memory, and meets the same line again and again (drawn in another order);
-        what it finds there, and how many lines it counts, depend on the line alone. So each line's
-        answer and count are kept for the rest of the decision, and a line met again adds its count
-        at once (:meth:`_counted`): the same answer, the same count, the same limit."""
-        key = (head, second, tail, before, frozenset(points))
-        known = self.known.get(key)
-        if known is not None:
-            wins, lines = known
-            self._counted(lines)
-            return wins
-        started = self.positions
-        wins = self._search(head, second, tail, before, points)
-        self.known[key] = (wins, self.positions - started)
-        return wins
-
-    def _search(self, head: Coord, second: Coord, tail: Coord, before: Coord, points: set[Coord]) -> bool:
-        """:meth:`_can_win` worked out: C's two clauses over the line's moves."""
+        making the lines (``points`` is left as it was given)."""
         near = self.rules.neighbours
         moves = [x for x in near(head) if x != second]
         at_head = len(moves)
@@ -197,12 +177,9 @@ def source_choice(rules: Crawler, state: CrawlerState, limit: int | None = None)
       mirror plan's opening where one side is even and the other odd.
 
     What it costs on C's 6 x 5 (``python -m benchmarks --only crawler``): at most 337,450
-    positions for a decision, the dearest being C moving second after the middle opening, a
-    lost position where the whole search fails before rule 3 decides; the exact solver decides
-    the same positions with 1,900 to 9,400 nodes. C needs no table there. (The positions are
-    C's count, as if nothing were remembered; to be quick, this search remembers the answer and
-    the count of each line it has searched within a decision, see ``_SourceSearch._can_win``:
-    the dearest decision takes a few hundredths of a second, about 0.35 s without.)
+    positions and about 0.35 s for a decision, the dearest being C moving second after the
+    middle opening, a lost position where the whole search fails before rule 3 decides; the
+    exact solver decides the same positions with 1,900 to 9,400 nodes. C needs no table there.
 
     >>> rules = Crawler(3, 3)
     >>> state = rules.position([(Coord(0, 0), Coord(1, 0)), (Coord(1, 0), Coord(1, 1)), (Coord(1, 1), Coord(0, 1))])
