@@ -888,7 +888,7 @@ else:
 # %% [markdown]
 # 5. **Depth 3 in the small match.** Play the small match above again, seed 0 from each
 #    seat, with `corners.alphabeta_strategy(depth=3)`. Does the draw become a win? Time it: how
-#    much longer does each game take? Then play seeds 1 to 3 at depth 2.
+#    much longer does each game take than at depth 2?
 #
 #    <details><summary>Answer</summary>
 #
