@@ -45,7 +45,8 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     Both front ends show the same widgets, drawn by the same script (``boards/board.js``) from the
     same kernel: what differs is the page around them and how it loads them. So every board is played
     in full in JupyterLab, and in Voila each board's first test (a move, the answer, a refused move,
-    New game), the keyboard and the accessibility checks, and the replay's buttons.
+    New game), the colour checks, the accessibility checks (every clickable part reached by the
+    keyboard and named) and the replay's buttons.
     """
     if "lab" in metafunc.fixturenames:
         fronts = ("jupyterlab", "voila") if metafunc.definition.get_closest_marker("voila") else ("jupyterlab",)
