@@ -42,6 +42,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from ..core.grid import Coord, Grid
@@ -153,11 +154,11 @@ def seed_random(func: Callable[..., Any], seed: int) -> None:
         elsewhere(sandbox_seed(seed))
 
 
-def ask(func: Callable[..., Any], case: Case, calls: Calls, context: str = "") -> Any:
+def ask(func: Callable[..., Any], case: Case, calls: Calls, context: str | Callable[[], str] = "") -> Any:
     """Call the student's ``func`` on the case's arguments, within the limits of ``calls``; the raw answer.
 
     This is the only place where student code runs. A call that raises or runs too long
-    fails with an ``AssertionError`` that names it (and shows ``context``).
+    fails with an ``AssertionError`` that names it (and shows ``context``, drawn then if it is a function).
     """
     return calls.call(func, fresh(case.args), case.shown, context=context)
 
@@ -198,6 +199,11 @@ def refuse_no_cases(name: str, count: int) -> None:
         raise NoCases(f"{name}: the check has no case to try, so it cannot give points")
 
 
+def context_of(check: Check, case: Case) -> Callable[[], str] | str:
+    """What :func:`ask` shows with a failure of ``case``: the check's context, drawn only if a call fails."""
+    return partial(check.context, case) if check.context else ""
+
+
 def outcomes(func: Callable[..., Any], check: Check) -> list[Outcome]:
     """Every case asked, read and judged in turn; stops at the first failure (``AssertionError``).
     A check without cases is refused (:class:`NoCases`)."""
@@ -208,7 +214,7 @@ def outcomes(func: Callable[..., Any], check: Check) -> list[Outcome]:
         measuring(check.measure is not None)
     done = []
     for case in check.cases:
-        raw = ask(func, case, calls, check.context(case) if check.context else "")
+        raw = ask(func, case, calls, context_of(check, case))
         if check.measure is not None:
             raw = check.measure(func, case, raw)
         done.append(evaluate(check, case, raw))

@@ -166,12 +166,18 @@ class Calls:
         """The wall-clock seconds one call may take (see :func:`wall_backstop`)."""
         return wall_backstop(self.per_call)
 
-    def call(self, func: Callable[..., Any], args: Sequence[Any], shown: str, context: str = "") -> Any:
+    def call(self, func: Callable[..., Any], args: Sequence[Any], shown: str,
+             context: str | Callable[[], str] = "") -> Any:
         """``func(*args)`` within the limits; ``shown`` is how the call reads (``"f(3, 4)"``).
 
-        ``context`` (a picture of the position, say) is added to every failure message.
+        ``context`` (a picture of the position, say) is added to every failure message. It may be
+        a function that draws it: then it is drawn only for a failure.
         """
-        tail = f"\n\n{context}" if context else ""
+
+        def tail() -> str:
+            text = context() if callable(context) else context
+            return f"\n\n{text}" if text else ""
+
         clock = self.clock or cpu_clock(func)
         limit = getattr(func, "limit_time", None)
         outside = callable(limit)  # a sandbox stops the call itself, by its own CPU time
@@ -193,13 +199,13 @@ class Calls:
             result = func(*args)
         except _TimeUp:
             alarm.armed = False  # a second ring must not interrupt the message
-            raise AssertionError(self._too_slow(shown, cpu=alarm.rang != signal.SIGALRM) + tail) from None
+            raise AssertionError(self._too_slow(shown, cpu=alarm.rang != signal.SIGALRM) + tail()) from None
         except OverTime as over:
             alarm.armed = False
-            raise AssertionError(self._too_slow(shown, cpu=over.cpu) + tail) from None
+            raise AssertionError(self._too_slow(shown, cpu=over.cpu) + tail()) from None
         except Exception as error:
             alarm.armed = False
-            raise AssertionError(f"{shown} raised {describe_error(error)}{tail}") from None
+            raise AssertionError(f"{shown} raised {describe_error(error)}{tail()}") from None
         finally:
             used = max(0.0, clock() - start)
             alarm.armed = False
@@ -213,7 +219,7 @@ class Calls:
             self.count += 1
             self.spent += used
         if used > self.per_call:  # only without the alarm, or when C code held it up
-            raise AssertionError(self._too_slow(shown, cpu=True) + tail)
+            raise AssertionError(self._too_slow(shown, cpu=True) + tail())
         if self.spent > self.total:
             raise AssertionError(
                 f"{self.name} is too slow: {self.count} calls took {self.spent:.2f} s of CPU time together "

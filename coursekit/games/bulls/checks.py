@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...grading.answers import shown as show
-from ...grading.kernel import Case, Check, Malformed, Outcome, Score, ask, run_check, seed_random
+from ...grading.kernel import Case, Check, Malformed, Outcome, Score, ask, context_of, run_check, seed_random
 from ...grading.limits import Calls
 
 #: One answered guess: (guess, bulls, cows).
@@ -269,7 +269,7 @@ def _score_lenient(func: Callable[..., Any], check: Check, points: float, scale:
     result = Score(check.name, points)
     for case in check.cases:
         try:
-            raw = ask(func, case, calls, check.context(case) if check.context else "")
+            raw = ask(func, case, calls, context_of(check, case))
             value = check.read(raw, case)
         except AssertionError as error:
             value = Malformed(str(error).split("\n\n")[0])
@@ -441,6 +441,18 @@ def reference_counts(secrets: Sequence[str]) -> list[int]:
     return counts
 
 
+def warm() -> None:
+    """Play the reference guesser against every secret once (about a second), so that its decisions are
+    remembered: ``coursekit grade`` calls this before it grades anyone, and no submission's grading then
+    works out the reference's counts again.
+
+    >>> warm(); worked_out = _reference_choice.cache_info().misses
+    >>> _ = reference_counts(all_secrets()); _reference_choice.cache_info().misses == worked_out  # all remembered
+    True
+    """
+    reference_counts(all_secrets())
+
+
 def play_all(func: Callable[..., Any], secrets: Sequence[str], seed: int, *, per_call: float = PER_CALL,
              total: float = TOTAL_SECONDS) -> list[Game]:
     """Every secret played in turn (one time budget for all)."""
@@ -503,5 +515,5 @@ __all__ = [
     "MAX_GUESSES", "PENALTY", "PER_CALL", "TOLERANCE", "TOTAL_SECONDS", "WIDTH", "Entry", "Game", "History",
     "all_secrets", "average_points", "check_consistency", "code_problem", "consistency_check", "contradiction",
     "full_and_zero", "hidden_histories", "hidden_secrets", "play_all", "play_secret", "reference_counts",
-    "reference_guess", "score_average", "score_consistency", "show_games", "teach_guess",
+    "reference_guess", "score_average", "score_consistency", "show_games", "teach_guess", "warm",
 ]

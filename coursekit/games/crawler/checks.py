@@ -44,6 +44,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Literal
 
 from ...core.grid import Coord
@@ -256,27 +257,34 @@ def last_chance(rules: Crawler, game: Game, budget: Budget | None = None) -> str
     return "No position of this game had a winning move for you: the first player loses here with best play."
 
 
+@lru_cache(maxsize=4096)
+def _c_reply(rules: Crawler, state: CrawlerState) -> Segment:
+    """C's reply at ``state``: its program is deterministic, so a position met again (in another game of
+    the same student, who often plays the same line) is answered from memory instead of searched again."""
+    return source_choice(rules, state).move
+
+
 def _opponent_move(opponent: Opponent, rules: Crawler, state: CrawlerState, rng: random.Random) -> Segment:
     if opponent == "C":
-        return source_choice(rules, state).move
+        return _c_reply(rules, state)
     return rng.choice(rules.legal_moves(state))
 
 
 def _student_turn(func: Callable[..., Any], rules: Crawler, state: CrawlerState,
                   calls: Calls) -> tuple[Segment | None, str]:
     """The student's move, or ``None`` and the message that explains why there is none."""
-    picture = _picture(state)
     case = Case((line_of(state), rules.width, rules.height), _call(state), state)
     try:
-        raw = ask(func, case, calls, context=picture)
+        raw = ask(func, case, calls, context=lambda: _picture(state))
     except AssertionError as error:
         return None, str(error)
     pair = _read_segment(raw, case)
     if isinstance(pair, Malformed):
-        return None, malformed_message(case, raw, pair, picture)
+        return None, malformed_message(case, raw, pair, _picture(state))
     move, reason = _move(rules, state, pair)
     if reason is not None:
-        return None, f"{case.shown} returned {_shown_segment(pair)}, which is not a legal move: {reason}.\n\n{picture}"
+        return None, (f"{case.shown} returned {_shown_segment(pair)}, which is not a legal move: {reason}.\n\n"
+                      f"{_picture(state)}")
     return move, ""
 
 

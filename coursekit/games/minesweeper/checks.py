@@ -45,7 +45,7 @@ from typing import Any
 from ...core.engine import Player, play
 from ...grading.answers import as_pair
 from ...grading.answers import shown as show
-from ...grading.kernel import Case, Check, Malformed, Outcome, Score, ask, run_check
+from ...grading.kernel import Case, Check, Malformed, Outcome, Score, ask, context_of, run_check
 from .players import probability_strategy
 from .rules import Minesweeper, board_from_text, certainties, fitting_placements, probabilities
 
@@ -641,7 +641,7 @@ def _score_boards(func: Callable[..., Any], check: Check, points: float, scale: 
                               f"{case.data}: compute less on each call.")
             continue
         try:
-            raw = ask(func, case, calls, check.context(case) if check.context else "")
+            raw = ask(func, case, calls, context_of(check, case))
             value = check.read(raw, case)
             problem = (f"{case.shown} returned {show(raw)}; {value.reason}.\n\n{check.context(case)}"
                        if isinstance(value, Malformed) and check.context else None)

@@ -64,7 +64,7 @@ from .rules import OneWayKing, OneWayKnight, PieceState, wythoff_pairs
 __all__ = [
     "beans_rule_misleads", "check_king_strategy", "check_knight_winning_move", "check_queen_winning_move",
     "king_check", "knight_boards", "knight_check", "knight_pattern_misleads", "misleading_sizes", "queen_check",
-    "queen_positions", "queen_winning_moves", "random_blocked_grids",
+    "queen_positions", "queen_winning_moves", "random_blocked_grids", "warm",
 ]
 
 Position = tuple[int, int]
@@ -91,6 +91,17 @@ def queen_table(size: int) -> Table[str]:
 def knight_table(width: int, height: int) -> Table[str]:
     """The knight's P/N table of an open ``width`` x ``height`` board (cached)."""
     return outcome_table("knight", Grid(width, height))
+
+
+def warm() -> None:
+    """Work out the queen's table that every student's positions are drawn from (up to 1000 x 1000), once:
+    ``coursekit grade`` calls this before it grades anyone, so that no submission's grading does it again.
+
+    >>> warm(); _queen_table.cache_info().currsize
+    1
+    """
+    queen_table(1001)
+    _wythoff(1001)
 
 
 def queen_moves(x: int, y: int) -> list[Position]:

@@ -194,16 +194,15 @@ def _student_move(func: Callable[..., Any], name: str, rules: Pursuit, state: Pu
     tom, jerry = state.pursuers[0], state.prey
     call = f"{name}(grid, {tom}, {jerry})"
     grid = state.grid
-    drawn = _picture(grid, tom, jerry)
     case = Case((grid, tom, jerry), call)
-    answer = ask(func, case, calls, context=drawn)
+    answer = ask(func, case, calls, context=lambda: _picture(grid, tom, jerry))
     pair = as_pair(answer)
     here = tom if side == "pursuer" else jerry
     if pair is None:
         who = "Tom" if side == "pursuer" else "Jerry"
         raise AssertionError(malformed_message(case, answer, Malformed(
             f"it must return the cell {who} steps to, a Coord (or a tuple of two ints) such as "
-            f"{steps_from(grid, here)[0]!r}"), drawn))
+            f"{steps_from(grid, here)[0]!r}"), _picture(grid, tom, jerry)))
     move = Coord(*pair)
     reason = rules.why_illegal(state, (move,) if side == "pursuer" else move)
     if reason is not None:

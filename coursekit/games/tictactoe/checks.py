@@ -53,7 +53,7 @@ from .rules import MARKS, TicTacToe, TicTacToeState
 __all__ = [
     "alphabeta_check", "best_move_check", "board_of", "board_picture", "check_alphabeta", "check_best_move",
     "hidden_positions", "node_share", "reference_alphabeta", "score_alphabeta_nodes", "score_best_move",
-    "state_of", "value", "values",
+    "state_of", "value", "values", "warm",
 ]
 
 Board = list[str]
@@ -151,8 +151,9 @@ def reference_alphabeta(state: TicTacToeState) -> tuple[int, int]:
     return int(result), nodes
 
 
-def _positions() -> list[TicTacToeState]:
-    """Every position of a game in progress reachable from the start, in a fixed order."""
+@cache
+def _positions() -> tuple[TicTacToeState, ...]:
+    """Every position of a game in progress reachable from the start, in a fixed order (worked out once)."""
     seen: dict[TicTacToeState, None] = {}
     frontier = [RULES.initial_state()]
     while frontier:
@@ -161,7 +162,31 @@ def _positions() -> list[TicTacToeState]:
             continue
         seen[state] = None
         frontier.extend(RULES.next_state(state, move) for move in RULES.legal_moves(state))
-    return sorted(seen, key=lambda s: (s.filled, s.cells))
+    return tuple(sorted(seen, key=lambda s: (s.filled, s.cells)))
+
+
+@cache
+def _tricky(fewest: int, most: int) -> tuple[TicTacToeState, ...]:
+    """The positions with ``fewest`` to ``most`` marks where some move is worse than the best (worked out once)."""
+    return tuple(s for s in _positions() if fewest <= s.filled <= most and len(set(values(s).values())) > 1)
+
+
+@cache
+def _tricky_kinds(fewest: int, most: int) -> tuple[tuple[TicTacToeState, ...], tuple[TicTacToeState, ...]]:
+    """Of :func:`_tricky`'s positions, those where a fork decides, and those with a threat (worked out once)."""
+    tricky = _tricky(fewest, most)
+    return tuple(s for s in tricky if fork_decides(s)), tuple(s for s in tricky if threat(s))
+
+
+def warm() -> None:
+    """Work out what every student's hidden positions are drawn from (every position and its moves' values),
+    once: ``coursekit grade`` calls this before it grades anyone, so that no submission's grading does it again.
+
+    >>> warm(); len(_tricky(2, 9)) > len(_tricky(2, 3)) > 0
+    True
+    """
+    _tricky_kinds(2, 9)
+    _tricky_kinds(2, 3)
 
 
 def hidden_positions(count: int, seed: int, *, fewest: int = 2, most: int = 9, forks: int = 0) -> list[Board]:
@@ -182,11 +207,12 @@ def hidden_positions(count: int, seed: int, *, fewest: int = 2, most: int = 9, f
     True
     """
     rng = random.Random(seed)
-    tricky = [s for s in _positions() if fewest <= s.filled <= most and len(set(values(s).values())) > 1]
+    tricky = _tricky(fewest, most)
+    forking, threats = _tricky_kinds(fewest, most)
     chosen: list[TicTacToeState] = []
     if forks:
-        chosen += rng.sample([s for s in tricky if fork_decides(s)], forks)
-    threatened = [s for s in tricky if threat(s) and s not in chosen]
+        chosen += rng.sample(forking, forks)
+    threatened = [s for s in threats if s not in chosen]
     chosen += rng.sample(threatened, (count - forks + 1) // 2)
     others = [s for s in tricky if s not in chosen]
     chosen += rng.sample(others, count - len(chosen))

@@ -11,7 +11,8 @@ For each submission in ``submitted/<student>/<assignment>/``, in parallel over t
    release's notebooks alone (outputs dropped) and the submission's time are copied to the
    course's private ``intake/`` folder, which is what nbgrader grades;
 2. ``nbgrader autograde <assignment> --student <student>`` runs on that copy in a process of its
-   own (forked from this one, which has imported nbgrader once), under limits on memory and CPU
+   own (forked from this one, which has imported nbgrader and the assignment's checks once, and
+   worked out what those checks draw every student's cases from: :func:`preload`), under limits on memory and CPU
    (:class:`ChildLimits`), so that whatever one submission contains, the others are graded (the
    course's configuration runs the student's code in a sandbox: :mod:`coursekit.grading.nbgrader.trusted`);
 3. a submission that could not be graded in full is marked *needs manual grading* in the
@@ -29,10 +30,12 @@ import sys
 # uses, which costs about a second of CPU: left out, before nbformat is imported (through .intake).
 sys.modules.setdefault("rfc3987_syntax", None)  # type: ignore[arg-type]
 
+import importlib
 import json
 import multiprocessing
 import multiprocessing.connection
 import os
+import re
 import shutil
 import signal
 import tempfile
@@ -249,11 +252,41 @@ def _finish(course: Course, assignment: str, student: str, problems: list[str], 
     return result
 
 
-def preload() -> None:
-    """Import what grading a notebook needs once, in this process, so that each forked child has it."""
+#: How a test cell names a game's checks: ``from coursekit.games.tictactoe.checks import ...``.
+_CHECKS = re.compile(r"\bcoursekit\.games\.([a-z_]+)\.checks\b")
+
+
+def checks_used(course: Course, assignment: str) -> list[str]:
+    """The games whose checks the notebooks of ``assignment`` import (read from ``source/``, the instructor's).
+
+    >>> import tempfile
+    >>> root = Path(tempfile.mkdtemp()); (root / "source" / "ps05").mkdir(parents=True)
+    >>> _ = (root / "source" / "ps05" / "ps05.ipynb").write_text('"from coursekit.games.tictactoe.checks import x"')
+    >>> checks_used(Course(root, ""), "ps05")
+    ['tictactoe']
+    """
+    found: set[str] = set()
+    for path in (course.root / "source" / assignment).glob("*.ipynb"):
+        found.update(_CHECKS.findall(path.read_text(encoding="utf-8", errors="replace")))
+    return sorted(found)
+
+
+def preload(games: Sequence[str] = ()) -> None:
+    """Import what grading a notebook needs once, in this process, so that each forked child has it:
+    nbgrader, and the checks of ``games`` with what their ``warm()`` works out, the same for every
+    student (tic-tac-toe's positions and their values, say), so that no child works it out again."""
     import nbgrader.apps.autogradeapp  # noqa: F401
 
     from . import repair, trusted  # noqa: F401
+
+    for game in games:
+        try:
+            checks = importlib.import_module(f"coursekit.games.{game}.checks")
+        except ModuleNotFoundError:  # a name the test cells use that is no game's: they will say so themselves
+            continue
+        warm = getattr(checks, "warm", None)
+        if callable(warm):
+            warm()
 
 
 def grade_one(course: Course, assignment: str, student: str, *, force: bool = False,
@@ -326,7 +359,7 @@ def grade(course: Course, assignment: str, students: Sequence[str] | None = None
     for entry in GAMES.values():  # what a game's hidden tests need made first (corners: its pool of openings)
         if entry.before_grading:
             entry.function(entry.before_grading)(course.root, assignment, key, jobs=jobs, say=say)
-    preload()
+    preload(checks_used(course, assignment))
     # fork: the child has nbgrader imported already; where there is none (Windows), spawn.
     forking: Any = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods()
                                                else "spawn")
