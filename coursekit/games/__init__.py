@@ -4,6 +4,7 @@ Every game's folder (or, until it has moved, its module) declares its games (``E
 :class:`~coursekit.core.registry.GameEntry`); ``GAMES`` holds them all by name, and
 :func:`faces` finds the faces of every game (``faces("cli")``: every game's terminal commands).
 
+>>> from coursekit.games import GAMES
 >>> GAMES["king"].title, GAMES["tictactoe"].source
 ('One-way king', 'A §5 G3.1; D')
 >>> all(name == entry.name for name, entry in GAMES.items())
@@ -13,6 +14,7 @@ True
 from __future__ import annotations
 
 import dataclasses
+import functools
 import importlib
 import pkgutil
 from types import ModuleType
@@ -41,20 +43,33 @@ def _families() -> tuple[ModuleType, ...]:
     return tuple(module for module in found if hasattr(module, "ENTRIES"))
 
 
-#: The families of games: every module of this package that lists its games in ``ENTRIES``
-#: (a new game's module is found without being named here).
-FAMILIES = _families()
-
-
-
 def _entries(family: ModuleType) -> tuple[GameEntry, ...]:
     """A family's entries, each knowing its folder (a family that is a package)."""
     package = family.__name__ if hasattr(family, "__path__") else ""
     return tuple(dataclasses.replace(entry, package=package) for entry in family.ENTRIES)
 
 
-#: Every game of the course by name.
-GAMES: dict[str, GameEntry] = {entry.name: entry for family in FAMILIES for entry in _entries(family)}
+#: The families of games: every module of this package that lists its games in ``ENTRIES``
+#: (a new game's module is found without being named here). Found on first use, like :data:`GAMES`.
+FAMILIES: tuple[ModuleType, ...]
+#: Every game of the course by name. Found on first use: importing one game (``coursekit.games.tictactoe``)
+#: does not import every other game's folder.
+GAMES: dict[str, GameEntry]
+
+
+@functools.cache
+def _games() -> tuple[tuple[ModuleType, ...], dict[str, GameEntry]]:
+    families = _families()
+    return families, {entry.name: entry for family in families for entry in _entries(family)}
+
+
+def __getattr__(name: str) -> Any:
+    """:data:`GAMES` and :data:`FAMILIES`, found the first time they are asked for (PEP 562)."""
+    if name == "FAMILIES":
+        return _games()[0]
+    if name == "GAMES":
+        return _games()[1]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def faces(role: str) -> tuple[ModuleType, ...]:
@@ -64,7 +79,7 @@ def faces(role: str) -> tuple[ModuleType, ...]:
     True
     """
     seen: dict[str, ModuleType] = {}
-    for entry in GAMES.values():
+    for entry in _games()[1].values():
         if entry.package not in seen and entry.has_role(role):
             seen[entry.package] = entry.role(role)
     return tuple(seen[name] for name in sorted(seen))
@@ -80,7 +95,7 @@ def rules_from_spec(spec: dict[str, Any]) -> Rules[Any, Any]:
     ...
     ValueError: unknown game 'chess'
     """
-    entry = GAMES.get(spec.get("game", ""))
+    entry = _games()[1].get(spec.get("game", ""))
     if entry is None:
         raise ValueError(f"unknown game {spec.get('game')!r}")
     rules: Rules[Any, Any] = entry.from_spec(spec)

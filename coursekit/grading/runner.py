@@ -119,7 +119,9 @@ class Watch:
         self.package = "\0"  # the course package's folder (no file name starts with this before it is known)
         if references:
             import coursekit
+            import coursekit.games
 
+            coursekit.games.GAMES  # noqa: B018  (every game's folder loaded now, so that each is watched: see wrap)
             self._root = os.path.dirname(os.path.dirname(os.path.abspath(coursekit.__file__ or "")))
             self.package = os.path.join(self._root, "coursekit") + os.sep
             sys.addaudithook(self.audit)

@@ -97,8 +97,9 @@ def warm() -> None:
     """Work out the queen's table that every student's positions are drawn from (up to 1000 x 1000), once:
     ``coursekit grade`` calls this before it grades anyone, so that no submission's grading does it again.
 
-    >>> warm(); _queen_table.cache_info().currsize
-    1
+    >>> warm(); worked_out = _queen_table.cache_info().misses
+    >>> _ = queen_positions(5, seed=1); _queen_table.cache_info().misses == worked_out  # no table worked out again
+    True
     """
     queen_table(1001)
     _wythoff(1001)
