@@ -20,6 +20,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ...core.engine import Player, play
 from ...core.record import Record
@@ -88,34 +89,49 @@ def best_splitting_letter(words: Sequence[str], letters: Sequence[str]) -> str:
     """
     answers = _answers(words)
     total = len(words)
-
-    nothing: Counter[tuple[int, ...]] = Counter()  # the answers of a letter no word holds
-
-    def present(letter: str) -> int:  # how many words hold the letter
-        return sum(answers.get(letter, nothing).values())
+    holding = {letter: sum(counts.values()) for letter, counts in answers.items()}  # how many words hold each
 
     def entropy(letter: str) -> float:  # answer_entropy(words, letter), from the counts
-        counts = answers.get(letter, nothing)
-        absent = total - present(letter)
+        counts = answers.get(letter)
+        if counts is None:  # no word holds the letter: every word gives one answer, "absent"
+            return 0.0
+        absent = total - holding[letter]
         sizes = [*counts.values(), absent] if absent else list(counts.values())
         return -sum(n / total * math.log2(n / total) for n in sizes) + 0.0
 
-    return max(letters, key=lambda c: (round(entropy(c), 12), present(c)))
+    return max(letters, key=lambda c: (round(entropy(c), 12), holding.get(c, 0)))
 
 
-def _answers(words: Sequence[str]) -> dict[str, Counter[tuple[int, ...]]]:
-    """For each letter, how many ``words`` give each answer (the places it fills); one pass over the words."""
-    answers: dict[str, Counter[tuple[int, ...]]] = {}
+def _answers(words: Sequence[str]) -> dict[str, dict[tuple[int, ...], int]]:
+    """For each letter, how many ``words`` give each answer (the places it fills), in the order the
+    words first give them; one pass over the words.
+
+    >>> _answers(["bell", "ball", "tall"])["l"], _answers(["bell", "ball", "tall"])["a"]
+    ({(2, 3): 3}, {(1,): 2})
+    """
+    answers: dict[str, dict[tuple[int, ...], int]] = {}
     for word in words:
-        places: dict[str, list[int]] = {}
-        for i, c in enumerate(word):
-            places.setdefault(c, []).append(i)
-        for c, found in places.items():
+        for c, found in _places(word):
             counts = answers.get(c)
-            if counts is None:  # (setdefault would make a Counter for every word and letter)
-                counts = answers[c] = Counter()
-            counts[tuple(found)] += 1
+            if counts is None:
+                answers[c] = {found: 1}
+            else:
+                counts[found] = counts.get(found, 0) + 1
     return answers
+
+
+@lru_cache(maxsize=1 << 16)
+def _places(word: str) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """Each letter of ``word`` with the places it fills, in the order the letters first appear (a word's
+    answers never change, and a measurement meets the same words again and again).
+
+    >>> _places("bell")
+    (('b', (0,)), ('e', (1,)), ('l', (2, 3)))
+    """
+    places: dict[str, list[int]] = {}
+    for i, c in enumerate(word):
+        places.setdefault(c, []).append(i)
+    return tuple((c, tuple(found)) for c, found in places.items())
 
 
 def _word_or_letter(rules: Words, seen: WordsObservation, pick: Callable[[Sequence[str], Sequence[str]], str],

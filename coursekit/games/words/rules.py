@@ -334,7 +334,15 @@ def possible_words(rules: Words, seen: WordsObservation) -> tuple[str, ...]:
     ('sure',)
     """
     letters = "".join(seen.letters_tried)
+    wrong = set(seen.words_tried)
+    words = rules.words_of_length(seen.length)
+    alphabet = rules.alphabet
+    if all(c in alphabet for c in letters) and all(c == BLANK or c in letters for c in seen.pattern):
+        # The usual case, without a pattern to compile: a word of the list (letters of the alphabet only)
+        # fits when, with every letter not tried made a blank, it reads as the pattern.
+        hide = str.maketrans(dict.fromkeys((c for c in alphabet if c not in letters), BLANK))
+        pattern = seen.pattern
+        return tuple(w for w in words if w.translate(hide) == pattern and w not in wrong)
     blank = f"[^{letters}]" if letters else "."
     shape = _compiled("".join(blank if c == BLANK else re.escape(c) for c in seen.pattern))
-    wrong = set(seen.words_tried)
-    return tuple(w for w in rules.words_of_length(seen.length) if shape.fullmatch(w) and w not in wrong)
+    return tuple(w for w in words if shape.fullmatch(w) and w not in wrong)
