@@ -906,11 +906,14 @@ def check_cautious(cautious_letter, cautious_guess, cautious_score) -> None:
     def expected_letter(words, untried):
         return max(untried, key=lambda c: (sum(c in w for w in words), round(letter_entropy(words, c), 12)))
 
+    expected = {}  # the right guess at each observation, worked out once (many games meet the same ones)
+
     def expected_guess(rules, seen):
-        words = word_game.possible_words(rules, seen)
-        if len(words) == 1:
-            return words[0]
-        return expected_letter(words, [c for c in rules.alphabet if c not in seen.tried])
+        if (rules, seen) not in expected:
+            words = word_game.possible_words(rules, seen)
+            untried = [c for c in rules.alphabet if c not in seen.tried]
+            expected[rules, seen] = words[0] if len(words) == 1 else expected_letter(words, untried)
+        return expected[rules, seen]
 
     cases = 0
     for word in rules.words[:150]:
@@ -919,8 +922,8 @@ def check_cautious(cautious_letter, cautious_guess, cautious_score) -> None:
             seen = rules.observation(state, 0)
             words = word_game.possible_words(rules, seen)
             untried = [c for c in rules.alphabet if c not in seen.tried]
-            if len(words) > 1:
-                want = expected_letter(words, untried)
+            if len(words) > 1:  # then the right guess is the right letter
+                want = expected_guess(rules, seen)
                 got = cautious_letter(words, untried)
                 assert got == want, f"{seen.pattern}, tried {seen.tried}: expected {want!r}, got {got!r}"
             want, got = expected_guess(rules, seen), cautious_guess(rules, seen)
