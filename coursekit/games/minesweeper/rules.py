@@ -611,12 +611,16 @@ class KnowledgeBase:
         kept: dict[tuple[frozenset[Coord], int], Sentence] = {}  # each under its fields: a sentence's hash and ==
         safe, mines = self.safe, self.mines
         for sentence in self.sentences:
-            cells = frozenset(sentence.cells - safe - mines)
-            count = sentence.count - len(sentence.cells & mines) if mines else sentence.count
+            cells, count = sentence.cells, sentence.count
+            # Most sentences, most rounds, hold no known cell: they are kept as they are.
+            unchanged = type(cells) is frozenset and cells.isdisjoint(safe) and cells.isdisjoint(mines)
+            if not unchanged:
+                count -= len(cells & mines)
+                cells = frozenset(cells - safe - mines)
             if not 0 <= count <= len(cells):
                 raise NoPlacementError(f"the cells {sorted(sentence.cells)} cannot hold {sentence.count} mines")
             if cells and (cells, count) not in kept:
-                kept[cells, count] = _sentence(cells, count)
+                kept[cells, count] = sentence if unchanged else _sentence(cells, count)
         self.sentences = list(kept.values())
 
 
