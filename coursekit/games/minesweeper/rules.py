@@ -51,6 +51,7 @@ import random
 from collections.abc import Collection, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from itertools import filterfalse
 from math import comb
 from typing import Any, ClassVar, Self, TypeVar
 
@@ -772,6 +773,15 @@ def _enumerated(sentences: tuple[Sentence, ...]) -> _Group:
     return _Group(tuple(order), ways, hits)
 
 
+def _hits(group: _Group) -> Iterator[int]:
+    """For each cell of the group, in its order, in how many of its placements (of any count of mines) it is a mine.
+
+    >>> list(_hits(_Group((Coord(0, 0), Coord(1, 0)), {1: 2, 2: 1}, {1: [1, 1], 2: [1, 1]})))
+    [2, 2]
+    """
+    return map(sum, zip(*group.hits.values(), strict=True))
+
+
 def _convolve(a: dict[int, int], b: dict[int, int]) -> dict[int, int]:
     out: dict[int, int] = {}
     for i, x in a.items():
@@ -802,7 +812,7 @@ def _analyse(board: MinesweeperBoard) -> _Analysis:
         if not group.ways:
             raise NoPlacementError("no placement of mines fits the numbers")
     touched = known.safe | known.mines | {c for g in groups for c in g.cells}
-    others = tuple(c for c in board.hidden() if c not in touched)
+    others = tuple(filterfalse(touched.__contains__, board.hidden()))
     return _Analysis(board, known, groups, others)
 
 
@@ -823,8 +833,7 @@ def certainties(board: MinesweeperBoard) -> tuple[frozenset[Coord], frozenset[Co
     safe = found.known.safe - {c for c in board.cells() if board.is_revealed(c)}
     for group in found.groups:
         total = sum(group.ways.values())
-        for i, cell in enumerate(group.cells):
-            hit = sum(tally[i] for tally in group.hits.values())
+        for cell, hit in zip(group.cells, _hits(group), strict=True):
             if hit == total:
                 mines.add(cell)
             elif hit == 0:
@@ -903,8 +912,7 @@ def weigh(board: MinesweeperBoard) -> tuple[int, frozenset[Coord]]:
     mines = set(found.known.mines)
     for group in found.groups:
         total = sum(group.ways.values())
-        mines.update(c for i, c in enumerate(group.cells)
-                     if sum(tally[i] for tally in group.hits.values()) == total)
+        mines.update(c for c, hit in zip(group.cells, _hits(group), strict=True) if hit == total)
     return ways, frozenset(mines)
 
 
