@@ -80,9 +80,12 @@ def remaining_work(rules: Corners, state: CornersState, player: int) -> float:
     distance, depth = rules.distances[player], rules.depths[player]
     pieces = state.pieces(player)
     far = [distance[c] for c in pieces]
-    outside = sum(1 for d in far if d)
-    deep = sorted(depth[c] for c in pieces)
-    short = sum(max(0, d - t) for d, t in zip(deep, rules.target_depths[player], strict=True))
+    outside = len(far) - far.count(0)
+    deep = sorted([depth[c] for c in pieces])
+    short = 0
+    for d, t in zip(deep, rules.target_depths[player], strict=True):
+        if d > t:
+            short += d - t
     return 2 * outside + sum(far) + max(far) + short
 
 
@@ -107,8 +110,7 @@ def blocked(rules: Corners, state: CornersState, player: int) -> int:
     >>> blocked(rules, rules.initial_state(), WHITE)
     12
     """
-    target = rules.target(player)
-    return sum(1 for c in state.pieces(1 - player) if c in target)
+    return sum(map(rules.target(player).__contains__, state.pieces(1 - player)))
 
 
 def walled(rules: Corners, state: CornersState, player: int) -> int:
@@ -124,9 +126,12 @@ def walled(rules: Corners, state: CornersState, player: int) -> int:
     steps, jumps = rules._steps[1 - player], rules._jumps[1 - player]
     count = 0
     for cell in state.pieces(1 - player):
-        if cell in target and all(c in occupied for c in steps[cell]) \
-                and not any(over in occupied and land not in occupied for over, land in jumps[cell]):
-            count += 1
+        if cell in target and occupied.issuperset(steps[cell]):
+            for over, land in jumps[cell]:
+                if over in occupied and land not in occupied:
+                    break  # a jump out
+            else:
+                count += 1
     return count
 
 
@@ -152,8 +157,14 @@ def side_work(rules: Corners, state: CornersState, player: int) -> float:
     >>> side_work(rules, rules.initial_state(), WHITE) - remaining_work(rules, rules.initial_state(), WHITE)
     24.0
     """
+    return _side_work(rules, state, player, race(rules, state))
+
+
+def _side_work(rules: Corners, state: CornersState, player: int, weight: float) -> float:
+    """:func:`side_work` with the :func:`race` weight given (the same for both sides: :func:`evaluate`
+    works it out once)."""
     return (remaining_work(rules, state, player) + BLOCKED * blocked(rules, state, player)
-            + WALLED * walled(rules, state, player) - race(rules, state) * rules.in_target(state, player))
+            + WALLED * walled(rules, state, player) - weight * rules.in_target(state, player))
 
 
 def evaluate(rules: Corners, state: CornersState) -> float:
@@ -169,8 +180,8 @@ def evaluate(rules: Corners, state: CornersState) -> float:
     >>> evaluate(rules, rules.initial_state())
     0.0
     """
-    mover = state.turn
-    return (side_work(rules, state, 1 - mover) - side_work(rules, state, mover)) / SCALE
+    mover, weight = state.turn, race(rules, state)
+    return (_side_work(rules, state, 1 - mover, weight) - _side_work(rules, state, mover, weight)) / SCALE
 
 
 def order_moves(rules: Corners, state: CornersState, moves: tuple[Any, ...]) -> list[Any]:
