@@ -385,8 +385,7 @@ class Corners(SpecFields, GameRules):
 
     def in_target(self, state: CornersState, player: int) -> int:
         """How many of ``player``'s pieces stand in its target."""
-        target = self.target(player)
-        return sum(1 for c in state.pieces(player) if c in target)
+        return sum(map(self.target(player).__contains__, state.pieces(player)))
 
     def result(self, state: CornersState) -> str | None:
         """How the game ended, in words (``None`` while it goes on).
@@ -701,11 +700,20 @@ def _turned_position(position: SoloPosition) -> SoloPosition:
     return frozenset(SIZE * SIZE - 1 - c for c in position)
 
 
+#: For each pair of cell numbers ``c`` and ``t``: the steps from ``c`` to the cell a half turn brings ``t`` to
+#: (that cell is ``(7 - x, 7 - y)`` for ``t`` on ``(x, y)``).
+_STEPS_TO_TURNED = tuple(tuple(abs(c % SIZE + t % SIZE - (SIZE - 1)) + abs(c // SIZE + t // SIZE - (SIZE - 1))
+                               for t in range(SIZE * SIZE)) for c in range(SIZE * SIZE))
+
+
 def _asymmetry(position: SoloPosition) -> int:
     """How far ``position`` is from its own half turn: each piece's steps to the nearest cell of
-    the turned position, summed (0 for a position the half turn leaves as it is)."""
-    turned = [(c % SIZE, c // SIZE) for c in _turned_position(position)]
-    return sum(min(abs(c % SIZE - x) + abs(c // SIZE - y) for x, y in turned) for c in position)
+    the turned position, summed (0 for a position the half turn leaves as it is).
+
+    >>> _asymmetry(solo_start(9)), _asymmetry(frozenset({27, 36}))  # 27 and 36 are each other's half turn
+    (72, 0)
+    """
+    return sum(min(map(_STEPS_TO_TURNED[c].__getitem__, position)) for c in position)
 
 
 def _heading(start: SoloPosition, target: SoloPosition) -> tuple[int, int]:
@@ -735,22 +743,24 @@ def _best_chain(position: SoloPosition, heading: tuple[int, int]) -> int:
     >>> _best_chain(solo_start(9), (-1, 1))  # a hop over the front row: 2 up, or 2 left
     2
     """
-    a, b = heading
+    along = _along(heading)
     best = 0
-    for piece in position:
-        others = position - {piece}
-        x, y = piece % SIZE, piece // SIZE
-        frontier, landed = [piece], {piece}
-        while frontier:
-            following = []
-            for cell in frontier:
-                for over, land in _SOLO_JUMPS[cell]:
-                    if over in others and land not in others and land not in landed:
-                        landed.add(land)
-                        following.append(land)
-                        best = max(best, a * (land % SIZE - x) + b * (land // SIZE - y))
-            frontier = following
+    for piece in position:  # every cell a chain of the piece lands on (the piece's own cell is empty meanwhile)
+        landed = [piece]
+        for cell in landed:  # the list grows as the cells are found, breadth first
+            for over, land in _SOLO_JUMPS[cell]:
+                if over in position and over != piece and land not in position and land not in landed:
+                    landed.append(land)
+        if len(landed) > 1:
+            best = max(best, max(map(along.__getitem__, landed)) - along[piece])
     return best
+
+
+@functools.cache
+def _along(heading: tuple[int, int]) -> tuple[int, ...]:
+    """How far each cell number stands along ``heading = (a, b)``: ``a * x + b * y``."""
+    a, b = heading
+    return tuple(a * (c % SIZE) + b * (c // SIZE) for c in range(SIZE * SIZE))
 
 
 def solo_search(start: SoloPosition, target: SoloPosition, width: int = SOLO_WIDTH,
