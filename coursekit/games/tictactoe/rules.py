@@ -30,6 +30,7 @@ import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
+from itertools import compress
 from operator import itemgetter
 from typing import Any, ClassVar
 
@@ -199,15 +200,22 @@ class TicTacToe(GameRules):
         return tuple(itemgetter(*perm) for perm in self.symmetries)
 
     @cached_property
-    def _reading_order(self) -> tuple[tuple[int, Coord], ...]:
-        """Every cell's index and cell, top row first, left to right (the order of the legal moves)."""
+    def _reading_order(self) -> tuple[Callable[[str], Any], tuple[Coord, ...]]:
+        """The order of the legal moves, top row first, left to right: a function from board text to
+        its characters in that order, and the cells in that order."""
         w = self.width
-        return tuple((y * w + x, Coord(x, y)) for y in reversed(range(self.height)) for x in range(w))
+        cells = tuple(Coord(x, y) for y in reversed(range(self.height)) for x in range(w))
+        return itemgetter(*(c.y * w + c.x for c in cells)), cells
+
+    def _empty_in_reading_order(self, cells: str) -> Iterator[Coord]:
+        """The empty cells of the board text ``cells``, top row first, left to right."""
+        characters, in_order = self._reading_order
+        return compress(in_order, map(EMPTY.__eq__, characters(cells)))
 
     @cached_property
-    def _line_slices(self) -> tuple[tuple[tuple[int, int, int, tuple[int, ...]], ...], ...]:
+    def _line_slices(self) -> tuple[tuple[tuple[int, int, int, tuple[Coord, ...]], ...], ...]:
         """For every cell index, each line through it as a slice of the board text (start, stop, step)
-        that picks the line's cells (lowest index first), and the line."""
+        that picks the line's cells (lowest index first), and the line's cells."""
         found = []
         for lines in self.lines_through:
             slices = []
@@ -215,7 +223,7 @@ class TicTacToe(GameRules):
                 ordered = sorted(line)
                 step = ordered[1] - ordered[0] if len(ordered) > 1 else 1
                 assert all(ordered[i + 1] - ordered[i] == step for i in range(len(ordered) - 1)), line  # evenly spaced
-                slices.append((ordered[0], ordered[-1] + 1, step, line))
+                slices.append((ordered[0], ordered[-1] + 1, step, tuple(self._coord(i) for i in line)))
             found.append(tuple(slices))
         return tuple(found)
 
@@ -309,8 +317,7 @@ class TicTacToe(GameRules):
         """The empty cells, top row first, left to right (``()`` once the game is over)."""
         if state.winner is not None:
             return ()
-        cells = state.cells
-        return tuple(cell for index, cell in self._reading_order if cells[index] == EMPTY)
+        return tuple(self._empty_in_reading_order(state.cells))
 
     def why_illegal(self, state: TicTacToeState, move: Any) -> str | None:
         if self.is_over(state):
@@ -327,17 +334,15 @@ class TicTacToe(GameRules):
         return None
 
     def next_state(self, state: TicTacToeState, move: Coord) -> TicTacToeState:
-        index = move[1] * self.width + move[0]
-        mark = MARKS[state.turn]
-        cells = state.cells[:index] + mark + state.cells[index + 1:]
-        winner: int | None = None
-        line: tuple[Coord, ...] = ()
+        width, turn, before = self.width, state.turn, state.cells
+        index = move[1] * width + move[0]
+        mark = MARKS[turn]
+        cells = before[:index] + mark + before[index + 1:]
         full = mark * self.k  # a line of the mover's marks only
-        for start, stop, step, candidate in self._line_slices[index]:
+        for start, stop, step, line in self._line_slices[index]:
             if cells[start:stop:step] == full:
-                winner, line = state.turn, tuple(self._coord(i) for i in candidate)
-                break
-        return _state(self.width, self.height, cells, (state.turn + 1) % self.num_players, winner, line)
+                return _state(width, self.height, cells, (turn + 1) % self.num_players, turn, line)
+        return _state(width, self.height, cells, (turn + 1) % self.num_players, None, ())
 
     def is_over(self, state: TicTacToeState) -> bool:
         return state.winner is not None or EMPTY not in state.cells
@@ -361,5 +366,4 @@ class TicTacToe(GameRules):
 
     def empty_cells(self, state: TicTacToeState) -> Iterator[Coord]:
         """The empty cells, in the order of :meth:`legal_moves` (also after the game is over)."""
-        cells = state.cells
-        return (cell for index, cell in self._reading_order if cells[index] == EMPTY)
+        return self._empty_in_reading_order(state.cells)
