@@ -30,6 +30,8 @@ SourceBoard = list[str]
 
 #: D's square numbers and the course's cells: ``SOURCE_SQUARES[1] == Coord(0, 2)`` (top left).
 SOURCE_SQUARES: dict[int, Coord] = {number: square_of(number) for number in range(1, 10)}
+#: The index in the course's board text (``TicTacToeState.cells``) of each of D's squares, in D's order.
+_SQUARE_INDICES = tuple(cell.y * 3 + cell.x for cell in SOURCE_SQUARES.values())
 
 #: D's ``Infinity``: the search starts with the window ``(-10, 10)``.
 SOURCE_INFINITY = 10
@@ -238,7 +240,8 @@ def source_board(rules: TicTacToe, state: TicTacToeState) -> SourceBoard:
         raise ValueError(f"D's program plays on the 3 x 3 board, three in a row, two players; these rules are "
                          f"{rules.width} x {rules.height}, k = {rules.k}, {rules.num_players} players")
     swap = {MARKS[0]: "O", MARKS[1]: "X"} if state.turn == 1 else {MARKS[0]: "X", MARKS[1]: "O"}
-    return [swap.get(state.at(square_of(number)), SOURCE_EMPTY) for number in range(1, 10)]
+    cells = state.cells
+    return [swap.get(cells[index], SOURCE_EMPTY) for index in _SQUARE_INDICES]
 
 
 def source_best_move(rules: TicTacToe, state: TicTacToeState) -> SourceChoice:
