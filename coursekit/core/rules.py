@@ -25,6 +25,7 @@ that returns a move; in a game of perfect information the observation is the sta
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, fields, is_dataclass
@@ -113,6 +114,10 @@ def returns_from_winner(winner: int | None, num_players: int) -> tuple[int, ...]
     if winner is None:
         return (0,) * num_players
     return tuple(num_players - 1 if p == winner else -1 for p in range(num_players))
+
+
+#: :func:`returns_from_winner`, each answer worked out once (a search asks at every end of a game).
+_returns_of_winner = functools.cache(returns_from_winner)
 
 
 @runtime_checkable
@@ -253,7 +258,7 @@ class GameRules:
         """One number per player: see :func:`returns_from_winner`; all 0 while the game goes on."""
         if not self.is_over(state):
             return (0,) * self._players
-        return returns_from_winner(self.winner(state), self._players)
+        return _returns_of_winner(self.winner(state), self._players)
 
     def end(self, state: Any) -> End:
         """Won when there is a winner; a one-player game without one is lost, others drawn."""
