@@ -901,11 +901,11 @@ def line_order(rules: Any, state: Any, moves: tuple[Any, ...]) -> list[Any]:
     """
     if not moves:
         return []
-    lines_at = _lines_through(rules)
+    lines, lines_at = _lines_through(rules)
     empty = state.at(moves[0])
     mine = rules.next_state(state, moves[0]).at(moves[0])
-    at = {cell: state.at(cell) for cell in lines_at}  # the mark on every cell of a line, looked at once
-    status = {line: _line_status(tuple(map(at.__getitem__, line)), empty, mine) for line in rules.lines}
+    at = dict(zip(lines_at, map(state.at, lines_at), strict=True))  # the mark on every cell of a line, looked at once
+    status = [_line_status(tuple(map(at.__getitem__, line)), empty, mine) for line in lines]  # by line number
 
     def score(move: Any) -> tuple[int, int]:
         urgent = promising = 0
@@ -936,15 +936,17 @@ def _line_status(marks: tuple[Any, ...], empty: Any, mine: Any) -> tuple[int, in
     return (0, 1 + filled * filled)
 
 
-_LINES_THROUGH: dict[Any, dict[Any, tuple[tuple[Any, ...], ...]]] = {}
+_LINES_THROUGH: dict[Any, tuple[tuple[tuple[Any, ...], ...], dict[Any, tuple[int, ...]]]] = {}
 
 
-def _lines_through(rules: Any) -> dict[Any, tuple[tuple[Any, ...], ...]]:
+def _lines_through(rules: Any) -> tuple[tuple[tuple[Any, ...], ...], dict[Any, tuple[int, ...]]]:
+    """The rules' lines, and for each cell on a line the numbers (places in the lines) of the lines through it."""
     found = _LINES_THROUGH.get(rules)
     if found is None:
-        through: dict[Any, list[tuple[Any, ...]]] = {}
-        for line in rules.lines:
+        lines = tuple(rules.lines)
+        through: dict[Any, list[int]] = {}
+        for number, line in enumerate(lines):
             for cell in line:
-                through.setdefault(cell, []).append(line)
-        found = _LINES_THROUGH[rules] = {cell: tuple(lines) for cell, lines in through.items()}
+                through.setdefault(cell, []).append(number)
+        found = _LINES_THROUGH[rules] = lines, {cell: tuple(numbers) for cell, numbers in through.items()}
     return found
