@@ -44,14 +44,14 @@ from __future__ import annotations
 import functools
 import itertools
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, ClassVar
 
 from ...core.display import Shown
 from ...core.grid import Coord
-from ...core.rules import GameRules, GameType, SpecFields
+from ...core.rules import GameRules, GameType, SpecFields, unchecked_builder
 
 __all__ = [
     "BLACK",
@@ -193,6 +193,12 @@ class CornersState(Shown):
     def __repr__(self) -> str:
         return (f"CornersState(white={' '.join(f'{c.x},{c.y}' for c in self.white)!r}, "
                 f"black={' '.join(f'{c.x},{c.y}' for c in self.black)!r}, moves_made={self.moves_made})")
+
+
+#: ``CornersState(white, black, moves_made)`` without the checks of its ``__init__``
+#: (:func:`~coursekit.core.rules.unchecked_builder`: every field must be passed): the searches make a
+#: state at every node.
+_state: Callable[[tuple[Coord, ...], tuple[Coord, ...], int], CornersState] = unchecked_builder(CornersState)
 
 
 @dataclass(frozen=True)
@@ -367,7 +373,7 @@ class Corners(SpecFields, GameRules):
 
     def next_state(self, state: CornersState, move: Path | str) -> CornersState:
         if move == PASS:
-            return CornersState(state.white, state.black, state.moves_made + 1)
+            return _state(state.white, state.black, state.moves_made + 1)
         start, end = move[0], move[-1]
         if type(start) is not Coord or type(end) is not Coord:
             start, end = Coord(*start), Coord(*end)
@@ -378,8 +384,8 @@ class Corners(SpecFields, GameRules):
         else:
             mine = tuple(end if c == start else c for c in pieces)
         if state.turn == WHITE:
-            return CornersState(mine, state.black, state.moves_made + 1)
-        return CornersState(state.white, mine, state.moves_made + 1)
+            return _state(mine, state.black, state.moves_made + 1)
+        return _state(state.white, mine, state.moves_made + 1)
 
     # The end.
 
