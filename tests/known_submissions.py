@@ -758,10 +758,10 @@ GAMES = ("test_games_e_visible", "test_games_course_visible", *E_HIDDEN, *COURSE
 
 def thousand_times(reference: str) -> str:
     """The reference's evaluation computed a thousand times a call, about 10 ms: some 16 times the sandbox's
-    allowance for a call (15 x the course's evaluation, plus 10 x for reading the position: about 0.6 ms), so
+    allowance for a call (22 x the course's evaluation, plus 15 x for reading the position: about 0.6 ms), so
     that it runs out of time in the first moves of every game (no game is decided by where it ran out). The
-    reference costs about a quarter of the course's evaluation (0.01 against 0.04 ms a call, measured): a hundred
-    times came within twice the allowance, and there some games were won, more or fewer by the machine's load."""
+    reference costs about 0.01 ms a call (measured): a hundred times came within twice the allowance, and
+    there some games were won, more or fewer by the machine's load."""
     return reference.replace("def evaluate(rules, state):", "def evaluate_once(rules, state):", 1) + '''
 
 def evaluate(rules, state):

@@ -10,7 +10,7 @@ CPU on purpose: the grade does not move with the machine's load.
 - ``legal_moves_caller``: the reference's evaluation, with a call of ``rules.legal_moves`` (about
   0.05 ms a call in a notebook, cheap only while the rules keep their caches from call to call); it
   must get full marks.
-- ``slow``: the reference's evaluation computed 1,000 times a call (the budget is 15 times the course's
+- ``slow``: the reference's evaluation computed 1,000 times a call (the budget is 22 times the course's
   evaluation) must lose every game on time, with a message that gives the calls, the CPU time per call
   and the budget (it runs out in the first moves, so that no game is decided by where it ran out;
   ``test_grading_ps09.py`` plays the course's evaluation 100 times over in the grader's process).

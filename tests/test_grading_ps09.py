@@ -247,7 +247,7 @@ def metered_cost(work: Callable[[], Any]) -> float:
 
 
 def test_an_evaluation_a_hundred_times_the_course_s_loses_on_time_and_says_why() -> None:
-    # 100 x, not 30 x: the budget (15 x) is measured on this machine as the test runs, and beside other
+    # 100 x, not 30 x: the budget (22 x) is measured on this machine as the test runs, and beside other
     # work a measured call can cost twice as much CPU (caches shared), which 30 x would not clear for sure
     def slow(rules: Any, state: Any) -> float:
         value = 0.0

@@ -58,7 +58,7 @@ opponent's work left minus mine*.
   - Finished games are never asked: the search values them itself (1 won, -1 lost, 0 a
     draw). A position where a side has no move at all (it passes) may be asked.
   - Speed: the search asks about every move's position (up to about 40 a move). Each call may
-    take on average {BUDGET_TIMES} times the CPU time of the course's evaluation (a few hundredths
+    take on average {BUDGET_TIMES} times the CPU time of the course's evaluation (one or two hundredths
     of a millisecond), so keep it well under a millisecond: no loops over every pair of cells;
     `steps_to_target` is a table lookup.
 - **Hidden tests** (2 points, all or nothing): {POSITION_COUNT} positions of games still going
