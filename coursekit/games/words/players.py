@@ -20,7 +20,6 @@ import random
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
 from ...core.engine import Player, play
 from ...core.record import Record
@@ -120,10 +119,11 @@ def _answers(words: Sequence[str]) -> dict[str, dict[tuple[int, ...], int]]:
     return answers
 
 
-@lru_cache(maxsize=1 << 16)
 def _places(word: str) -> tuple[tuple[str, tuple[int, ...]], ...]:
-    """Each letter of ``word`` with the places it fills, in the order the letters first appear (a word's
-    answers never change, and a measurement meets the same words again and again).
+    """Each letter of ``word`` with the places it fills, in the order the letters first appear.
+
+    Not remembered from call to call: ``benchmarks/words.py`` times the guessers one after another in
+    one process, and a memory they shared would make each guesser after the first look faster.
 
     >>> _places("bell")
     (('b', (0,)), ('e', (1,)), ('l', (2, 3)))
