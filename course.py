@@ -88,7 +88,10 @@ def install_with_uv(pip: list[str], target: str) -> bool:
         run(*pip, "install", "--quiet", "--disable-pip-version-check", "-c", "constraints.txt", "uv")
         uv = BIN / ("uv.exe" if os.name == "nt" else "uv")
         env = dict(os.environ, UV_LINK_MODE=os.environ.get("UV_LINK_MODE", "copy"))
-        run(uv, "pip", "install", "--quiet", "--python", PYTHON, "-c", "constraints.txt", "-e", target, env=env)
+        # --compile-bytecode, as pip does: where PYTHONDONTWRITEBYTECODE is set, every process (each
+        # kernel, each grading child) would otherwise compile every module it imports, again and again
+        run(uv, "pip", "install", "--quiet", "--compile-bytecode", "--python", PYTHON, "-c", "constraints.txt",
+            "-e", target, env=env)
     except (subprocess.CalledProcessError, OSError) as error:
         why = f"exit status {error.returncode}" if isinstance(error, subprocess.CalledProcessError) else error
         say(f"uv could not install ({why}); installing with pip instead (a minute or two)")

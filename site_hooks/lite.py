@@ -238,7 +238,8 @@ def _uv_install(env: Path, specs: list[str]) -> bool:
     if uv is None:
         return False
     python = env / BIN / ("python.exe" if os.name == "nt" else "python")
-    done = subprocess.run([uv, "pip", "install", "--quiet", "--python", str(python), "-c", str(CONSTRAINTS), *specs],
+    done = subprocess.run([uv, "pip", "install", "--quiet", "--compile-bytecode", "--python", str(python),
+                           "-c", str(CONSTRAINTS), *specs],
                           cwd=ROOT, env=dict(os.environ, UV_LINK_MODE=os.environ.get("UV_LINK_MODE", "copy")),
                           capture_output=True, text=True, check=False)
     if done.returncode != 0:
