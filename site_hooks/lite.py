@@ -219,14 +219,19 @@ def tool_env() -> Path:
         return env
     say("installing the JupyterLite tools in .cache/lite/env (once)")
     shutil.rmtree(env, ignore_errors=True)
+    tools = [_pinned(t) for t in TOOLS]
+    # uv makes the environment (without pip: this environment's pip serves it where pip is needed) and
+    # installs the tools; where it cannot, venv and pip do
+    if _uv("make the tool env", "venv", "--quiet", "--python", sys.executable, str(env)) and _uv_install(env, tools):
+        stamp.write_text(wanted + "\n")
+        return env
+    shutil.rmtree(env, ignore_errors=True)
     try:
         subprocess.run([sys.executable, "-m", "venv", str(env)], check=True, capture_output=True)
     except subprocess.CalledProcessError:  # a Python without ensurepip: this environment's pip serves it
         shutil.rmtree(env, ignore_errors=True)
         subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(env)], check=True)
-    tools = [_pinned(t) for t in TOOLS]
-    if not _uv_install(env, tools):
-        _pip(env, "install", "--quiet", "-c", str(CONSTRAINTS), *tools)
+    _pip(env, "install", "--quiet", "-c", str(CONSTRAINTS), *tools)
     stamp.write_text(wanted + "\n")
     return env
 
@@ -234,16 +239,21 @@ def tool_env() -> Path:
 def _uv_install(env: Path, specs: list[str]) -> bool:
     """Install ``specs`` into ``env`` with the uv beside this Python (``course.py`` installs it), in
     seconds where pip takes half a minute; False when there is no uv or it cannot install."""
+    python = env / BIN / ("python.exe" if os.name == "nt" else "python")
+    return _uv("install the tools", "pip", "install", "--quiet", "--compile-bytecode", "--python", str(python),
+               "-c", str(CONSTRAINTS), *specs)
+
+
+def _uv(what: str, *args: str) -> bool:
+    """Run the uv beside this Python (``course.py`` installs it) with ``args``; False when there is no
+    uv or it failed (then pip does the work, slower)."""
     uv = shutil.which("uv", path=str(Path(sys.executable).parent))
     if uv is None:
         return False
-    python = env / BIN / ("python.exe" if os.name == "nt" else "python")
-    done = subprocess.run([uv, "pip", "install", "--quiet", "--compile-bytecode", "--python", str(python),
-                           "-c", str(CONSTRAINTS), *specs],
-                          cwd=ROOT, env=dict(os.environ, UV_LINK_MODE=os.environ.get("UV_LINK_MODE", "copy")),
-                          capture_output=True, text=True, check=False)
+    done = subprocess.run([uv, *args], cwd=ROOT, capture_output=True, text=True, check=False,
+                          env=dict(os.environ, UV_LINK_MODE=os.environ.get("UV_LINK_MODE", "copy")))
     if done.returncode != 0:
-        say(f"uv could not install the tools (exit status {done.returncode}): pip installs them")
+        say(f"uv could not {what} (exit status {done.returncode}): pip does it")
     return done.returncode == 0
 
 
@@ -351,7 +361,8 @@ def piplite_wheels(env: Path) -> list[Path]:
     shutil.copytree(ROOT / "coursekit", source / "coursekit", ignore=shutil.ignore_patterns("__pycache__"))
     for name in ("pyproject.toml", "README.md"):
         shutil.copy2(ROOT / name, source / name)
-    _pip(env, "wheel", "--quiet", "--no-deps", "--wheel-dir", str(built), str(source))
+    if not _uv("build coursekit's wheel", "build", "--quiet", "--wheel", "--out-dir", str(built), str(source)):
+        _pip(env, "wheel", "--quiet", "--no-deps", "--wheel-dir", str(built), str(source))
     wheels += sorted(built.glob("coursekit-*.whl"))
     return wheels
 
