@@ -66,6 +66,33 @@ def test_the_suite_runs_a_worker_a_core_unless_the_arguments_choose() -> None:
     assert doctest.testmod(course, verbose=False).failed == 0
 
 
+def test_set_up_installs_with_uv_and_falls_back_on_pip(monkeypatch: pytest.MonkeyPatch,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    """Set-up installs uv with pip, then the course with uv; where uv fails it says so and pip installs."""
+    course = load_course()
+    commands: list[list[str]] = []
+
+    def ran(*command: object, **kwargs: object) -> None:
+        commands.append([str(c) for c in command])
+
+    monkeypatch.setattr(course, "run", ran)
+    assert course.install_with_uv(["pip"], ".[test]") is True
+    assert commands[0][:2] == ["pip", "install"] and commands[0][-1] == "uv"
+    assert commands[1][0].endswith("uv") and commands[1][1:3] == ["pip", "install"]
+    assert "--compile-bytecode" in commands[1] and commands[1][-2:] == ["-e", ".[test]"]
+
+    def refused(*command: object, **kwargs: object) -> None:
+        commands.append([str(c) for c in command])
+        if str(command[0]).endswith("uv"):
+            raise subprocess.CalledProcessError(1, [str(c) for c in command])
+
+    commands.clear()
+    monkeypatch.setattr(course, "run", refused)
+    assert course.install_with_uv(["pip"], ".[test]") is False
+    assert len(commands) == 2
+    assert "uv could not install (exit status 1); installing with pip instead" in capsys.readouterr().out
+
+
 #: A test's start and end, written to the file named by $LOG: its name, the worker, the time.
 RECORD = """\
 import os, time
