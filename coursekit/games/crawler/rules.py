@@ -244,13 +244,28 @@ class Crawler(SpecFields, LastMoverWins):
             return ()
         numbers, bits = self._symmetry_tables
         # The ends decide the least key but for ties; only the tied images need their points.
-        images = [(h, a, t, b) if (h, a) < (t, b) else (t, b, h, a)
-                  for h, a, t, b in zip(numbers[line[0]], numbers[line[1]], numbers[line[-1]], numbers[line[-2]],
-                                        strict=True)]
+        try:
+            heads, tails = self._end_images[line[0], line[1]], self._end_images[line[-1], line[-2]]
+        except KeyError:  # a line made by hand whose points are not neighbours
+            heads = tuple(zip(numbers[line[0]], numbers[line[1]], strict=True))
+            tails = tuple(zip(numbers[line[-1]], numbers[line[-2]], strict=True))
+        images = [head + tail if head < tail else tail + head for head, tail in zip(heads, tails, strict=True)]
         least = min(images)
         points = set(line) if state.closed else line
-        mask = min(sum(map(bit.__getitem__, points)) for ends, bit in zip(images, bits, strict=True) if ends == least)
+        if images.count(least) == 1:  # the usual case: one image has the least ends
+            mask = sum(map(bits[images.index(least)].__getitem__, points))
+        else:
+            mask = min(sum(map(bit.__getitem__, points)) for ends, bit in zip(images, bits, strict=True)
+                       if ends == least)
         return (int(state.closed), *least, mask)
+
+    @cached_property
+    def _end_images(self) -> dict[tuple[Coord, Coord], tuple[tuple[int, int], ...]]:
+        """For an end of the line and the point next to it, their numbers after each symmetry (in
+        :attr:`_symmetries`' order): the ends' part of :meth:`canonical`'s key, worked out once."""
+        numbers = self._symmetry_tables[0]
+        return {(end, before): tuple(zip(numbers[end], numbers[before], strict=True))
+                for end, around in self._neighbours.items() for before in around}
 
     @cached_property
     def _symmetry_tables(self) -> tuple[dict[Coord, tuple[int, ...]], tuple[dict[Coord, int], ...]]:
@@ -278,7 +293,8 @@ class Crawler(SpecFields, LastMoverWins):
         return state
 
     def to_move(self, state: CrawlerState) -> int:
-        return max(len(state.line) - 1, 0) % 2  # state.turn written out: a search asks at every node
+        line = state.line  # state.turn written out: a search asks at every node
+        return (len(line) - 1) % 2 if line else 0
 
     def returns(self, state: CrawlerState) -> tuple[float, ...]:
         """+1 for the player who closed the line and -1 for the other; ``(0, 0)`` while the game goes on.
@@ -311,9 +327,25 @@ class Crawler(SpecFields, LastMoverWins):
         if not line:
             return tuple(m for a, b in self.all_segments for m in ((a, b), (b, a)))
         head, tail = line[0], line[-1]
-        moves = [(head, p) for p in self._neighbours[head] if p != line[1]]
-        moves += [(tail, p) for p in self._neighbours[tail] if p != line[-2]]
-        return tuple(moves)
+        if type(head) is Coord and type(tail) is Coord:  # as the rules make every line (not by hand)
+            moves_at = self._moves_at
+            at_head, at_tail = moves_at.get((head, line[1])), moves_at.get((tail, line[-2]))
+            if at_head is not None and at_tail is not None:
+                return at_head + at_tail
+        return tuple([(head, p) for p in self._neighbours[head] if p != line[1]]
+                     + [(tail, p) for p in self._neighbours[tail] if p != line[-2]])
+
+    @cached_property
+    def _moves_at(self) -> dict[tuple[Coord, Coord], tuple[Segment, ...]]:
+        """For an end of the line and the point next to it, the moves at that end, in C's order (a search
+        asks for the legal moves at every node).
+
+        >>> rules = Crawler(6, 5)
+        >>> [segment_text(m) for m in rules._moves_at[Coord(0, 0), Coord(1, 0)]]
+        ['0,0-0,1']
+        """
+        return {(end, before): tuple((end, p) for p in around if p != before)
+                for end, around in self._neighbours.items() for before in around}
 
     def why_illegal(self, state: CrawlerState, move: Any) -> str | None:
         if state.closed:
@@ -427,41 +459,52 @@ def closing_first(rules: Crawler, state: CrawlerState, moves: tuple[Segment, ...
     safe: list[Segment] = []
     risky: list[Segment] = []
     on_line = set(line)
+    near = rules._neighbours
+    head, second, tail, before = line[0], line[1], line[-1], line[-2]
     for move in moves:
-        if move[1] in on_line:
+        start, new = move
+        if new in on_line:
             closing.append(move)
-        elif _lets_close(rules, state, move, on_line):
+        elif (_lets_close(near, start, new, tail, before, on_line) if start == head
+              else _lets_close(near, start, new, head, second, on_line)):
             risky.append(move)
         else:
             safe.append(move)
     if not closing and len(safe) > 1:
-        safe.sort(key=lambda move: _safe_answers(rules, state, move, on_line))
+        safe.sort(key=lambda move: _safe_answers(near, line, move, on_line))
     return closing + safe + risky
 
 
-def _safe_answers(rules: Crawler, state: CrawlerState, move: Segment, on_line: set[Coord]) -> int:
-    """How many moves the opponent has after ``move`` that do not let the mover close next."""
-    after = rules.next_state(state, move)
-    grown = on_line | {move[1]}
+def _safe_answers(near: dict[Coord, tuple[Coord, ...]], line: tuple[Coord, ...], move: Segment,
+                  on_line: set[Coord]) -> int:
+    """How many moves the opponent has after ``move`` (a move of ``line`` that does not close) that do not
+    let the mover close next: the answers of :meth:`Crawler.legal_moves` after it, each judged by
+    :func:`_lets_close`, from the ends of the line after it (the line itself is not made)."""
+    start, new = move
+    if start == line[0]:
+        head, second, tail, before = new, start, line[-1], line[-2]
+    else:
+        head, second, tail, before = line[0], line[1], new, start
+    grown = on_line | {new}
     answers = 0
-    for answer in rules.legal_moves(after):
-        if not _lets_close(rules, after, answer, grown):
+    for answer in near[head]:  # the answers at the head, then at the tail, as legal_moves lists them
+        if answer != second and not _lets_close(near, head, answer, tail, before, grown):
+            answers += 1
+    for answer in near[tail]:
+        if answer != before and not _lets_close(near, tail, answer, head, second, grown):
             answers += 1
     return answers
 
 
-def _lets_close(rules: Crawler, state: CrawlerState, move: Segment, on_line: set[Coord]) -> bool:
-    """Whether the opponent can close after ``move`` (a move that does not close)."""
-    start, new = move
-    line = state.line
-    if start == line[0]:
-        other, before_other = line[-1], line[-2]
-    else:
-        other, before_other = line[0], line[1]
-    for p in rules.neighbours(new):  # plain loops: a search asks this at every node
+def _lets_close(near: dict[Coord, tuple[Coord, ...]], start: Coord, new: Coord, other: Coord,
+                before_other: Coord, on_line: set[Coord]) -> bool:
+    """Whether the opponent can close after the move ``(start, new)`` (a move that does not close) on a
+    line whose points are ``on_line``, ``other`` being its other end and ``before_other`` the point
+    next to that end; ``near`` is :meth:`Crawler.neighbours` as a table."""
+    for p in near[new]:  # plain loops: a search asks this at every node
         if p in on_line and p != start:
             return True
-    for p in rules.neighbours(other):  # noqa: SIM110 (a loop, not any() over a generator: cheaper here)
+    for p in near[other]:  # noqa: SIM110 (a loop, not any() over a generator: cheaper here)
         if (p in on_line or p == new) and p != before_other:
             return True
     return False
