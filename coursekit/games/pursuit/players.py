@@ -21,11 +21,14 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import repeat
 from typing import Any, Protocol
 
 from ...core.engine import Player
-from ...core.grid import NEXT8, Coord, Grid, chebyshev
+from ...core.grid import Coord, Grid, chebyshev
 from .rules import DEFAULT_MAX_MOVES, PursuerMove, Pursuit, PursuitState, Start, steps_from
+
+_new_tuple = tuple.__new__  # Coord(x, y) without the wrapper of its __new__
 
 __all__ = [
     "COMPUTERS", "PREY_COMPUTERS", "PURSUER_COMPUTERS", "VARIANTS", "Maker", "MoveAdvisor", "PreyStrategy",
@@ -35,10 +38,6 @@ __all__ = [
 
 PursuerStrategy = Callable[[Pursuit, PursuitState], PursuerMove]
 PreyStrategy = Callable[[Pursuit, PursuitState], Coord]
-
-
-def _sign(n: int) -> int:
-    return (n > 0) - (n < 0)
 
 
 def tom_step(grid: Grid, tom: Coord, jerry: Coord) -> Coord:
@@ -53,9 +52,16 @@ def tom_step(grid: Grid, tom: Coord, jerry: Coord) -> Coord:
     >>> tom_step(Grid(5, 5, frozenset({Coord(1, 1)})), Coord(0, 0), Coord(3, 1))
     Coord(x=1, y=0)
     """
-    direct = Coord(tom.x + _sign(jerry.x - tom.x), tom.y + _sign(jerry.y - tom.y))
-    if direct != tom and grid.is_free(direct):
-        return direct
+    # Coord(tom.x + sign(dx), tom.y + sign(dy)) when it is free and not tom, written out: the lessons'
+    # tables and look-ahead players ask for Tom's step millions of times
+    x, y = tom.x, tom.y
+    dx, dy = jerry.x - x, jerry.y - y
+    x += (dx > 0) - (dx < 0)
+    y += (dy > 0) - (dy < 0)
+    if (dx or dy) and 0 <= x < grid.width and 0 <= y < grid.height:
+        direct = _new_tuple(Coord, (x, y))
+        if direct not in grid.blocked:
+            return direct
     options = steps_from(grid, tom)
     return min(options, key=lambda c: chebyshev(c, jerry))  # min keeps the first of equals
 
@@ -88,11 +94,8 @@ def jerry_move(grid: Grid, jerry: Coord, pursuers: Sequence[Coord]) -> Coord:
     Coord(x=3, y=2)
     """
     best, far = jerry, -1
-    for step in NEXT8:
-        cell = jerry + step
-        if not grid.is_free(cell):
-            continue
-        distance = min(chebyshev(cell, p) for p in pursuers)
+    for cell in grid.neighbours8(jerry):  # the free cells among jerry + step for each step of NEXT8, in order
+        distance = min(map(chebyshev, repeat(cell), pursuers))
         if far < distance:
             best, far = cell, distance
     return best
@@ -183,9 +186,9 @@ def coalition_pursuers() -> PursuerStrategy:
         def score(move: PursuerMove) -> tuple[int, int, int]:
             if prey in move:
                 return (-1, 0, 0)
-            after = [0 if r in move else min(chebyshev(r, p) for p in move) for r in replies]
+            after = [0 if r in move else min(map(chebyshev, repeat(r), move)) for r in replies]
             best = max(after)
-            return (best, after.count(best), sum(chebyshev(p, prey) for p in move))
+            return (best, after.count(best), sum(map(chebyshev, move, repeat(prey))))
 
         return min(rules.legal_moves(state), key=score)
 
