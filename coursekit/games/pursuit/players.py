@@ -28,8 +28,6 @@ from ...core.engine import Player
 from ...core.grid import Coord, Grid, chebyshev
 from .rules import DEFAULT_MAX_MOVES, PursuerMove, Pursuit, PursuitState, Start, steps_from
 
-_new_tuple = tuple.__new__  # Coord(x, y) without the wrapper of its __new__
-
 __all__ = [
     "COMPUTERS", "PREY_COMPUTERS", "PURSUER_COMPUTERS", "VARIANTS", "Maker", "MoveAdvisor", "PreyStrategy",
     "PursuerStrategy", "Variant", "coalition_pursuers", "jerry_move", "jerry_strategy", "lone_pursuers",
@@ -59,7 +57,7 @@ def tom_step(grid: Grid, tom: Coord, jerry: Coord) -> Coord:
     x += (dx > 0) - (dx < 0)
     y += (dy > 0) - (dy < 0)
     if (dx or dy) and 0 <= x < grid.width and 0 <= y < grid.height:
-        direct = _new_tuple(Coord, (x, y))
+        direct = Coord(x, y)
         if direct not in grid.blocked:
             return direct
     options = steps_from(grid, tom)
