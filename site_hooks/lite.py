@@ -222,7 +222,9 @@ def tool_env() -> Path:
     tools = [_pinned(t) for t in TOOLS]
     # uv makes the environment (without pip: this environment's pip serves it where pip is needed) and
     # installs the tools; where it cannot, venv and pip do
-    if _uv("make the tool env", "venv", "--quiet", "--python", sys.executable, str(env)) and _uv_install(env, tools):
+    if (_uv("make the tool env", "venv", "--quiet", "--python", sys.executable, str(env))
+            and _uv("install the tools", "pip", "install", "--quiet", "--compile-bytecode", "--python",
+                    str(_python(env)), "-c", str(CONSTRAINTS), *tools)):
         stamp.write_text(wanted + "\n")
         return env
     shutil.rmtree(env, ignore_errors=True)
@@ -236,17 +238,9 @@ def tool_env() -> Path:
     return env
 
 
-def _uv_install(env: Path, specs: list[str]) -> bool:
-    """Install ``specs`` into ``env`` with the uv beside this Python (``course.py`` installs it), in
-    seconds where pip takes half a minute; False when there is no uv or it cannot install."""
-    python = env / BIN / ("python.exe" if os.name == "nt" else "python")
-    return _uv("install the tools", "pip", "install", "--quiet", "--compile-bytecode", "--python", str(python),
-               "-c", str(CONSTRAINTS), *specs)
-
-
 def _uv(what: str, *args: str) -> bool:
-    """Run the uv beside this Python (``course.py`` installs it) with ``args``; False when there is no
-    uv or it failed (then pip does the work, slower)."""
+    """Run the uv beside this Python (``course.py`` installs it) with ``args``, in seconds where pip
+    takes half a minute; False when there is no uv or it failed (then pip does the work, slower)."""
     uv = shutil.which("uv", path=str(Path(sys.executable).parent))
     if uv is None:
         return False
@@ -257,8 +251,13 @@ def _uv(what: str, *args: str) -> bool:
     return done.returncode == 0
 
 
+def _python(env: Path) -> Path:
+    """The Python of the virtual environment ``env``."""
+    return env / BIN / ("python.exe" if os.name == "nt" else "python")
+
+
 def _pip(env: Path, *args: str) -> None:
-    python = env / BIN / ("python.exe" if os.name == "nt" else "python")
+    python = _python(env)
     pip = [str(python), "-m", "pip"] if list(env.glob(f"{BIN}/pip*")) else [sys.executable, "-m", "pip",
                                                                            "--python", str(python)]
     subprocess.run([*pip, "--disable-pip-version-check", *args], check=True, cwd=ROOT)
