@@ -11,10 +11,10 @@ from __future__ import annotations
 import contextlib
 import io
 import sys
-import time
 from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -232,18 +232,35 @@ def test_the_budget_is_the_course_s_evaluation_measured_here() -> None:
     assert allowed.allowed(100) == pytest.approx(grading.GRACE + 100 * allowed.per_call)
 
 
-def test_the_meter_counts_the_calls_and_only_their_cpu_time() -> None:
-    metered = Metered(lambda rules, state: sum(range(20_000)))
+def test_the_meter_counts_the_calls_and_only_their_cpu_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A clock that moves only when told, so the count cannot depend on the machine's load
+    # (the process's real CPU clock also runs for its other threads).
+    now = [0.0]
+    monkeypatch.setattr(grading, "time", SimpleNamespace(process_time=lambda: now[0]))
+
+    def evaluate_for_a_millisecond(rules: Any, state: Any) -> int:
+        now[0] += 0.001
+        return 0
+
+    metered = Metered(evaluate_for_a_millisecond)
     for _ in range(50):
         metered(RULES, RULES.initial_state())
-    sum(range(5_000_000))  # the search's own work, outside the calls: not counted
-    assert metered.calls == 50 and 0 < metered.seconds() < 0.5 * metered_cost(lambda: sum(range(5_000_000)))
+        now[0] += 0.1  # the search's own work, outside the calls: not counted
+    assert metered.calls == 50 and metered.seconds() == pytest.approx(0.05)
 
 
-def metered_cost(work: Callable[[], Any]) -> float:
-    start = time.process_time()
-    work()
-    return time.process_time() - start
+def test_the_meter_counts_the_time_of_a_call_that_raises(monkeypatch: pytest.MonkeyPatch) -> None:
+    now = [0.0]
+    monkeypatch.setattr(grading, "time", SimpleNamespace(process_time=lambda: now[0]))
+
+    def evaluate_then_fail(rules: Any, state: Any) -> int:
+        now[0] += 0.25
+        raise ValueError("no value here")
+
+    metered = Metered(evaluate_then_fail)
+    with pytest.raises(ValueError):
+        metered(RULES, RULES.initial_state())
+    assert metered.calls == 1 and metered.seconds() == pytest.approx(0.25)
 
 
 def test_an_evaluation_a_hundred_times_the_course_s_loses_on_time_and_says_why() -> None:
