@@ -499,22 +499,10 @@ class MinesBoard(MinesGame):
     state: MinesweeperState
     start: MinesweeperState
 
-    def __init__(
-        self,
-        level: str = "beginner",
-        width: int | None = None,
-        height: int | None = None,
-        mines: int | None = None,
-        computer: str | MinesweeperStrategy | None = None,
-        seed: int | None = 0,
-        hints: bool = False,
-        *,
-        first_safe: bool = True,
-        coordinates: bool = False,
-        speed: int = 500,
-        interval: int | None = None,
-        **kwargs: Any,
-    ) -> None:
+    def __init__(self, level: str = "beginner", width: int | None = None, height: int | None = None,
+                 mines: int | None = None, computer: str | MinesweeperStrategy | None = None, seed: int | None = 0,
+                 hints: bool = False, *, first_safe: bool = True, coordinates: bool = False, speed: int = 500,
+                 interval: int | None = None, **kwargs: Any) -> None:
         w, h, m = _level_size(level, width, height, mines)
         rules = Minesweeper(w, h, m, first_safe, coordinates)
         chosen, offered = _offered(COMPUTER_NAMES, make_computer, [] if computer is None else [computer])
@@ -717,34 +705,23 @@ class MinesDuelBoard(MinesGame):
     >>> board = MinesDuelBoard(width=5, height=4, mines=3, computer="safest", seed=0)
     >>> board.players
     ('You', 'Computer (safest)')
-    >>> board.click((0, 0))
-    True
-    >>> board.status.split(". ")[0]
-    'You revealed [0, 0]: 0'
+    >>> board.click((0, 0)), board.status.split(". ")[0]
+    (True, 'You revealed [0, 0]: 0')
     >>> board.click((0, 0)), board.status.split(". ")[0]
     (False, 'Not allowed: [0, 0] is already revealed')
+    >>> board.counts  # the mines each player has discovered (A, B)
+    (0, 0)
     """
 
     rules: Minesweeper2
     state: Minesweeper2State
     start: Minesweeper2State
 
-    def __init__(
-        self,
-        level: str = "beginner",
-        width: int | None = None,
-        height: int | None = None,
-        mines: int | None = None,
-        computer: str | DuelStrategy | tuple[str | DuelStrategy, str | DuelStrategy] = "lookahead",
-        human: int | None = 1,
-        seed: int | None = 0,
-        *,
-        hints: bool = False,
-        first_safe: bool = True,
-        speed: int = 700,
-        interval: int | None = None,
-        **kwargs: Any,
-    ) -> None:
+    def __init__(self, level: str = "beginner", width: int | None = None, height: int | None = None,
+                 mines: int | None = None,
+                 computer: str | DuelStrategy | tuple[str | DuelStrategy, str | DuelStrategy] = "lookahead",
+                 human: int | None = 1, seed: int | None = 0, *, hints: bool = False, first_safe: bool = True,
+                 speed: int = 700, interval: int | None = None, **kwargs: Any) -> None:
         w, h, m = _level_size(level, width, height, mines)
         if human not in (1, 2, None):
             raise ValueError(f"human is your seat, 1 (A, you reveal first) or 2 (B), as in the terminal's --human, "
