@@ -10,7 +10,7 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -101,11 +101,15 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         item.add_marker(pytest.mark.xdist_group(group))
 
 
+#: This worker's hold on the run's machine lock while one of its tests runs (see :func:`_machine`).
+_HELD: dict[str, Any] = {}
+
+
 @contextlib.contextmanager
-def _machine(config: pytest.Config, alone: bool) -> Iterator[None]:
-    """Under pytest-xdist, hold this run's machine lock: shared by the tests, whole for a
-    ``whole_machine`` test, which then runs with no other test beside it. A gate before it lets
-    no new test start while a whole-machine test waits for the ones running to end."""
+def _machine(config: pytest.Config) -> Iterator[None]:
+    """Under pytest-xdist, hold this run's machine lock, shared, while a test runs. A test that
+    needs the machine to itself for a while takes it whole there (:func:`alone`); a gate before
+    the lock lets no new test start while it waits for the tests running to end."""
     run = getattr(config, "workerinput", {}).get("testrunuid")
     if run is None:  # one process: nothing runs beside a test
         yield
@@ -113,23 +117,47 @@ def _machine(config: pytest.Config, alone: bool) -> Iterator[None]:
     folder = Path(tempfile.gettempdir())
     with open(folder / f"coursekit-tests-{run}.gate", "a") as gate, \
             open(folder / f"coursekit-tests-{run}.lock", "a") as lock:
-        fcntl.flock(gate, fcntl.LOCK_EX if alone else fcntl.LOCK_SH)
-        fcntl.flock(lock, fcntl.LOCK_EX if alone else fcntl.LOCK_SH)
-        if not alone:
-            fcntl.flock(gate, fcntl.LOCK_UN)
+        fcntl.flock(gate, fcntl.LOCK_SH)
+        fcntl.flock(lock, fcntl.LOCK_SH)
+        fcntl.flock(gate, fcntl.LOCK_UN)
+        _HELD.update(gate=gate, lock=lock)
         try:
             yield
         finally:
+            _HELD.clear()
             fcntl.flock(lock, fcntl.LOCK_UN)
-            fcntl.flock(gate, fcntl.LOCK_UN)
+
+
+@contextlib.contextmanager
+def _alone() -> Iterator[None]:
+    held = _HELD.copy()
+    if not held:  # one process, or outside a test
+        yield
+        return
+    gate, lock = held["gate"], held["lock"]
+    fcntl.flock(lock, fcntl.LOCK_UN)  # first let go, so that two tests that want to be alone take turns
+    fcntl.flock(gate, fcntl.LOCK_EX)  # no new test starts on another worker ...
+    fcntl.flock(lock, fcntl.LOCK_EX)  # ... and the ones running end
+    try:
+        yield
+    finally:
+        fcntl.flock(lock, fcntl.LOCK_SH)
+        fcntl.flock(gate, fcntl.LOCK_UN)
+
+
+@pytest.fixture
+def alone() -> Callable[[], contextlib.AbstractContextManager[None]]:
+    """``with alone():`` runs its block with no other test beside it (the other pytest-xdist workers
+    wait), for the part of a test that makes the machine busy on purpose (``test_grading_load.py``):
+    no other test's clock (a browser's wait, a cell's time-out) runs on a starved machine. The rest of
+    the test runs beside the others, as every test does."""
+    return _alone
 
 
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
-    """Each test, with its set-up and tear-down, holds the machine lock (see :func:`_machine`):
-    the test that makes the machine busy on purpose (``test_grading_load.py``) runs alone, so
-    that no other test's clock (a browser's wait, a cell's time-out) runs on a starved machine."""
-    with _machine(item.config, item.get_closest_marker("whole_machine") is not None):
+    """Each test, with its set-up and tear-down, holds the machine lock, shared (see :func:`_machine`)."""
+    with _machine(item.config):
         return (yield)
 
 

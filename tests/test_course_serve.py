@@ -127,13 +127,14 @@ def test_other(i):
     record("other")
 """
 ALONE_TEST = """\
-import pytest
 from record import record
 
 
-@pytest.mark.whole_machine
-def test_alone():
-    record("alone", seconds=1)
+def test_alone(alone):
+    record("beside")
+    with alone():
+        record("alone", seconds=1)
+    record("beside")
 """
 
 
@@ -141,12 +142,12 @@ def test_alone():
 def test_the_suite_s_groups_each_run_on_one_worker(tmp_path: Path) -> None:
     """With this pytest and pytest-xdist, ``--dist loadgroup`` keeps a group on one worker (pytest 9.2
     lost the groups: pytest-xdist#1386): the tests of one lesson, from two files, share the worker of the
-    lesson's run; and a whole-machine test runs with no other test beside it."""
+    lesson's run; and the part of a test inside ``with alone():`` runs with no other test beside it."""
     pytest.importorskip("xdist")
     files = {"conftest.py": (ROOT / "tests" / "conftest.py").read_text(encoding="utf-8"), "record.py": RECORD,
              "test_lessons.py": LESSON_TESTS, "test_lesson_answers.py": LESSON_TESTS, "test_other.py": OTHER_TESTS,
              "test_alone.py": ALONE_TEST,
-             "pytest.ini": "[pytest]\nmarkers =\n    whole_machine: alone\n    slow: slow\n"}
+             "pytest.ini": "[pytest]\nmarkers =\n    slow: slow\n"}
     for name, text in files.items():
         (tmp_path / name).write_text(text, encoding="utf-8")
     log = tmp_path / "log"
@@ -155,10 +156,10 @@ def test_the_suite_s_groups_each_run_on_one_worker(tmp_path: Path) -> None:
                           env={**os.environ, "LOG": str(log)})
     assert done.returncode == 0, done.stdout + done.stderr
     rows = [line.split() for line in log.read_text().splitlines()]
-    assert len(rows) == 2 * (2 * 2 * 3 + 4 + 1), rows
+    assert len(rows) == 2 * (2 * 2 * 3 + 4 + 1 + 2), rows
     for lesson in ("lesson-a", "lesson-b"):
         workers = {row[1] for row in rows if row[0] == lesson}
         assert len(workers) == 1, rows  # one group: the lesson's tests in both files share its one run
     alone = [float(row[2]) for row in rows if row[0] == "alone"]
     inside = [row for row in rows if row[0] != "alone" and alone[0] < float(row[2]) < alone[1]]
-    assert not inside, f"tests ran beside the whole-machine test: {inside}"
+    assert not inside, f"tests ran beside the part of a test that runs alone: {inside}"

@@ -2,10 +2,12 @@
 
 Real ``coursekit grade`` and real nbgrader (:func:`nbgrader_course.run_course`) grade two of ps09's known
 students (``known_submissions.py``) with six processes that burn CPU (three a core on two cores) beside
-the grading (``coursekit grade``; the release, feedback and export around it run quietly), killed
-afterwards whatever happens. Each test cell must score exactly what the known student expects, the
-score the same notebook gets in ``test_assignments_nbgrader.py``'s run of ps09, where no process burns
-CPU on purpose: the grade does not move with the machine's load.
+the grading (``coursekit grade``), killed afterwards whatever happens. No other test runs beside that
+busy part (``alone``, in ``conftest.py``), so that no other test's clock runs on a starved machine; the
+release, feedback and export around it run quietly, beside the other tests. Each test cell must score
+exactly what the known student expects, the score the same notebook gets in
+``test_assignments_nbgrader.py``'s run of ps09, where no process burns CPU on purpose: the grade does
+not move with the machine's load.
 
 - ``legal_moves_caller``: the reference's evaluation, with a call of ``rules.legal_moves`` (about
   0.05 ms a call in a notebook, cheap only while the rules keep their caches from call to call); it
@@ -22,8 +24,8 @@ import os
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 
 import pytest
@@ -53,14 +55,20 @@ def busy() -> Iterator[list[subprocess.Popen[bytes]]]:
 
 
 @pytest.mark.slow
-@pytest.mark.whole_machine  # no other test runs beside this one, whose clock would run on a starved machine
-def test_a_notebook_gets_its_known_grade_beside_six_busy_processes(tmp_path: Path) -> None:
+def test_a_notebook_gets_its_known_grade_beside_six_busy_processes(
+        tmp_path: Path, alone: Callable[[], AbstractContextManager[None]]) -> None:
     if (os.cpu_count() or 1) > 4:
         pytest.skip("six busy processes make three a core only on a machine of two cores")
     source = Source("ps09")
     students = {name: student for name, student in ps09_students(source).items() if name in GRADED}
     assert set(students) == set(GRADED)
-    run = run_course(source, students, tmp_path, grading=busy)  # the burners beside the grading alone
+
+    @contextmanager
+    def alone_and_busy() -> Iterator[None]:
+        with alone(), busy():
+            yield
+
+    run = run_course(source, students, tmp_path, grading=alone_and_busy)  # the burners beside the grading alone
     print(f"\nps09, {len(students)} submissions graded in {run.seconds['autograde']:.0f} s beside {BURNERS} busy"
           " processes")
     for name in students:
