@@ -222,8 +222,20 @@ class CourseRun:
 
 def _nbgrader(course: Path, env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
     """``nbgrader <args>`` in ``course`` with ``env``: nbgrader's own command line (``NbGraderApp``) in a
-    process of its own, forked from a server that imported nbgrader once (:data:`FORK_SERVER`; the
-    import alone costs about 1.3 s of CPU, and a course runs three commands)."""
+    process of its own (:func:`_forked`)."""
+    return _forked("nbgrader", course, env, args)
+
+
+def _coursekit(course: Path, env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
+    """``coursekit <args>`` in ``course`` with ``env``: the course's own command line in a process of its
+    own (:func:`_forked`)."""
+    return _forked("coursekit", course, env, args)
+
+
+def _forked(program: str, course: Path, env: dict[str, str], args: Sequence[str]) -> subprocess.CompletedProcess[str]:
+    """``program <args>`` (``nbgrader`` or ``coursekit``) in a process of its own, forked from a server that
+    imported both once (:data:`FORK_SERVER`: the import costs about 2 s of CPU, and a course runs four
+    commands); it must end with status 0."""
     global _server
     if _server is None or _server.poll() is not None:
         _server = subprocess.Popen([str(BIN / "python"), "-c", FORK_SERVER], stdin=subprocess.PIPE,
@@ -231,21 +243,23 @@ def _nbgrader(course: Path, env: dict[str, str], *args: str) -> subprocess.Compl
     assert _server.stdin is not None and _server.stdout is not None
     with tempfile.TemporaryDirectory() as tmp:
         out, err = Path(tmp, "stdout"), Path(tmp, "stderr")
-        request = {"cwd": str(course), "env": env, "args": list(args), "out": str(out), "err": str(err)}
+        request = {"program": program, "cwd": str(course), "env": env, "args": list(args), "out": str(out),
+                   "err": str(err)}
         _server.stdin.write(json.dumps(request) + "\n")
         _server.stdin.flush()
         reply = _server.stdout.readline()
         code = int(reply) if reply.strip() else -1
-        result = subprocess.CompletedProcess(["nbgrader", *args], code, out.read_text(errors="replace"),
+        result = subprocess.CompletedProcess([program, *args], code, out.read_text(errors="replace"),
                                              err.read_text(errors="replace"))
-    assert result.returncode == 0, f"nbgrader {' '.join(args)} failed:\n{result.stdout}\n{result.stderr}"
+    assert result.returncode == 0, f"{program} {' '.join(args)} failed:\n{result.stdout}\n{result.stderr}"
     return result
 
 
 _server: subprocess.Popen[str] | None = None
-#: The fork server: imports nbgrader, then for each request (a line of JSON) forks a child that takes the
-#: request's environment, folder and output files and runs nbgrader's main as ``nbgrader <args>`` does;
-#: it answers the child's exit status (600 s at the most, then the child is killed). It ends with its input.
+#: The fork server: imports nbgrader and the course's command line (with what ``coursekit grade`` imports),
+#: then for each request (a line of JSON) forks a child that takes the request's environment, folder and
+#: output files and runs the program's main as ``nbgrader <args>`` or ``coursekit <args>`` does; it answers
+#: the child's exit status (900 s at the most, then the child is killed). It ends with its input.
 #: A new gradebook records the version of nbgrader's database schema, which nbgrader reads by running
 #: ``alembic heads`` in a process of its own (about 1.8 s of CPU, once per course): the server reads it
 #: once, and its children write the same version into each course's gradebook.
@@ -253,14 +267,27 @@ FORK_SERVER = """
 import json, os, signal, sys
 import nbgrader.api
 import nbgrader.apps.nbgraderapp
+import coursekit.cli
+import coursekit.grading.nbgrader.batch
 _version = nbgrader.api.get_alembic_version()
 nbgrader.api.get_alembic_version = lambda: _version
+
+
+def run(program, args):
+    sys.argv = [program, *args]
+    if program == "coursekit":
+        return coursekit.cli.main(args)
+    nbgrader.apps.nbgraderapp.main()
+    return 0
+
+
 for line in sys.stdin:
     request = json.loads(line)
     pid = os.fork()
     if pid == 0:
         code = 1
         try:
+            signal.signal(signal.SIGALRM, signal.SIG_DFL)  # the server's, for an earlier child
             os.environ.clear()
             os.environ.update(request["env"])
             os.chdir(request["cwd"])
@@ -271,9 +298,7 @@ for line in sys.stdin:
                 handle = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
                 os.dup2(handle, fd)
                 os.close(handle)
-            sys.argv = ["nbgrader", *request["args"]]
-            nbgrader.apps.nbgraderapp.main()
-            code = 0
+            code = run(request["program"], request["args"])
         except SystemExit as stop:
             code = stop.code if isinstance(stop.code, int) else (0 if stop.code is None else 1)
         except BaseException:
@@ -284,19 +309,11 @@ for line in sys.stdin:
             sys.stderr.flush()
             os._exit(code)
     signal.signal(signal.SIGALRM, lambda *_: os.kill(pid, signal.SIGKILL))
-    signal.alarm(600)
+    signal.alarm(900)
     _, status = os.waitpid(pid, 0)
     signal.alarm(0)
     print(os.waitstatus_to_exitcode(status), flush=True)
 """
-
-
-def _coursekit(course: Path, env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
-    result = subprocess.run(
-        [str(BIN / "coursekit"), *args], cwd=course, env=env, capture_output=True, text=True, timeout=900,
-    )
-    assert result.returncode == 0, f"coursekit {' '.join(args)} failed:\n{result.stdout}\n{result.stderr}"
-    return result
 
 
 def filled(release: Any, submission: Student) -> Any:
