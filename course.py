@@ -9,8 +9,8 @@
 Set-up makes a virtual environment in .venv and installs coursekit into it (with uv, or with
 pip where uv cannot) at the pinned versions of constraints.txt (again only when pyproject.toml
 or constraints.txt change). The test suite needs Debian's chromium (the browser tests) and
-bubblewrap (the sandbox that grades submissions), and the JupyterHub test needs node and npm: when they are
-missing and this runs as root on Debian, they are installed with apt-get. The hub's proxy,
+bubblewrap (the sandbox that grades submissions), and the JupyterHub test needs node and npm:
+when they are missing and this runs as root on Debian, they are installed with apt-get. The hub's proxy,
 configurable-http-proxy, is installed from npm at a pinned version into .venv/hub-node/.
 """
 

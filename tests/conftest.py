@@ -130,11 +130,10 @@ def _machine(config: pytest.Config) -> Iterator[None]:
 
 @contextlib.contextmanager
 def _alone() -> Iterator[None]:
-    held = _HELD.copy()
-    if not held:  # one process, or outside a test
+    if not _HELD:  # one process, or outside a test
         yield
         return
-    gate, lock = held["gate"], held["lock"]
+    gate, lock = _HELD["gate"], _HELD["lock"]
     fcntl.flock(lock, fcntl.LOCK_UN)  # first let go, so that two tests that want to be alone take turns
     fcntl.flock(gate, fcntl.LOCK_EX)  # no new test starts on another worker ...
     fcntl.flock(lock, fcntl.LOCK_EX)  # ... and the ones running end

@@ -232,12 +232,17 @@ def test_the_budget_is_the_course_s_evaluation_measured_here() -> None:
     assert allowed.allowed(100) == pytest.approx(grading.GRACE + 100 * allowed.per_call)
 
 
-def test_the_meter_counts_the_calls_and_only_their_cpu_time(monkeypatch: pytest.MonkeyPatch) -> None:
-    # A clock that moves only when told, so the count cannot depend on the machine's load
-    # (the process's real CPU clock also runs for its other threads).
-    now = [0.0]
-    monkeypatch.setattr(grading, "time", SimpleNamespace(process_time=lambda: now[0]))
+@pytest.fixture
+def now(monkeypatch: pytest.MonkeyPatch) -> list[float]:
+    """The meter's CPU clock, replaced by one that moves only when a test adds to ``now[0]``, so that
+    what it counts cannot depend on the machine's load (the process's real CPU clock also runs for
+    its other threads)."""
+    clock = [0.0]
+    monkeypatch.setattr(grading, "time", SimpleNamespace(process_time=lambda: clock[0]))
+    return clock
 
+
+def test_the_meter_counts_the_calls_and_only_their_cpu_time(now: list[float]) -> None:
     def evaluate_for_a_millisecond(rules: Any, state: Any) -> int:
         now[0] += 0.001
         return 0
@@ -249,10 +254,7 @@ def test_the_meter_counts_the_calls_and_only_their_cpu_time(monkeypatch: pytest.
     assert metered.calls == 50 and metered.seconds() == pytest.approx(0.05)
 
 
-def test_the_meter_counts_the_time_of_a_call_that_raises(monkeypatch: pytest.MonkeyPatch) -> None:
-    now = [0.0]
-    monkeypatch.setattr(grading, "time", SimpleNamespace(process_time=lambda: now[0]))
-
+def test_the_meter_counts_the_time_of_a_call_that_raises(now: list[float]) -> None:
     def evaluate_then_fail(rules: Any, state: Any) -> int:
         now[0] += 0.25
         raise ValueError("no value here")
