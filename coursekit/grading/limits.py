@@ -26,6 +26,7 @@ AssertionError: double(0) raised ZeroDivisionError: integer division or modulo b
 from __future__ import annotations
 
 import signal
+import sys
 import threading
 import time
 import traceback
@@ -87,16 +88,27 @@ RING_AGAIN = 0.05
 
 class _Alarm:
     """The SIGALRM / SIGPROF handler of one call: it raises only while the call is running, and
-    remembers which clock rang."""
+    remembers which clock rang.
 
-    def __init__(self) -> None:
+    While the call runs it is also ``sys.unraisablehook``: a ring that lands where Python ignores
+    exceptions is dropped there quietly (the next ring stops the call). Left to the usual hook,
+    it would be formatted as a traceback, slowly enough for the next ring to land inside the hook.
+    """
+
+    def __init__(self, hook: Callable[[Any], object]) -> None:
         self.armed = True
         self.rang: int | None = None
+        self.hook = hook  # the hook to hand every other unraisable exception to
 
     def __call__(self, signum: int, frame: FrameType | None) -> None:
         if self.armed:
             self.rang = signum
             raise _TimeUp("the call took too long")
+
+    def unraisable(self, report: Any) -> None:
+        """``sys.unraisablehook`` during the call: a swallowed ring is dropped, anything else reported."""
+        if not isinstance(report.exc_value, _TimeUp):
+            self.hook(report)
 
 
 class Described(Exception):
@@ -186,8 +198,9 @@ class Calls:
         use_alarm = alarm_available()
         on_cpu = use_alarm and not outside and clock is time.process_time and hasattr(signal, "ITIMER_PROF")
         previous: dict[int, Any] = {}
-        alarm = _Alarm()
+        alarm = _Alarm(sys.unraisablehook)
         if use_alarm:
+            sys.unraisablehook = alarm.unraisable
             previous[signal.SIGALRM] = signal.signal(signal.SIGALRM, alarm)
             signal.setitimer(signal.ITIMER_REAL, self.backstop + (1.0 if outside else 0.0), RING_AGAIN)
             if on_cpu:
@@ -215,6 +228,7 @@ class Calls:
                     signal.setitimer(signal.ITIMER_PROF, 0)
                 for number, handler in previous.items():
                     signal.signal(number, handler)
+                sys.unraisablehook = alarm.hook
             self.wall += time.perf_counter() - began
             self.count += 1
             self.spent += used
