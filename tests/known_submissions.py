@@ -721,8 +721,9 @@ def ps08_feedback(run: CourseRun) -> None:
 #: games (3 each: one opening played from both sides) for the known weak evaluations. Against E: 3 x score / 2;
 #: against the course's player: 3 x min(1, score). These depend on the course's evaluation (the opponent of
 #: part 3), on E's player and on the openings the test key draws for each student: measure again when any changes.
-#: The budget is CPU time, measured against the course's evaluation on the same machine: the load of other
-#: processes does not move these scores (test_grading_load.py grades ps09 beside six busy processes).
+#: The budget is CPU time, measured against the course's evaluation on the same machine, so that the load of
+#: other processes does not move these scores (test_grading_load.py grades two other ps09 submissions beside six
+#: busy processes and gets their scores).
 ALWAYS_ZERO_E = (0.0, 1.5)
 ALWAYS_ZERO_COURSE = (1.5, 0.0)
 IN_TARGET_E = (1.5, 1.5)
