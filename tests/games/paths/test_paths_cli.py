@@ -6,6 +6,7 @@ import pytest
 from terminal import run
 
 from coursekit.core import Coord, Grid, chebyshev
+from coursekit.games.paths.cli import NO_PATH_STATUS
 from coursekit.solvers.search import is_valid_path
 
 
@@ -99,10 +100,12 @@ def test_start_equal_to_target() -> None:
 
 
 def test_without_a_seed_the_seed_is_printed() -> None:
+    """The drawn seed repeats the run, path or no path: about 2 % of 10 x 10 grids with 20 % blocked
+    cut the target off (exit status 1), so the test accepts both and asks the repeat for the same."""
     status, out, err = run("path", "--blocked", "20")
-    assert status == 0 and err.startswith("seed: ")
+    assert status in (0, NO_PATH_STATUS) and err.startswith("seed: ")
     seed = err.split()[1]
-    assert run("path", "--blocked", "20", "--seed", seed)[1] == out
+    assert run("path", "--blocked", "20", "--seed", seed)[:2] == (status, out)
 
 
 @pytest.mark.parametrize(("argv", "message"), [
