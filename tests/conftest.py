@@ -15,6 +15,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+# The property tests pass or fail on the code alone: no deadline per example and no health check
+# that times the data generation (both move with the machine's load), and the same examples on
+# every run (derandomised: a failure seen once is seen again, on any machine).
+settings.register_profile("course", deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("course")
 
 
 @pytest.fixture(scope="session")
