@@ -229,6 +229,7 @@ def _duplicate_test(nb: Any) -> None:
                  == "test_winning_move_hidden")
     copy = nb.cells[index].copy()
     copy.metadata = {"nbgrader": dict(nb.cells[index].metadata["nbgrader"])}
+    copy.id = f"{copy.id}-copy"  # a cell copied in Jupyter gets an id of its own; the grade id is what is duplicated
     copy.source = "print('all good')"
     nb.cells.insert(index, copy)
 
@@ -237,6 +238,7 @@ def _duplicate_solution(nb: Any) -> None:
     index = next(n for n, c in enumerate(nb.cells) if c.metadata.get("nbgrader", {}).get("grade_id") == "is_winning")
     copy = nb.cells[index].copy()
     copy.metadata = {"nbgrader": dict(nb.cells[index].metadata["nbgrader"])}
+    copy.id = f"{copy.id}-copy"
     copy.source = WRONG_IS_WINNING
     nb.cells.insert(index + 1, copy)
 
