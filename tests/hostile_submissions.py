@@ -224,23 +224,23 @@ def _rename_test(nb: Any) -> None:
             marks["grade_id"] = "my_own_test"
 
 
-def _duplicate_test(nb: Any) -> None:
-    index = next(n for n, c in enumerate(nb.cells) if c.metadata.get("nbgrader", {}).get("grade_id")
-                 == "test_winning_move_hidden")
-    copy = nb.cells[index].copy()
-    copy.metadata = {"nbgrader": dict(nb.cells[index].metadata["nbgrader"])}
-    copy.id = f"{copy.id}-copy"  # a cell copied in Jupyter gets an id of its own; the grade id is what is duplicated
-    copy.source = "print('all good')"
-    nb.cells.insert(index, copy)
-
-
-def _duplicate_solution(nb: Any) -> None:
-    index = next(n for n, c in enumerate(nb.cells) if c.metadata.get("nbgrader", {}).get("grade_id") == "is_winning")
+def _copy_graded_cell(nb: Any, grade_id: str, source: str, *, before: bool) -> None:
+    """Insert a copy of the cell graded as ``grade_id``, with ``source``, before or after it. As a cell
+    copied in Jupyter, the copy has an id of its own: what is duplicated is the grade id."""
+    index = next(n for n, c in enumerate(nb.cells) if c.metadata.get("nbgrader", {}).get("grade_id") == grade_id)
     copy = nb.cells[index].copy()
     copy.metadata = {"nbgrader": dict(nb.cells[index].metadata["nbgrader"])}
     copy.id = f"{copy.id}-copy"
-    copy.source = WRONG_IS_WINNING
-    nb.cells.insert(index + 1, copy)
+    copy.source = source
+    nb.cells.insert(index if before else index + 1, copy)
+
+
+def _duplicate_test(nb: Any) -> None:
+    _copy_graded_cell(nb, "test_winning_move_hidden", "print('all good')", before=True)
+
+
+def _duplicate_solution(nb: Any) -> None:
+    _copy_graded_cell(nb, "is_winning", WRONG_IS_WINNING, before=False)
 
 
 def _strip_metadata(nb: Any) -> None:
