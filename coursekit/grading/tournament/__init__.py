@@ -26,12 +26,16 @@ Every random choice is drawn from the tournament's seed: same seed, same results
 
 from __future__ import annotations
 
-from .contests import CONTESTS, last_position
+from .contests import CONTESTS, corners_player, last_position
 from .play import (
+                   GAME_SECONDS,
+                   MOVE_GRACE,
                    MOVE_SECONDS,
                    PUZZLES,
+                   REASON_CHARS,
                    ROUND_ROBIN_MAX,
                    ROUNDS,
+                   TOURNAMENT_SECONDS,
                    Contest,
                    Entrant,
                    Forfeit,
@@ -45,7 +49,8 @@ from .play import (
 from .records import REPLAYS, Game, Standing, Tournament, places, ratings_svg
 from .submissions import TournamentError, class_entrants, notebook_cells, pseudonyms
 
-__all__ = ["CONTESTS", "MOVE_SECONDS", "PUZZLES", "REPLAYS", "ROUNDS", "ROUND_ROBIN_MAX", "Contest", "Entrant",
-           "Forfeit", "Game", "Standing", "Tournament", "TournamentError", "circle_rounds", "class_entrants",
-           "last_position", "notebook_cells", "places", "play_alone", "play_game", "play_tournament", "pseudonyms",
-           "ratings_svg", "round_robin", "similar_ratings"]
+__all__ = ["CONTESTS", "GAME_SECONDS", "MOVE_GRACE", "MOVE_SECONDS", "PUZZLES", "REASON_CHARS", "REPLAYS", "ROUNDS",
+           "ROUND_ROBIN_MAX", "TOURNAMENT_SECONDS", "Contest", "Entrant", "Forfeit", "Game", "Standing", "Tournament",
+           "TournamentError", "circle_rounds", "class_entrants", "corners_player", "last_position", "notebook_cells",
+           "places", "play_alone", "play_game", "play_tournament", "pseudonyms", "ratings_svg", "round_robin",
+           "similar_ratings"]
