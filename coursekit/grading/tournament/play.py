@@ -456,6 +456,9 @@ class _Turn:
             raise (self.over_cpu() if late.cpu else self.late()) from None
         except SandboxProblem as problem:
             raise Forfeit(f"{name} failed: {problem.description}") from None
+        except Exception as error:  # an answer that reading it as data broke: the sandbox starts afresh
+            self.box.close()
+            raise Forfeit(f"{name}'s answer could not be read ({_error_text(error)})") from None
 
     def finish(self) -> None:
         """After the move: over its CPU seconds (a call can finish a little over), or over its end by the clock."""
