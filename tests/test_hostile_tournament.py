@@ -181,6 +181,21 @@ def test_a_tournament_out_of_budget_stops_keeps_the_games_played_and_says_so(tmp
     assert spent < 30, spent
 
 
+def test_a_sandbox_slow_to_start_starts_once_and_its_seat_plays_no_more(monkeypatch):
+    from coursekit.grading.tournament import play
+
+    monkeypatch.setattr(play, "START_SECONDS", 1.0)
+    contest = CONTESTS["ps05"]
+    slow = (*cells("ps05", "best_move"), "import time\n\ntime.sleep(1.5)\n")
+    began = time.monotonic()
+    result = play_tournament(contest, [Entrant("slow", slow), Entrant("random", computer="random"),
+                                       Entrant("perfect", computer="perfect")], seed=1)
+    assert time.monotonic() - began < 1.5 + 8  # one start, not one a game
+    games = [g for g in result.games if "slow" in g.players]
+    assert len(games) == 4 and all(g.winner != "slow" and "its cells took 2 s by the clock to run" in g.reason
+                                   and "plays no more games" in g.reason for g in games), games
+
+
 def test_budgets_must_be_positive(tmp_path, capsys):
     assert main(["tournament", "ps05", "--course", str(tmp_path), "--budget", "0"]) == 2
     assert "--budget must be a positive number of seconds" in capsys.readouterr().err

@@ -33,6 +33,9 @@ MOVE_GRACE = 2.0
 GAME_SECONDS = 300.0
 #: Seconds by the clock the whole tournament may take, when not said (an honest class of 30 takes minutes).
 TOURNAMENT_SECONDS = 4 * 3600.0
+#: Seconds by the clock a start of a student's sandbox (its cells run) may take: one that takes longer is
+#: its last, and the seat plays no more games (honest cells take a second or two).
+START_SECONDS = 60.0
 #: A forfeit's reason is cut to this many characters (an answer in it is shown shorter still).
 REASON_CHARS = 300
 #: Puzzles a race plays (the same for every entrant), when not said.
@@ -228,7 +231,7 @@ def _show(value: Any, out: _Shown, depth: int) -> None:
         _show(value.numerator, out, depth)
         out.add("/")
         _show(value.denominator, out, depth)
-    elif kind in _BRACKETS and depth >= SHOWN_DEPTH:
+    elif depth >= SHOWN_DEPTH:
         out.add("...")
     elif kind in _BRACKETS:
         opening, closing = _BRACKETS[kind] if value or kind not in (set, frozenset) else (f"{kind.__name__}(", ")")
@@ -364,13 +367,24 @@ class _StudentSeat(_Seat):
         if self.broken is not None:
             raise Forfeit(self.broken)
         if self.box is None:
+            began = time.monotonic()
             self.box = Sandbox(self.cells, self.limits)
+            self._started(time.monotonic() - began)
             if self.box.names.get(self.contest.function) != "function":
                 errors = [" ".join(r["error"][:REASON_CHARS].split()) for r in self.box.results if r.get("error")]
                 self.broken = cut(f"the code defines no function {self.contest.function}" + (
                     f" ({errors[0]})" if errors else ""))
                 raise Forfeit(self.broken)
         return self.box
+
+    def _started(self, seconds: float) -> None:
+        """A start of the sandbox (its cells run) that took longer than :data:`START_SECONDS` by the clock
+        is its last: the seat plays no more (else each game after a forfeit for time would wait for it again)."""
+        if seconds > START_SECONDS:
+            self.close()
+            self.broken = (f"its cells took {seconds:.0f} s by the clock to run, more than the {START_SECONDS:g} s "
+                           "a start of its sandbox may take: it plays no more games")
+            raise Forfeit(self.broken)
 
     def start_game(self, seed: int) -> None:
         self.seed = seed
@@ -379,10 +393,12 @@ class _StudentSeat(_Seat):
     def move(self, rules: Any, state: Any, ends: Ends) -> Any:
         box = self._sandbox()
         if not self.seeded:
+            began = time.monotonic()
             try:
-                box.seed(self.seed)
+                box.seed(self.seed)  # a sandbox stopped in an earlier game starts afresh here, its cells run again
             except SandboxProblem as problem:
                 raise Forfeit(f"{self.contest.function} failed: {problem.description}") from None
+            self._started(time.monotonic() - began)
             self.seeded = True
         turn = _Turn(self, box, ends)
         if self.contest.player is None:
@@ -650,8 +666,9 @@ def play_tournament(contest: Contest, entrants: Sequence[Entrant], *, seed: int 
     model = PlackettLuce()
     ratings = {name: model.rating(name=name) for name in names}
     computers = contest.computers()
-    limits = limits or Limits()
     wall = move_wall if move_wall is not None else move_seconds + MOVE_GRACE
+    limits = limits or Limits()
+    limits = dataclasses.replace(limits, call_seconds=min(limits.call_seconds, wall))  # seeding, as a move
     seats: dict[str, _Seat] = {}
     for entrant in entrants:
         if entrant.computer is not None:
@@ -794,5 +811,5 @@ def _count(game: Game, standings: dict[str, Standing]) -> None:
 
 
 __all__ = ["GAME_SECONDS", "MOVE_GRACE", "MOVE_SECONDS", "PUZZLES", "REASON_CHARS", "ROUNDS", "ROUND_ROBIN_MAX",
-           "TOURNAMENT_SECONDS", "Contest", "Ends", "Entrant", "Forfeit", "Kind", "circle_rounds", "cut", "play_alone",
-           "play_game", "play_tournament", "round_robin", "shown", "similar_ratings"]
+           "START_SECONDS", "TOURNAMENT_SECONDS", "Contest", "Ends", "Entrant", "Forfeit", "Kind", "circle_rounds",
+           "cut", "play_alone", "play_game", "play_tournament", "round_robin", "shown", "similar_ratings"]
