@@ -196,9 +196,23 @@ def test_a_sandbox_slow_to_start_starts_once_and_its_seat_plays_no_more(monkeypa
                                    and "plays no more games" in g.reason for g in games), games
 
 
-def test_budgets_must_be_positive(tmp_path, capsys):
-    assert main(["tournament", "ps05", "--course", str(tmp_path), "--budget", "0"]) == 2
-    assert "--budget must be a positive number of seconds" in capsys.readouterr().err
+def test_a_race_out_of_budget_rates_the_puzzles_played_and_says_so():
+    waiting = (*cells("ps08", "next_guess"), "import time\n\n_honest = next_guess\n\n\n"
+               "def next_guess(history):\n    time.sleep(0.8)\n    return _honest(history)\n")
+    entrants = [Entrant("minimax", computer="minimax"), Entrant("waiting", waiting)]
+    result = play_tournament(CONTESTS["ps08"], entrants, seed=3, rounds=3, seconds=6.0)
+    assert "budget of 6 s by the clock ran out" in result.stopped
+    mine = [g for g in result.games if g.first == "waiting"]
+    assert len([g for g in result.games if g.first == "minimax"]) == 3 and len(mine) < 3  # minimax played first
+    assert all(g.winner == "waiting" for g in mine)  # a puzzle stopped unfinished is left out, not lost
+    standing = next(s for s in result.standings if s.name == "waiting")
+    assert standing.wins == len(mine) and standing.losses == standing.forfeits == 0
+
+
+@pytest.mark.parametrize("option", ["--budget", "--game-budget"])
+def test_budgets_must_be_positive(tmp_path, capsys, option):
+    assert main(["tournament", "ps05", "--course", str(tmp_path), option, "0"]) == 2
+    assert f"{option} must be a positive number of seconds" in capsys.readouterr().err
 
 
 # What an answer may hold.
