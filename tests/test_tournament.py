@@ -223,8 +223,8 @@ def test_corners_plays_each_student_s_evaluate_inside_the_course_s_search():
                                        Entrant("random (computer)", computer="random")], seed=3)
     assert [s.name for s in result.standings] == ["reference", "random (computer)", "words"]
     words_games = [g for g in result.games if "words" in (g.first, g.second)]
-    assert len(words_games) == 4 and all(g.winner != "words" and "evaluate returned 'far', not a number" in g.reason
-                                         for g in words_games)
+    refused = "evaluate returned 'far': it must return a number"
+    assert len(words_games) == 4 and all(g.winner != "words" and refused in g.reason for g in words_games)
     assert all(g.opening == 4 for g in result.games)  # two random moves a side, then the players
     assert len({g.moves[:4] for g in result.games}) > 1
     assert "6,1-4,1" in contest.text(((6, 1), (4, 1))) and "<svg" in result.html()

@@ -128,6 +128,8 @@ class Tournament:
     standings: list[Standing]
     games: list[Game]
     contest: Contest | None = None
+    #: why the tournament stopped before its schedule's end (its budget ran out), or ``""``
+    stopped: str = ""
 
     @property
     def race(self) -> bool:
