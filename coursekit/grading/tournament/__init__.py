@@ -19,8 +19,9 @@ Duels (ps05, ps06, ps09): a small class plays a round robin (:func:`round_robin`
 rounds against similar ratings (:func:`similar_ratings`); every pairing is played on both sides.
 A race (ps08): every entrant plays alone the same seeded puzzles (:func:`play_alone`: the same
 secrets to find), each puzzle a match of all of them placed by the moves they needed
-(:func:`places`). Ratings come from openskill (Plackett-Luce, which rates a match of any number
-of players): ``mu`` and ``sigma`` per entrant, ranked by the ordinal ``mu - 3 sigma``.
+(:func:`places`). Ratings come from openskill (:class:`Ratings`: Bradley-Terry with full pairing,
+which rates a match of any number of players as every pair's result, ties included): ``mu`` and
+``sigma`` per entrant, ranked by the ordinal ``mu - 3 sigma``.
 Every random choice is drawn from the tournament's seed: same seed, same results.
 
 >>> round_robin(["ann", "bob", "cy"])
@@ -46,6 +47,7 @@ from .play import (
                    Contest,
                    Entrant,
                    Forfeit,
+                   Ratings,
                    circle_rounds,
                    play_alone,
                    play_game,
@@ -57,7 +59,7 @@ from .records import REPLAYS, Game, Standing, Tournament, places, ratings_svg
 from .submissions import TournamentError, class_entrants, notebook_cells, pseudonyms
 
 __all__ = ["CONTESTS", "GAME_SECONDS", "MOVE_GRACE", "MOVE_SECONDS", "PUZZLES", "REASON_CHARS", "REPLAYS", "ROUNDS",
-           "ROUND_ROBIN_MAX", "TOURNAMENT_SECONDS", "Contest", "Entrant", "Forfeit", "Game", "Standing", "Tournament",
-           "TournamentError", "circle_rounds", "class_entrants", "corners_player", "last_position", "notebook_cells",
-           "places", "play_alone", "play_game", "play_tournament", "pseudonyms", "ratings_svg", "round_robin",
-           "similar_ratings"]
+           "ROUND_ROBIN_MAX", "TOURNAMENT_SECONDS", "Contest", "Entrant", "Forfeit", "Game", "Ratings", "Standing",
+           "Tournament", "TournamentError", "circle_rounds", "class_entrants", "corners_player", "last_position",
+           "notebook_cells", "places", "play_alone", "play_game", "play_tournament", "pseudonyms", "ratings_svg",
+           "round_robin", "similar_ratings"]

@@ -642,6 +642,41 @@ class _Budget:
         return not self.ran_out
 
 
+class Ratings:
+    """The entrants' ratings, moved match by match by their places (:func:`~.records.places`, 1 the best,
+    equal places a tie): openskill's Bradley-Terry model with full pairing, which rates a match of any
+    number of players as every pair's result. Plackett-Luce, openskill's default, mishandles ties: in a
+    match where eleven entrants tie first, the twelfth alone gains more than they do (openskill.py
+    issues 155 and 173), and a race's puzzles are mostly ties.
+
+    >>> ratings = Ratings(["ann", "bob", "cid"])
+    >>> ratings.rate({"ann": 1, "bob": 1, "cid": 3})
+    >>> ratings.ordinal("ann") == ratings.ordinal("bob") > ratings.ordinal("cid")
+    True
+    """
+
+    def __init__(self, names: Sequence[str]) -> None:
+        from openskill.models import BradleyTerryFull
+
+        self.model = BradleyTerryFull()
+        self.of = {name: self.model.rating(name=name) for name in names}
+
+    def rate(self, placed: dict[str, int]) -> None:
+        """One match's places move the ratings of its players (a match of one moves none)."""
+        if len(placed) > 1:
+            teams = self.model.rate([[self.of[name]] for name in placed], ranks=[float(p) for p in placed.values()])
+            for name, [rating] in zip(placed, teams, strict=True):
+                self.of[name] = rating
+
+    def ordinal(self, name: str) -> float:
+        """``mu - 3 sigma``, which ranks."""
+        return float(self.of[name].ordinal())
+
+    def mu_sigma(self, name: str) -> tuple[float, float]:
+        rating = self.of[name]
+        return float(rating.mu), float(rating.sigma)
+
+
 def play_tournament(contest: Contest, entrants: Sequence[Entrant], *, seed: int = 0, rounds: int | None = None,
                     limits: Limits | None = None, move_seconds: float = MOVE_SECONDS, move_wall: float | None = None,
                     game_seconds: float = GAME_SECONDS, seconds: float = TOURNAMENT_SECONDS,
@@ -658,13 +693,10 @@ def play_tournament(contest: Contest, entrants: Sequence[Entrant], *, seed: int 
     runs past that forfeits; the whole tournament ``seconds``. When that runs out no game starts, the
     games under way stop and are left out, and the tournament's ``stopped`` says so: its records and
     standings are those of the games played."""
-    from openskill.models import PlackettLuce
-
     names = [e.name for e in entrants]
     if len(set(names)) != len(names):
         raise ValueError("two entrants have the same name")
-    model = PlackettLuce()
-    ratings = {name: model.rating(name=name) for name in names}
+    ratings = Ratings(names)
     computers = contest.computers()
     wall = move_wall if move_wall is not None else move_seconds + MOVE_GRACE
     limits = limits or Limits()
@@ -683,11 +715,7 @@ def play_tournament(contest: Contest, entrants: Sequence[Entrant], *, seed: int 
 
     def rate(match: Sequence[Game], total: int) -> None:
         """The games of one match join the record, and its places move the ratings."""
-        placed = places(match)
-        if len(placed) > 1:  # a match of one (a race of one entrant) moves no rating
-            teams = model.rate([[ratings[name]] for name in placed], ranks=[float(place) for place in placed.values()])
-            for name, [rating] in zip(placed, teams, strict=True):
-                ratings[name] = rating
+        ratings.rate(places(match))
         for game in match:
             games.append(game)
             _count(game, standings)
@@ -700,14 +728,14 @@ def play_tournament(contest: Contest, entrants: Sequence[Entrant], *, seed: int 
         if contest.kind == "race":
             _race(contest, seats, random.Random(seed), rounds or PUZZLES, pool, rate, timing)
         else:
-            _duels(contest, seats, random.Random(seed), rounds, pool, rate, lambda name: ratings[name].ordinal(),
+            _duels(contest, seats, random.Random(seed), rounds, pool, rate, ratings.ordinal,
                    timing)
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
         for seat in seats.values():
             seat.close()
-    for name, rating in ratings.items():
-        standings[name].mu, standings[name].sigma = float(rating.mu), float(rating.sigma)
+    for name in names:
+        standings[name].mu, standings[name].sigma = ratings.mu_sigma(name)
     ordered = sorted(standings.values(), key=lambda s: (-s.ordinal, s.name))
     stopped = (f"the tournament's budget of {seconds:g} s by the clock ran out after {len(games)} games: it stopped "
                "there, and its records and standings are those of the games played") if budget.ran_out else ""

@@ -284,7 +284,7 @@ class Tournament:
         return (f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>Tournament {html.escape(self.assignment)}"
                 f"</title><style>{STYLE}</style></head><body>"
                 f"<h1>Tournament of {html.escape(self.assignment)}</h1><p>Seed {self.seed}: the same seed plays "
-                f"the same games; {html.escape(meeting)}. Ratings: openskill (Plackett-Luce), ranked by "
+                f"the same games; {html.escape(meeting)}. Ratings: openskill (Bradley-Terry, full pairing), ranked by "
                 f"mu - 3 sigma.</p>{ratings_svg(self.standings)}<h2>Standings</h2><table><tr>"
                 + "".join(f"<th>{html.escape(h)}</th>" for h in ["rank", "name", "kind", "mu", "sigma",
                                                                   "mu - 3 sigma", *self._counted(), "forfeits",
