@@ -12,8 +12,9 @@ the student's plain text for one of those places:
   through;
 * :func:`csv_cell`: a cell that a spreadsheet would read as a formula (it starts with ``=``, ``+``,
   ``-``, ``@``, a tab or a carriage return) gets a leading apostrophe, as OWASP's rule for CSV
-  injection says (a plain number, ``-1.5``, stays a number); :func:`csv_row` applies it to each cell
-  of a row;
+  injection says (a plain number, ``-1.5``, stays a number), and its control characters are shown as
+  :func:`terminal` shows them (a CSV file is read on a terminal too); :func:`csv_row` applies it to
+  each cell of a row;
 * :func:`html`: the text escaped for an HTML page, between tags or in a quoted attribute.
 
 >>> print(terminal("ann\\x1b[2J\\nall 30 submissions graded"))
@@ -74,17 +75,21 @@ def terminal(text: object, limit: int | None = None) -> str:
 
 def csv_cell(value: object) -> object:
     """A CSV cell that a spreadsheet shows as the text it is: a string starting with one of
-    :data:`FORMULA` gets a leading apostrophe, unless it is a plain number (:data:`NUMBER`); numbers
-    and other strings stay as they are.
+    :data:`FORMULA` gets a leading apostrophe, unless it is a plain number (:data:`NUMBER`), and its
+    control characters are shown as escapes (:func:`terminal`); numbers and other strings stay as
+    they are.
 
-    >>> [csv_cell(v) for v in ("=1+1", "+1+cmd", "-1+cmd", "@SUM(A1)", "\\tx", "\\rx", "ann", "", 3)]
-    ["'=1+1", "'+1+cmd", "'-1+cmd", "'@SUM(A1)", "'\\tx", "'\\rx", 'ann', '', 3]
-    >>> csv_cell("-2.500"), csv_cell("+1e-3"), csv_cell("-"), csv_cell("-1\\n=cmd")
-    ('-2.500', '+1e-3', "'-", "'-1\\n=cmd")
+    >>> [csv_cell(v) for v in ("=1+1", "+1+cmd", "-1+cmd", "@SUM(A1)", "ann", "", 3)]
+    ["'=1+1", "'+1+cmd", "'-1+cmd", "'@SUM(A1)", 'ann', '', 3]
+    >>> print(csv_cell("\\t=1+1"), csv_cell("\\r=1+1"), csv_cell("ann\\x1b[2J"))
+    '\\t=1+1 '\\r=1+1 ann\\x1b[2J
+    >>> csv_cell("-2.500"), csv_cell("+1e-3"), csv_cell("-")
+    ('-2.500', '+1e-3', "'-")
     """
-    if isinstance(value, str) and value.startswith(FORMULA) and not NUMBER.fullmatch(value):
-        return "'" + value
-    return value
+    if not isinstance(value, str):
+        return value
+    shown = terminal(value)
+    return "'" + shown if value.startswith(FORMULA) and not NUMBER.fullmatch(value) else shown
 
 
 def csv_row(values: Iterable[object]) -> list[object]:
