@@ -19,6 +19,7 @@ import os
 import shutil
 import subprocess
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -318,26 +319,52 @@ class Graded:
     text: str
 
 
-@pytest.fixture(scope="module")
-def graded(tmp_path_factory: pytest.TempPathFactory) -> Graded:
-    from nbgrader_course import BIN, COURSE, TEST_KEY, Source, Student, filled
+@dataclass
+class Released:
+    """A test copy of the course with ps01 released: how to run a command there, the release, the references."""
+
+    root: Path
+    run: Callable[..., subprocess.CompletedProcess[str]]
+    release: Any
+    reference: dict[str, str]
+
+    def hand_in(self, student: str, edits: dict[str, str] | None = None) -> Path:
+        """``submitted/<student>/ps01/ps01.ipynb``: the release with the references, and ``edits``."""
+        from nbgrader_course import Student, filled
+
+        folder = self.root / "submitted" / student / "ps01"
+        folder.mkdir(parents=True)
+        nbformat.write(filled(self.release, Student({**self.reference, **(edits or {})})), folder / "ps01.ipynb")
+        return folder
+
+    def leave_withdrawn_copy(self) -> None:
+        """A withdrawn student, in the gradebook, whose copy an earlier batch left in ``intake/``."""
+        folder = self.hand_in("withdrawn")
+        withdrawn = take_in(self.root, "ps01", "withdrawn", ["ps01"])
+        assert withdrawn.refused == [], withdrawn.refused
+        write_copy(self.root, withdrawn)
+        shutil.rmtree(folder.parent)
+        with gradebook_at(self.root) as gradebook:
+            gradebook.update_or_create_student("withdrawn")
+
+
+def released(tmp: Path) -> Released:
+    from nbgrader_course import BIN, COURSE, TEST_KEY, Source
     from test_hostile_intake import environment
 
     from coursekit.grading.sandbox import bubblewrap
+    from coursekit.grading.secret import write_key
 
     if not (BIN / "nbgrader").exists():
         pytest.skip("nbgrader is not installed in this environment")
     if bubblewrap() is None:
         pytest.skip("bubblewrap is not installed (apt-get install bubblewrap)")
-    tmp = tmp_path_factory.mktemp("hostile-text")
     source = Source("ps01")
     root = tmp / "course"
     (root / "source").mkdir(parents=True)
     (root / "nbgrader_config.py").write_text((COURSE / "nbgrader_config.py").read_text()
                                              + "\nc.TrustedExecute.cell_timeout = 8\n")
     shutil.copytree(source.path.parent, root / "source" / "ps01")
-    from coursekit.grading.secret import write_key
-
     write_key(root, TEST_KEY)
     env = environment(tmp)
 
@@ -348,21 +375,21 @@ def graded(tmp_path_factory: pytest.TempPathFactory) -> Graded:
     made = run("nbgrader", "generate_assignment", "ps01")
     assert made.returncode == 0, made.stderr[-3000:]
     release = nbformat.read(root / "release" / "ps01" / "ps01.ipynb", as_version=4)
-    ref = {grade_id: source.reference(grade_id) for grade_id in ("is_winning", "winning_move", "king_strategy")}
-    students = {"reference": Student(ref), "grid": Student({**ref, "winning_move": ref["winning_move"] + REBIND_GRID}),
-                "hardlink": Student(ref), **{name: Student(ref) for name in ODD_IDS}}
-    for student, submission in students.items():
-        folder = root / "submitted" / student / "ps01"
-        folder.mkdir(parents=True)
-        nbformat.write(filled(release, submission), folder / "ps01.ipynb")
+    reference = {grade_id: source.reference(grade_id) for grade_id in ("is_winning", "winning_move", "king_strategy")}
+    return Released(root, run, release, reference)
+
+
+@pytest.fixture(scope="module")
+def graded(tmp_path_factory: pytest.TempPathFactory) -> Graded:
+    course = released(tmp_path_factory.mktemp("hostile-text"))
+    root, run = course.root, course.run
+    for student in ("reference", "hardlink", *ODD_IDS):
+        course.hand_in(student)
+    course.hand_in("grid", {"winning_move": course.reference["winning_move"] + REBIND_GRID})
     (root / "submitted" / "reference" / "ps01" / f"notes{CLEAR}\r\n{FORGED}.txt").write_text("mine")
     hard = root / "submitted" / "hardlink" / "ps01" / "ps01.ipynb"
     hard.unlink()
     os.link(root / "source" / "ps01" / "ps01.ipynb", hard)
-    # a withdrawn student's copy, left in intake/ by an earlier batch: nobody may grade it again
-    withdrawn = take_in(root, "ps01", "reference", ["ps01"])
-    withdrawn.student = "withdrawn"
-    write_copy(root, withdrawn)
     done = run("coursekit", "grade", "ps01", "--jobs", "2")
     assert done.returncode == 0, (done.stdout + done.stderr)[-3000:]
     with gradebook_at(root) as gradebook:
@@ -407,11 +434,17 @@ def test_a_student_id_that_is_not_a_plain_name_is_refused_and_the_others_graded(
 
 
 @pytest.mark.slow
-def test_the_star_does_not_grade_every_intake_copy_again(graded: Graded) -> None:
+def test_the_star_does_not_grade_every_intake_copy_again(tmp_path: Path) -> None:
     from nbgrader.api import MissingEntry
 
-    assert not (graded.root / "autograded" / "withdrawn").exists()
-    with gradebook_at(graded.root) as gradebook, pytest.raises(MissingEntry):
+    course = released(tmp_path)
+    course.hand_in("*")
+    course.leave_withdrawn_copy()
+    done = course.run("coursekit", "grade", "ps01")
+    assert done.returncode == 0, (done.stdout + done.stderr)[-3000:]
+    assert "the student id '*' is not a plain name" in done.stdout
+    assert not (course.root / "autograded").exists() or not any((course.root / "autograded").iterdir())
+    with gradebook_at(course.root) as gradebook, pytest.raises(MissingEntry):
         gradebook.find_submission("ps01", "withdrawn")
 
 
