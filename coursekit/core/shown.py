@@ -31,6 +31,7 @@ import html as _html
 import re
 import unicodedata
 from collections.abc import Iterable
+from functools import cache
 
 #: Unicode categories shown as an escape on the terminal: controls, format characters (the bidirectional
 #: overrides among them), surrogates, and the line and paragraph separators.
@@ -55,6 +56,25 @@ def _escape(char: str) -> str:
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
 
 
+@cache
+def _hidden() -> re.Pattern[str]:
+    """A pattern of one :data:`HIDDEN` character, built from this Python's Unicode tables the first time
+    it is needed (a few tenths of a second), so that a long message is searched in linear time.
+
+    >>> _hidden().findall("a\\x1bb\\u202ec d")
+    ['\\x1b', '\\u202e']
+    """
+    spans: list[list[int]] = []
+    for code in range(0x110000):
+        if unicodedata.category(chr(code)) in HIDDEN:
+            if spans and spans[-1][1] == code - 1:
+                spans[-1][1] = code
+            else:
+                spans.append([code, code])
+    return re.compile("[" + "".join(re.escape(chr(first)) + ("-" + re.escape(chr(last)) if last > first else "")
+                                    for first, last in spans) + "]")
+
+
 def terminal(text: object, limit: int | None = None) -> str:
     """``text`` (a student's: an id, a file name, a message) safe for one line of the terminal: no
     character that moves the cursor, changes colours, starts a line or reverses the text's direction;
@@ -66,8 +86,8 @@ def terminal(text: object, limit: int | None = None) -> str:
     ('Grüße, 名前', 'xxx…')
     """
     shown = str(text)
-    if any(unicodedata.category(char) in HIDDEN for char in shown):
-        shown = "".join(_escape(char) if unicodedata.category(char) in HIDDEN else char for char in shown)
+    if not shown.isprintable():  # a space or a hidden character (the test is fast; the search is exact)
+        shown = _hidden().sub(lambda found: _escape(found.group()), shown)
     if limit is not None and len(shown) > limit:
         shown = shown[:max(0, limit - 1)] + "…"
     return shown
