@@ -465,3 +465,19 @@ def test_nbgrader_export_writes_ids_and_names_as_text(graded: Graded) -> None:
     cells = [cell for row in csv.reader(io.StringIO(graded.text)) for cell in row]
     assert not any(cell.startswith(("=", "+", "@")) for cell in cells)
     assert not any(cell.startswith("-") and not cell.lstrip("-").replace(".", "").isdigit() for cell in cells)
+
+
+# The class report: its summary on the terminal, its page.
+
+def test_the_report_shows_a_mistake_named_by_a_student_as_text() -> None:
+    from coursekit.grading.nbgrader.report import ClassReport, Mistake, Submission, summary
+    from coursekit.grading.nbgrader.report_page import page
+
+    name = f"raised {CLEAR}\n{FORGED}\r<img src=x onerror=alert(1)>"
+    report = ClassReport("ps01", 20.0, {"test_a": 20.0}, [Submission("eve", 0.0, "graded", {"test_a": 0.0}, 1.0)],
+                         [Mistake("test_a", name, ["eve"], f"is_winning(1, 2) {name}")], [])
+    said = summary(report)
+    assert ESC not in said and "\r" not in said and len(said.splitlines()) == 3
+    assert "\\x1b[2J\\x1b[H\\nall 30 submissions graded\\r" in said
+    shown = page(report)
+    assert "<img" not in shown and "&lt;img" in shown
