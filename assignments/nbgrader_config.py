@@ -51,7 +51,9 @@ c.GenerateAssignment.preprocessors = [
 ]
 
 # A submission that could not be graded in full is marked "needs manual grading" with the reason
-# (RecordProblems, above), and the export says so in two more columns: status and reason.
+# (RecordProblems, above), and the export says so in two more columns: status and reason. A cell
+# that a spreadsheet would run as a formula (a student id or name starting with =, +, -, @) is
+# written as text, with a leading apostrophe.
 c.ExportApp.plugin_class = "coursekit.grading.nbgrader.gradebook.CourseExport"
 
 # Time: the checks in coursekit.grading stop each slow call after 1-2 s with a message; these

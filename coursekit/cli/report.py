@@ -51,6 +51,7 @@ def register(groups: Groups) -> None:
 
 def run_report(args: argparse.Namespace, context: Context) -> str:
     """Read the graded assignment, write the page; progress on standard error, a summary printed."""
+    from ..core.shown import terminal
     from ..grading.nbgrader.batch import Course, CourseError
     from ..grading.nbgrader.report import collect, summary
     from ..grading.nbgrader.report_page import page
@@ -75,4 +76,4 @@ def run_report(args: argparse.Namespace, context: Context) -> str:
         out.write_text(page(found), encoding="utf-8")
     except OSError as error:
         raise UsageError(f"cannot write {out}: {error.strerror or error}") from None
-    return f"{summary(found)}\nwritten to {out}"
+    return f"{summary(found)}\nwritten to {terminal(out)}"

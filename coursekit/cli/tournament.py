@@ -27,7 +27,9 @@ on standard error and the standings, and writes ``tournament.csv`` (the standing
 ``tournament-games.csv`` (every game), ``tournament.html`` (standings, a plot of the ratings
 with their uncertainty, every game) and ``games/<n>.html`` (each game replayed, a picture per
 position, with buttons to step through them) to ``--out`` (default: ``tournaments/<assignment>/``
-of the course). The same seed plays the same games.
+of the course). The same seed plays the same games. What comes from a student (an id, an
+exception's message in a forfeit's reason) is shown as text: escaped on the terminal, as text in
+the CSV files (never a formula) and on the pages.
 """
 
 from __future__ import annotations
@@ -72,6 +74,7 @@ def register(groups: Groups) -> None:
 
 def run_tournament(args: argparse.Namespace, context: Context) -> str:
     """Play, showing progress on standard error; the standings are what the command prints."""
+    from ..core.shown import csv_row, terminal
     from ..grading.sandbox import isolation
     from ..grading.tournament import (
         CONTESTS,
@@ -111,7 +114,7 @@ def run_tournament(args: argparse.Namespace, context: Context) -> str:
     entrants += [Entrant(f"{name} (computer)", computer=name) for name in contest.computers()]
     print(f"Isolation: {isolation()}", file=sys.stderr)
     for student, why in refused.items():
-        print(f"{names.get(student, student)} does not play: {why}", file=sys.stderr)
+        print(f"{terminal(names.get(student, student))} does not play: {terminal(why)}", file=sys.stderr)
     live = sys.stderr.isatty()
 
     def progress(done: int, total: int, game: Game) -> None:
@@ -139,7 +142,7 @@ def run_tournament(args: argparse.Namespace, context: Context) -> str:
         key = io.StringIO()
         writer = csv.writer(key, lineterminator="\n")
         writer.writerow(["pseudonym", "student"])
-        writer.writerows(sorted((p, s) for s, p in names.items()))
+        writer.writerows(csv_row(row) for row in sorted((p, s) for s, p in names.items()))
         (out / "pseudonyms.csv").write_text(key.getvalue(), encoding="utf-8")
     stopped = f" (stopped: {result.stopped})" if result.stopped else ""
     return f"{result.table()}\n{len(result.games)} games{stopped}; written to {out}"

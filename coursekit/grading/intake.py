@@ -20,6 +20,12 @@ what ``nbgrader autograde`` reads; nothing else of the student's folder reaches
 >>> take_in(root, "ps01", "ann", ["ps01"]).refused
 ['secret is a symbolic link (to /etc/shadow): links are not graded.']
 >>> shutil.rmtree(root)
+
+A file with more than one link (a hard link to the instructor's source, or to a classmate's notebook)
+is refused as a symbolic link is, and so is a student id that is not a plain name (:func:`plain_name`):
+nbgrader reads ``--student`` as a pattern (``*`` is every student), and the id is printed and written
+to the gradebook and its export. What the refusal says of a name is shown as text
+(:func:`coursekit.core.shown.terminal`).
 """
 
 from __future__ import annotations
@@ -35,6 +41,8 @@ from pathlib import Path
 from typing import Any
 
 import nbformat
+
+from ..core.shown import terminal
 
 #: The course's private folder of what is graded: ``<root>/intake/<student>/<assignment>/``.
 FOLDER = "intake"
@@ -94,6 +102,39 @@ class Refused(Exception):
     """One reason a submission cannot be graded as it is."""
 
 
+#: The most characters of a student id.
+NAME_CHARS = 100
+#: What a plain name may hold besides letters and digits.
+NAME_MARKS = "._-@"
+
+
+def plain_name(name: str) -> str | None:
+    """Why ``name`` is not a plain student id (``None`` when it is): letters, digits and ``._-@``, not
+    starting with ``.`` or ``-``, at most :data:`NAME_CHARS` characters. Nothing else reaches nbgrader,
+    whose ``--student`` is a pattern over the course's folders.
+
+    >>> plain_name("ann.lee-2@example.org") is None, plain_name("Zoë") is None
+    (True, True)
+    >>> plain_name("*")
+    "the student id '*' is not a plain name (letters, digits and . _ - @): it holds '*'."
+    >>> plain_name("-rf")
+    "the student id '-rf' starts with '-'."
+    >>> print(plain_name("a\\x1b[2J"))
+    the student id 'a\\x1b[2J' is not a plain name (letters, digits and . _ - @): it holds '\\x1b'.
+    """
+    shown = f"the student id '{terminal(name, limit=NAME_CHARS)}'"
+    if not name:
+        return "the student id is empty."
+    if len(name) > NAME_CHARS:
+        return f"{shown} is longer than {NAME_CHARS} characters."
+    odd = next((char for char in name if not (char in NAME_MARKS or char.isalpha() or char.isdecimal())), None)
+    if odd is not None:
+        return f"{shown} is not a plain name (letters, digits and {' '.join(NAME_MARKS)}): it holds '{terminal(odd)}'."
+    if name.startswith((".", "-")):
+        return f"{shown} starts with '{name[0]}'."
+    return None
+
+
 def _kind(mode: int) -> str:
     """
     >>> _kind(stat.S_IFIFO), _kind(stat.S_IFCHR)
@@ -126,7 +167,7 @@ def _open_folder(name: str, parent: int, shown: str) -> int:
 
 def _target(name: str, parent: int) -> str:
     try:
-        return os.readlink(name, dir_fd=parent)[:120]
+        return terminal(os.readlink(name, dir_fd=parent), limit=120)
     except OSError:
         return "?"
 
@@ -145,7 +186,7 @@ def _walk(folder: int, prefix: str, found: _Found, caps: Caps, depth: int) -> No
             found.entries += 1
             if found.entries > caps.entries:
                 raise Refused(f"the submission holds more than {caps.entries} files and folders.")
-            path = prefix + entry.name
+            path = prefix + terminal(entry.name, limit=200)
             mode = entry.stat(follow_symlinks=False).st_mode
             if stat.S_ISLNK(mode):
                 found.problems.append(f"{path} is a symbolic link (to {_target(entry.name, folder)}): "
@@ -159,7 +200,12 @@ def _walk(folder: int, prefix: str, found: _Found, caps: Caps, depth: int) -> No
                 finally:
                     os.close(inner)
             elif stat.S_ISREG(mode):
-                found.files[path] = entry.stat(follow_symlinks=False).st_size
+                info = entry.stat(follow_symlinks=False)
+                if info.st_nlink > 1:
+                    found.problems.append(f"{path} has {info.st_nlink} links (a hard link to another file): "
+                                          f"links are not graded.")
+                else:
+                    found.files[path] = info.st_size
             else:
                 found.problems.append(f"{path} is {_kind(mode)}, not a file: it is not graded.")
 
@@ -174,6 +220,8 @@ def read_capped(name: str, folder: int, cap: int, shown: str) -> bytes:
         info = os.fstat(handle)
         if not stat.S_ISREG(info.st_mode):
             raise Refused(f"{shown} is {_kind(info.st_mode)}, not a file.")
+        if info.st_nlink > 1:  # linked since the walk: the same answer
+            raise Refused(f"{shown} has {info.st_nlink} links (a hard link to another file): links are not graded.")
         if info.st_size > cap:
             raise Refused(f"{shown} is larger than {_size(cap)}.")
         chunks, left = [], cap + 1
@@ -235,7 +283,7 @@ def kept_notebook(raw: bytes, name: str, caps: Caps) -> str:
             raise ValueError("it is not a JSON object")
         cells = _cells(data)
     except (ValueError, RecursionError) as error:
-        first = str(error).strip().splitlines()[0][:200] if str(error).strip() else type(error).__name__
+        first = terminal(str(error).strip().splitlines()[0], limit=200) if str(error).strip() else type(error).__name__
         raise Refused(f"{shown} is not a notebook that can be read ({first}).") from None
     if len(cells) > caps.cells:
         raise Refused(f"{shown} has {len(cells)} cells: more than the {caps.cells} allowed.")
@@ -266,7 +314,7 @@ def kept_notebook(raw: bytes, name: str, caps: Caps) -> str:
         nbformat.validate(nb)
         text: str = nbformat.writes(nb)  # type: ignore[no-untyped-call]
     except Exception as error:  # whatever is wrong with the file, it is this submission's problem
-        first = str(error).strip().splitlines()[0][:200] if str(error).strip() else type(error).__name__
+        first = terminal(str(error).strip().splitlines()[0], limit=200) if str(error).strip() else type(error).__name__
         raise Refused(f"{shown} is not a notebook that can be read ({first}).") from None
     if len(text.encode()) > caps.kept_bytes:
         raise Refused(f"{shown} without its outputs is larger than {_size(caps.kept_bytes)}.")
@@ -315,6 +363,10 @@ def take_in(root: Path, assignment: str, student: str, notebooks: Sequence[str],
     """Read ``submitted/<student>/<assignment>/`` as data (see the module): what is graded, or why not."""
     caps = caps or Caps()
     intake = Intake(student, assignment)
+    odd = plain_name(student)
+    if odd is not None:
+        intake.refused.append(f"{odd} The submission is not graded.")
+        return intake
     try:
         submitted = os.open(root / "submitted", _FOLDER)
     except OSError as error:
@@ -407,5 +459,5 @@ def write_copy(root: Path, intake: Intake) -> Path:
     return folder
 
 
-__all__ = ["FOLDER", "SECRET", "TIMESTAMP", "Caps", "Intake", "Refused", "is_secret", "kept_notebook", "parse_time",
-           "read_capped", "released", "take_in", "write_copy"]
+__all__ = ["FOLDER", "NAME_CHARS", "SECRET", "TIMESTAMP", "Caps", "Intake", "Refused", "is_secret", "kept_notebook",
+           "parse_time", "plain_name", "read_capped", "released", "take_in", "write_copy"]

@@ -50,6 +50,7 @@ from nbgrader.api import Gradebook, MissingEntry
 from nbgrader.coursedir import CourseDirectory
 from traitlets.config.loader import PyFileConfigLoader
 
+from ...core.shown import terminal
 from ..intake import FOLDER, Caps, take_in, write_copy
 from ..sandbox import Limits, Sandbox, bubblewrap, isolation
 from ..secret import KeyProblem, ensure_key
@@ -97,11 +98,12 @@ class Result:
     notes: list[str] = field(default_factory=list)
 
     def line(self) -> str:
+        """The submission's line of the table, everything of the student's shown as text (:func:`terminal`)."""
         score = "-" if self.score is None else f"{self.score:g}"
-        text = f"{self.student:<20} {score:>6} / {self.max_score:g}  {self.status}"
-        text += f": {' | '.join(self.reasons)}" if self.reasons else ""
-        text += f" (repaired: {' '.join(self.repairs)})" if self.repairs else ""
-        return text + (f" (intake: {' '.join(self.notes)})" if self.notes else "")
+        text = f"{terminal(self.student):<20} {score:>6} / {self.max_score:g}  {self.status}"
+        text += f": {terminal(' | '.join(self.reasons))}" if self.reasons else ""
+        text += f" (repaired: {terminal(' '.join(self.repairs))})" if self.repairs else ""
+        return text + (f" (intake: {terminal(' '.join(self.notes))})" if self.notes else "")
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,8 @@ stopped on it, an instructor's cell failed in the sandbox, a check itself broke)
 silent 0: its grades are marked *needs manual grading* and the reason is written as the
 automatic comment of its first graded cell, where formgrader shows it. The export
 (:class:`CourseExport`) adds two columns, ``status`` and ``reason``, so the reason reaches the
-spreadsheet too.
+spreadsheet too; every cell of it is shown as text there (:func:`coursekit.core.shown.csv_cell`: a
+student id, a name or a reason that starts like a formula gets a leading apostrophe).
 
 A submission that used a course module holding the reference answer
 (:mod:`coursekit.grading.review`) keeps its score and gets the status *needs review*: the
@@ -31,6 +32,8 @@ from nbconvert.preprocessors import Preprocessor
 from nbgrader.api import Gradebook, MissingEntry
 from nbgrader.plugins import ExportPlugin
 from traitlets import Bool
+
+from ...core.shown import csv_row, terminal
 
 #: Where the problems of a notebook travel between the grading steps: ``nb.metadata[KEY]["problems"]``.
 KEY = "coursekit"
@@ -120,11 +123,11 @@ class RecordProblems(Preprocessor):
         info = resources["nbgrader"]
         problems = problems_of(nb)
         if problems:
-            self.log.warning("%s needs manual grading: %s", info["student"], " ".join(problems))
+            self.log.warning("%s needs manual grading: %s", terminal(info["student"]), terminal(" ".join(problems)))
             mark_needs_manual_grade(info["db_url"], info["assignment"], info["notebook"], info["student"], problems)
         notes = reviews_of(nb)
         if notes:
-            self.log.warning("%s needs review: %s", info["student"], " ".join(notes))
+            self.log.warning("%s needs review: %s", terminal(info["student"]), terminal(" ".join(notes)))
             mark_for_review(info["db_url"], info["assignment"], info["notebook"], info["student"], notes)
         return nb, resources
 
@@ -163,7 +166,8 @@ def status(needs_manual_grade: bool, flagged: Sequence[str]) -> str:
 
 class CourseExport(ExportPlugin):  # type: ignore[misc]
     """nbgrader's CSV export with two more columns: ``status`` (graded, needs review, needs manual
-    grading, not submitted) and ``reason`` (why a person must look)."""
+    grading, not submitted) and ``reason`` (why a person must look); a cell that a spreadsheet would
+    run as a formula (a student id or name from ``=``, ``+``, ``-``, ``@``) is written as text."""
 
     COLUMNS = ("assignment", "duedate", "timestamp", "student_id", "last_name", "first_name", "email",
                "raw_score", "late_submission_penalty", "score", "max_score", "status", "reason")
@@ -182,7 +186,7 @@ class CourseExport(ExportPlugin):  # type: ignore[misc]
                 for student in gradebook.students:
                     if wanted_students and student.id not in wanted_students:
                         continue
-                    writer.writerow(self.row(gradebook, assignment, student))
+                    writer.writerow(csv_row(self.row(gradebook, assignment, student)))
 
     def row(self, gradebook: Gradebook, assignment: Any, student: Any) -> list[str]:
         score: dict[str, Any] = {"assignment": assignment.name, "duedate": assignment.duedate,

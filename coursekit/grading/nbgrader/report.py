@@ -28,6 +28,7 @@ from typing import Any
 
 from nbgrader.api import Gradebook, MissingEntry
 
+from ...core.shown import terminal
 from .batch import Course, CourseError, read_back
 
 #: Similarity (the share of a solution's tokens found in the other's, the larger share) from which a pair is listed.
@@ -347,7 +348,8 @@ def summary(report: ClassReport) -> str:
     mean = sum(scores) / len(scores) if scores else 0.0
     lines = [f"{report.assignment}: {len(report.submissions)} submissions, mean {mean:.1f} / {report.max_score:g}",
              f"{len(report.mistakes)} named mistakes"
-             + (f", most common: {report.mistakes[0].name} ({report.mistakes[0].count})" if report.mistakes else ""),
+             + (f", most common: {terminal(report.mistakes[0].name)} ({report.mistakes[0].count})"
+                if report.mistakes else ""),
              f"{len(report.pairs)} pairs of similar solutions at {report.threshold:g} or more"]
     return "\n".join(lines)
 
