@@ -32,6 +32,7 @@ from coursekit.grading.tournament import (
     round_robin,
     similar_ratings,
 )
+from coursekit.grading.tournament.records import Standing, Tournament
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCE = ROOT / "assignments" / "source" / "ps05" / "ps05.ipynb"
@@ -563,3 +564,20 @@ def test_ratings_rate_a_tie_as_a_tie_and_keep_the_gap_of_places() -> None:
     ratings.rate({"a": 1, "b": 1, "c": 12, "d": 13})
     mu = {name: ratings.mu_sigma(name)[0] for name in "abcd"}
     assert mu["a"] == mu["b"] > mu["c"] > mu["d"]
+
+
+def test_race_standings_show_each_entrant_s_average_place_beside_the_rating() -> None:
+    """ann solves both secrets in 3 guesses, bob in 3 and 5, cy neither: places 1, 1 / 1, 2 / 3, 3."""
+    games = [Game((name,), ((0, 1, 2, 3),) * (1 + count), name if count < 12 else None, opening=1, match=number)
+             for number, counts in enumerate(({"ann": 3, "bob": 3, "cy": 12}, {"ann": 3, "bob": 5, "cy": 12}))
+             for name, count in counts.items()]
+    standings = [Standing(name, False, 25.0, 8.0) for name in ("ann", "bob", "cy")]
+    for game in games:
+        standing = next(s for s in standings if s.name == game.first)
+        standing.wins += game.winner is not None
+        standing.losses += game.winner is None
+    result = Tournament("ps08", 0, standings, games, CONTESTS["ps08"])
+    rows = {row["name"]: row for row in csv.DictReader(io.StringIO(result.csv()))}
+    assert {name: rows[name]["average place"] for name in rows} == {"ann": "1.00", "bob": "1.50", "cy": "3.00"}
+    assert "<th>average place</th>" in result.html() and "<td>1.50</td>" in result.html()
+    assert result.table().splitlines()[0].split()[-2:] == ["place", "forfeits"]

@@ -12,6 +12,7 @@ import csv
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from ...core.shown import csv_row, html, terminal
@@ -150,11 +151,23 @@ class Tournament:
 
     def _counts(self, s: Standing) -> list[tuple[str, str]]:
         """An entrant's games as the standings count them, forfeits aside: a duel's wins, draws and losses;
-        a race's puzzles solved and not, and the moves a solved one took on average."""
+        a race's puzzles solved and not, the moves a solved one took on average, and the entrant's average
+        place over the puzzles (1 the best: what an instructor checks the ratings' order against)."""
         if not self.race:
             return [("wins", str(s.wins)), ("draws", str(s.draws)), ("losses", str(s.losses))]
         average = "" if s.average is None else f"{s.average:.2f}"
-        return [("solved", str(s.wins)), ("not solved", str(s.losses)), (f"average {self.words[1]}", average)]
+        place = self._average_places.get(s.name)
+        return [("solved", str(s.wins)), ("not solved", str(s.losses)), (f"average {self.words[1]}", average),
+                ("average place", "" if place is None else f"{place:.2f}")]
+
+    @cached_property
+    def _average_places(self) -> dict[str, float]:
+        """Each race entrant's place (:func:`places`) averaged over the puzzles it played."""
+        placed: dict[str, list[int]] = {}
+        for match in self._places().values():
+            for name, place in match.items():
+                placed.setdefault(name, []).append(place)
+        return {name: sum(found) / len(found) for name, found in placed.items()}
 
     def _counted(self) -> list[str]:
         """The names of :meth:`_counts`'s columns."""
@@ -211,7 +224,8 @@ class Tournament:
         """The standings as the terminal shows them (names and reasons as text: :func:`terminal`)."""
         names = [terminal(s.name) for s in self.standings]
         width = max([len(name) for name in names] + [4])
-        heads = [name.split()[0] if self.race else name[0].upper() for name in self._counted()]
+        heads = [name.removeprefix("average ").split()[0] if self.race else name[0].upper()
+                 for name in self._counted()]
         sizes = [max(3, len(head)) for head in heads]
         lines = [f"{'rank':>4}  {'name':<{width}}  {'mu':>6}  {'± 3σ':>6}  "
                  + " ".join(f"{head:>{size}}" for head, size in zip(heads, sizes, strict=True)) + "  forfeits"]
