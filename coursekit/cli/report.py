@@ -7,7 +7,9 @@ page (default ``reports/<assignment>.html`` in the course) shows the score distr
 rate of every test cell, the mistakes the judges named (most common first, one example each),
 each submission's grading time, the submissions flagged for review, and the pairs of similar
 solutions (copydetect, the released notebook's code left out) at ``--threshold`` or more: a flag
-for a person to look at, not a verdict. It loads nothing from another host.
+for a person to look at, not a verdict. It loads nothing from another host. Its cost is bounded per
+student and per pair: only the first 20,000 characters of each solution are compared, and of each
+judge's message the first 10,000 (see :mod:`coursekit.grading.nbgrader.report`).
 
 An unknown assignment, a folder that is not a course, or an assignment never graded: one line and
 exit status 2.
