@@ -35,10 +35,14 @@ LINES = 6000
 
 def crafted_pair(lines: int = LINES) -> dict[str, str]:
     """Three solutions: two share ``lines`` assignments, each long enough to be its own copied slice, in
-    different orders and with a line of their own after each; the third is the first written backwards."""
-    shared = [f"x{i} = y({i:013d})\n" for i in range(lines)]
-    shuffled = shared[:]
-    random.Random(1).shuffle(shuffled)
+    different orders (shuffled within blocks of 20) and with a line of their own after each; the third is
+    the first written backwards."""
+    shared = [f"x{i} = y({10 ** 12 + i})\n" for i in range(lines)]
+    shuffled, order = [], random.Random(1)
+    for block in range(0, lines, 20):
+        part = shared[block:block + 20]
+        order.shuffle(part)
+        shuffled += part
     first = "".join(f"{line}z = '{i}'\n" for i, line in enumerate(shared))
     second = "".join(f"{line}w = {i} - {i}\n" for i, line in enumerate(shuffled))
     return {"ann": first, "bob": second, "cy": first[::-1].replace("x", "v")}
@@ -93,7 +97,7 @@ def test_a_pair_sharing_thousands_of_slices_is_compared_in_bounded_cpu() -> None
     # still found alike on what was compared, and its shared lines listed, the first ones only
     assert [(p.first, p.second) for p in pairs] == [("ann", "bob")]
     assert pairs[0].similarity >= report.THRESHOLD and len(pairs[0].shared) == SHARED_LINES
-    assert pairs[0].shared[0] == "x0 = y(0000000000000)"
+    assert pairs[0].shared[0] == "x0 = y(1000000000000)"
 
 
 def test_only_the_first_characters_of_each_solution_are_fingerprinted(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -165,3 +169,62 @@ def test_each_solution_cell_is_read_up_to_its_cap() -> None:
     pieces = graded_notebook("", "", [line + "\n" for line in cell.splitlines()])
     assert len(solution_code(graded_notebook("", "", cell))) == CELL_CHARS
     assert solution_code(pieces) == cell[:CELL_CHARS]
+
+
+# Through the real flow: a ps01 batch graded with coursekit grade, then the report read from it.
+
+def padded(code: str, pad: str) -> str:
+    """``code`` with a function that is never called, made of the lines of ``pad``."""
+    return code + "\n\ndef _pad():\n" + "".join(f"    {line}\n" for line in pad.splitlines())
+
+
+def raising(name: str) -> str:
+    """A king_strategy that raises an exception whose class is named ``name``."""
+    return f'''\
+Crafted = type("Crafted", (Exception,), {{}})
+Crafted.__name__ = Crafted.__qualname__ = {name!r}
+
+
+def king_strategy(grid, position):
+    raise Crafted("from the student")
+'''
+
+
+@pytest.fixture(scope="module")
+def crafted_batch(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """ps01 graded for the crafted pair (the reference, each with thousands of shared lines in a function never
+    called) and two students whose king_strategy raises an exception with a crafted name."""
+    from known_submissions import NO_KING, references
+    from nbgrader_course import Source, Student, run_course
+
+    source = Source("ps01")
+    ref = references(source, "is_winning", "winning_move", "king_strategy")
+    pair = crafted_pair()
+    students = {
+        "twin_a": Student({**ref, "king_strategy": padded(ref["king_strategy"], pair["ann"])}),
+        "twin_b": Student({**ref, "king_strategy": padded(ref["king_strategy"], pair["bob"])}),
+        "raiser_a": Student({**ref, "king_strategy": raising(CRAFTED_NAMES["letters then !"])}, zero=NO_KING),
+        "raiser_b": Student({**ref, "king_strategy": raising(CRAFTED_NAMES["Error repeated"])}, zero=NO_KING),
+    }
+    return run_course(source, students, tmp_path_factory.mktemp("hostile_report"))
+
+
+@pytest.mark.slow
+def test_a_crafted_class_makes_its_report_in_bounded_cpu(crafted_batch: Any) -> None:
+    from coursekit.grading.nbgrader.batch import Course
+    from coursekit.grading.nbgrader.report import collect
+    from coursekit.grading.nbgrader.report_page import page
+
+    course = Course.at(crafted_batch.root)
+    found, seconds = cpu(lambda: page(collect(course, "ps01")))
+    assert seconds < BOUND, f"{seconds:.1f} s of CPU for the report of four students"
+    made = collect(course, "ps01")
+    assert {s.student: s.score for s in made.submissions} == {
+        student: sum(crafted_batch.expected(student).values()) for student in crafted_batch.students}
+    # every one hands in the reference's beans functions: all are alike, the twins most of all
+    assert ("twin_a", "twin_b") in {(p.first, p.second) for p in made.pairs}
+    assert all(len(p.shared) <= SHARED_LINES for p in made.pairs)
+    raised = {student: m.name for m in made.mistakes for student in m.students}
+    assert set(raised) == {"raiser_a", "raiser_b"}
+    assert raised["raiser_a"].startswith("raised AAAA") and raised["raiser_b"].startswith("raised ErrorError")
+    assert "<h2>Similar solutions</h2>" in found
