@@ -37,14 +37,14 @@ def crafted_pair(lines: int = LINES) -> dict[str, str]:
     """Three solutions: two share ``lines`` assignments, each long enough to be its own copied slice, in
     different orders (shuffled within blocks of 20) and with a line of their own after each; the third is
     the first written backwards."""
-    shared = [f"x{i} = y({10 ** 12 + i})\n" for i in range(lines)]
+    shared = [f"x{i} = y({10 ** 12 + i}, {10 ** 12 + i})\n" for i in range(lines)]
     shuffled, order = [], random.Random(1)
     for block in range(0, lines, 20):
         part = shared[block:block + 20]
         order.shuffle(part)
         shuffled += part
-    first = "".join(f"{line}z = '{i}'\n" for i, line in enumerate(shared))
-    second = "".join(f"{line}w = {i} - {i}\n" for i, line in enumerate(shuffled))
+    first = "".join(f"{line}z = 0\n" for line in shared)
+    second = "".join(f"{line}w = 1\n" for line in shuffled)
     return {"ann": first, "bob": second, "cy": first[::-1].replace("x", "v")}
 
 
@@ -97,7 +97,7 @@ def test_a_pair_sharing_thousands_of_slices_is_compared_in_bounded_cpu() -> None
     # still found alike on what was compared, and its shared lines listed, the first ones only
     assert [(p.first, p.second) for p in pairs] == [("ann", "bob")]
     assert pairs[0].similarity >= report.THRESHOLD and len(pairs[0].shared) == SHARED_LINES
-    assert pairs[0].shared[0] == "x0 = y(1000000000000)"
+    assert pairs[0].shared[0] == "x0 = y(1000000000000, 1000000000000)"
 
 
 def test_only_the_first_characters_of_each_solution_are_fingerprinted(monkeypatch: pytest.MonkeyPatch) -> None:
