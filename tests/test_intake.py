@@ -306,3 +306,21 @@ def test_a_grading_child_over_its_cpu_limit_is_stopped_with_the_reason() -> None
     assert child.exitcode == -signal.SIGXCPU
     assert _problem_from_log(Path("/nonexistent"), child.exitcode, ChildLimits(cpu=1)) == \
         "grading used more than 1 s of CPU and was stopped."
+
+
+def test_a_time_once_taken_is_kept_for_the_same_work(root: Path) -> None:
+    """Copying the course elsewhere gives the copy new change times: the time first taken for the same notebooks
+    is kept (recorded in the course's private folder); changed notebooks are new work, with a time of their own."""
+    first = take_in(root, "ps01", "ann", ["ps01"])
+    write_copy(root, first)
+    time.sleep(0.05)
+    moved = root / "submitted" / "ann" / "ps01"
+    shutil.copytree(moved, root / "moved")
+    shutil.rmtree(moved)
+    shutil.move(root / "moved", moved)
+    assert changed(moved) is not None and changed(moved) > first.timestamp
+    again = take_in(root, "ps01", "ann", ["ps01"])
+    assert again.timestamp == first.timestamp
+    assert again.notes == [f"the time first taken for this work ({first.timestamp:%Y-%m-%d %H:%M}) is kept."]
+    nbformat.write(new_notebook(cells=[new_code_cell("print(2)")]), moved / "ps01.ipynb")
+    assert take_in(root, "ps01", "ann", ["ps01"]).timestamp == changed(moved) > first.timestamp

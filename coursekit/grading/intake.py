@@ -41,11 +41,15 @@ nbgrader's own record (``timestamp.txt``) is believed when it is at most :data:`
 seconds ``nbgrader submit`` takes to copy the files) and not after it; otherwise that time is used, with a
 note. A student therefore gains nothing from ``touch -d`` or a forged name or ``timestamp.txt``, at most
 :data:`GRACE` from a forged time. The cost: a copy of ``submitted/`` made later (``cp -a`` to another machine,
-a backup restored) is collected when it was copied; grade where ``nbgrader collect`` ran.
+a backup restored) is collected when it was copied; grade where ``nbgrader collect`` ran. Once taken, a time
+is kept for the same work: :func:`write_copy` records it beside the copy (:data:`RECORD`), and a later intake
+of the same notebooks keeps the earlier of the two, so that regrading after the course folder was moved does
+not make the class late.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
@@ -67,6 +71,8 @@ TIMESTAMP = "timestamp.txt"
 #: The file in which nbgrader's exchange (``nbgrader submit``) leaves the submission's secret: ``release_feedback``
 #: names the student's feedback page in the exchange by a hash of it, and only the student has it to fetch the page.
 SECRET = "submission_secret.txt"
+#: Beside each copy, the time taken for it and a digest of what it holds: ``intake/<student>/<assignment>.received``.
+RECORD = ".received"
 #: How long before the time the course received a submission nbgrader's ``timestamp.txt`` may be and be believed:
 #: the seconds ``nbgrader submit`` takes to copy the files after it reads the clock (see the module).
 GRACE = timedelta(seconds=60)
@@ -519,6 +525,10 @@ def take_in(root: Path, assignment: str, student: str, notebooks: Sequence[str],
                 exchange = received(inbound(root), student, assignment, claimed, caps.entries)
                 intake.timestamp, note = submission_time(claimed, collected, exchange)
                 intake.notes += [note] if note else []
+        first = first_taken(root, intake)
+        if first is not None and first < intake.timestamp:
+            intake.notes.append(f"the time first taken for this work ({first:%Y-%m-%d %H:%M}) is kept.")
+            intake.timestamp = first
         if SECRET in found.files:
             intake.secret = _secret(folder, caps, intake.notes)
         others = sorted(set(found.files) - {f"{name}.ipynb" for name in notebooks} - {TIMESTAMP, SECRET})
@@ -595,6 +605,26 @@ def _secret(folder: int, caps: Caps, notes: list[str]) -> str | None:
     return None
 
 
+def digest(intake: Intake) -> str:
+    """A digest of the notebooks graded (SHA-256, hexadecimal): the same work has the same digest."""
+    return hashlib.sha256(json.dumps(intake.notebooks, sort_keys=True).encode()).hexdigest()
+
+
+def first_taken(root: Path, intake: Intake) -> datetime | None:
+    """The time :func:`write_copy` recorded for the same work as ``intake`` (same student, assignment and
+    notebooks), if any (:data:`RECORD`, in the course's private ``intake/`` folder)."""
+    path = root / FOLDER / intake.student / f"{intake.assignment}{RECORD}"
+    try:
+        handle = os.open(path, _READ)
+        try:
+            text = os.read(handle, 200).decode("ascii").split()
+        finally:
+            os.close(handle)
+        return parse_time(text[0]) if len(text) == 2 and text[1] == digest(intake) else None
+    except (OSError, UnicodeDecodeError, ValueError, OverflowError):
+        return None
+
+
 def write_copy(root: Path, intake: Intake) -> Path:
     """Write what is graded to ``<root>/intake/<student>/<assignment>/`` (replacing an earlier copy)."""
     top = root / FOLDER
@@ -608,9 +638,11 @@ def write_copy(root: Path, intake: Intake) -> Path:
     (folder / TIMESTAMP).write_text(f"{intake.timestamp:%Y-%m-%d %H:%M:%S.%f} UTC\n", encoding="utf-8")
     if intake.secret is not None:
         (folder / SECRET).write_text(intake.secret, encoding="ascii")
+    record = top / intake.student / f"{intake.assignment}{RECORD}"
+    record.write_text(f"{intake.timestamp.isoformat()} {digest(intake)}\n", encoding="ascii")
     return folder
 
 
-__all__ = ["FOLDER", "GRACE", "NAME_CHARS", "SECRET", "TIMESTAMP", "Caps", "Intake", "Refused", "changed", "inbound",
-           "is_secret", "kept_notebook", "misplaced", "parse_time", "plain_name", "read_capped", "received",
-           "submission_time", "take_in", "write_copy"]
+__all__ = ["FOLDER", "GRACE", "NAME_CHARS", "RECORD", "SECRET", "TIMESTAMP", "Caps", "Intake", "Refused", "changed",
+           "digest", "first_taken", "inbound", "is_secret", "kept_notebook", "misplaced", "parse_time", "plain_name",
+           "read_capped", "received", "submission_time", "take_in", "write_copy"]
