@@ -106,6 +106,7 @@ def graded(tmp_path_factory: pytest.TempPathFactory) -> Class:
             submission = gradebook.find_submission(NAME, student)
             late[student] = float(submission.total_seconds_late)
             stamps[student] = submission.timestamp.replace(tzinfo=UTC)
+    print(f"\nseconds late in the gradebook: {late}")
     return Class(root, inbound, due, submitted, forged, received, grade, late, stamps)
 
 
