@@ -399,6 +399,8 @@ def inbound(root: Path) -> Path | None:
             config.merge(PyFileConfigLoader("nbgrader_config.py", path=folder).load_config())
         except ConfigFileNotFound:
             continue
+        except Exception:  # as nbgrader does, a file that cannot be loaded is passed over
+            continue
     course = config.get("CourseDirectory", {}).get("course_id", "")
     exchange = config.get("Exchange", {}).get("root", "/usr/local/share/nbgrader/exchange")
     found = Path(str(exchange)) / str(course) / "inbound"
