@@ -51,7 +51,7 @@ from nbgrader.coursedir import CourseDirectory
 from traitlets.config.loader import PyFileConfigLoader
 
 from ...core.shown import terminal
-from ..intake import FOLDER, Caps, take_in, write_copy
+from ..intake import FOLDER, Caps, misplaced, take_in, write_copy
 from ..sandbox import Limits, Sandbox, bubblewrap, isolation
 from ..secret import KeyProblem, ensure_key
 from .gradebook import KEY, mark_needs_manual_grade, reasons, reviews, status
@@ -339,6 +339,9 @@ def grade(course: Course, assignment: str, students: Sequence[str] | None = None
     once, :mod:`coursekit.games.corners.openings`); ``say`` hears how it goes.
     """
     limits = limits or ChildLimits()
+    if say is not None:
+        for line in misplaced(course.root, assignment, course.notebooks(assignment)):
+            say(line)
     everyone = course.students(assignment)
     chosen = list(students) if students else everyone
     unknown = [s for s in chosen if s not in everyone]
