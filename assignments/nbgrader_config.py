@@ -56,6 +56,13 @@ c.GenerateAssignment.preprocessors = [
 # written as text, with a leading apostrophe.
 c.ExportApp.plugin_class = "coursekit.grading.nbgrader.gradebook.CourseExport"
 
+# formgrader shows what coursekit grade graded: the copy in intake/<student>/<assignment>/, with the
+# submission's time that grading used (a notebook collected by hand has no timestamp.txt in submitted/,
+# and formgrader would call every such submission "needs autograding"). Only formgrader reads it there:
+# nbgrader collect and the other commands keep submitted/. Collect with `nbgrader collect` (a terminal),
+# not with formgrader's Collect button, which would collect into intake/.
+c.FormgradeExtension.CourseDirectory.submitted_directory = "intake"
+
 # Time: the checks in coursekit.grading stop each slow call after 1-2 s with a message; these
 # limits are the backstop for code that loops outside them. Each looping cell costs this many
 # seconds of grading.
