@@ -6,6 +6,10 @@ Then a Jupyter server with nbgrader's server extensions serves the course on 127
 (Debian's, driven by Playwright as in ``browser.py``) opens formgrader's list of submissions: each
 graded notebook is listed as graded, with its score and its time, none as "needs autograding", and the
 file that could not be graded as needing manual grading.
+
+A submission flagged for review (it used the course module that holds the reference answer: only
+ps05-ps08 have one, whose grading is slower) is checked on a gradebook of its own, through
+nbgrader's ``NbGraderAPI``, which is what formgrader's page reads.
 """
 
 from __future__ import annotations
@@ -24,8 +28,6 @@ import pytest
 from browser import CHROMIUM, CHROMIUM_ARGS, free_port
 from known_submissions import WRONG_KING
 from nbgrader_course import CourseRun, Source, Student, course_env, run_course
-
-pytestmark = pytest.mark.slow
 
 #: The students: full marks, part of the marks, and a file that is no notebook (needs a person).
 NOT_A_NOTEBOOK = b"{ this is not a notebook"
@@ -117,6 +119,7 @@ def rows(graded: CourseRun, playwright: Any) -> dict[str, dict[str, str]]:
         server.close()
 
 
+@pytest.mark.slow
 def test_every_graded_submission_is_listed_as_graded_with_its_score_and_time(
         graded: CourseRun, rows: dict[str, dict[str, str]]) -> None:
     assert set(rows) == set(graded.students)
@@ -131,10 +134,12 @@ def test_every_graded_submission_is_listed_as_graded_with_its_score_and_time(
         assert row["Timestamp"][:4].isdigit(), row
 
 
+@pytest.mark.slow
 def test_a_submission_that_needs_a_person_says_so(rows: dict[str, dict[str, str]]) -> None:
     assert rows["cat"]["Status"] == "needs manual grading", rows["cat"]
 
 
+@pytest.mark.slow
 def test_the_time_shown_is_the_time_graded(graded: CourseRun, rows: dict[str, dict[str, str]]) -> None:
     from nbgrader.api import Gradebook
 
@@ -142,3 +147,35 @@ def test_the_time_shown_is_the_time_graded(graded: CourseRun, rows: dict[str, di
         when = gradebook.find_submission("ps01", "ann").timestamp
     assert when is not None
     assert f"{when:%Y-%m-%d %H:%M:%S}" in rows["ann"]["Timestamp"], rows["ann"]
+
+
+def test_a_submission_flagged_for_review_waits_for_a_person_in_formgrader(tmp_path: Path) -> None:
+    from nbgrader.api import Gradebook
+    from nbgrader.apps.api import NbGraderAPI
+    from nbgrader.coursedir import CourseDirectory
+
+    from coursekit.grading.nbgrader.gradebook import REVIEW_PREFIX, mark_for_review, reviews, status
+
+    db_url = f"sqlite:///{tmp_path / 'gradebook.db'}"
+    with Gradebook(db_url) as gradebook:
+        gradebook.add_assignment("ps05")
+        gradebook.add_notebook("ps05", "ps05")
+        gradebook.add_solution_cell("best_move", "ps05", "ps05")
+        gradebook.add_grade_cell("test_best_move", "ps05", "ps05", max_score=10, cell_type="code")
+        for student in ("ann", "ben"):
+            gradebook.add_student(student)
+            gradebook.add_submission("ps05", student)
+            grade = gradebook.find_grade("test_best_move", "ps05", "ps05", student)
+            grade.auto_score, grade.needs_manual_grade = 10, False  # as nbgrader's SaveAutoGrades leaves it
+        gradebook.db.commit()
+    mark_for_review(db_url, "ps05", "ps05", "ann", ["the solution uses coursekit.solvers.gametree."])
+    coursedir = CourseDirectory(root=str(tmp_path), db_url=db_url)
+    listed = {row["student"]: row for row in NbGraderAPI(coursedir).get_submissions("ps05")}
+    assert (listed["ann"]["needs_manual_grade"], listed["ann"]["score"]) == (True, 10.0)
+    assert (listed["ben"]["needs_manual_grade"], listed["ben"]["score"]) == (False, 10.0)
+    with Gradebook(db_url) as gradebook:
+        comments = [c.auto_comment for c in gradebook.find_submission_notebook("ps05", "ps05", "ann").comments]
+        assert comments == [REVIEW_PREFIX + "the solution uses coursekit.solvers.gametree."]
+        submission = gradebook.find_submission("ps05", "ann")
+        why = reviews(gradebook, "ps05", "ann")
+        assert status(submission.needs_manual_grade, why, []) == "needs review"
