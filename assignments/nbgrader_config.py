@@ -129,3 +129,9 @@ class OfflineFeedbackExporter(SafeHTMLExporter):
 
 
 c.GenerateFeedback.exporter_class = OfflineFeedbackExporter
+
+# nbgrader release_feedback releases the page of each submission that came through the exchange (it
+# has the exchange's submission_secret.txt) and names the students whose work was collected another
+# way (by hand), instead of stopping at the first of them: send those their pages with
+# `coursekit feedback psNN --out DIR` (a folder, or with --zip a zip, per student).
+c.ExchangeFactory.release_feedback = "coursekit.grading.nbgrader.delivery.ReleaseFeedback"
