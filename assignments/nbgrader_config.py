@@ -59,9 +59,9 @@ c.ExportApp.plugin_class = "coursekit.grading.nbgrader.gradebook.CourseExport"
 # formgrader shows what coursekit grade graded: the copy in intake/<student>/<assignment>/, with the
 # submission's time that grading used (a notebook collected by hand has no timestamp.txt in submitted/,
 # and formgrader would call every such submission "needs autograding"). Only formgrader reads it there:
-# nbgrader collect and the other commands keep submitted/. Collect with `nbgrader collect` (a terminal),
-# not with formgrader's Collect button, which would collect into intake/.
+# nbgrader collect and the other commands keep submitted/, and so does formgrader's Collect button.
 c.FormgradeExtension.CourseDirectory.submitted_directory = "intake"
+c.FormgradeExtension.NbGraderAPI.ExchangeFactory.collect = "coursekit.grading.nbgrader.formgrader.CollectToSubmitted"
 
 # Time: the checks in coursekit.grading stop each slow call after 1-2 s with a message; these
 # limits are the backstop for code that loops outside them. Each looping cell costs this many

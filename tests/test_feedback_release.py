@@ -17,6 +17,7 @@ import io
 import json
 import os
 import shutil
+import subprocess
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,6 +35,8 @@ class ClassRun:
     root: Path
     exchange: Path
     alice: Path
+    student: dict[str, str]
+    teacher: dict[str, str]
     release_log: str
     fetched: list[Path]
     folders: Path
@@ -84,7 +87,7 @@ def mixed_class(tmp_path_factory: pytest.TempPathFactory) -> ClassRun:
     folders, zips = tmp / "to_send", tmp / "zips"
     said = _coursekit(root, teacher, "feedback", "ps01", "--out", str(folders))
     _coursekit(root, teacher, "feedback", "ps01", "--out", str(zips), "--zip")
-    return ClassRun(root, exchange, alice, released.stdout + released.stderr,
+    return ClassRun(root, exchange, alice, student, teacher, released.stdout + released.stderr,
                     sorted((alice / "ps01" / "feedback").rglob("*.html")), folders, said.stdout, zips)
 
 
@@ -150,3 +153,31 @@ def test_only_pages_are_sent_and_never_through_a_link(tmp_path: Path) -> None:
         assert archive.namelist() == ["ps01/ps01.html"]
     assert json.dumps(sorted(sent.written)) == '["ann"]'
     assert os.listdir(tmp_path / "zips") == ["ann-ps01.zip"]
+
+
+#: What formgrader's *Collect* button runs: nbgrader's API, made as formgrader's server extension makes it
+#: (the course's configuration read from the course folder), collecting an assignment.
+FORMGRADER_COLLECT = """
+import json, os
+from nbgrader.apps.api import NbGraderAPI
+from nbgrader.server_extensions.formgrader.formgrader import FormgradeExtension
+app = FormgradeExtension()
+app.root_dir = os.getcwd()
+app.initialize([])
+api = NbGraderAPI(app.coursedir, app.authenticator, parent=app)
+result = api.collect("ps01")
+print(json.dumps({"reads": app.coursedir.submitted_directory, "success": result["success"],
+                  "log": result.get("log", "") + result.get("error", "")}))
+"""
+
+
+@pytest.mark.slow
+def test_formgraders_collect_button_collects_where_coursekit_grade_reads(mixed_class: ClassRun) -> None:
+    run = mixed_class
+    _nbgrader(run.alice, run.student, "submit", "ps01", "--student", "dave")
+    done = subprocess.run([str(BIN / "python"), "-c", FORMGRADER_COLLECT], cwd=run.root, env=run.teacher,
+                          capture_output=True, text=True, check=True)
+    said = json.loads(done.stdout.splitlines()[-1])
+    assert said["reads"] == "intake" and said["success"], said
+    assert (run.root / "submitted" / "dave" / "ps01" / "ps01.ipynb").is_file(), said
+    assert not (run.root / "intake" / "dave").exists()
