@@ -149,6 +149,7 @@ def test_the_time_shown_is_the_time_graded(graded: CourseRun, rows: dict[str, di
     assert f"{when:%Y-%m-%d %H:%M:%S}" in rows["ann"]["Timestamp"], rows["ann"]
 
 
+@pytest.mark.filterwarnings("ignore::sqlalchemy.exc.SAWarning")  # nbgrader's own add_submission
 def test_a_submission_flagged_for_review_waits_for_a_person_in_formgrader(tmp_path: Path) -> None:
     from nbgrader.api import Gradebook
     from nbgrader.apps.api import NbGraderAPI
