@@ -307,7 +307,7 @@ def read_back(course: Course, assignment: str, student: str, seconds: float = 0.
             return Result(student, None, maximum, "not graded", ["nbgrader recorded nothing."], seconds)
         why = reasons(gradebook, assignment, student)
         flagged = reviews(gradebook, assignment, student)  # graded, but a person should look (the library's answer)
-        return Result(student, submission.score, maximum, status(submission.needs_manual_grade, flagged),
+        return Result(student, submission.score, maximum, status(submission.needs_manual_grade, flagged, why),
                       [*why, *flagged], seconds, repairs(course, assignment, student))
 
 

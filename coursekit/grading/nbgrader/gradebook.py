@@ -11,7 +11,11 @@ student id, a name or a reason that starts like a formula gets a leading apostro
 A submission that used a course module holding the reference answer
 (:mod:`coursekit.grading.review`) keeps its score and gets the status *needs review*: the
 grader writes the module into an automatic comment of its own (``Needs review: ...``), so
-that formgrader, ``coursekit grade``'s table and every later export show it.
+that formgrader, ``coursekit grade``'s table and every later export show it, and flags the
+grade of that comment's cell with nbgrader's own *needs manual grading*, so that formgrader's
+lists show the submission as waiting for a person (a person who gives that cell a score there
+clears the flag; the score stays the grader's until then). The flag is on the grade of the
+comment's cell, or on the first grade when that cell has none (a solution cell).
 
 Configured in the course's ``nbgrader_config.py``::
 
@@ -83,7 +87,9 @@ def with_note(comment: str | None, prefix: str, text: str) -> str:
 
 def _write_note(db_url: str, assignment: str, notebook: str, student: str, prefix: str, text: str, *,
                 manual: bool) -> None:
-    """Write the grader's line into the submission's first comment (with ``manual``: every grade needs a person)."""
+    """Write the grader's line into the submission's first comment (with ``manual``: every grade needs a person;
+    without: one grade, that comment's cell's or else the first, so that formgrader lists the submission as waiting
+    for a person)."""
     with Gradebook(db_url) as gradebook:
         gradebook.update_or_create_student(student)
         try:
@@ -100,6 +106,9 @@ def _write_note(db_url: str, assignment: str, notebook: str, student: str, prefi
         target = first or (comments[0] if comments else None)
         if target is not None:
             target.auto_comment = with_note(target.auto_comment, prefix, text)
+        if not manual and submitted.grades:
+            same = [grade for grade in submitted.grades if target is not None and grade.cell.name == target.cell.name]
+            (same or submitted.grades)[0].needs_manual_grade = True
         gradebook.db.commit()
 
 
@@ -153,13 +162,21 @@ def reviews(gradebook: Gradebook, assignment: str, student: str) -> list[str]:
     return _notes(gradebook, assignment, student, REVIEW_PREFIX)
 
 
-def status(needs_manual_grade: bool, flagged: Sequence[str]) -> str:
+def status(needs_manual_grade: bool, flagged: Sequence[str], why: Sequence[str] | None = None) -> str:
     """``"needs manual grading"``, ``"needs review"`` (graded, but flagged) or ``"graded"``.
+
+    ``why``: the grader's reasons (:func:`reasons`), when known. A submission flagged for review carries
+    nbgrader's *needs manual grading* on one grade (see the module); with its reasons known, it is
+    *needs review* unless it could not be graded in full.
 
     >>> status(False, ["ps05: the solution uses m."]), status(True, []), status(False, [])
     ('needs review', 'needs manual grading', 'graded')
+    >>> status(True, ["ps05: the solution uses m."], why=[]), status(True, ["ps05: uses m."], why=["ps05: no cells."])
+    ('needs review', 'needs manual grading')
     """
-    if needs_manual_grade:
+    if why:
+        return "needs manual grading"
+    if needs_manual_grade and (why is None or not flagged):
         return "needs manual grading"
     return "needs review" if flagged else "graded"
 
@@ -204,7 +221,7 @@ class CourseExport(ExportPlugin):  # type: ignore[misc]
             flagged = reviews(gradebook, assignment.name, student.id)
             score.update(timestamp=submission.timestamp, raw_score=submission.score,
                          late_submission_penalty=penalty, score=max(0.0, submission.score - penalty),
-                         status=status(submission.needs_manual_grade, flagged),
+                         status=status(submission.needs_manual_grade, flagged, why),
                          reason=" | ".join([*why, *flagged]))
         return ["" if score[key] is None else str(score[key]) for key in self.COLUMNS]
 
