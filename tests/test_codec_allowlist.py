@@ -27,11 +27,11 @@ import pytest
 
 import coursekit
 from coursekit.core.grid import Coord, Grid
-from coursekit.core.registry import CORE_VALUES, GameEntry, course_values, value_kind
+from coursekit.core.registry import CORE_VALUES, GameEntry, value_kind
 from coursekit.core.rules import CHANCE, draw_chance
 from coursekit.games import GAMES
 from coursekit.grading import codec
-from coursekit.grading.codec import CodecError, Opaque, carried, decode, encode, tables_of
+from coursekit.grading.codec import CodecError, Opaque, carried, course_values, decode, encode, tables_of
 
 PACKAGE = Path(coursekit.__file__).parent
 

@@ -9,9 +9,9 @@ the assignments grade with) and ``cli`` (its terminal commands). :meth:`GameEntr
 imports one of them only when it is asked for, so the library never loads Jupyter.
 
 It is also the course's list of the values that may cross between the grader and a student's
-sandbox (:mod:`coursekit.grading.codec`): the core's own (:data:`CORE_VALUES`) and each game's,
-declared by its entry (``values``). :func:`course_values` gathers them; the codec rebuilds no
-other type from a student's reply.
+sandbox: the core's own (:data:`CORE_VALUES`) and each game's, declared by its entry
+(``values``). The codec (:mod:`coursekit.grading.codec`) gathers them and rebuilds no other
+type from a student's reply.
 
 >>> from coursekit.games import GAMES
 >>> entry = GAMES["tictactoe"]
@@ -58,7 +58,7 @@ class GameEntry:
     - ``values``: the value types that may cross between the grader and a student's sandbox in
       this game (its rules classes, states, moves, observations and enumerations: dataclasses,
       named tuples or enumerations, see :func:`value_kind`); the codec decodes no other type of
-      the game from a reply (:func:`course_values`);
+      the game from a reply;
     - ``package``: the game's folder (filled in by :mod:`coursekit.games`).
     """
 
@@ -171,21 +171,3 @@ def value_kind(kind: Any) -> str:
         if dataclasses.is_dataclass(kind):
             return "data"
     raise TypeError(f"{getattr(kind, '__qualname__', kind)} is not a dataclass, a named tuple or an enumeration")
-
-
-def course_values() -> tuple[type, ...]:
-    """Every value type that may cross between the grader and a student's sandbox, each once: the
-    core's (:data:`CORE_VALUES`), then each game's (its entry's ``values``), read from the course's
-    own list of games (:data:`coursekit.games.GAMES`).
-
-    >>> from coursekit.games.beans import BeansState
-    >>> values = course_values()
-    >>> Coord in values and BeansState in values and len(values) == len(set(values))
-    True
-    """
-    from ..games import GAMES  # the games import this module: read their list when asked
-
-    found = dict.fromkeys(CORE_VALUES)
-    for entry in GAMES.values():
-        found.update(dict.fromkeys(entry.values))
-    return tuple(found)

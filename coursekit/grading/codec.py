@@ -8,8 +8,8 @@ that a tuple stays a tuple, a ``Coord`` a ``Coord`` and a ``frozenset`` a ``froz
 Only plain values cross: ``None``, booleans, numbers (``Fraction`` too), strings, lists,
 tuples, dicts, sets, and the course's own immutable values, rebuilt through their
 constructors. Those are the dataclasses, named tuples and enumerations that the course lists
-in one registry (:func:`~coursekit.core.registry.course_values`: the core's ``Coord`` and
-``Grid``, and the values each game's entry declares). A message names such a value's type
+in one registry (:func:`course_values`: the core's ``Coord`` and ``Grid``, and the values
+each game's entry declares). A message names such a value's type
 (``"coursekit.core.grid:Coord"``) and the name is looked up in that list, and only there:
 decoding never imports a module nor reads an attribute named by a message, so a name that is
 not in the list, whatever module it names, is refused. Anything else (a student's own class,
@@ -57,7 +57,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ..core.registry import course_values, value_kind
+from ..core.registry import CORE_VALUES, value_kind
 
 #: The package whose values may be rebuilt on the other side.
 PACKAGE = "coursekit"
@@ -146,9 +146,28 @@ def tables_of(kinds: Iterable[type]) -> Tables:
     return by_name, by_kind
 
 
+def course_values() -> tuple[type, ...]:
+    """Every value type that may cross between the grader and a student's sandbox, each once: the
+    core's (:data:`~coursekit.core.registry.CORE_VALUES`), then each game's (its entry's ``values``),
+    read from the course's own list of games (:data:`coursekit.games.GAMES`).
+
+    >>> from coursekit.core.grid import Coord
+    >>> from coursekit.games.beans import BeansState
+    >>> values = course_values()
+    >>> Coord in values and BeansState in values and len(values) == len(set(values))
+    True
+    """
+    from ..games import GAMES
+
+    found = dict.fromkeys(CORE_VALUES)
+    for entry in GAMES.values():
+        found.update(dict.fromkeys(entry.values))
+    return tuple(found)
+
+
 @functools.cache
 def _tables() -> Tables:
-    """The course's values (:func:`~coursekit.core.registry.course_values`), gathered on first use."""
+    """The course's values (:func:`course_values`), gathered on first use."""
     return tables_of(course_values())
 
 
@@ -344,4 +363,4 @@ def decode(line: str | bytes, caps: Caps | None = None) -> Any:
         raise CodecError(f"a value that cannot be rebuilt: {_problem(error)}") from error
 
 
-__all__ = ["Caps", "CodecError", "Opaque", "carried", "decode", "encode", "tables_of"]
+__all__ = ["Caps", "CodecError", "Opaque", "carried", "course_values", "decode", "encode", "tables_of"]
