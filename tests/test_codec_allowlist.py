@@ -64,8 +64,9 @@ def naming(module: str, name: str) -> list[str]:
 PROBE = '''
 import json, sys
 from coursekit.core.grid import Coord
-from coursekit.grading.codec import CodecError, decode, encode
-assert decode(encode(Coord(1, 2))) == Coord(1, 2)  # the registry of values is read once, before
+from coursekit.grading.codec import CodecError, carried, decode, encode
+assert decode(encode(Coord(1, 2))) == Coord(1, 2)
+assert carried()  # the course's values are gathered once, before (every game's folder is imported)
 before = set(sys.modules)
 accepted = []
 for line in json.load(sys.stdin):

@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from coursekit.core.grid import Coord
-from coursekit.grading.codec import Opaque
+from coursekit.grading.codec import Opaque, carried
 from coursekit.grading.sandbox import Sandbox, SandboxProblem, bubblewrap
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -79,7 +79,8 @@ def test_a_value_that_borrows_the_command_line_s_name_crosses_as_a_stand_in() ->
 
 def test_a_reply_naming_the_command_line_fails_the_call_and_the_grader_imports_nothing() -> None:
     with Sandbox([VALUES + FORGED + FUNCTIONS]) as box:
-        assert box.call("double", (Coord(1, 2),)) == (1, 2, 1, 2)  # the course's values are known from here on
+        assert box.call("double", (Coord(1, 2),)) == (1, 2, 1, 2)
+        assert carried()  # the course's values are gathered once, before (every game's folder is imported)
         before = set(sys.modules)
         with pytest.raises(SandboxProblem) as refused:
             box.call("cli_value", ())

@@ -104,7 +104,9 @@ def _plain(value: Any, depth: int) -> Any:
         return {type(value).__name__: items}
     kind = type(value)
     module = kind.__module__
-    found = _tables()[1].get(kind) if type(module) is str and module.startswith(PACKAGE + ".") else None
+    found = _CORE[1].get(kind)
+    if found is None and type(module) is str and module.startswith(PACKAGE + "."):
+        found = _tables()[1].get(kind)
     if found is None:
         return {"opaque": kind.__qualname__}
     tag, name = found
@@ -171,6 +173,10 @@ def _tables() -> Tables:
     return tables_of(course_values())
 
 
+#: The core's values, known without gathering the games' (most messages hold only these).
+_CORE = tables_of(CORE_VALUES)
+
+
 def carried() -> dict[str, type]:
     """Every type a message may name, by its name: the course's values, and nothing else.
 
@@ -192,7 +198,7 @@ def _course_type(name: Any, tag: str) -> type:
     """The course value named ``name`` in a message, carried as ``tag`` (looked up in the registry only)."""
     if type(name) is not str or ":" not in name:
         raise CodecError(f"{_shown(name)} is not a type's name")
-    found = _tables()[0].get(name)
+    found = _CORE[0].get(name) or _tables()[0].get(name)
     if found is None:
         raise CodecError(f"{_shown(name)} is not one of the course's values")
     if found[0] != tag:
