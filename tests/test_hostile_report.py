@@ -101,16 +101,14 @@ def test_a_pair_sharing_thousands_of_slices_is_compared_in_bounded_cpu() -> None
 
 
 def test_only_the_first_characters_of_each_solution_are_fingerprinted(monkeypatch: pytest.MonkeyPatch) -> None:
-    import copydetect
-
     made: list[Any] = []
-    real = copydetect.CodeFingerprint
+    real = report.fingerprint
 
     def counted(*args: Any, **kwargs: Any) -> Any:
         made.append(real(*args, **kwargs))
         return made[-1]
 
-    monkeypatch.setattr(copydetect, "CodeFingerprint", counted)
+    monkeypatch.setattr(report, "fingerprint", counted)
     similar_pairs(crafted_pair(), "")
     assert len(made) == 3
     for fingerprint in made:

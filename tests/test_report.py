@@ -4,17 +4,21 @@ the command's --help and one-line errors."""
 
 from __future__ import annotations
 
+import json
+import os
 import re
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 from known_submissions import NO_KING, ps01_students
-from nbgrader_course import COURSE, CourseRun, Source, Student, run_course
+from nbgrader_course import COURSE, CourseRun, Source, Student, by_id, run_course
 from terminal import run
 
-from coursekit.grading.nbgrader.report import similar_pairs
+from coursekit.grading.nbgrader.report import MIN_TOKENS, fingerprint, own_code, similar_pairs
 from coursekit.grading.nbgrader.report_page import page
 
 # The planted pair: "original" writes the beans functions in a way of their own (right, and unlike the
@@ -101,6 +105,112 @@ def test_the_page_says_how_much_of_each_solution_is_compared() -> None:
                              [], []))
     assert f"Only the first {SOLUTION_CHARS:,} characters of each solution are compared" in shown
     assert f"at most the first {SHARED_LINES} shared lines" in shown
+    assert f"fewer than {MIN_TOKENS} tokens of its own is not compared" in shown
+
+
+# Similarity you can rely on: the released skeleton and short code are no evidence, and the same solutions give
+# the same pairs in every process.
+
+def released_headers(source: Source, *grade_ids: str) -> dict[str, str]:
+    """What the release shows of the solution cells ``grade_ids`` of ``source``: the lines before the solution."""
+    cells = by_id(source.notebook())
+    return {grade_id: cells[grade_id].source.split("    ### BEGIN SOLUTION")[0].rstrip("\n") for grade_id in grade_ids}
+
+
+HEADER = released_headers(Source("ps05"), "best_move", "alphabeta")
+#: The released solution cells of ps05, as nbgrader writes them.
+PS05_SKELETON = "\n\n".join(f"{header}\n    # YOUR CODE HERE\n    raise NotImplementedError()"
+                            for header in HEADER.values())
+
+#: Two short ps05 solutions written apart: the same plain idea (take a winning move, else the first empty cell;
+#: no search), in the few lines it takes. With names ignored they look alike (0.68 to 0.94 before, by the run).
+SHORT_APART = {
+    "ann": HEADER["best_move"] + """
+    me = to_move(board)
+    for move in empty_cells(board):
+        if winner(play(board, *move)) == me:
+            return move
+    return empty_cells(board)[0]
+
+""" + HEADER["alphabeta"] + """
+    if winner(board) is not None:
+        return -1, 1
+    return 0, 1
+""",
+    "bob": HEADER["best_move"] + """
+    player = to_move(board)
+    options = empty_cells(board)
+    for option in options:
+        if winner(play(board, *option)) == player:
+            return option
+    return options[0]
+
+""" + HEADER["alphabeta"] + """
+    if winner(board):
+        return -1, 1
+    return 0, 1
+""",
+}
+
+
+def ps05_solution(best_move: str, alphabeta: str) -> str:
+    """A ps05 solution as the report reads it: the released header of each cell, then the student's body."""
+    body = {name: code.split('"""\n', 1)[1]
+            for name, code in (("best_move", best_move), ("alphabeta", alphabeta))}
+    return f"{HEADER['best_move']}\n{body['best_move']}\n\n{HEADER['alphabeta']}\n{body['alphabeta']}"
+
+
+def test_two_short_solutions_written_apart_are_not_flagged() -> None:
+    assert "def best_move(board):" in PS05_SKELETON and "def alphabeta(board):" in PS05_SKELETON
+    assert all(HEADER["best_move"] in code and HEADER["alphabeta"] in code for code in SHORT_APART.values())
+    assert similar_pairs(SHORT_APART, PS05_SKELETON) == []
+    assert similar_pairs(SHORT_APART, PS05_SKELETON, 0.0) == []  # not compared at all: too short to be evidence
+    for code in SHORT_APART.values():
+        assert 0 < fingerprint(own_code(code, PS05_SKELETON)).token_coverage < MIN_TOKENS
+
+
+def test_a_renamed_copy_is_flagged_and_the_skeleton_is_no_one_s() -> None:
+    from known_submissions import GREEDY, PLAIN_MINIMAX
+
+    def renamed(code: str) -> str:
+        names = {"me": "player", "moves": "options", "move": "option", "line": "row", "visited": "count"}
+        for old, new in names.items():
+            code = re.sub(rf"\b{old}\b", new, code)
+        return code
+
+    original, copied = ps05_solution(GREEDY, PLAIN_MINIMAX), ps05_solution(renamed(GREEDY), renamed(PLAIN_MINIMAX))
+    assert copied != original and HEADER["best_move"] in copied
+    pairs = similar_pairs({"original": original, "copier": copied, **SHORT_APART}, PS05_SKELETON)
+    assert [(p.first, p.second) for p in pairs] == [("copier", "original")]
+    assert pairs[0].similarity >= 0.95
+    shared = "\n".join(pairs[0].shared)
+    assert "for option in options:" in shared and "def best_move(board):" not in shared  # the release's lines: out
+    # code that only repeats the release's lines is no one's: nothing to compare
+    assert similar_pairs({"a": HEADER["best_move"] * 3, "b": HEADER["best_move"] * 3}, PS05_SKELETON, 0.0) == []
+
+
+#: A few solutions compared in a process of their own, its pairs printed as JSON.
+COMPARE = """
+import json, sys
+from coursekit.grading.nbgrader.report import similar_pairs
+solutions, skeleton = json.load(sys.stdin)
+print(json.dumps([[p.first, p.second, p.similarity, p.shared] for p in similar_pairs(solutions, skeleton, 0.0)]))
+"""
+
+
+def test_the_same_solutions_give_the_same_pairs_whatever_python_s_hash_seed() -> None:
+    from known_submissions import GREEDY, IGNORES_THREATS, PLAIN_MINIMAX
+
+    reference = Source("ps05").reference("best_move"), Source("ps05").reference("alphabeta")
+    solutions = {"greedy": ps05_solution(GREEDY, reference[1]), "ignores": ps05_solution(IGNORES_THREATS, reference[1]),
+                 "minimax": ps05_solution(reference[0], PLAIN_MINIMAX), "both": ps05_solution(GREEDY, PLAIN_MINIMAX)}
+    runs = []
+    for seed in ("1", "2"):
+        done = subprocess.run([sys.executable, "-c", COMPARE], input=json.dumps([solutions, PS05_SKELETON]),
+                              capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": seed}, check=True)
+        runs.append(json.loads(done.stdout))
+    assert len(runs[0]) == 6 and len({p[2] for p in runs[0]}) > 2  # every pair shares something, not all alike
+    assert runs[1] == runs[0]
 
 
 # The command's --help and its one-line errors.
@@ -125,7 +235,8 @@ def ungraded(tmp_path: Path) -> Path:
     (("ps01", "--course", "/nonexistent-course"), "is not a course folder"),
     (("ps77",), "there is no assignment 'ps77'"),
     (("ps01",), "ps01 was never graded"),
-    (("ps01", "--threshold", "1.5"), "expected a similarity above 0 and at most 1"),
+    (("ps01", "--threshold", "1.5"), "expected a similarity from 0 to 1"),
+    (("ps01", "--threshold", "-0.1"), "expected a similarity from 0 to 1"),
 ])
 def test_bad_input_gets_one_line_and_status_two(ungraded: Path, args: tuple[str, ...], message: str) -> None:
     if "--course" not in args:
@@ -210,3 +321,24 @@ def test_the_page_shows_it_all_and_loads_nothing_from_another_host(graded: tuple
     assert "copier" in flagged and "original" in flagged and "similar&#32;to&#32;original" in flagged
     for submission in report.submissions:
         assert submission.student in html
+
+
+@pytest.mark.slow
+def test_the_report_at_threshold_0_gives_the_same_pairs_whatever_python_s_hash_seed(
+        graded: tuple[CourseRun, str, Any], tmp_path: Path) -> None:
+    course, _, report = graded
+    found = []
+    for seed in ("1", "2"):
+        out = tmp_path / f"seed-{seed}.html"
+        done = subprocess.run([str(Path(sys.executable).parent / "coursekit"), "report", "ps01", "--course",
+                               str(course.root), "--threshold", "0", "--out", str(out)],
+                              env={**os.environ, "PYTHONHASHSEED": seed}, capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
+        shown = out.read_text(encoding="utf-8")
+        similar = shown[shown.index("<h2>Similar solutions</h2>"):shown.index("<h2>Every submission")]
+        found.append((done.stdout.splitlines()[:-1], similar))  # the last line names the file
+    assert found[1] == found[0]
+    # at 0, every compared pair that shares code: more than at the default threshold, the copied pair first
+    listed = found[0][1].count("<tr>") - 1
+    assert listed > len(report.pairs) >= 1 and "pairs of similar solutions at 0 or more" in found[0][0][-1]
+    assert found[0][1].index("copier") < found[0][1].index("reference")

@@ -26,11 +26,11 @@ pass, never with a pattern that could backtrack.
 
 from __future__ import annotations
 
-import io
 import json
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from hashlib import blake2b
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +43,9 @@ from .batch import Course, CourseError, read_back
 THRESHOLD = 0.6
 #: copydetect's noise threshold (tokens in a row) and guarantee threshold (its window): short student functions.
 NOISE, GUARANTEE = 10, 15
+#: Tokens of its own (copydetect's, a name one token; the released skeleton's lines left out) below which a
+#: solution is not compared: about ten short lines; short code written apart looks alike.
+MIN_TOKENS = 100
 #: How many characters of a message the report keeps as an example.
 EXAMPLE_CHARS = 2000
 #: How many characters of each solution cell are read, and of each student's solution compared.
@@ -367,10 +370,73 @@ def _read_notebook(path: Path) -> dict[str, Any]:
 
 # Similar solutions.
 
+@dataclass
+class Fingerprint:
+    """A solution's fingerprints, shaped as copydetect's ``compare_files`` reads them, made with a hash of the
+    course's own (:func:`kgram_hashes`) instead of Python's salted ``hash()``: the same on every run."""
+
+    raw_code: str
+    filtered_code: str
+    offsets: Any
+    hashes: set[int]
+    hash_idx: dict[int, list[int]]
+    k: int
+    token_coverage: float
+
+
+def kgram_hashes(text: str, k: int = NOISE) -> Any:
+    """A stable hash (53 bits of BLAKE2b, exact as a float) of each ``k`` characters in a row of ``text``.
+
+    >>> hashes = kgram_hashes("abcd", 3).tolist()
+    >>> len(hashes), kgram_hashes("bcd", 3).tolist() == hashes[1:], hashes[0] == hashes[1]
+    (2, True, False)
+    >>> int(kgram_hashes("def f(x):", 9)[0])  # the same in every process
+    1080729591040262
+    """
+    import numpy as np
+
+    return np.array([int.from_bytes(blake2b(text[start:start + k].encode("utf-8", "replace"), digest_size=8).digest(),
+                                    "big") >> 11 for start in range(len(text) - k + 1)], dtype=np.int64)
+
+
+def fingerprint(code: str, boilerplate: Any = ()) -> Fingerprint:
+    """copydetect's fingerprint of ``code`` (its tokens, names as one letter, winnowed), with stable hashes and
+    ``boilerplate``'s hashes left out."""
+    import numpy as np
+    from copydetect.utils import filter_code, get_token_coverage, winnow
+
+    filtered, offsets = filter_code(code, "solution.py", "python")
+    hashes = kgram_hashes(filtered, NOISE)
+    index: dict[int, list[int]] = {}
+    if len(hashes):
+        chosen, where = winnow(hashes, GUARANTEE - NOISE + 1, remove_duplicates=False)
+        kept = ~np.isin(chosen, np.array(sorted(boilerplate), dtype=np.int64))
+        for value, place in zip(chosen[kept].tolist(), where[kept].tolist(), strict=True):
+            index.setdefault(value, []).append(place)
+    return Fingerprint(code, filtered, offsets, set(index), index, NOISE,
+                       float(get_token_coverage(index, NOISE, len(filtered))))
+
+
+def own_code(code: str, skeleton: str) -> str:
+    """``code`` without the lines of the released ``skeleton`` (a line, stripped, that is one of the skeleton's):
+    the function's header, its docstring, the released imports are no one's.
+
+    >>> own_code("import math\\n\\ndef f(x):\\n    return x\\n", "import math\\n\\ndef f(x):\\n    pass")
+    '\\n    return x\\n'
+    """
+    released = {line.strip() for line in skeleton.splitlines() if line.strip()}
+    return "".join(line for line in code.splitlines(keepends=True) if line.strip() not in released)
+
+
 def similar_pairs(solutions: dict[str, str], boilerplate: str, threshold: float = THRESHOLD,
                   progress: Callable[[int, int], None] | None = None) -> list[Pair]:
-    """Pairs of solutions whose similarity (copydetect, names of variables ignored, ``boilerplate`` left out)
-    reaches ``threshold``, most alike first, each with the lines of the first that the second shares.
+    """Pairs of solutions whose similarity (copydetect's tokens, names of variables ignored, ``boilerplate`` left
+    out) reaches ``threshold``, most alike first, each with the lines of the first that the second shares.
+
+    ``boilerplate`` is the released skeleton: its lines are taken out of each solution, and its fingerprints too.
+    A solution with fewer than :data:`MIN_TOKENS` tokens of its own is not compared (short code looks alike), and
+    a pair that shares nothing is never listed, even at a threshold of 0. The fingerprints are hashed with
+    :func:`kgram_hashes`, so that the same solutions give the same pairs on every run.
 
     Only the first :data:`SOLUTION_CHARS` characters of each solution are compared (see :func:`compared`), and
     at most the first :data:`SHARED_LINES` shared lines are listed, so that no pair costs more than a bounded
@@ -378,22 +444,22 @@ def similar_pairs(solutions: dict[str, str], boilerplate: str, threshold: float 
     and copied slices, in time near-linear in them.
 
     >>> one = "def f(items):\\n    total = 0\\n    for item in items:\\n        if item % 2 == 0:\\n" \\
-    ...       "            total += item * item\\n    return total\\n"
+    ...       "            total += item * item\\n        elif item > 10:\\n            total -= item // 3\\n" \\
+    ...       "    return total\\n"
+    >>> one += one.replace("def f", "def g").replace("% 2", "% 3")
     >>> two = one.replace("total", "acc").replace("item", "x")
     >>> other = "def f(items):\\n    return 0\\n"
     >>> [(p.first, p.second) for p in similar_pairs({"ann": one, "bob": two, "cy": other}, "")]
     [('ann', 'bob')]
     """
-    from copydetect import CodeFingerprint, compare_files
+    from copydetect import compare_files
 
-    window = GUARANTEE - NOISE + 1
-    boiler = sorted(CodeFingerprint("boilerplate.py", NOISE, window, fp=io.StringIO(boilerplate)).hashes) \
-        if boilerplate.strip() else []
+    boiler = sorted(fingerprint(compared(boilerplate)).hashes) if boilerplate.strip() else []
     prints = {}
     for student, code in sorted(solutions.items()):
-        if code.strip():
-            prints[student] = CodeFingerprint(f"{student}.py", NOISE, window, boilerplate=boiler,
-                                              fp=io.StringIO(compared(code)))
+        made = fingerprint(own_code(compared(code), boilerplate), boiler)
+        if made.token_coverage >= MIN_TOKENS:
+            prints[student] = made
     names = sorted(prints)
     total = len(names) * (len(names) - 1) // 2
     pairs, done = [], 0
@@ -403,11 +469,9 @@ def similar_pairs(solutions: dict[str, str], boilerplate: str, threshold: float 
             if progress:
                 progress(done, total)
             a, b = prints[first], prints[second]
-            if not len(a.hashes) or not len(b.hashes):
-                continue
             _, (share_a, share_b), (slices_a, _) = compare_files(a, b)
             similarity = float(max(share_a, share_b))
-            if similarity >= threshold:
+            if similarity > 0 and similarity >= threshold:
                 pairs.append(Pair(first, second, round(similarity, 3), _lines_in(a.raw_code, slices_a)))
     return sorted(pairs, key=lambda p: (-p.similarity, p.first, p.second))
 

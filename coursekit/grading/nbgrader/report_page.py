@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 import nh3
 
 from ..plots import inline_svg
-from .report import SHARED_LINES, SOLUTION_CHARS, ClassReport
+from .report import MIN_TOKENS, SHARED_LINES, SOLUTION_CHARS, ClassReport
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -108,8 +108,9 @@ def page(report: ClassReport) -> str:
 
     parts.append("<h2>Similar solutions</h2>")
     parts.append(f'<p class="note">Pairs of solutions with a similarity of {report.threshold:g} or more '
-                 f"(copydetect; variable names ignored, the released notebook's code left out). A pair is a flag "
-                 f"for a person to look at, not a verdict: short functions that solve the same problem look alike. "
+                 f"(copydetect; variable names ignored, the released notebook's lines left out; the same on every "
+                 f"run). A pair is a flag for a person to look at, not a verdict: short functions that solve the same "
+                 f"problem look alike, so a solution with fewer than {MIN_TOKENS} tokens of its own is not compared. "
                  f"Only the first {SOLUTION_CHARS:,} characters of each solution are compared, and at most the first "
                  f"{SHARED_LINES} shared lines of a pair are listed.</p>")
     if report.pairs:
