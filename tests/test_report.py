@@ -10,6 +10,7 @@ import re
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +19,7 @@ from known_submissions import NO_KING, ps01_students
 from nbgrader_course import COURSE, CourseRun, Source, Student, by_id, run_course
 from terminal import run
 
-from coursekit.grading.nbgrader.report import MIN_TOKENS, fingerprint, own_code, similar_pairs
+from coursekit.grading.nbgrader.report import MIN_TOKENS, fingerprint, own_code, partial_mistake, similar_pairs
 from coursekit.grading.nbgrader.report_page import page
 
 # The planted pair: "original" writes the beans functions in a way of their own (right, and unlike the
@@ -106,6 +107,73 @@ def test_the_page_says_how_much_of_each_solution_is_compared() -> None:
     assert f"Only the first {SOLUTION_CHARS:,} characters of each solution are compared" in shown
     assert f"at most the first {SHARED_LINES} shared lines" in shown
     assert f"fewer than {MIN_TOKENS} tokens of its own is not compared" in shown
+
+
+# Every lost point named: a test cell that gave partial points names what its printed report teaches.
+
+def printed_by(score: Callable[[Callable[[str], None]], float]) -> tuple[str, float]:
+    """What a partial-points check prints (as the test cell's output) and the points it gives."""
+    lines: list[str] = []
+    earned = score(lines.append)
+    return "".join(f"{line}\n" for line in lines), earned
+
+
+def test_a_partial_score_is_named_by_the_first_miss_it_teaches() -> None:
+    from known_submissions import GREEDY
+
+    from coursekit.games.tictactoe.checks import hidden_positions, score_best_move
+
+    sys.path.insert(0, str(COURSE))
+    from ps05 import make as make_ps05
+
+    space: dict[str, Any] = {}
+    exec(make_ps05.CODE["setup"].split("example =")[0], space)
+    exec(GREEDY, space)
+    positions = hidden_positions(make_ps05.HIDDEN_COUNT, seed=1, forks=make_ps05.FORK_COUNT)
+    text, earned = printed_by(lambda report: score_best_move(space["best_move"], positions, 6, report=report))
+    assert 0 < earned < 6
+    name, example, score = partial_mistake(text)
+    assert name == "The first position where your move is not a best one: returned …; hint: … is a fork"
+    assert score == f"best_move: average share {earned / 6:.3f} x 6 points = {earned:g}"
+    assert example.startswith(score) and "instead gives a win" in example and "yours (" not in example
+    # other students' positions: the boards and moves are theirs, the names of their mistakes are shared
+    names = set()
+    for seed in range(2, 8):
+        other = hidden_positions(make_ps05.HIDDEN_COUNT, seed=seed, forks=make_ps05.FORK_COUNT)
+        names.add(partial_mistake(printed_by(lambda report, other=other: score_best_move(
+            space["best_move"], other, 6, report=report))[0])[0])
+    assert name in names and len(names) > 1
+    assert all(found.startswith("The first position where your move is not a best one: returned …") for found in names)
+
+
+def test_a_partial_score_without_a_lesson_is_named_by_its_score_line() -> None:
+    from coursekit.games.bulls.checks import hidden_secrets, possible, score_average
+
+    def first_possible(history: Any) -> str:
+        return possible(history)[0]
+
+    text, earned = printed_by(lambda report: score_average(first_possible, hidden_secrets(30, seed=3), 10,
+                                                           report=report))
+    assert 0 <= earned < 10 and "not found: 0" in text
+    name, example, score = partial_mistake(text)
+    assert name == "lost points: next_guess: average … guesses -> … of … points"
+    assert score.startswith("next_guess: average ") and f"-> {earned:g} of 10 points" in score and example == score
+
+
+def test_the_page_names_partial_points_and_each_student_s_score_line() -> None:
+    from coursekit.grading.nbgrader.report import ClassReport, Mistake, Submission
+
+    shown = page(ClassReport("ps08", 10.0, {"test_average": 10.0},
+                             [Submission("ann", 3.2, "graded", {"test_average": 3.2}),
+                              Submission("bob", 10.0, "graded", {"test_average": 10.0})],
+                             [Mistake("test_average", "lost points: average … guesses", ["ann"], "average 9.350",
+                                      raised=False, scores={"ann": "next_guess: average 9.350 guesses -> 3.2 of 10"})],
+                             []))
+    mistakes = shown[shown.index("<h2>Named mistakes</h2>"):shown.index("<h2>Submissions flagged")]
+    assert "no&#32;error" in mistakes or "no error: partial points" in mistakes
+    assert "9.350&#32;guesses" in mistakes or "9.350 guesses" in mistakes
+    rates = shown[shown.index("<h2>Pass rate"):shown.index("<h2>Named mistakes</h2>")]
+    assert "students who lost points" in rates and '<td class="number">1</td>' in rates
 
 
 # Similarity you can rely on: the released skeleton and short code are no evidence, and the same solutions give

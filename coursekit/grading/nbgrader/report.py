@@ -9,8 +9,10 @@ a :class:`ClassReport`:
 
 * per submission: total, score per test cell, status, grading seconds, flags;
 * per test cell: how many got full marks;
-* named mistakes: each failed test cell's message turned into a mistake name (:func:`mistake_of`),
-  counted over the class, most common first, each with one example;
+* named mistakes: each test cell that lost points names its mistake, whether it raised an error (the
+  judge's message, :func:`mistake_of`) or printed a partial score (its printed report's lesson, the
+  first miss it teaches, :func:`partial_mistake`); counted over the class per test cell, most common
+  first, each with one example;
 * similar solutions: copydetect over each student's solution cells, the released notebook's code
   as boilerplate; pairs above a threshold with the lines they share (a flag for a person to look,
   never a verdict).
@@ -70,12 +72,15 @@ class Submission:
 
 @dataclass
 class Mistake:
-    """A mistake the judges named: its test cell, its name, how many students made it, one example."""
+    """A mistake the judges named: its test cell, its name, whether the cell raised an error (or printed a partial
+    score), who made it (with the score line each printed, for a partial score), one example."""
 
     check: str
     name: str
     students: list[str] = field(default_factory=list)
     example: str = ""
+    raised: bool = True
+    scores: dict[str, str] = field(default_factory=dict)
 
     @property
     def count(self) -> int:
@@ -103,6 +108,12 @@ class ClassReport:
     mistakes: list[Mistake]
     pairs: list[Pair]
     threshold: float = THRESHOLD
+
+    def lost(self) -> dict[str, int]:
+        """Per test cell, how many graded submissions lost points there."""
+        graded = [s for s in self.submissions if s.score is not None]
+        return {cell: sum(1 for s in graded if s.cells.get(cell, 0.0) < points - 1e-9)
+                for cell, points in self.points.items()}
 
     def pass_rates(self) -> dict[str, float]:
         """Per test cell, the share of submissions that got its full points."""
@@ -190,16 +201,34 @@ def _number_end(text: str, start: int) -> int:
     return end if end == len(text) or not _word(text[end]) else -1
 
 
-def _numbers_out(text: str) -> str:
-    """``text`` with each ``returned`` and a number as ``returned …``.
+def _quoted_end(text: str, start: int, closed: set[str]) -> int:
+    """Where the quoted text (``'...'`` or ``"..."``, on one line) that starts at ``start`` ends, or -1.
 
-    >>> _numbers_out("returned -1.5, then returned 2x, unreturned 3")
-    'returned …, then returned 2x, unreturned 3'
+    ``closed`` holds the quotes known to close nowhere after ``start``: each is looked for once to the end.
     """
-    word, parts, done = "returned ", [], 0
+    quote = text[start:start + 1]
+    if quote not in ("'", '"') or quote in closed:
+        return -1
+    closing = text.find(quote, start + 1)
+    if closing < 0:
+        closed.add(quote)
+        return -1
+    return closing + 1 if text.find("\n", start, closing) < 0 else -1
+
+
+def _numbers_out(text: str) -> str:
+    """``text`` with each ``returned`` and a number or a quoted text as ``returned …``.
+
+    >>> _numbers_out("returned -1.5, then returned 2x, unreturned 3, returned '0123', which")
+    'returned …, then returned 2x, unreturned 3, returned …, which'
+    """
+    word, parts, done, closed = "returned ", [], 0, set[str]()
     found = text.find(word)
     while found >= 0:
-        end = _number_end(text, found + len(word)) if found == 0 or not _word(text[found - 1]) else -1
+        end = -1
+        if found == 0 or not _word(text[found - 1]):
+            end = _number_end(text, found + len(word))
+            end = end if end >= 0 else _quoted_end(text, found + len(word), closed)
         if end >= 0:
             parts += [text[done:found], "returned …"]
             done = end
@@ -293,6 +322,103 @@ which wins on an open grid", 'king_strategy(grid, [2, 1])')
     return name, call
 
 
+def _figures_out(text: str) -> str:
+    """``text`` with each number that is a word of its own as ``…`` (runs of them joined).
+
+    >>> _figures_out("next_guess: average 9.350 guesses -> 3.2 of 10 points, 2x")
+    'next_guess: average … guesses -> … of … points, 2x'
+    """
+    out, index = [], 0
+    while index < len(text):
+        start = index == 0 or not _word(text[index - 1])
+        end = _number_end(text, index) if start and (text[index].isdecimal() or text[index] == "-") else -1
+        if end > index + (text[index] == "-"):
+            out.append("…")
+            index = end
+        else:
+            out.append(text[index])
+            index += 1
+    return _ellipses_joined("".join(out))
+
+
+def _heading_end(line: str) -> int:
+    """Where the heading of a lesson's first line ends: its first ``:`` before a blank or the line's end, outside
+    brackets; -1 if it has none.
+
+    >>> _heading_end("The first secret not found (secret 3: not found): it ran out"), _heading_end("no heading")
+    (48, -1)
+    """
+    depth = 0
+    for index, char in enumerate(line):
+        if char in "([":
+            depth += 1
+        elif char in ")]":
+            depth = max(0, depth - 1)
+        elif char == ":" and not depth and (index + 1 == len(line) or line[index + 1].isspace()):
+            return index
+    return -1
+
+
+def report_parts(printed: str) -> tuple[str, str]:
+    """A partial score's printed report as ``(score line, lesson)``.
+
+    The checks that give partial points print a line that states the scale, one indented line per case, the
+    score line, then what the first miss teaches (the lesson), if anything was missed. Without indented lines,
+    the score line is the last line and there is no lesson.
+
+    >>> report_parts("f: one share each case\\n  f(1): right\\n  f(2): wrong\\nf: average share 0.500 x 4 points = 2\\n"
+    ...              "The first case where f is wrong:\\nf(2) returned 3; it must return 4.")
+    ('f: average share 0.500 x 4 points = 2', 'The first case where f is wrong:\\nf(2) returned 3; it must return 4.')
+    """
+    lines = printed.strip("\n").splitlines()
+    cases = False
+    for number, line in enumerate(lines):
+        if number and line.startswith("  "):
+            cases = True
+        elif cases and line.strip():
+            return line.strip(), "\n".join(lines[number + 1:]).strip()
+    last = [line.strip() for line in lines if line.strip()]
+    return (last[-1] if last else ""), ""
+
+
+def partial_mistake(printed: str) -> tuple[str, str, str]:
+    """A test cell that lost points without an error, from what it printed: ``(mistake name, example, score line)``.
+
+    The name is the lesson's heading and its message named as a judge's message is (:func:`mistake_of`), with
+    their particulars left out; a report without a lesson is named by its score line, figures left out.
+
+    >>> name, example, score = partial_mistake(
+    ...     "best_move: positions, one share each\\n  X../.../...: yours (1, 1), a best move\\n"
+    ...     "best_move: average share 0.833 x 6 points = 5\\nThe first position where your move is not a best one:\\n"
+    ...     "best_move(['.XO', '..X', 'XOO']) returned (1, 1): X to move, and this move gives a draw.\\n"
+    ...     "Hint: [0, 1] is a fork: it makes two threats at once.")
+    >>> name
+    'The first position where your move is not a best one: returned …; hint: … is a fork'
+    >>> score
+    'best_move: average share 0.833 x 6 points = 5'
+    >>> partial_mistake("alphabeta: visited\\n  XO./...: share 0.5\\nalphabeta: average share 0.500 x 6 points = 3")[0]
+    'lost points: alphabeta: average share … x … points = …'
+    >>> partial_mistake("next_guess: 100 secrets\\n  not found: 92\\nnext_guess: average 11.930 guesses -> 0 of 10 "
+    ...                 "points\\nThe first secret not found (secret 3 of 100, 0123 4567): next_guess([]) "
+    ...                 "did not return within 0.5 s, the limit for one call")[0]
+    'The first secret not found …: did not return within 0.5 s, the limit for one call'
+    >>> partial_mistake("")[0]
+    'lost points; the cell printed nothing'
+    """
+    printed = printed[:MESSAGE_CHARS]
+    score, lesson = report_parts(printed)
+    if not lesson:
+        name = f"lost points: {_figures_out(score)}" if score else "lost points; the cell printed nothing"
+        return name, score[:EXAMPLE_CHARS], score
+    first, _, rest = lesson.partition("\n")
+    end = _heading_end(first)
+    heading = _general(first[:end]) if end >= 0 else ""
+    message = "\n".join(part for part in (first[end + 1:].strip(), rest) if part) if end >= 0 else lesson
+    named = mistake_of("AssertionError", message)[0] if message.strip() else ""
+    name = f"{heading}: {named}" if heading and named else heading or named
+    return name, "\n".join(part for part in (score, lesson) if part)[:EXAMPLE_CHARS], score
+
+
 def failures(notebook: dict[str, Any]) -> list[tuple[str, str, str]]:
     """The errors of a graded notebook's test cells: ``(grade_id, ename, evalue)``; what is not shaped as a
     notebook's cell or output is passed over.
@@ -311,6 +437,32 @@ def failures(notebook: dict[str, Any]) -> list[tuple[str, str, str]]:
             if output.get("output_type") == "error":
                 found.append((str(meta.get("grade_id")), _text(output.get("ename"), NAME_CHARS),
                               _text(output.get("evalue"), MESSAGE_CHARS)))
+    return found
+
+
+def printed(notebook: dict[str, Any]) -> dict[str, str]:
+    """What each test cell of a graded notebook printed (its standard output), by grade_id: the first
+    :data:`MESSAGE_CHARS` characters.
+
+    >>> test = {"cell_type": "code", "metadata": {"nbgrader": {"grade": True, "grade_id": "test_f"}},
+    ...         "outputs": [{"output_type": "stream", "name": "stdout", "text": ["f: average ", "share 1"]}, 7]}
+    >>> printed({"cells": [test, {**test, "metadata": {"nbgrader": {"grade": True, "grade_id": "t"}}, "outputs": []}]})
+    {'test_f': 'f: average share 1', 't': ''}
+    """
+    found = {}
+    for cell in map(_dict, _list(notebook.get("cells"))):
+        meta = _dict(_dict(cell.get("metadata")).get("nbgrader"))
+        if not meta.get("grade") or cell.get("cell_type") != "code":
+            continue
+        pieces, length = [], 0
+        for output in map(_dict, _list(cell.get("outputs"))):
+            if output.get("output_type") == "stream" and output.get("name") == "stdout":
+                text = output.get("text")
+                for piece in text if isinstance(text, list) else [text]:
+                    if length < MESSAGE_CHARS:
+                        pieces.append(_text(piece, MESSAGE_CHARS - length))
+                        length += len(pieces[-1])
+        found[str(meta.get("grade_id"))] = "".join(pieces)
     return found
 
 
@@ -534,6 +686,15 @@ def _records(course: Course, assignment: str) -> dict[str, Any]:
     return data if isinstance(data, dict) else {}
 
 
+def _count(mistakes: dict[tuple[str, str, bool], Mistake], found: Mistake, student: str, score: str = "") -> None:
+    """Count ``student`` in the mistake ``found`` names (the first example kept), with the score line they printed."""
+    mistake = mistakes.setdefault((found.check, found.name, found.raised), found)
+    if student not in mistake.students:
+        mistake.students.append(student)
+    if score:
+        mistake.scores[student] = score[:EXAMPLE_CHARS]
+
+
 def collect(course: Course, assignment: str, *, threshold: float = THRESHOLD,
             progress: Callable[[str, int, int], None] | None = None) -> ClassReport:
     """Read ``assignment``'s grades, judges' messages and solutions from ``course`` into a :class:`ClassReport`.
@@ -558,7 +719,7 @@ def collect(course: Course, assignment: str, *, threshold: float = THRESHOLD,
         raise CourseError(f"{assignment} was never graded in {course.root}: run coursekit grade {assignment} first")
     records = _records(course, assignment)
     submissions: list[Submission] = []
-    mistakes: dict[tuple[str, str], Mistake] = {}
+    mistakes: dict[tuple[str, str, bool], Mistake] = {}
     solutions: dict[str, str] = {}
     for done, student in enumerate(students, start=1):
         if progress:
@@ -580,13 +741,16 @@ def collect(course: Course, assignment: str, *, threshold: float = THRESHOLD,
         code = []
         for notebook in notebooks:
             graded = _read_notebook(course.root / "autograded" / student / assignment / f"{notebook}.ipynb")
+            raised = set()
             for check, ename, evalue in failures(graded):
+                raised.add(check)
                 name, position = mistake_of(ename, evalue)
-                mistake = mistakes.setdefault((check, name), Mistake(check, name))
-                if student not in mistake.students:
-                    mistake.students.append(student)
-                if not mistake.example:
-                    mistake.example = (evalue[:EXAMPLE_CHARS] if position else f"{ename}: {evalue}"[:EXAMPLE_CHARS])
+                example = evalue[:EXAMPLE_CHARS] if position else f"{ename}: {evalue}"[:EXAMPLE_CHARS]
+                _count(mistakes, Mistake(check, name, example=example), student)
+            for check, text in printed(graded).items():
+                if check not in raised and check in cells and cells[check] < points.get(check, 0.0) - 1e-9:
+                    name, example, score = partial_mistake(text)
+                    _count(mistakes, Mistake(check, name, example=example, raised=False), student, score)
             code.append(solution_code(graded))
         solutions[student] = "\n\n".join(code)
     boilerplate = "\n\n".join(solution_code(_read_notebook(course.root / "release" / assignment / f"{notebook}.ipynb"))
@@ -610,4 +774,5 @@ def summary(report: ClassReport) -> str:
 
 
 __all__ = ["SOLUTION_CHARS", "THRESHOLD", "ClassReport", "Mistake", "Pair", "Submission", "collect", "compared",
-           "failures", "mistake_of", "similar_pairs", "solution_code", "summary"]
+           "failures", "mistake_of", "partial_mistake", "printed", "report_parts", "similar_pairs", "solution_code",
+           "summary"]
