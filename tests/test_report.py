@@ -410,3 +410,48 @@ def test_the_report_at_threshold_0_gives_the_same_pairs_whatever_python_s_hash_s
     listed = found[0][1].count("<tr>") - 1
     assert listed > len(report.pairs) >= 1 and "pairs of similar solutions at 0 or more" in found[0][0][-1]
     assert found[0][1].index("copier") < found[0][1].index("reference")
+
+
+# A real ps05 batch: partial points lost without an error (missed forks, too many positions visited) are named.
+
+@pytest.fixture(scope="module")
+def graded_ps05(tmp_path_factory: pytest.TempPathFactory) -> tuple[CourseRun, Any]:
+    """ps05 graded for its known students; the class report read from it."""
+    from known_submissions import ps05_students
+
+    from coursekit.grading.nbgrader.batch import Course
+    from coursekit.grading.nbgrader.report import collect
+
+    source = Source("ps05")
+    course = run_course(source, ps05_students(source), tmp_path_factory.mktemp("report_ps05"))
+    return course, collect(Course.at(course.root), "ps05")
+
+
+@pytest.mark.slow
+def test_every_cell_that_lost_points_names_its_mistake(graded_ps05: tuple[CourseRun, Any]) -> None:
+    course, report = graded_ps05
+    lost = {cell: 0 for cell in course.points}
+    for student in course.students:
+        for cell, points in course.points.items():
+            named = [m for m in report.mistakes if m.check == cell and student in m.students]
+            if course.scores[student][cell] < points:
+                lost[cell] += 1
+                assert len(named) == 1, (student, cell, [(m.name, m.raised) for m in named])
+            else:
+                assert named == [], (student, cell)
+    assert report.lost() == lost
+
+    def mistake(student: str, cell: str) -> Any:
+        return next(m for m in report.mistakes if m.check == cell and student in m.students)
+
+    forks = mistake("greedy", "test_best_move_hidden")
+    assert not forks.raised and forks.name.startswith("The first position where your move is not a best one:")
+    assert "is a fork" in forks.name and forks.scores["greedy"] == "best_move: average share 0.833 x 6 points = 5"
+    nodes = mistake("plain_minimax", "test_alphabeta_hidden_nodes")
+    assert not nodes.raised and nodes.name.startswith("Hint: alpha-beta visits fewest positions")
+    earned = course.scores["plain_minimax"]["test_alphabeta_hidden_nodes"]
+    assert nodes.scores["plain_minimax"].endswith(f"= {earned:g}")
+    assert mistake("untouched", "test_best_move_hidden").raised
+    assert mistake("ignores_threats", "test_best_move_visible").raised
+    shown = page(report)
+    assert "no&#32;error:&#32;partial&#32;points" in shown or "no error: partial points" in shown
