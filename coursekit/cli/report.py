@@ -4,14 +4,15 @@
 
 Run it after ``coursekit grade psNN``, in the course folder or naming it with ``--course``. The
 page (default ``reports/<assignment>.html`` in the course) shows the score distribution, the pass
-rate of every test cell, the mistakes the judges named (most common first, one example each),
-each submission's grading time, the submissions flagged for review, and the pairs of similar
+rate of every test cell and how many lost points there, the mistake of every test cell that lost
+points (a judge's error message, or what a partial score's printed report teaches; most common
+first, one example each), each submission's grading time, the submissions flagged for review, and the pairs of similar
 solutions (copydetect, the released notebook's lines left out) at ``--threshold`` or more (from 0 to
 1; 0 lists every pair that shares code): a flag for a person to look at, not a verdict. The same class
 gives the same pairs on every run, and a solution with fewer than 100 tokens of its own is not
 compared (short code looks alike). It loads nothing from another host. Its cost is bounded per
 student and per pair: only the first 20,000 characters of each solution are compared, and of each
-judge's message the first 10,000 (see :mod:`coursekit.grading.nbgrader.report`).
+judge's message or cell's printed report the first 10,000 (see :mod:`coursekit.grading.nbgrader.report`).
 
 An unknown assignment, a folder that is not a course, or an assignment never graded: one line and
 exit status 2.

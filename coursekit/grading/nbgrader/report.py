@@ -8,13 +8,15 @@ and often a ``Hint:`` line that names the likely mistake). :func:`collect` reads
 a :class:`ClassReport`:
 
 * per submission: total, score per test cell, status, grading seconds, flags;
-* per test cell: how many got full marks;
+* per test cell: how many got full marks, how many lost points;
 * named mistakes: each test cell that lost points names its mistake, whether it raised an error (the
   judge's message, :func:`mistake_of`) or printed a partial score (its printed report's lesson, the
   first miss it teaches, :func:`partial_mistake`); counted over the class per test cell, most common
   first, each with one example;
-* similar solutions: copydetect over each student's solution cells, the released notebook's code
-  as boilerplate; pairs above a threshold with the lines they share (a flag for a person to look,
+* similar solutions: copydetect's tokens of each student's solution cells, fingerprinted with a
+  stable hash (:func:`kgram_hashes`: the same pairs on every run), the released notebook's lines and
+  fingerprints left out, solutions with fewer than :data:`MIN_TOKENS` tokens of their own not
+  compared; pairs at a threshold or more with the lines they share (a flag for a person to look,
   never a verdict).
 
 What a student wrote is read in bounded pieces, so that the report's cost grows with the class and
@@ -22,8 +24,8 @@ not with what one student sends: only the first :data:`CELL_CHARS` characters of
 the first :data:`SOLUTION_CHARS` characters of each solution (cut at a line's end) are compared,
 which bounds the fingerprints and copied slices of every pair; at most :data:`SHARED_LINES` shared
 lines are listed per pair; of an error, the first :data:`NAME_CHARS` characters of its name and
-:data:`MESSAGE_CHARS` of its message are read. The messages are parsed with string methods in one
-pass, never with a pattern that could backtrack.
+:data:`MESSAGE_CHARS` of its message are read, and as much of what a test cell printed. The
+messages are parsed with string methods in one pass, never with a pattern that could backtrack.
 """
 
 from __future__ import annotations
