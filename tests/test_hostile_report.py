@@ -24,6 +24,8 @@ from coursekit.grading.nbgrader.report import (
     SOLUTION_CHARS,
     failures,
     mistake_of,
+    partial_mistake,
+    printed,
     similar_pairs,
     solution_code,
 )
@@ -101,16 +103,14 @@ def test_a_pair_sharing_thousands_of_slices_is_compared_in_bounded_cpu() -> None
 
 
 def test_only_the_first_characters_of_each_solution_are_fingerprinted(monkeypatch: pytest.MonkeyPatch) -> None:
-    import copydetect
-
     made: list[Any] = []
-    real = copydetect.CodeFingerprint
+    real = report.fingerprint
 
     def counted(*args: Any, **kwargs: Any) -> Any:
         made.append(real(*args, **kwargs))
         return made[-1]
 
-    monkeypatch.setattr(copydetect, "CodeFingerprint", counted)
+    monkeypatch.setattr(report, "fingerprint", counted)
     similar_pairs(crafted_pair(), "")
     assert len(made) == 3
     for fingerprint in made:
@@ -156,6 +156,32 @@ def test_crafted_exception_names_are_named_in_bounded_cpu(name: str) -> None:
     assert names[0][0].startswith(name[:NAME_CHARS].rstrip(":")) and names[0][1] == ""
     assert names[1][1] == "king_strategy(grid, [2, 1])" and names[1][0].startswith("raised")
     assert all(len(found) <= MESSAGE_CHARS + NAME_CHARS + 20 for found, _ in names)
+
+
+def printing_notebook(text: str) -> dict[str, Any]:
+    """A graded notebook whose test cell gave partial points without an error: it printed ``text``."""
+    return {"cells": [{"cell_type": "code", "metadata": {"nbgrader": {"grade": True, "grade_id": "test_f"}},
+                       "outputs": [{"output_type": "stream", "name": "stdout", "text": [text, text]}]}]}
+
+
+@pytest.mark.parametrize("name", CRAFTED_NAMES.values(), ids=list(CRAFTED_NAMES))
+def test_crafted_printed_reports_are_named_in_bounded_cpu(name: str) -> None:
+    reports = [f"f: scale\n  {name}\nf: average share 0.5 x 4 points = 2\nThe first case {name}:\n"
+               f"{name} returned {name}",
+               f"f: scale\n  x\nf: 2 points\n{name}: {name}\nHint: {name}", f"{name}\n  {name}\n{name}", name]
+
+    def named() -> list[tuple[str, str, str]]:
+        return [partial_mistake(printed(printing_notebook(text))["test_f"]) for text in reports]
+
+    names, seconds = cpu(named)
+    assert seconds < BOUND / 5, f"{seconds:.1f} s of CPU for four printed reports"
+    assert len(names) == 4
+    assert all(len(found) <= 2 * MESSAGE_CHARS and len(example) <= report.EXAMPLE_CHARS for found, example, _ in names)
+
+
+def test_what_a_cell_printed_is_read_up_to_its_cap() -> None:
+    long = "x" * (MESSAGE_CHARS + 10)
+    assert len(printed(printing_notebook(long))["test_f"]) == MESSAGE_CHARS
 
 
 def test_a_message_is_read_up_to_its_cap() -> None:

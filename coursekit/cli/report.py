@@ -4,12 +4,15 @@
 
 Run it after ``coursekit grade psNN``, in the course folder or naming it with ``--course``. The
 page (default ``reports/<assignment>.html`` in the course) shows the score distribution, the pass
-rate of every test cell, the mistakes the judges named (most common first, one example each),
-each submission's grading time, the submissions flagged for review, and the pairs of similar
-solutions (copydetect, the released notebook's code left out) at ``--threshold`` or more: a flag
-for a person to look at, not a verdict. It loads nothing from another host. Its cost is bounded per
+rate of every test cell and how many lost points there, the mistake of every test cell that lost
+points (a judge's error message, or what a partial score's printed report teaches; most common
+first, one example each), each submission's grading time, the submissions flagged for review, and the pairs of similar
+solutions (copydetect, the released notebook's lines left out) at ``--threshold`` or more (from 0 to
+1; 0 lists every pair that shares code): a flag for a person to look at, not a verdict. The same class
+gives the same pairs on every run, and a solution with fewer than 100 tokens of its own is not
+compared (short code looks alike). It loads nothing from another host. Its cost is bounded per
 student and per pair: only the first 20,000 characters of each solution are compared, and of each
-judge's message the first 10,000 (see :mod:`coursekit.grading.nbgrader.report`).
+judge's message or cell's printed report the first 10,000 (see :mod:`coursekit.grading.nbgrader.report`).
 
 An unknown assignment, a folder that is not a course, or an assignment never graded: one line and
 exit status 2.
@@ -25,17 +28,17 @@ from ._args import Context, Groups, UsageError
 
 
 def share(text: str) -> float:
-    """An argument type: a similarity above 0, at most 1.
+    """An argument type: a similarity from 0 to 1, both included.
 
-    >>> share("0.7")
-    0.7
+    >>> share("0.7"), share("0"), share("1")
+    (0.7, 0.0, 1.0)
     """
     try:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a similarity from 0 to 1, got {text!r}") from None
-    if not 0 < value <= 1:
-        raise argparse.ArgumentTypeError(f"expected a similarity above 0 and at most 1, got {text}")
+    if not 0 <= value <= 1:
+        raise argparse.ArgumentTypeError(f"expected a similarity from 0 to 1, got {text}")
     return value
 
 
@@ -47,7 +50,8 @@ def register(groups: Groups) -> None:
     report.add_argument("--out", type=Path, default=None,
                         help="the HTML file to write (default: reports/<assignment>.html in the course)")
     report.add_argument("--threshold", type=share, default=0.6,  # report.THRESHOLD (not imported: it needs nbgrader)
-                        help="list pairs of solutions at least this similar, from 0 to 1 (default 0.6)")
+                        help="list pairs of solutions at least this similar, from 0 to 1 (default 0.6; 0 lists "
+                             "every pair that shares code)")
     report.set_defaults(run=run_report)
 
 

@@ -8,11 +8,15 @@ and often a ``Hint:`` line that names the likely mistake). :func:`collect` reads
 a :class:`ClassReport`:
 
 * per submission: total, score per test cell, status, grading seconds, flags;
-* per test cell: how many got full marks;
-* named mistakes: each failed test cell's message turned into a mistake name (:func:`mistake_of`),
-  counted over the class, most common first, each with one example;
-* similar solutions: copydetect over each student's solution cells, the released notebook's code
-  as boilerplate; pairs above a threshold with the lines they share (a flag for a person to look,
+* per test cell: how many got full marks, how many lost points;
+* named mistakes: each test cell that lost points names its mistake, whether it raised an error (the
+  judge's message, :func:`mistake_of`) or printed a partial score (its printed report's lesson, the
+  first miss it teaches, :func:`partial_mistake`); counted over the class per test cell, most common
+  first, each with one example;
+* similar solutions: copydetect's tokens of each student's solution cells, fingerprinted with a
+  stable hash (:func:`kgram_hashes`: the same pairs on every run), the released notebook's lines and
+  fingerprints left out, solutions with fewer than :data:`MIN_TOKENS` tokens of their own not
+  compared; pairs at a threshold or more with the lines they share (a flag for a person to look,
   never a verdict).
 
 What a student wrote is read in bounded pieces, so that the report's cost grows with the class and
@@ -20,17 +24,17 @@ not with what one student sends: only the first :data:`CELL_CHARS` characters of
 the first :data:`SOLUTION_CHARS` characters of each solution (cut at a line's end) are compared,
 which bounds the fingerprints and copied slices of every pair; at most :data:`SHARED_LINES` shared
 lines are listed per pair; of an error, the first :data:`NAME_CHARS` characters of its name and
-:data:`MESSAGE_CHARS` of its message are read. The messages are parsed with string methods in one
-pass, never with a pattern that could backtrack.
+:data:`MESSAGE_CHARS` of its message are read, and as much of what a test cell printed. The
+messages are parsed with string methods in one pass, never with a pattern that could backtrack.
 """
 
 from __future__ import annotations
 
-import io
 import json
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from hashlib import blake2b
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +47,9 @@ from .batch import Course, CourseError, read_back
 THRESHOLD = 0.6
 #: copydetect's noise threshold (tokens in a row) and guarantee threshold (its window): short student functions.
 NOISE, GUARANTEE = 10, 15
+#: Tokens of its own (copydetect's, a name one token; the released skeleton's lines left out) below which a
+#: solution is not compared: about ten short lines; short code written apart looks alike.
+MIN_TOKENS = 100
 #: How many characters of a message the report keeps as an example.
 EXAMPLE_CHARS = 2000
 #: How many characters of each solution cell are read, and of each student's solution compared.
@@ -67,12 +74,15 @@ class Submission:
 
 @dataclass
 class Mistake:
-    """A mistake the judges named: its test cell, its name, how many students made it, one example."""
+    """A mistake the judges named: its test cell, its name, whether the cell raised an error (or printed a partial
+    score), who made it (with the score line each printed, for a partial score), one example."""
 
     check: str
     name: str
     students: list[str] = field(default_factory=list)
     example: str = ""
+    raised: bool = True
+    scores: dict[str, str] = field(default_factory=dict)
 
     @property
     def count(self) -> int:
@@ -100,6 +110,12 @@ class ClassReport:
     mistakes: list[Mistake]
     pairs: list[Pair]
     threshold: float = THRESHOLD
+
+    def lost(self) -> dict[str, int]:
+        """Per test cell, how many graded submissions lost points there."""
+        graded = [s for s in self.submissions if s.score is not None]
+        return {cell: sum(1 for s in graded if s.cells.get(cell, 0.0) < points - 1e-9)
+                for cell, points in self.points.items()}
 
     def pass_rates(self) -> dict[str, float]:
         """Per test cell, the share of submissions that got its full points."""
@@ -187,16 +203,34 @@ def _number_end(text: str, start: int) -> int:
     return end if end == len(text) or not _word(text[end]) else -1
 
 
-def _numbers_out(text: str) -> str:
-    """``text`` with each ``returned`` and a number as ``returned …``.
+def _quoted_end(text: str, start: int, closed: set[str]) -> int:
+    """Where the quoted text (``'...'`` or ``"..."``, on one line) that starts at ``start`` ends, or -1.
 
-    >>> _numbers_out("returned -1.5, then returned 2x, unreturned 3")
-    'returned …, then returned 2x, unreturned 3'
+    ``closed`` holds the quotes known to close nowhere after ``start``: each is looked for once to the end.
     """
-    word, parts, done = "returned ", [], 0
+    quote = text[start:start + 1]
+    if quote not in ("'", '"') or quote in closed:
+        return -1
+    closing = text.find(quote, start + 1)
+    if closing < 0:
+        closed.add(quote)
+        return -1
+    return closing + 1 if text.find("\n", start, closing) < 0 else -1
+
+
+def _numbers_out(text: str) -> str:
+    """``text`` with each ``returned`` and a number or a quoted text as ``returned …``.
+
+    >>> _numbers_out("returned -1.5, then returned 2x, unreturned 3, returned '0123', which")
+    'returned …, then returned 2x, unreturned 3, returned …, which'
+    """
+    word, parts, done, closed = "returned ", [], 0, set[str]()
     found = text.find(word)
     while found >= 0:
-        end = _number_end(text, found + len(word)) if found == 0 or not _word(text[found - 1]) else -1
+        end = -1
+        if found == 0 or not _word(text[found - 1]):
+            end = _number_end(text, found + len(word))
+            end = end if end >= 0 else _quoted_end(text, found + len(word), closed)
         if end >= 0:
             parts += [text[done:found], "returned …"]
             done = end
@@ -290,6 +324,103 @@ which wins on an open grid", 'king_strategy(grid, [2, 1])')
     return name, call
 
 
+def _figures_out(text: str) -> str:
+    """``text`` with each number that is a word of its own as ``…`` (runs of them joined).
+
+    >>> _figures_out("next_guess: average 9.350 guesses -> 3.2 of 10 points, 2x")
+    'next_guess: average … guesses -> … of … points, 2x'
+    """
+    out, index = [], 0
+    while index < len(text):
+        start = index == 0 or not _word(text[index - 1])
+        end = _number_end(text, index) if start and (text[index].isdecimal() or text[index] == "-") else -1
+        if end > index + (text[index] == "-"):
+            out.append("…")
+            index = end
+        else:
+            out.append(text[index])
+            index += 1
+    return _ellipses_joined("".join(out))
+
+
+def _heading_end(line: str) -> int:
+    """Where the heading of a lesson's first line ends: its first ``:`` before a blank or the line's end, outside
+    brackets; -1 if it has none.
+
+    >>> _heading_end("The first secret not found (secret 3: not found): it ran out"), _heading_end("no heading")
+    (48, -1)
+    """
+    depth = 0
+    for index, char in enumerate(line):
+        if char in "([":
+            depth += 1
+        elif char in ")]":
+            depth = max(0, depth - 1)
+        elif char == ":" and not depth and (index + 1 == len(line) or line[index + 1].isspace()):
+            return index
+    return -1
+
+
+def report_parts(printed: str) -> tuple[str, str]:
+    """A partial score's printed report as ``(score line, lesson)``.
+
+    The checks that give partial points print a line that states the scale, one indented line per case, the
+    score line, then what the first miss teaches (the lesson), if anything was missed. Without indented lines,
+    the score line is the last line and there is no lesson.
+
+    >>> report_parts("f: one share each case\\n  f(1): right\\n  f(2): wrong\\nf: average share 0.500 x 4 points = 2\\n"
+    ...              "The first case where f is wrong:\\nf(2) returned 3; it must return 4.")
+    ('f: average share 0.500 x 4 points = 2', 'The first case where f is wrong:\\nf(2) returned 3; it must return 4.')
+    """
+    lines = printed.strip("\n").splitlines()
+    cases = False
+    for number, line in enumerate(lines):
+        if number and line.startswith("  "):
+            cases = True
+        elif cases and line.strip():
+            return line.strip(), "\n".join(lines[number + 1:]).strip()
+    last = [line.strip() for line in lines if line.strip()]
+    return (last[-1] if last else ""), ""
+
+
+def partial_mistake(printed: str) -> tuple[str, str, str]:
+    """A test cell that lost points without an error, from what it printed: ``(mistake name, example, score line)``.
+
+    The name is the lesson's heading and its message named as a judge's message is (:func:`mistake_of`), with
+    their particulars left out; a report without a lesson is named by its score line, figures left out.
+
+    >>> name, example, score = partial_mistake(
+    ...     "best_move: positions, one share each\\n  X../.../...: yours (1, 1), a best move\\n"
+    ...     "best_move: average share 0.833 x 6 points = 5\\nThe first position where your move is not a best one:\\n"
+    ...     "best_move(['.XO', '..X', 'XOO']) returned (1, 1): X to move, and this move gives a draw.\\n"
+    ...     "Hint: [0, 1] is a fork: it makes two threats at once.")
+    >>> name
+    'The first position where your move is not a best one: returned …; hint: … is a fork'
+    >>> score
+    'best_move: average share 0.833 x 6 points = 5'
+    >>> partial_mistake("alphabeta: visited\\n  XO./...: share 0.5\\nalphabeta: average share 0.500 x 6 points = 3")[0]
+    'lost points: alphabeta: average share … x … points = …'
+    >>> partial_mistake("next_guess: 100 secrets\\n  not found: 92\\nnext_guess: average 11.930 guesses -> 0 of 10 "
+    ...                 "points\\nThe first secret not found (secret 3 of 100, 0123 4567): next_guess([]) "
+    ...                 "did not return within 0.5 s, the limit for one call")[0]
+    'The first secret not found …: did not return within 0.5 s, the limit for one call'
+    >>> partial_mistake("")[0]
+    'lost points; the cell printed nothing'
+    """
+    printed = printed[:MESSAGE_CHARS]
+    score, lesson = report_parts(printed)
+    if not lesson:
+        name = f"lost points: {_figures_out(score)}" if score else "lost points; the cell printed nothing"
+        return name, score[:EXAMPLE_CHARS], score
+    first, _, rest = lesson.partition("\n")
+    end = _heading_end(first)
+    heading = _general(first[:end]) if end >= 0 else ""
+    message = "\n".join(part for part in (first[end + 1:].strip(), rest) if part) if end >= 0 else lesson
+    named = mistake_of("AssertionError", message)[0] if message.strip() else ""
+    name = f"{heading}: {named}" if heading and named else heading or named
+    return name, "\n".join(part for part in (score, lesson) if part)[:EXAMPLE_CHARS], score
+
+
 def failures(notebook: dict[str, Any]) -> list[tuple[str, str, str]]:
     """The errors of a graded notebook's test cells: ``(grade_id, ename, evalue)``; what is not shaped as a
     notebook's cell or output is passed over.
@@ -308,6 +439,32 @@ def failures(notebook: dict[str, Any]) -> list[tuple[str, str, str]]:
             if output.get("output_type") == "error":
                 found.append((str(meta.get("grade_id")), _text(output.get("ename"), NAME_CHARS),
                               _text(output.get("evalue"), MESSAGE_CHARS)))
+    return found
+
+
+def printed(notebook: dict[str, Any]) -> dict[str, str]:
+    """What each test cell of a graded notebook printed (its standard output), by grade_id: the first
+    :data:`MESSAGE_CHARS` characters.
+
+    >>> test = {"cell_type": "code", "metadata": {"nbgrader": {"grade": True, "grade_id": "test_f"}},
+    ...         "outputs": [{"output_type": "stream", "name": "stdout", "text": ["f: average ", "share 1"]}, 7]}
+    >>> printed({"cells": [test, {**test, "metadata": {"nbgrader": {"grade": True, "grade_id": "t"}}, "outputs": []}]})
+    {'test_f': 'f: average share 1', 't': ''}
+    """
+    found = {}
+    for cell in map(_dict, _list(notebook.get("cells"))):
+        meta = _dict(_dict(cell.get("metadata")).get("nbgrader"))
+        if not meta.get("grade") or cell.get("cell_type") != "code":
+            continue
+        pieces, length = [], 0
+        for output in map(_dict, _list(cell.get("outputs"))):
+            if output.get("output_type") == "stream" and output.get("name") == "stdout":
+                text = output.get("text")
+                for piece in text if isinstance(text, list) else [text]:
+                    if length < MESSAGE_CHARS:
+                        pieces.append(_text(piece, MESSAGE_CHARS - length))
+                        length += len(pieces[-1])
+        found[str(meta.get("grade_id"))] = "".join(pieces)
     return found
 
 
@@ -367,10 +524,73 @@ def _read_notebook(path: Path) -> dict[str, Any]:
 
 # Similar solutions.
 
+@dataclass
+class Fingerprint:
+    """A solution's fingerprints, shaped as copydetect's ``compare_files`` reads them, made with a hash of the
+    course's own (:func:`kgram_hashes`) instead of Python's salted ``hash()``: the same on every run."""
+
+    raw_code: str
+    filtered_code: str
+    offsets: Any
+    hashes: set[int]
+    hash_idx: dict[int, list[int]]
+    k: int
+    token_coverage: float
+
+
+def kgram_hashes(text: str, k: int = NOISE) -> Any:
+    """A stable hash (53 bits of BLAKE2b, exact as a float) of each ``k`` characters in a row of ``text``.
+
+    >>> hashes = kgram_hashes("abcd", 3).tolist()
+    >>> len(hashes), kgram_hashes("bcd", 3).tolist() == hashes[1:], hashes[0] == hashes[1]
+    (2, True, False)
+    >>> int(kgram_hashes("def f(x):", 9)[0])  # the same in every process
+    1080729591040262
+    """
+    import numpy as np
+
+    return np.array([int.from_bytes(blake2b(text[start:start + k].encode("utf-8", "replace"), digest_size=8).digest(),
+                                    "big") >> 11 for start in range(len(text) - k + 1)], dtype=np.int64)
+
+
+def fingerprint(code: str, boilerplate: Any = ()) -> Fingerprint:
+    """copydetect's fingerprint of ``code`` (its tokens, names as one letter, winnowed), with stable hashes and
+    ``boilerplate``'s hashes left out."""
+    import numpy as np
+    from copydetect.utils import filter_code, get_token_coverage, winnow
+
+    filtered, offsets = filter_code(code, "solution.py", "python")
+    hashes = kgram_hashes(filtered, NOISE)
+    index: dict[int, list[int]] = {}
+    if len(hashes):
+        chosen, where = winnow(hashes, GUARANTEE - NOISE + 1, remove_duplicates=False)
+        kept = ~np.isin(chosen, np.array(sorted(boilerplate), dtype=np.int64))
+        for value, place in zip(chosen[kept].tolist(), where[kept].tolist(), strict=True):
+            index.setdefault(value, []).append(place)
+    return Fingerprint(code, filtered, offsets, set(index), index, NOISE,
+                       float(get_token_coverage(index, NOISE, len(filtered))))
+
+
+def own_code(code: str, skeleton: str) -> str:
+    """``code`` without the lines of the released ``skeleton`` (a line, stripped, that is one of the skeleton's):
+    the function's header, its docstring, the released imports are no one's.
+
+    >>> own_code("import math\\n\\ndef f(x):\\n    return x\\n", "import math\\n\\ndef f(x):\\n    pass")
+    '\\n    return x\\n'
+    """
+    released = {line.strip() for line in skeleton.splitlines() if line.strip()}
+    return "".join(line for line in code.splitlines(keepends=True) if line.strip() not in released)
+
+
 def similar_pairs(solutions: dict[str, str], boilerplate: str, threshold: float = THRESHOLD,
                   progress: Callable[[int, int], None] | None = None) -> list[Pair]:
-    """Pairs of solutions whose similarity (copydetect, names of variables ignored, ``boilerplate`` left out)
-    reaches ``threshold``, most alike first, each with the lines of the first that the second shares.
+    """Pairs of solutions whose similarity (copydetect's tokens, names of variables ignored, ``boilerplate`` left
+    out) reaches ``threshold``, most alike first, each with the lines of the first that the second shares.
+
+    ``boilerplate`` is the released skeleton: its lines are taken out of each solution, and its fingerprints too.
+    A solution with fewer than :data:`MIN_TOKENS` tokens of its own is not compared (short code looks alike), and
+    a pair that shares nothing is never listed, even at a threshold of 0. The fingerprints are hashed with
+    :func:`kgram_hashes`, so that the same solutions give the same pairs on every run.
 
     Only the first :data:`SOLUTION_CHARS` characters of each solution are compared (see :func:`compared`), and
     at most the first :data:`SHARED_LINES` shared lines are listed, so that no pair costs more than a bounded
@@ -378,22 +598,22 @@ def similar_pairs(solutions: dict[str, str], boilerplate: str, threshold: float 
     and copied slices, in time near-linear in them.
 
     >>> one = "def f(items):\\n    total = 0\\n    for item in items:\\n        if item % 2 == 0:\\n" \\
-    ...       "            total += item * item\\n    return total\\n"
+    ...       "            total += item * item\\n        elif item > 10:\\n            total -= item // 3\\n" \\
+    ...       "    return total\\n"
+    >>> one += one.replace("def f", "def g").replace("% 2", "% 3")
     >>> two = one.replace("total", "acc").replace("item", "x")
     >>> other = "def f(items):\\n    return 0\\n"
     >>> [(p.first, p.second) for p in similar_pairs({"ann": one, "bob": two, "cy": other}, "")]
     [('ann', 'bob')]
     """
-    from copydetect import CodeFingerprint, compare_files
+    from copydetect import compare_files
 
-    window = GUARANTEE - NOISE + 1
-    boiler = sorted(CodeFingerprint("boilerplate.py", NOISE, window, fp=io.StringIO(boilerplate)).hashes) \
-        if boilerplate.strip() else []
+    boiler = sorted(fingerprint(compared(boilerplate)).hashes) if boilerplate.strip() else []
     prints = {}
     for student, code in sorted(solutions.items()):
-        if code.strip():
-            prints[student] = CodeFingerprint(f"{student}.py", NOISE, window, boilerplate=boiler,
-                                              fp=io.StringIO(compared(code)))
+        made = fingerprint(own_code(compared(code), boilerplate), boiler)
+        if made.token_coverage >= MIN_TOKENS:
+            prints[student] = made
     names = sorted(prints)
     total = len(names) * (len(names) - 1) // 2
     pairs, done = [], 0
@@ -403,11 +623,9 @@ def similar_pairs(solutions: dict[str, str], boilerplate: str, threshold: float 
             if progress:
                 progress(done, total)
             a, b = prints[first], prints[second]
-            if not len(a.hashes) or not len(b.hashes):
-                continue
             _, (share_a, share_b), (slices_a, _) = compare_files(a, b)
             similarity = float(max(share_a, share_b))
-            if similarity >= threshold:
+            if similarity > 0 and similarity >= threshold:
                 pairs.append(Pair(first, second, round(similarity, 3), _lines_in(a.raw_code, slices_a)))
     return sorted(pairs, key=lambda p: (-p.similarity, p.first, p.second))
 
@@ -470,6 +688,15 @@ def _records(course: Course, assignment: str) -> dict[str, Any]:
     return data if isinstance(data, dict) else {}
 
 
+def _count(mistakes: dict[tuple[str, str, bool], Mistake], found: Mistake, student: str, score: str = "") -> None:
+    """Count ``student`` in the mistake ``found`` names (the first example kept), with the score line they printed."""
+    mistake = mistakes.setdefault((found.check, found.name, found.raised), found)
+    if student not in mistake.students:
+        mistake.students.append(student)
+    if score:
+        mistake.scores[student] = score[:EXAMPLE_CHARS]
+
+
 def collect(course: Course, assignment: str, *, threshold: float = THRESHOLD,
             progress: Callable[[str, int, int], None] | None = None) -> ClassReport:
     """Read ``assignment``'s grades, judges' messages and solutions from ``course`` into a :class:`ClassReport`.
@@ -494,7 +721,7 @@ def collect(course: Course, assignment: str, *, threshold: float = THRESHOLD,
         raise CourseError(f"{assignment} was never graded in {course.root}: run coursekit grade {assignment} first")
     records = _records(course, assignment)
     submissions: list[Submission] = []
-    mistakes: dict[tuple[str, str], Mistake] = {}
+    mistakes: dict[tuple[str, str, bool], Mistake] = {}
     solutions: dict[str, str] = {}
     for done, student in enumerate(students, start=1):
         if progress:
@@ -516,13 +743,16 @@ def collect(course: Course, assignment: str, *, threshold: float = THRESHOLD,
         code = []
         for notebook in notebooks:
             graded = _read_notebook(course.root / "autograded" / student / assignment / f"{notebook}.ipynb")
+            raised = set()
             for check, ename, evalue in failures(graded):
+                raised.add(check)
                 name, position = mistake_of(ename, evalue)
-                mistake = mistakes.setdefault((check, name), Mistake(check, name))
-                if student not in mistake.students:
-                    mistake.students.append(student)
-                if not mistake.example:
-                    mistake.example = (evalue[:EXAMPLE_CHARS] if position else f"{ename}: {evalue}"[:EXAMPLE_CHARS])
+                example = evalue[:EXAMPLE_CHARS] if position else f"{ename}: {evalue}"[:EXAMPLE_CHARS]
+                _count(mistakes, Mistake(check, name, example=example), student)
+            for check, text in printed(graded).items():
+                if check not in raised and check in cells and cells[check] < points.get(check, 0.0) - 1e-9:
+                    name, example, score = partial_mistake(text)
+                    _count(mistakes, Mistake(check, name, example=example, raised=False), student, score)
             code.append(solution_code(graded))
         solutions[student] = "\n\n".join(code)
     boilerplate = "\n\n".join(solution_code(_read_notebook(course.root / "release" / assignment / f"{notebook}.ipynb"))
@@ -546,4 +776,5 @@ def summary(report: ClassReport) -> str:
 
 
 __all__ = ["SOLUTION_CHARS", "THRESHOLD", "ClassReport", "Mistake", "Pair", "Submission", "collect", "compared",
-           "failures", "mistake_of", "similar_pairs", "solution_code", "summary"]
+           "failures", "mistake_of", "partial_mistake", "printed", "report_parts", "similar_pairs", "solution_code",
+           "summary"]

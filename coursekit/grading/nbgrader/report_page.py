@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 import nh3
 
 from ..plots import inline_svg
-from .report import SHARED_LINES, SOLUTION_CHARS, ClassReport
+from .report import MIN_TOKENS, SHARED_LINES, SOLUTION_CHARS, ClassReport
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -67,6 +67,14 @@ def _td(value: str, number: bool = False) -> str:
     return f'<td class="number">{value}</td>' if number else f"<td>{value}</td>"
 
 
+def _who(students: list[str], scores: dict[str, str]) -> str:
+    """The students of a mistake, each with the score line they printed (if any), safe to place in the page."""
+    if not scores:
+        return text(", ".join(students))
+    return "<pre>" + "\n".join(text(f"{student}: {scores[student]}" if student in scores else student)
+                                for student in students) + "</pre>"
+
+
 def page(report: ClassReport) -> str:
     """The whole HTML page of ``report``."""
     scores = [s.score for s in report.submissions if s.score is not None]
@@ -78,20 +86,24 @@ def page(report: ClassReport) -> str:
     parts += ["<h2>Score distribution</h2>", distribution_svg(scores, report.max_score)]
 
     parts.append("<h2>Pass rate of every check</h2>")
-    rates = report.pass_rates()
-    parts.append(_table(["test cell", "points", "full marks"],
-                        [[_td(text(cell)), _td(f"{report.points[cell]:g}", True), _td(f"{rate:.0%}", True)]
-                         for cell, rate in rates.items()]))
+    rates, lost = report.pass_rates(), report.lost()
+    parts.append(_table(["test cell", "points", "full marks", "students who lost points"],
+                        [[_td(text(cell)), _td(f"{report.points[cell]:g}", True), _td(f"{rate:.0%}", True),
+                          _td(str(lost.get(cell, 0)), True)] for cell, rate in rates.items()]))
 
     parts.append("<h2>Named mistakes</h2>")
     if report.mistakes:
-        parts.append('<p class="note">What the judges said, most common first; one example each.</p>')
-        parts.append(_table(["students", "test cell", "mistake", "who", "example"],
-                            [[_td(str(m.count), True), _td(text(m.check)), _td(text(m.name)),
-                              _td(text(", ".join(m.students))), _td(f"<pre>{text(m.example)}</pre>")]
+        parts.append('<p class="note">Every test cell that lost points, by the mistake it names, most common first; '
+                     "one example each. A cell that raised an error is named by the judge's message; a cell that "
+                     "gave partial points without an error, by what its printed report teaches (the first case it "
+                     "missed), with each student's score line.</p>")
+        parts.append(_table(["students", "test cell", "error", "mistake", "who", "example"],
+                            [[_td(str(m.count), True), _td(text(m.check)),
+                              _td("raised an error" if m.raised else "no error: partial points"), _td(text(m.name)),
+                              _td(_who(m.students, m.scores)), _td(f"<pre>{text(m.example)}</pre>")]
                              for m in report.mistakes]))
     else:
-        parts.append("<p>No test cell failed.</p>")
+        parts.append("<p>No test cell lost points.</p>")
 
     parts.append("<h2>Submissions flagged for review</h2>")
     similar: dict[str, list[str]] = {}
@@ -108,8 +120,9 @@ def page(report: ClassReport) -> str:
 
     parts.append("<h2>Similar solutions</h2>")
     parts.append(f'<p class="note">Pairs of solutions with a similarity of {report.threshold:g} or more '
-                 f"(copydetect; variable names ignored, the released notebook's code left out). A pair is a flag "
-                 f"for a person to look at, not a verdict: short functions that solve the same problem look alike. "
+                 f"(copydetect; variable names ignored, the released notebook's lines left out; the same on every "
+                 f"run). A pair is a flag for a person to look at, not a verdict: short functions that solve the same "
+                 f"problem look alike, so a solution with fewer than {MIN_TOKENS} tokens of its own is not compared. "
                  f"Only the first {SOLUTION_CHARS:,} characters of each solution are compared, and at most the first "
                  f"{SHARED_LINES} shared lines of a pair are listed.</p>")
     if report.pairs:
