@@ -696,9 +696,11 @@ class Sandbox:
         """``name(*args)`` in the sandbox; its answer as plain data (an ``Opaque`` stands for the rest).
 
         Raises :class:`SandboxProblem` if the call raised (its description), used more than ``cpu``
-        seconds of the sandbox's CPU time (default: the limits' ``call_seconds``) or ran longer than
-        ``seconds`` by the clock (default: the backstop of that, :func:`~coursekit.grading.limits.wall_backstop`)
-        (:class:`CallOverTime`), ended the process or sent something that is not data.
+        seconds of the sandbox's CPU time (default: the limits' ``call_seconds``), waited (slept, blocked,
+        flooded the channel) more than :func:`~coursekit.grading.limits.wait_backstop` of that (``cpu`` + 2 s)
+        or ran longer than ``seconds`` by the clock (default: the backstop of ``cpu``,
+        :func:`~coursekit.grading.limits.wall_backstop`) (:class:`CallOverTime`), ended the process or sent
+        something that is not data.
 
         Each argument is sent as its own text; the sandbox keeps the value it decoded from a text
         (when it can be hashed: rules, grids, states), so the same rules come as the same object,
@@ -711,9 +713,8 @@ class Sandbox:
         request: dict[str, Any] = {"op": "call", "name": name, "args": [self._encoded(arg) for arg in args]}
         if not measure and self.measured:
             request["measure"] = False
-        reply = self._ask(request,
-                          seconds if seconds is not None else wall_backstop(self.limits.call_seconds),
-                          cpu if cpu is not None else self.limits.call_seconds)
+        cpu = cpu if cpu is not None else self.limits.call_seconds
+        reply = self._ask(request, seconds if seconds is not None else wall_backstop(cpu), cpu)
         return self._answer(reply)
 
     def _encoded(self, value: Any) -> str:
