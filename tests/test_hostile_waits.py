@@ -133,6 +133,18 @@ def test_a_call_that_floods_the_channel_is_stopped_at_its_waiting_limit_and_the_
     assert wait_backstop(1.0) <= took < wall_backstop(1.0), took
 
 
+@pytest.mark.timeout(60)
+def test_a_call_that_asks_its_measured_helper_without_end_is_stopped_by_its_cpu_time() -> None:
+    """Each round trip is answered at once, so the grader is never left waiting: its CPU limit still stops it."""
+    cells = ["def helper(n):\n    return n", "def forever():\n    while True:\n        helper(1)"]
+    with Sandbox(cells, Limits(), setup=[0], measured={"helper": helper}) as box:
+        began = time.monotonic()
+        with pytest.raises(CallOverTime, match=r"did not return within 0\.2 s of CPU time") as over:
+            box.call("forever", (), seconds=60, cpu=0.2)
+        assert over.value.cpu and len(box.recorded["helper"]) > 100
+    assert time.monotonic() - began < 60
+
+
 @pytest.mark.timeout(120)
 def test_honest_calls_are_not_stopped_for_waiting_on_a_busy_machine(
         alone: Callable[[], AbstractContextManager[None]]) -> None:

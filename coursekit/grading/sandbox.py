@@ -61,7 +61,8 @@ PACKAGE = Path(__file__).resolve().parents[1]
 class Limits:
     """What one sandbox may use: memory (bytes of address space), CPU seconds, processes
     (threads count), the size of a file it writes, open files; seconds of CPU time for each of
-    its cells and (by default) for one call, each with a wall-clock backstop
+    its cells and (by default) for one call, each with a limit on waiting, that many seconds plus two
+    (:func:`~coursekit.grading.limits.wait_backstop`), and a wall-clock backstop
     (:func:`~coursekit.grading.limits.wall_backstop`); the largest reply it may send (bytes)."""
 
     memory: int = 1 << 30
@@ -673,6 +674,7 @@ class Sandbox:
         assert out is not None
         descriptor = out.fileno()
         while True:
+            self._over(box, clock)  # also between lines: a call that asks its helpers without end is stopped
             end = box.buffer.find(b"\n")
             if end >= 0:
                 line = bytes(box.buffer[:end])
@@ -686,9 +688,6 @@ class Sandbox:
                 if not chunk:
                     raise SandboxProblem(_ended("ended the program that runs your code"))
                 box.buffer += chunk
-                if b"\n" in chunk:
-                    continue
-            self._over(box, clock)
 
     # -- what the grader asks -------------------------------------------------------------
     def call(self, name: str, args: Sequence[Any], seconds: float | None = None, cpu: float | None = None, *,
