@@ -99,6 +99,14 @@ def course(name: str, students: dict[str, Any], tmp: Path) -> Path:
     return run.root
 
 
+def solutions(source: Any) -> dict[str, str]:
+    """The reference solution of every solution cell of ``source``."""
+    from nbgrader_course import by_id
+
+    return {grade_id: source.reference(grade_id) for grade_id, cell in by_id(source.notebook()).items()
+            if cell.metadata["nbgrader"].get("solution")}
+
+
 def grade_in_process(root: Path, name: str, students: list[str]) -> list[Any]:
     from coursekit.grading.nbgrader.batch import Course, grade
 
@@ -127,7 +135,7 @@ def main() -> None:
         source = Source("ps08")
         print("making the ps08 course (release, a first grading, feedback)...", flush=True)
         (tmp / "ps08").mkdir()
-        root = course("ps08", {"reference": Student({"next_guess": source.reference("next_guess")}),
+        root = course("ps08", {"reference": Student(solutions(source)),
                                "sleeper": Student({"next_guess": sleeping_guesser(source)}, zero="all")}, tmp / "ps08")
         print(f"\nps08's sleeping guesser (15 s a call), graded by the batch (limit 600 s a submission); a call of "
               f"1 s of CPU time: wall-clock backstop {wall_backstop(1.0):g} s, waiting limit {wait_backstop(1.0):g} s")
@@ -143,7 +151,7 @@ def main() -> None:
         roots = {"ps08": root}
         for name in options.honest:
             (tmp / name).mkdir()
-            roots[name] = course(name, {"reference": Student({})}, tmp / name)
+            roots[name] = course(name, {"reference": Student(solutions(Source(name)))}, tmp / name)
         print(f"\nhonest references, every call timed, beside {options.busy} processes that burn CPU "
               f"({os.cpu_count()} cores):", flush=True)
         with busy(options.busy):
@@ -162,7 +170,9 @@ def main() -> None:
             print(f"  the largest waiting of a call: {waited['waited']:.3f} s ({waited['name']}: "
                   f"{waited['wall']:.2f} s by the clock, {waited['cpu']:.2f} s of CPU, limit {waited['limit']} s); "
                   f"the limit is its CPU limit + 2 s")
-            print(f"  the longest call by the clock: {max(r['wall'] for r in rows):.2f} s")
+            print(f"  the longest call by the clock: {max(r['wall'] for r in rows):.2f} s; the most CPU time of a "
+                  f"call: {max(r['cpu'] for r in rows):.2f} s; the wall clock of all calls together: "
+                  f"{sum(r['wall'] for r in rows):.1f} s for {sum(r['cpu'] for r in rows):.1f} s of CPU time")
 
 
 if __name__ == "__main__":
