@@ -12,7 +12,7 @@
   busy (waiting for a processor is not waiting).
 - End to end, with real ``coursekit grade`` and nbgrader: a ps08 guesser that plays the reference's
   guesses but sleeps 15 s a call scores 0 on every test, in well under a minute of grading, and its
-  feedback says that it waited instead of computing (``tests/bench_waits.py`` measures it against
+  feedback says that it waited instead of computing (``python -m benchmarks.grading_sleeper`` measures it against
   the rules of before, which kept it for the whole 600 s of its submission).
 """
 

@@ -1,6 +1,9 @@
-"""What waiting costs the grading, measured: a sleeping submission with the clock of before and of now, in one run.
+"""The grading cost of the worst sleeping submission, with the clock of before and of now, in one run.
 
-    .venv/bin/python tests/bench_waits.py [--busy N] [--honest ps01 ps03 ...]
+    python -m benchmarks.grading_sleeper [--busy N] [--honest ps01 ps03 ...] [--skip-before]
+
+(with the environment's ``bin`` first on ``PATH``: nbgrader runs ``alembic``). It builds its courses as
+the nbgrader tests do (``tests/nbgrader_course.py``).
 
 1. A ps08 course (real nbgrader, the release of ``assignments/``) with two submissions: the reference,
    and ``sleeper``, which plays the reference's guesses but sleeps 15 s a call (no CPU time). The batch
@@ -14,14 +17,14 @@
    The largest ratio of wall clock to CPU time, and the largest waiting, are printed: why the limit counts
    waiting and not the wall clock.
 
-Nothing here is a test (pytest does not collect it); it takes about twelve minutes, the rules of before
-ten of them.
+Not a section of ``python -m benchmarks``: it takes about twelve minutes, the rules of before ten of them.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib
 import json
 import math
 import os
@@ -33,7 +36,14 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-HERE = Path(__file__).resolve().parent
+TESTS = Path(__file__).resolve().parents[1] / "tests"
+
+
+def from_tests(module: str) -> Any:
+    """A helper module of the tests (``nbgrader_course``, ``test_hostile_waits``)."""
+    if str(TESTS) not in sys.path:
+        sys.path.insert(0, str(TESTS))
+    return importlib.import_module(module)
 
 
 @contextlib.contextmanager
@@ -93,17 +103,15 @@ def record_calls(path: Path) -> None:
 
 def course(name: str, students: dict[str, Any], tmp: Path) -> Path:
     """A released course of problem set ``name`` with ``students`` handed in (graded once by ``run_course``)."""
-    from nbgrader_course import Source, run_course
-
-    run = run_course(Source(name), students, tmp)
-    return run.root
+    course = from_tests("nbgrader_course")
+    run = course.run_course(course.Source(name), students, tmp)
+    return Path(run.root)
 
 
 def solutions(source: Any) -> dict[str, str]:
     """The reference solution of every solution cell of ``source``."""
-    from nbgrader_course import by_id
-
-    return {grade_id: source.reference(grade_id) for grade_id, cell in by_id(source.notebook()).items()
+    cells = from_tests("nbgrader_course").by_id(source.notebook())
+    return {grade_id: source.reference(grade_id) for grade_id, cell in cells.items()
             if cell.metadata["nbgrader"].get("solution")}
 
 
@@ -124,9 +132,8 @@ def main() -> None:
     parser.add_argument("--honest", nargs="*", default=[], help="more problem sets whose reference is timed")
     parser.add_argument("--skip-before", action="store_true", help="do not grade with the rules of before")
     options = parser.parse_args()
-    sys.path.insert(0, str(HERE))
-    from nbgrader_course import Source, Student
-    from test_hostile_waits import sleeping_guesser
+    Source, Student = from_tests("nbgrader_course").Source, from_tests("nbgrader_course").Student
+    sleeping_guesser = from_tests("test_hostile_waits").sleeping_guesser
 
     from coursekit.grading.limits import wait_backstop, wall_backstop
 
