@@ -5,9 +5,13 @@ grade does not depend on how busy the machine is: in a notebook this process's
 ``time.process_time()``; in the grading sandbox the sandbox's CPU time, which the grader reads
 from outside (a function that runs there has a ``cpu_seconds`` clock, see :func:`cpu_clock`).
 A call over its limit is stopped (``signal.setitimer``: ``ITIMER_PROF`` for CPU time, in the
-main thread, where Jupyter runs a cell) and fails with a message that says so. A generous
-wall-clock backstop (:func:`wall_backstop`) stops code that sleeps or waits, and is never
-reached by code that computes, even on a machine six times over-booked. An exception raised
+main thread, where Jupyter runs a cell) and fails with a message that says so. In the grading
+sandbox, a call that *waits* (sleeps, blocks, neither computes nor waits for a processor) is
+stopped once it has waited :func:`wait_backstop` seconds: its CPU limit plus two, so sleeping
+costs seconds, however busy the machine is. A generous wall-clock backstop
+(:func:`wall_backstop`) stops the rest, and is never reached by code that computes, even on a
+machine six times over-booked. Two calls of a check stopped by the clock fail the rest of that
+check at once (:data:`WAITS`): a function that sleeps is not asked again, call after call. An exception raised
 by the student's function becomes an ``AssertionError`` that names the call, the error and
 the student's line.
 
@@ -49,11 +53,30 @@ BACKSTOP_SECONDS = 10.0
 BACKSTOP_TIMES = 10.0
 
 
+#: The seconds a call in the sandbox may wait (neither computing nor ready to), besides its CPU limit.
+WAIT_SECONDS = 2.0
+
+
+def wait_backstop(cpu_seconds: float) -> float:
+    """Seconds a call in the sandbox may *wait* (sleep, block on a pipe or a lock: neither run nor be ready to
+    run) when its limit is ``cpu_seconds`` of CPU time: that limit plus :data:`WAIT_SECONDS`.
+
+    The sandbox counts waiting, not the wall clock: time spent ready to run on a busy machine (or by the grader
+    answering the call's measured helpers) is not waiting, so code that computes is never stopped by it, however
+    many processes share the machine, and code that sleeps is stopped after a few seconds.
+
+    >>> wait_backstop(1.0)
+    3.0
+    """
+    return WAIT_SECONDS + cpu_seconds
+
+
 def wall_backstop(cpu_seconds: float) -> float:
     """Seconds of wall clock a call may take when its limit is ``cpu_seconds`` of CPU time.
 
-    Only code that sleeps, waits or is starved reaches it: a call that computes is stopped by its
-    CPU limit long before, however busy the machine is.
+    Only code that is starved, or sleeps where waiting cannot be measured, reaches it: a call that computes
+    is stopped by its CPU limit long before, however busy the machine is; in the sandbox a call that waits is
+    stopped by :func:`wait_backstop` before.
 
     >>> wall_backstop(1.0)
     20.0
@@ -72,7 +95,10 @@ def cpu_clock(func: Callable[..., Any]) -> Callable[[], float]:
 
 
 class OverTime(Exception):
-    """A call stopped from outside for its time (raised by a sandbox): ``cpu`` says which limit, CPU or wall clock."""
+    """A call stopped from outside for its time (raised by a sandbox): ``cpu`` says which limit, CPU or wall clock.
+
+    Its ``description`` says what happened (``"waited 3 s ..."``); a clock's stop is shown with it.
+    """
 
     def __init__(self, description: str, cpu: bool = True) -> None:
         super().__init__(description)
@@ -152,6 +178,11 @@ def describe_error(error: BaseException) -> str:
     return text
 
 
+#: Calls of one check stopped by the clock (they waited instead of computing) before the rest of the check
+#: is not asked: each stop costs seconds of a grading slot, and a function that sleeps once sleeps again.
+WAITS = 2
+
+
 class Calls:
     """Calls of one student function, with a CPU-time limit per call and for all calls together.
 
@@ -159,6 +190,26 @@ class Calls:
     seconds of CPU time, read on ``clock`` (default: :func:`cpu_clock` of the function called).
     Each failure raises ``AssertionError`` with a message that names the call; a message about
     the total says how many calls were made, their CPU time per call and the budget.
+
+    The rule for code that waits: once :data:`WAITS` calls (two) have been stopped by the clock
+    (not by their CPU time: they slept or waited), every further call of these ``Calls`` (one check)
+    fails at once, without running, with a message that says the function waited instead of
+    computing. A check that goes on after a failing case (a game per secret, a share per case) then
+    costs two stops, not one per case.
+
+    >>> import time
+    >>> nap = Calls("nap", per_call=0.01, total=1.0)
+    >>> nap.backstop = 0.05  # (the wall-clock backstop, short for the example)
+    >>> for n in range(3):
+    ...     try:
+    ...         nap.call(time.sleep, (1,), f"nap({n})")
+    ...     except AssertionError as error:
+    ...         print(str(error)[:64])
+    nap(0) did not return within 0.05 s by the clock (its limit is 0
+    nap(1) did not return within 0.05 s by the clock (its limit is 0
+    nap(2) was not asked: 2 calls of nap in this test waited (slept,
+    >>> nap.count, nap.waited
+    (2, 2)
     """
 
     def __init__(self, name: str, per_call: float, total: float, *,
@@ -172,11 +223,10 @@ class Calls:
         self.spent = 0.0
         self.count = 0
         self.wall = 0.0
-
-    @property
-    def backstop(self) -> float:
-        """The wall-clock seconds one call may take (see :func:`wall_backstop`)."""
-        return wall_backstop(self.per_call)
+        #: the calls stopped by the clock (they waited instead of computing): see :data:`WAITS`
+        self.waited = 0
+        #: the wall-clock seconds one call may take (see :func:`wall_backstop`)
+        self.backstop = wall_backstop(per_call)
 
     def call(self, func: Callable[..., Any], args: Sequence[Any], shown: str,
              context: str | Callable[[], str] = "") -> Any:
@@ -190,6 +240,8 @@ class Calls:
             text = context() if callable(context) else context
             return f"\n\n{text}" if text else ""
 
+        if self.waited >= WAITS:
+            raise AssertionError(self._not_asked(shown) + tail())
         clock = self.clock or cpu_clock(func)
         limit = getattr(func, "limit_time", None)
         outside = callable(limit)  # a sandbox stops the call itself, by its own CPU time
@@ -215,7 +267,7 @@ class Calls:
             raise AssertionError(self._too_slow(shown, cpu=alarm.rang != signal.SIGALRM) + tail()) from None
         except OverTime as over:
             alarm.armed = False
-            raise AssertionError(self._too_slow(shown, cpu=over.cpu) + tail()) from None
+            raise AssertionError(self._too_slow(shown, cpu=over.cpu, why=over.description) + tail()) from None
         except Exception as error:
             alarm.armed = False
             raise AssertionError(f"{shown} raised {describe_error(error)}{tail()}") from None
@@ -243,12 +295,22 @@ class Calls:
             )
         return result
 
-    def _too_slow(self, shown: str, cpu: bool = True) -> str:
+    def _too_slow(self, shown: str, cpu: bool = True, why: str = "") -> str:
         if not cpu:
-            return (f"{shown} did not return within {self.backstop:g} s by the clock (its limit is {self.per_call:g} s "
-                    f"of CPU time): does it sleep, or wait for something that never comes?")
+            self.waited += 1
+            what = why or (f"did not return within {self.backstop:g} s by the clock (its limit is "
+                           f"{self.per_call:g} s of CPU time)")
+            text = f"{shown} {what}: does it sleep, or wait for something that never comes?"
+            if self.waited >= WAITS:
+                text += " The rest of this test is not asked."
+            return text
         return (
             f"{shown} did not return within {self.per_call:g} s, the limit for one call (seconds of CPU time "
             f"that your code uses). Does it loop forever, or search the same positions again and again? "
             f"(Remember what you found, for example with functools.cache.)"
         )
+
+    def _not_asked(self, shown: str) -> str:
+        return (f"{shown} was not asked: {self.waited} calls of {self.name} in this test waited (slept, or waited "
+                f"for something that never comes) instead of computing, and were stopped by the clock; the rest of "
+                f"this test is not asked. A function that computes its answer never needs to wait.")

@@ -8,6 +8,15 @@ answer comes back as plain data that the grader reads strictly. Every limit is e
 from outside: a call that runs too long, a process that dies or floods its channel is
 killed, and the next call starts a fresh sandbox (the cells run again).
 
+Time is counted three ways, each read by the grader from ``/proc``: the sandbox's CPU time
+(the limit a check sets), its *waiting* (wall-clock time when none of its threads ran or was
+ready to run, and the grader was not working for it either: a call that sleeps or blocks is
+stopped after :func:`~coursekit.grading.limits.wait_backstop` seconds, its CPU limit plus two,
+however busy the machine is), and the wall clock (a generous backstop). The grader never
+blocks on the sandbox: every request and every answer to a measured helper is written without
+blocking, within the same limits, so a sandbox that floods the channel and does not read is
+stopped like one that sleeps.
+
 On Linux with bubblewrap (``bwrap``), the sandbox sees the file system read-only except a
 private scratch folder, with only the Python it runs and the course package (never the
 course folder: no sources, no hidden tests, no gradebook), no network, its own process and
@@ -40,7 +49,7 @@ from pathlib import Path
 from typing import Any
 
 from .codec import CodecError, decode, encode
-from .limits import Described, OverTime, wall_backstop
+from .limits import Described, OverTime, wait_backstop, wall_backstop
 
 #: The unprivileged user and group the sandbox runs as when the grader is root.
 NOBODY = 65534
@@ -52,7 +61,8 @@ PACKAGE = Path(__file__).resolve().parents[1]
 class Limits:
     """What one sandbox may use: memory (bytes of address space), CPU seconds, processes
     (threads count), the size of a file it writes, open files; seconds of CPU time for each of
-    its cells and (by default) for one call, each with a wall-clock backstop
+    its cells and (by default) for one call, each with a limit on waiting, that many seconds plus two
+    (:func:`~coursekit.grading.limits.wait_backstop`), and a wall-clock backstop
     (:func:`~coursekit.grading.limits.wall_backstop`); the largest reply it may send (bytes)."""
 
     memory: int = 1 << 30
@@ -75,7 +85,8 @@ class SandboxProblem(Described):
 
 
 class CallOverTime(SandboxProblem, OverTime):
-    """A call stopped for its time: over its CPU time (``cpu``), or over the wall-clock backstop."""
+    """A call stopped for its time: over its CPU time (``cpu``), or by the clock: it waited too long
+    (slept, blocked, flooded the channel) or ran over the wall-clock backstop."""
 
     def __init__(self, description: str, cpu: bool) -> None:
         SandboxProblem.__init__(self, description)
@@ -152,6 +163,22 @@ def _stat_cpu(descriptor: int) -> float | None:
     return sum(int(f) for f in fields[11:15]) / TICKS  # utime, stime, cutime, cstime
 
 
+def _schedstat(path: str) -> int | None:
+    """Nanoseconds a thread has run plus those it waited, ready, for a processor (``schedstat``), or ``None``."""
+    try:
+        with open(path, "rb") as file:
+            fields = file.read(200).split()
+        return int(fields[0]) + int(fields[1])
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def _grader_active() -> float | None:
+    """Seconds this thread (the grader's, answering a call) has run or been ready to run, or ``None``."""
+    ran = _schedstat("/proc/thread-self/schedstat")
+    return ran / 1e9 if ran is not None else None
+
+
 def _parent(pid: int) -> int | None:
     try:
         with open(f"/proc/{pid}/stat", "rb") as file:
@@ -206,7 +233,10 @@ class CpuMeter:
 
     def __init__(self, top: int, runner_inside: bool = False) -> None:
         self.top = top
+        self._pids: list[int] = []
         self._files: list[int] = []
+        self._ran: dict[int, int] = {}  # each thread's nanoseconds run or ready to run, as last read
+        self._ran_total = 0
         self._below: dict[int, int] = {}  # pid of a process below: its open /proc/<pid>/stat
         self._mine: set[int] = {top}
         self._last = 0.0
@@ -218,6 +248,7 @@ class CpuMeter:
         with contextlib.suppress(OSError):
             self._files.append(os.open(f"/proc/{pid}/stat", os.O_RDONLY))
             self._mine.add(pid)
+            self._pids.append(pid)
 
     def _find_runner(self) -> None:
         for pid in range(self.top + 1, self.top + 64):  # bubblewrap starts it right after its first process
@@ -259,12 +290,77 @@ class CpuMeter:
             self._last = max(self._last, sum(r for r in readings if r is not None) + below)
         return self._last
 
+    def active(self) -> float | None:
+        """Seconds the sandbox's threads have run or been ready to run (waiting for a processor), all
+        together, from each thread's ``/proc/<pid>/task/<tid>/schedstat``; ``None`` where it cannot be read.
+
+        What a call adds to it, taken from the wall-clock time it took, is the time it *waited*: slept,
+        or blocked on a pipe or a lock. A thread that ended keeps its last reading. Processes below the
+        first ones are those found by :meth:`seconds`.
+
+        >>> meter = CpuMeter(os.getpid())
+        >>> first = meter.active(); sum(range(10 ** 6)) > 0 and (first is None or meter.active() > first)
+        True
+        """
+        read = False
+        for pid in [*self._pids, *self._below]:
+            try:
+                threads = os.listdir(f"/proc/{pid}/task")
+            except OSError:
+                continue
+            for thread in threads:
+                ran = _schedstat(f"/proc/{pid}/task/{thread}/schedstat")
+                if ran is None:
+                    continue
+                read = True
+                last = self._ran.get(int(thread), 0)
+                if ran > last:
+                    self._ran[int(thread)] = ran
+                    self._ran_total += ran - last
+        return self._ran_total / 1e9 if read else None
+
     def close(self) -> None:
         for descriptor in [*self._files, *self._below.values()]:
             with contextlib.suppress(OSError):
                 os.close(descriptor)
         self._files = []
         self._below = {}
+
+
+@dataclass
+class _Clock:
+    """The limits of one request to the sandbox, and where its clocks stood when it was sent.
+
+    ``seconds`` of wall clock; with ``cpu``: that many seconds of the sandbox's CPU time, and
+    :func:`~coursekit.grading.limits.wait_backstop` of it of waiting (the wall-clock time when neither
+    the sandbox nor the grader, answering its measured helpers, ran or was ready to run).
+    """
+
+    seconds: float
+    cpu: float | None
+    began: float = field(default_factory=time.monotonic)
+    cpu_start: float | None = None
+    active_start: float | None = None
+    grader_start: float | None = None
+    looked: float = -math.inf
+
+    @property
+    def watching(self) -> bool:
+        return self.cpu_start is not None
+
+    def pause(self) -> float:
+        """How long to wait for the channel before looking at the clocks again."""
+        left = max(0.0, self.began + self.seconds - time.monotonic())
+        return min(left, POLL) if self.watching else left
+
+    def waited(self, meter: CpuMeter) -> float | None:
+        """Seconds of waiting since the request was sent (``None`` where it cannot be read)."""
+        active = meter.active()
+        if active is None or self.active_start is None:
+            return None
+        grader = _grader_active()
+        helped = grader - self.grader_start if grader is not None and self.grader_start is not None else 0.0
+        return time.monotonic() - self.began - (active - self.active_start) - helped
 
 
 @dataclass
@@ -414,6 +510,8 @@ class Sandbox:
         finally:
             if writing is not None:
                 os.close(writing)
+        assert process.stdin is not None
+        os.set_blocking(process.stdin.fileno(), False)  # written only by _send, within each request's limits
         self._box = _Started(process, stage)
         if reading is not None:
             self._box.inner = _inner_pid(reading, self.limits.cells_seconds)
@@ -461,26 +559,25 @@ class Sandbox:
 
     # -- the channel ----------------------------------------------------------------------
     def _ask(self, request: dict[str, Any], seconds: float, cpu: float | None = None) -> dict[str, Any]:
-        """Send one request and read one reply within ``seconds`` of wall clock (and ``cpu`` seconds of the
-        sandbox's CPU time, when given); any failure kills the sandbox."""
+        """Send one request and read one reply within ``seconds`` of wall clock (and, when ``cpu`` is given,
+        ``cpu`` seconds of the sandbox's CPU time and :func:`~coursekit.grading.limits.wait_backstop` of it
+        of waiting); any failure kills the sandbox."""
         box = self._box
         assert box is not None and box.process.stdin is not None and box.process.stdout is not None
         box.asked += 1
         number = box.asked
         try:
-            start = box.meter.seconds() if cpu is not None and box.meter is not None else None
-            box.process.stdin.write((json.dumps({**request, "id": number}) + "\n").encode())
-            box.process.stdin.flush()
-            deadline = time.monotonic() + seconds
+            clock = self._clock(box, seconds, cpu)
+            self._send(box, (json.dumps({**request, "id": number}) + "\n").encode(), clock)
             while True:  # replies to earlier requests (sent twice, by a forked process) are passed over
-                reply = json.loads(self._read_line(box, deadline, seconds, cpu, start))
+                reply = json.loads(self._read_line(box, clock))
                 if not isinstance(reply, dict):
                     raise SandboxProblem("sent something that is not an answer")
                 self._note_used(reply.pop("used", None))
                 if reply.pop("id", None) != number:
                     continue
                 if "callback" in reply:
-                    self._answer_callback(box, reply)
+                    self._answer_callback(box, reply, clock)
                     continue
                 return reply
         except (BrokenPipeError, ValueError) as error:
@@ -490,14 +587,61 @@ class Sandbox:
             self.close()  # a time limit of the check rang, or the reply was refused: start afresh
             raise
 
+    @staticmethod
+    def _clock(box: _Started, seconds: float, cpu: float | None) -> _Clock:
+        meter = box.meter if cpu is not None else None
+        if meter is None:
+            return _Clock(seconds, None)
+        return _Clock(seconds, cpu, cpu_start=meter.seconds(), active_start=meter.active(),
+                      grader_start=_grader_active())
+
+    @staticmethod
+    def _over(box: _Started, clock: _Clock, sending: bool = False) -> None:
+        """Raise :class:`CallOverTime` when the request is over one of its limits (the clocks that need
+        ``/proc`` are read at most every :data:`POLL` seconds)."""
+        now = time.monotonic()
+        flooded = ("flooded the channel: it sent the grader messages without reading its answers, and was "
+                   "stopped after {:.0f} s by the clock")
+        if now - clock.began >= clock.seconds:
+            if sending:
+                raise CallOverTime(flooded.format(clock.seconds), cpu=False)
+            raise CallOverTime(f"did not return within {clock.seconds:g} s by the clock (the process was stopped)",
+                               cpu=False)
+        if box.meter is None or clock.cpu is None or clock.cpu_start is None or now - clock.looked < POLL:
+            return
+        clock.looked = now
+        if box.meter.seconds() - clock.cpu_start > clock.cpu:
+            raise CallOverTime(f"did not return within {clock.cpu:g} s of CPU time (the process was stopped)",
+                               cpu=True)
+        waiting = wait_backstop(clock.cpu)
+        waited = clock.waited(box.meter)
+        if waited is not None and waited > waiting:
+            if sending:
+                raise CallOverTime(flooded.format(now - clock.began), cpu=False)
+            raise CallOverTime(f"waited {waiting:g} s by the clock without computing (its limit is {clock.cpu:g} s "
+                               f"of CPU time; the process was stopped)", cpu=False)
+
+    def _send(self, box: _Started, data: bytes, clock: _Clock) -> None:
+        """Write ``data`` to the sandbox without ever blocking: a sandbox that does not read is stopped at
+        the request's limits (it flooded the channel)."""
+        assert box.process.stdin is not None
+        descriptor = box.process.stdin.fileno()
+        left = memoryview(data)
+        while left:
+            try:
+                left = left[os.write(descriptor, left):]
+            except BlockingIOError:
+                select.select([], [descriptor], [], clock.pause())
+            if left:
+                self._over(box, clock, sending=True)
+
     def _note_used(self, used: Any) -> None:
         """Keep the reference modules a reply says the student's code used (only those asked about)."""
         if isinstance(used, list):
             self.used.update(name for name in used if isinstance(name, str) and name in self.references)
 
-    def _answer_callback(self, box: _Started, request: dict[str, Any]) -> None:
+    def _answer_callback(self, box: _Started, request: dict[str, Any], clock: _Clock) -> None:
         """Answer a measured helper's use from the sandbox with the grader's own function, and record it."""
-        assert box.process.stdin is not None
         name, args = request.get("callback"), request.get("args")
         helper = self.measured.get(name) if isinstance(name, str) else None
         try:
@@ -510,8 +654,7 @@ class Sandbox:
             raise
         except Exception as error:  # the helper refused the student's arguments: the student's call raises
             answer = {"op": "answer", "raised": f"{type(error).__name__}: {error}"}
-        box.process.stdin.write((json.dumps(answer) + "\n").encode())
-        box.process.stdin.flush()
+        self._send(box, (json.dumps(answer) + "\n").encode(), clock)
 
     def _decoded(self, text: str) -> Any:
         """An argument of a measured helper, decoded once (the same grid comes with every use)."""
@@ -524,12 +667,14 @@ class Sandbox:
                 raise SandboxProblem(f"asked with something that is not plain data ({error})") from error
         return self._seen[text]
 
-    def _read_line(self, box: _Started, deadline: float, seconds: float, cpu: float | None = None,
-                   start: float | None = None) -> bytes:
+    def _read_line(self, box: _Started, clock: _Clock) -> bytes:
+        """The next line the sandbox sent, read within the request's limits (looked at between reads too:
+        a sandbox that keeps sending is stopped by them all the same)."""
         out = box.process.stdout
         assert out is not None
         descriptor = out.fileno()
         while True:
+            self._over(box, clock)  # also between lines: a call that asks its helpers without end is stopped
             end = box.buffer.find(b"\n")
             if end >= 0:
                 line = bytes(box.buffer[:end])
@@ -537,17 +682,7 @@ class Sandbox:
                 return line
             if len(box.buffer) > self.limits.reply_bytes:
                 raise SandboxProblem(f"the answer is larger than {self.limits.reply_bytes >> 20} MB")
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise CallOverTime(f"did not return within {seconds:g} s by the clock (the process was stopped)",
-                                   cpu=False)
-            watching = cpu is not None and start is not None and box.meter is not None
-            ready, _, _ = select.select([descriptor], [], [], min(left, POLL) if watching else left)
-            if not ready and watching:
-                assert box.meter is not None and cpu is not None and start is not None
-                if box.meter.seconds() - start > cpu:
-                    raise CallOverTime(f"did not return within {cpu:g} s of CPU time (the process was stopped)",
-                                       cpu=True)
+            ready, _, _ = select.select([descriptor], [], [], clock.pause())
             if ready:
                 chunk = os.read(descriptor, 1 << 16)
                 if not chunk:
@@ -560,9 +695,11 @@ class Sandbox:
         """``name(*args)`` in the sandbox; its answer as plain data (an ``Opaque`` stands for the rest).
 
         Raises :class:`SandboxProblem` if the call raised (its description), used more than ``cpu``
-        seconds of the sandbox's CPU time (default: the limits' ``call_seconds``) or ran longer than
-        ``seconds`` by the clock (default: the backstop of that, :func:`~coursekit.grading.limits.wall_backstop`)
-        (:class:`CallOverTime`), ended the process or sent something that is not data.
+        seconds of the sandbox's CPU time (default: the limits' ``call_seconds``), waited (slept, blocked,
+        flooded the channel) more than :func:`~coursekit.grading.limits.wait_backstop` of that (``cpu`` + 2 s)
+        or ran longer than ``seconds`` by the clock (default: the backstop of ``cpu``,
+        :func:`~coursekit.grading.limits.wall_backstop`) (:class:`CallOverTime`), ended the process or sent
+        something that is not data.
 
         Each argument is sent as its own text; the sandbox keeps the value it decoded from a text
         (when it can be hashed: rules, grids, states), so the same rules come as the same object,
@@ -575,9 +712,8 @@ class Sandbox:
         request: dict[str, Any] = {"op": "call", "name": name, "args": [self._encoded(arg) for arg in args]}
         if not measure and self.measured:
             request["measure"] = False
-        reply = self._ask(request,
-                          seconds if seconds is not None else wall_backstop(self.limits.call_seconds),
-                          cpu if cpu is not None else self.limits.call_seconds)
+        cpu = cpu if cpu is not None else self.limits.call_seconds
+        reply = self._ask(request, seconds if seconds is not None else wall_backstop(cpu), cpu)
         return self._answer(reply)
 
     def _encoded(self, value: Any) -> str:

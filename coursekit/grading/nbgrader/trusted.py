@@ -183,7 +183,7 @@ class TrustedExecute(Preprocessor):
 
     enabled = Bool(True, help="Whether to run the notebook.").tag(config=True)
     cell_timeout = Integer(20, help="Seconds of CPU time each of the submission's cells may use (a cell that "
-                                    "sleeps is stopped by the clock at 10 s + 10 x this).").tag(config=True)
+                                    "sleeps or blocks is stopped once it has waited this + 2 s).").tag(config=True)
     call_timeout = Float(10.0, help="Seconds of CPU time one call of a student's function may use at most "
                                     "(the checks set shorter limits of their own).").tag(config=True)
     memory_mb = Integer(1024, help="Memory (address space) of the sandbox, in MB.").tag(config=True)
