@@ -16,8 +16,9 @@ its place in ``nbgrader autograde`` (``c.Autograde.autograde_preprocessors``):
 No name of Python's own (``range``, ``len``) and no name a test cell uses, other than the
 functions the student is asked to write (``coursekit.asked`` in the notebook's metadata), is
 taken from the student's cells (:func:`reserved_names`). A submission that uses a course module
-holding the reference answer (``coursekit.references``) keeps its score and is noted for a
-person's review (:mod:`coursekit.grading.review`).
+holding the reference answer (``coursekit.references``; the names of it that the release gives
+the student, ``coursekit.given``, excepted) keeps its score and is noted for a person's review
+(:mod:`coursekit.grading.review`).
 
 The test cells come from the gradebook (nbgrader's ``OverwriteCells`` restores them before this
 step), so a student who edits or deletes them changes nothing. A notebook whose metadata lists
@@ -50,7 +51,7 @@ from nbconvert.preprocessors import Preprocessor
 from nbformat.v4 import new_output as _new_output
 from traitlets import Bool, Float, Integer
 
-from ..review import review_note, scan
+from ..review import review_note, scan, watched
 from ..sandbox import Limits, Sandbox, SandboxProblem, isolation
 from ..secret import ensure_key, grading
 from .gradebook import KEY, add_problem, add_review
@@ -206,7 +207,8 @@ class TrustedExecute(Preprocessor):
         about = nb.get("metadata", {}).get(KEY, {})
         wanted = about.get("measured", [])
         measured = {name: namespace[name] for name in wanted if isinstance(name, str) and callable(namespace.get(name))}
-        references = [name for name in about.get("references", []) if isinstance(name, str)]
+        references = watched([name for name in about.get("references", []) if isinstance(name, str)],
+                             [name for name in about.get("given", []) if isinstance(name, str)])
         setup = [number for number, n in enumerate(boxed) if roles[n] == "setup"]
         with course_key(resources), \
                 Sandbox([cells[n].source for n in boxed], limits, setup=setup, measured=measured,
