@@ -132,6 +132,9 @@ class Watch:
         self.references = [name for name in references if not name.startswith(self.GIVEN)]
         #: the modules that hold given names: importing them, or reading them whole, is not noted
         self.open = {name.rpartition(".")[0] for name in self.given}
+        #: those modules and the packages that hold them (importing one imports these)
+        self.opened = {module[:end] for module in self.open for end in range(len(module) + 1)
+                       if end == len(module) or module[end] == "."}
         self.on = False
         self.used: set[str] = set()
         self.reported: set[str] = set()
@@ -219,11 +222,11 @@ class Watch:
         self.on = False
         try:
             if event == "import":
-                if args[0] not in self.open and self.requested_by_student(sys._getframe(1)):
+                if args[0] not in self.opened and self.requested_by_student(sys._getframe(1)):
                     self.note(args[0])
             elif event == "exec":
                 module = self.module_of(getattr(args[0], "co_filename", None))
-                if module not in self.open and self.requested_by_student(sys._getframe(1)):
+                if module not in self.opened and self.requested_by_student(sys._getframe(1)):
                     self.note(module)
         except Exception:
             pass
@@ -290,15 +293,17 @@ class Watch:
     def read(self, module: types.ModuleType, attribute: str, value: object) -> None:
         """Note the read of ``module.attribute`` (its value ``value``) if the student's code made it."""
         name = types.ModuleType.__getattribute__(module, "__name__")
-        if f"{name}.{attribute}" in self.given or not self.students(sys._getframe(2)):
+        full = f"{name}.{attribute}"
+        if full in self.given or full in self.open or not self.students(sys._getframe(2)):
             return
         if attribute == "__dict__":
             self.note_namespace(value)  # type: ignore[arg-type]
-            return
-        if name not in self.open:
-            self.note(name)  # also the import machinery's look at a module loaded already (its __spec__)
-        if not (attribute.startswith("__") and attribute.endswith("__")) and f"{name}.{attribute}" not in self.open:
-            self.note(f"{name}.{attribute}")  # a reference may be one function of a module
+        elif attribute.startswith("__") and attribute.endswith("__"):
+            if name not in self.opened:
+                self.note(name)  # the import machinery's look at a module loaded already (its __spec__)
+        else:
+            self.note(name)
+            self.note(full)  # a reference may be one function of a module
             self.note_value(value)
 
     def wrap(self) -> None:
