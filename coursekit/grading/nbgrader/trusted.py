@@ -5,7 +5,12 @@ with the instructor's rights, so the student's code can rewrite the checks. This
 its place in ``nbgrader autograde`` (``c.Autograde.autograde_preprocessors``):
 
 1. the instructor's setup cells and the student's cells run in a :class:`~coursekit.grading.sandbox.Sandbox`,
-   in notebook order; their output (plain text, cut short) is what the graded notebook shows;
+   in notebook order; their output (plain text, cut short) is what the graded notebook shows. A
+   setup cell that fails there is the instructor's problem (the notebook goes to a person) only if
+   it also fails when the release's setup cells run alone (:func:`release_errors`, once a batch);
+   otherwise the student's code broke it: its output says so, and the test cells that need it earn
+   nothing (:meth:`TrustedExecute.broken_by_student`). The student's own error text is never the
+   grader's reason;
 2. the test cells run here, in the grader's process, in a namespace of their own: the
    setup cells' names are the instructor's, and each name a student's cell defined is a
    :class:`Remote` that calls into the sandbox (or, for a plain value, its value as data);
