@@ -384,3 +384,16 @@ def test_the_library_s_answer_in_ps08_and_ps09_is_flagged(library: CourseRun) ->
     assert row["status"] == "needs review", row
     assert f"the solution uses {module}" in row["reason"] or f", {module}" in row["reason"], row
     assert float(row["score"]) > 0, row
+
+
+def test_code_run_in_a_course_module_s_namespace_is_still_the_student_s() -> None:
+    """Compiled under a course file's name and run in that module's own globals (reached through a
+    course function's ``__globals__``), the student's code still reads the library as the student."""
+    cell = ("import os, coursekit\nfrom coursekit import Grid\n"
+            "space = Grid.__init__.__globals__\n"
+            "exec(compile('from coursekit.games.bulls import answer_table as _table\\n'\n"
+            "             'def _size():\\n    return _table(2, 3).size', space['__file__'], 'exec'), space)\n"
+            "def f(x):\n    return space['_size']()")
+    with Sandbox([cell], references=_watched("ps08")) as box:
+        assert box.call("f", (1,)) == 6
+        assert "coursekit.games.bulls.answer_table" in box.used, box.used

@@ -120,7 +120,7 @@ class Watch:
     function) is on the way. So course code reached another way (a registry that looks a function
     up by name, a library function called directly) reads on the student's behalf, and code that
     merely claims a course file's name does not pass as the course's (a course frame is one that
-    runs in its module's own namespace).
+    runs in its module's own namespace, from code that the student's own ``exec`` did not run).
     """
 
     #: How a reference list marks a name given to the student (the same as
@@ -142,6 +142,7 @@ class Watch:
         self._root = ""
         self._given_frames: set[tuple[str, str]] = set()  # (file, qualified name) of each given function
         self._given_ids: set[int] = set()
+        self._student_codes: set[types.CodeType] = set()  # what the student's code ran through exec()
         self._kept: list[object] = []  # the given objects, kept so that their ids stay theirs
         self._noted: type | None = None
         self.package = "\0"  # the course package's folder (no file name starts with this before it is known)
@@ -196,7 +197,7 @@ class Watch:
         depth = 0
         while frame is not None:
             code = frame.f_code
-            if code.co_filename == self.runner or depth > 1000:
+            if code.co_filename == self.runner or code in self._student_codes or depth > 1000:
                 return True  # this program calls nothing but the student's code while on
             if self.is_course(frame) and ((code.co_filename, code.co_qualname) in self._given_frames
                                           or code.co_name == "<module>"
@@ -211,7 +212,7 @@ class Watch:
         importing what it needs)."""
         while frame is not None and self.is_importing(frame):
             frame = frame.f_back
-        return frame is not None and not self.is_course(frame)
+        return frame is not None and (frame.f_code in self._student_codes or not self.is_course(frame))
 
     # -- the records -----------------------------------------------------------------------
     def audit(self, event: str, args: tuple[object, ...]) -> None:
@@ -225,13 +226,23 @@ class Watch:
                 if args[0] not in self.opened and self.requested_by_student(sys._getframe(1)):
                     self.note(args[0])
             elif event == "exec":
+                caller = sys._getframe(1)
+                if not (self.is_importing(caller) or self.is_course(caller)):
+                    self.mark_students(args[0])  # the student's own exec(): whatever it runs is the student's
                 module = self.module_of(getattr(args[0], "co_filename", None))
-                if module not in self.opened and self.requested_by_student(sys._getframe(1)):
+                if module not in self.opened and self.requested_by_student(caller):
                     self.note(module)
         except Exception:
             pass
         finally:
             self.on = True
+
+    def mark_students(self, code: object) -> None:
+        """Remember ``code`` and the functions it defines as the student's, whatever file name they claim."""
+        if isinstance(code, types.CodeType) and code not in self._student_codes:
+            self._student_codes.add(code)
+            for inner in code.co_consts:
+                self.mark_students(inner)
 
     def note_namespace(self, namespace: dict[str, object]) -> None:
         """The student's code holds a course module's globals: every reference among them is noted."""
