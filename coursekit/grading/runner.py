@@ -105,9 +105,9 @@ class Watch:
     each ``coursekit`` module gets a class that notes every attribute read from it (given that
     class as soon as its code starts to run): a reference module itself, or anything callable of
     one (a function, a class, a cached function), wherever it is read from; its namespace
-    (``vars(module)``) is all of it. A reference may also name one function of a module
-    (``coursekit.games.corners.evaluate``), where the rest of the module is the students' to use:
-    reading that name from any module notes it.
+    (``vars(module)``) is all of it, its list of names (``dir(module)``) only the module. A
+    reference may also name one function of a module (``coursekit.games.corners.evaluate``), where
+    the rest of the module is the students' to use: reading that name from any module notes it.
 
     A name listed as ``"given:<module>.<name>"`` (:data:`coursekit.grading.review.GIVEN`) lies in a
     reference module but is the release's own, given to the student (the check a visible test cell
@@ -145,6 +145,7 @@ class Watch:
         self._student_codes: set[types.CodeType] = set()  # what the student's code ran through exec()
         self._kept: list[object] = []  # the given objects, kept so that their ids stay theirs
         self._noted: type | None = None
+        self.listing = False  # dir() of a watched module is under way
         self.package = "\0"  # the course package's folder (no file name starts with this before it is known)
         self.runner = os.path.abspath(__file__)
         import dis
@@ -298,6 +299,13 @@ class Watch:
                         watch.on = True
                 return value
 
+            def __dir__(self) -> list[str]:  # dir(module): its names, not their values
+                before, watch.listing = watch.listing, True
+                try:
+                    return list(super().__dir__())
+                finally:
+                    watch.listing = before
+
         self._noted = Noted
         return Noted
 
@@ -307,8 +315,10 @@ class Watch:
         full = f"{name}.{attribute}"
         if full in self.given or full in self.open or not self.students(sys._getframe(2)):
             return
-        if attribute == "__dict__":
+        if attribute == "__dict__" and not self.listing:
             self.note_namespace(value)  # type: ignore[arg-type]
+        elif attribute == "__dict__":
+            self.note(name)
         elif attribute.startswith("__") and attribute.endswith("__"):
             if name not in self.opened:
                 self.note(name)  # the import machinery's look at a module loaded already (its __spec__)
