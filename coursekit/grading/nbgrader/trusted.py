@@ -270,7 +270,7 @@ class TrustedExecute(Preprocessor):
             cells[n].outputs = [output for output in cells[n].outputs if output.get("output_type") != "error"]
             cells[n].outputs.append(_broken_output(why))
             later = [cells[m].source for m in boxed if m > n and roles[m] == "student"]
-            broken[n] = (why, frozenset(names_in(cells[n].source)[1]).union(*(names_in(s)[1] for s in later)))
+            broken[n] = (why, frozenset(top_level_names(cells[n].source)).union(*map(top_level_names, later)))
         return broken
 
     def setup_namespace(self, nb: Any, setup: Sequence[Any]) -> dict[str, Any]:
@@ -339,6 +339,34 @@ def names_in(source: str) -> tuple[set[str], set[str]]:
     return read, defined
 
 
+def top_level_names(source: str) -> set[str]:
+    """The names a cell's code defines for the cells after it: its functions, classes, imports and
+    assignments at the top level (not the names inside its functions).
+
+    >>> sorted(top_level_names("import os\\nSTEPS = 3\\ndef moves(grid, cell):\\n    x = 1\\n    return x"))
+    ['STEPS', 'moves', 'os']
+    """
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return set()
+    found: set[str] = set()
+    waiting: list[ast.AST] = list(tree.body)
+    while waiting:
+        node = waiting.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            found.add(node.name)
+            continue
+        if isinstance(node, (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+            continue
+        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            found.add(node.id)
+        elif isinstance(node, ast.alias) and node.name != "*":
+            found.add(node.asname or node.name.split(".")[0])
+        waiting.extend(ast.iter_child_nodes(node))
+    return found
+
+
 def reserved_names(tests: Sequence[str], asked: Sequence[str] | None = None) -> frozenset[str]:
     """The names a student's cell may not give the test cells: every builtin, and every name the
     test cells use other than the functions the student is asked to write (``asked``, from the
@@ -389,11 +417,11 @@ def broken_message(cell: Any, student_sources: Sequence[str], error: str) -> str
     Your cells redefine Grid, which that cell uses: give yours another name
     The tests that need this cell earn nothing.
     """
-    reads = names_in(cell.source)[0]
+    reads, own = names_in(cell.source)
     defined: set[str] = set()
     for source in student_sources:
-        defined |= names_in(source)[1]
-    names = sorted(reads & defined)
+        defined |= top_level_names(source)
+    names = sorted((reads - own) & defined)
     head = error.partition(":")[0].strip()
     kind = head if head.isidentifier() else "an error"
     text = f"Your code broke the instructor's cell {_name(cell)}: alone it runs, after your cells it raised {kind}."
@@ -495,4 +523,4 @@ def _outputs(result: dict[str, Any]) -> list[Any]:
 
 
 __all__ = ["Remote", "TrustedExecute", "broken_message", "depends", "names_in", "release_errors", "reserved_names",
-           "role", "run_test"]
+           "role", "run_test", "top_level_names"]
