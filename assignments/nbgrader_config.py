@@ -51,8 +51,17 @@ c.GenerateAssignment.preprocessors = [
 ]
 
 # A submission that could not be graded in full is marked "needs manual grading" with the reason
-# (RecordProblems, above), and the export says so in two more columns: status and reason.
+# (RecordProblems, above), and the export says so in two more columns: status and reason. A cell
+# that a spreadsheet would run as a formula (a student id or name starting with =, +, -, @) is
+# written as text, with a leading apostrophe.
 c.ExportApp.plugin_class = "coursekit.grading.nbgrader.gradebook.CourseExport"
+
+# formgrader shows what coursekit grade graded: the copy in intake/<student>/<assignment>/, with the
+# submission's time that grading used (a notebook collected by hand has no timestamp.txt in submitted/,
+# and formgrader would call every such submission "needs autograding"). Only formgrader reads it there:
+# nbgrader collect and the other commands keep submitted/, and so does formgrader's Collect button.
+c.FormgradeExtension.CourseDirectory.submitted_directory = "intake"
+c.FormgradeExtension.NbGraderAPI.ExchangeFactory.collect = "coursekit.grading.nbgrader.formgrader.CollectToSubmitted"
 
 # Time: the checks in coursekit.grading stop each slow call after 1-2 s with a message; these
 # limits are the backstop for code that loops outside them. Each looping cell costs this many
@@ -120,3 +129,9 @@ class OfflineFeedbackExporter(SafeHTMLExporter):
 
 
 c.GenerateFeedback.exporter_class = OfflineFeedbackExporter
+
+# nbgrader release_feedback releases the page of each submission that came through the exchange (it
+# has the exchange's submission_secret.txt) and names the students whose work was collected another
+# way (by hand), instead of stopping at the first of them: send those their pages with
+# `coursekit feedback psNN --out DIR` (a folder, or with --zip a zip, per student).
+c.ExchangeFactory.release_feedback = "coursekit.grading.nbgrader.delivery.ReleaseFeedback"

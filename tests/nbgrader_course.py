@@ -334,6 +334,20 @@ def filled(release: Any, submission: Student) -> Any:
     return nb
 
 
+def course_env(tmp: Path) -> dict[str, str]:
+    """The environment of the course's commands in a test: this environment's ``bin`` first on the path, and
+    Jupyter's and IPython's folders of their own in ``tmp`` (nothing read from the machine's user)."""
+    env = {key: value for key, value in os.environ.items() if not key.startswith(("JUPYTER", "NBGRADER", "IPYTHON"))}
+    env.update(
+        PATH=f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}",
+        JUPYTER_CONFIG_DIR=str(tmp / "jupyter_config"),
+        JUPYTER_DATA_DIR=str(tmp / "jupyter_data"),
+        IPYTHONDIR=str(tmp / "ipython"),
+        PYDEVD_DISABLE_FILE_VALIDATION="1",
+    )
+    return env
+
+
 def run_course(source: Source, students: Mapping[str, Student], tmp: Path,
                *, cell_timeout: int = CELL_TIMEOUT, db_url: str | None = None,
                grading: Callable[[], AbstractContextManager[object]] | None = None) -> CourseRun:
@@ -364,14 +378,7 @@ def run_course(source: Source, students: Mapping[str, Student], tmp: Path,
         config.write(f"\n# the test copy: a shorter per-cell limit\nc.TrustedExecute.cell_timeout = {cell_timeout}\n")
         if db_url is not None:
             config.write(f"c.CourseDirectory.db_url = {db_url!r}\n")
-    env = {key: value for key, value in os.environ.items() if not key.startswith(("JUPYTER", "NBGRADER", "IPYTHON"))}
-    env.update(
-        PATH=f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}",
-        JUPYTER_CONFIG_DIR=str(tmp / "jupyter_config"),
-        JUPYTER_DATA_DIR=str(tmp / "jupyter_data"),
-        IPYTHONDIR=str(tmp / "ipython"),
-        PYDEVD_DISABLE_FILE_VALIDATION="1",
-    )
+    env = course_env(tmp)
 
     seconds: dict[str, float] = {}
     start = time.perf_counter()

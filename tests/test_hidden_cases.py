@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import shutil
 import stat
 import sys
 from collections.abc import Callable
@@ -35,13 +36,16 @@ from hostile_submissions import (
 from known_submissions import FIRST_CONSISTENT
 from nbformat.v4 import new_code_cell, new_notebook
 from nbgrader_course import (
+    BIN,
     COURSE,
     FORMER_SEEDS,
     TEST_KEY,
     AsGraded,
     CourseRun,
     Source,
+    _nbgrader,
     check_scores,
+    course_env,
     graded_as,
     hidden_seed_of,
     run_course,
@@ -115,6 +119,24 @@ def test_generate_assignment_makes_the_key_in_the_course_root(tmp_path: Path, mo
     assert read_key(tmp_path) == key
     config = (COURSE / "nbgrader_config.py").read_text(encoding="utf-8")
     assert '"coursekit.grading.secret.CreateCourseKey"' in config
+
+
+def test_the_real_release_makes_the_key(tmp_path: Path) -> None:
+    """``nbgrader generate_assignment`` itself, in a course without a key, makes it (mode 0600) before
+    anything is graded: the guide's "back it up after the release" backs up the key the grades use."""
+    if not (BIN / "nbgrader").exists():
+        pytest.skip("nbgrader is not installed in this environment")
+    root = tmp_path / "course"
+    (root / "source").mkdir(parents=True)
+    shutil.copy(COURSE / "nbgrader_config.py", root / "nbgrader_config.py")
+    shutil.copytree(COURSE / "source" / "ps01", root / "source" / "ps01")
+    assert not (root / KEY_FILE).exists()
+    _nbgrader(root, course_env(tmp_path), "generate_assignment", "ps01")
+    assert (root / "release" / "ps01" / "ps01.ipynb").exists()
+    assert stat.S_IMODE((root / KEY_FILE).stat().st_mode) == 0o600
+    key = read_key(root)
+    _nbgrader(root, course_env(tmp_path), "generate_assignment", "ps01", "--force")
+    assert read_key(root) == key  # a second release keeps the key
 
 
 def test_the_sandbox_binds_no_folder_that_holds_a_course_key() -> None:

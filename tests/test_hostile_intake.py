@@ -29,7 +29,7 @@ import nbformat
 import pytest
 from nbgrader_course import BIN, COURSE, CourseRun, Source, Student, by_id
 
-from coursekit.grading.intake import parse_time
+from coursekit.grading.intake import changed, parse_time
 from coursekit.grading.sandbox import bubblewrap
 
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(bubblewrap() is None,
@@ -111,7 +111,7 @@ class Attack:
 def attacks(source: Source) -> dict[str, Attack]:
     ref = {grade_id: source.reference(grade_id) for grade_id in ("is_winning", "winning_move", "king_strategy")}
     full, nothing = Student(ref), Student(ref, zero="all")
-    honest = (datetime.now(UTC) - timedelta(minutes=1)).strftime("%Y-%m-%d %H:%M:%S.%f UTC")
+    honest = (datetime.now(UTC) - timedelta(seconds=20)).strftime("%Y-%m-%d %H:%M:%S.%f UTC")  # believed
     refused = "needs manual grading"
     return {
         "reference": Attack(full, "graded", files=(write("notes.txt", "my notes"), write("timestamp.txt", honest))),
@@ -174,7 +174,7 @@ class Batch:
     usage: dict[str, Usage]
     env: dict[str, str]
     timestamps: dict[str, datetime]
-    collected: dict[str, datetime]
+    collected: dict[str, datetime | None]
 
 
 def environment(tmp: Path) -> dict[str, str]:
@@ -213,8 +213,7 @@ def batch(tmp_path_factory: pytest.TempPathFactory) -> Batch:
     for student, attack in chosen.items():  # the links to a classmate's folder need it written first
         for make in attack.files:
             make(root / "submitted" / student / NAME)
-    collected = {student: datetime.fromtimestamp((root / "submitted" / student / NAME).lstat().st_mtime, UTC)
-                 for student in chosen}
+    collected = {student: changed(root / "submitted" / student / NAME) for student in chosen}
     usage["grade"] = measured([str(BIN / "coursekit"), "grade", NAME, "--jobs", "2"], root, env)
     assert usage["grade"].status == 0, usage["grade"].out[-3000:]
     usage["generate_feedback"] = measured([str(BIN / "nbgrader"), "generate_feedback", NAME], root, env)
@@ -271,7 +270,7 @@ def test_the_student_timestamp_is_used_only_when_sane(batch: Batch) -> None:
     assert abs(batch.timestamps["reference"] - honest) < timedelta(seconds=1)
     old = batch.timestamps["old_timestamp"]
     assert old.year > 2000 and abs(old - batch.collected["old_timestamp"]) < timedelta(seconds=1)
-    assert "timestamp.txt (2000-01-01 00:00) is before the assignment was released" in batch.run.log
+    assert "timestamp.txt (2000-01-01 00:00) is more than 60 s before the collection" in batch.run.log
     assert "not graded (only the release's notebooks are): notes.txt" in batch.run.log
 
 

@@ -9,6 +9,7 @@ import multiprocessing
 import os
 import shutil
 import signal
+import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -16,7 +17,19 @@ import nbformat
 import pytest
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_output
 
-from coursekit.grading.intake import FOLDER, SECRET, TIMESTAMP, Caps, parse_time, take_in, write_copy
+from coursekit.grading.intake import (
+    FOLDER,
+    SECRET,
+    TIMESTAMP,
+    Caps,
+    changed,
+    misplaced,
+    parse_time,
+    received,
+    take_in,
+    write_copy,
+)
+from coursekit.grading.intake import inbound as inbound_of
 from coursekit.grading.nbgrader.batch import (
     ChildLimits,
     Course,
@@ -113,22 +126,84 @@ def test_other_files_are_named_and_never_copied(root: Path) -> None:
 
 
 def test_the_student_timestamp_is_believed_only_when_sane(root: Path) -> None:
+    """``timestamp.txt`` is the student's to write: believed only when at most a minute before the collection,
+    the latest change time of the copy (which nobody sets back), otherwise that time, with the reason."""
     folder = submit(root, "bob", new_notebook())
-    collected = datetime.fromtimestamp(folder.stat().st_mtime, UTC)
-    honest = collected - timedelta(seconds=1)
     for text, believed, note in [
-        (f"{honest:%Y-%m-%d %H:%M:%S.%f} UTC", honest, None),
-        ("2000-01-01 00:00:00", None, "is before the assignment was released"),
-        (f"{collected + timedelta(days=3):%Y-%m-%d %H:%M:%S}", None, "is later than the collection"),
-        ("next tuesday-ish", None, "is not a time"),
-        ("2" * 500, None, "is larger than 200 bytes"),
+        (f"{datetime.now(UTC) - timedelta(seconds=1):%Y-%m-%d %H:%M:%S.%f} UTC", True, None),
+        ("2000-01-01 00:00:00", False, "is more than 60 s before the collection"),
+        (f"{datetime.now(UTC) + timedelta(days=3):%Y-%m-%d %H:%M:%S}", False, "is later than the collection"),
+        ("next tuesday-ish", False, "is not a time"),
+        ("2" * 500, False, "is larger than 200 bytes"),
     ]:
         (folder / TIMESTAMP).write_text(text)
-        os.utime(folder, (collected.timestamp(), collected.timestamp()))
+        collected = changed(folder)
         intake = take(root, "bob")
         assert intake.refused == []
-        assert intake.timestamp == (believed or collected), text
+        assert intake.timestamp == (parse_time(text) if believed else collected), text
         assert (note is None and intake.notes == []) or note in " ".join(intake.notes), (text, intake.notes)
+
+
+def test_times_set_back_by_the_student_are_not_believed(root: Path) -> None:
+    """``touch -d`` on the files and the folder and a ``timestamp.txt`` to match: the collection time is used."""
+    folder = submit(root, "bob", new_notebook())
+    day_ago = datetime.now(UTC) - timedelta(days=1)
+    (folder / TIMESTAMP).write_text(f"{day_ago:%Y-%m-%d %H:%M:%S.%f} UTC")
+    for path in (folder / TIMESTAMP, folder / "ps01.ipynb", folder):
+        os.utime(path, (day_ago.timestamp(), day_ago.timestamp()))
+    intake = take(root, "bob")
+    assert intake.timestamp > datetime.now(UTC) - timedelta(minutes=1)
+    assert intake.timestamp == changed(folder) and "is more than 60 s before the collection" in intake.notes[0]
+
+
+def exchange(root: Path, course: str = "course101") -> Path:
+    """An exchange for the course at ``root``, named by its ``nbgrader_config.py``; its ``inbound/`` folder."""
+    (root / "nbgrader_config.py").write_text(f"c.CourseDirectory.course_id = {course!r}\n"
+                                             f"c.Exchange.root = {str(root / 'exchange')!r}\n")
+    inbound = root / "exchange" / course / "inbound"
+    inbound.mkdir(parents=True)
+    return inbound
+
+
+def test_the_exchange_time_is_when_it_received_the_submission(root: Path) -> None:
+    """The folder in ``inbound/`` whose name gives ``timestamp.txt``'s time says when the submission came: its
+    latest change, earlier than the collection; a folder of the student's named by another time counts for
+    nothing."""
+    inbound = exchange(root)
+    assert inbound_of(root) == inbound
+    forged = datetime.now(UTC) - timedelta(days=1)
+    stamp = f"{forged:%Y-%m-%d %H:%M:%S.%f} UTC"
+    sent = inbound / f"bob+ps01+{stamp}+AbCd"
+    sent.mkdir()
+    (sent / TIMESTAMP).write_text(stamp)
+    os.utime(sent, (forged.timestamp(), forged.timestamp()))
+    other = inbound / f"bob+ps01+{datetime.now(UTC) - timedelta(days=3):%Y-%m-%d %H:%M:%S.%f} UTC+XyZw"
+    other.mkdir()
+    time.sleep(0.05)
+    folder = submit(root, "bob", new_notebook())  # collected after the exchange received it
+    (folder / TIMESTAMP).write_text(stamp)
+    intake = take(root, "bob")
+    assert intake.timestamp == changed(sent) < changed(folder)
+    assert intake.notes == [f"{TIMESTAMP} ({forged:%Y-%m-%d %H:%M}) is more than 60 s before the exchange received "
+                            f"the submission ({intake.timestamp:%Y-%m-%d %H:%M}): the exchange's time is used."]
+    assert received(inbound, "bob", "ps01", forged - timedelta(seconds=1)) is None
+    assert received(inbound, "ann", "ps01", forged) is None
+
+
+def test_a_notebook_outside_its_assignment_folder_is_named(root: Path) -> None:
+    (root / "submitted" / "sam").mkdir()
+    (root / "submitted" / "sam" / "ps01.ipynb").write_text("{}")
+    (root / "submitted" / "sam" / "ps01 (1).ipynb").write_text("{}")
+    (root / "submitted" / "sam" / "ps02.ipynb").write_text("{}")  # another assignment's: not this one's business
+    (root / "submitted" / "ps01.ipynb").write_text("{}")
+    (root / "submitted" / "ann" / "ps01.ipynb").write_text("{}")  # beside a submission, not in it
+    assert misplaced(root, "ps01", ["ps01"]) == [
+        "submitted/ps01.ipynb is not graded: it belongs at submitted/<student>/ps01/ps01.ipynb.",
+        "submitted/ann/ps01.ipynb is not graded: it belongs at submitted/ann/ps01/ps01.ipynb.",
+        "submitted/sam/ps01 (1).ipynb is not graded: it belongs at submitted/sam/ps01/ps01.ipynb.",
+        "submitted/sam/ps01.ipynb is not graded: it belongs at submitted/sam/ps01/ps01.ipynb.",
+    ]
+    assert Course(root, "sqlite://").students("ps01") == ["ann"]
 
 
 def test_the_exchange_secret_is_kept_only_when_it_reads_as_one(root: Path) -> None:
@@ -231,3 +306,21 @@ def test_a_grading_child_over_its_cpu_limit_is_stopped_with_the_reason() -> None
     assert child.exitcode == -signal.SIGXCPU
     assert _problem_from_log(Path("/nonexistent"), child.exitcode, ChildLimits(cpu=1)) == \
         "grading used more than 1 s of CPU and was stopped."
+
+
+def test_a_time_once_taken_is_kept_for_the_same_work(root: Path) -> None:
+    """Copying the course elsewhere gives the copy new change times: the time first taken for the same notebooks
+    is kept (recorded in the course's private folder); changed notebooks are new work, with a time of their own."""
+    first = take_in(root, "ps01", "ann", ["ps01"])
+    write_copy(root, first)
+    time.sleep(0.05)
+    moved = root / "submitted" / "ann" / "ps01"
+    shutil.copytree(moved, root / "moved")
+    shutil.rmtree(moved)
+    shutil.move(root / "moved", moved)
+    assert changed(moved) is not None and changed(moved) > first.timestamp
+    again = take_in(root, "ps01", "ann", ["ps01"])
+    assert again.timestamp == first.timestamp
+    assert again.notes == [f"the time first taken for this work ({first.timestamp:%Y-%m-%d %H:%M}) is kept."]
+    nbformat.write(new_notebook(cells=[new_code_cell("print(2)")]), moved / "ps01.ipynb")
+    assert take_in(root, "ps01", "ann", ["ps01"]).timestamp == changed(moved) > first.timestamp

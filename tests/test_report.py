@@ -94,6 +94,15 @@ def test_student_text_is_escaped_and_the_plot_is_inline() -> None:
     assert not re.search(r"(src|href)\s*=\s*[\"']?(https?:)?//", html)
 
 
+def test_the_page_says_how_much_of_each_solution_is_compared() -> None:
+    from coursekit.grading.nbgrader.report import SHARED_LINES, SOLUTION_CHARS, ClassReport, Submission
+
+    shown = page(ClassReport("ps01", 10.0, {"test_a": 10.0}, [Submission("ann", 10.0, "graded", {"test_a": 10.0})],
+                             [], []))
+    assert f"Only the first {SOLUTION_CHARS:,} characters of each solution are compared" in shown
+    assert f"at most the first {SHARED_LINES} shared lines" in shown
+
+
 # The command's --help and its one-line errors.
 
 def test_help_names_the_options(capsys: pytest.CaptureFixture[str]) -> None:

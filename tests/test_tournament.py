@@ -22,14 +22,17 @@ from coursekit.grading.tournament import (
     CONTESTS,
     Entrant,
     Game,
+    Ratings,
     circle_rounds,
     class_entrants,
     notebook_cells,
+    places,
     play_game,
     play_tournament,
     round_robin,
     similar_ratings,
 )
+from coursekit.grading.tournament.records import Standing, Tournament
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCE = ROOT / "assignments" / "source" / "ps05" / "ps05.ipynb"
@@ -223,8 +226,8 @@ def test_corners_plays_each_student_s_evaluate_inside_the_course_s_search():
                                        Entrant("random (computer)", computer="random")], seed=3)
     assert [s.name for s in result.standings] == ["reference", "random (computer)", "words"]
     words_games = [g for g in result.games if "words" in (g.first, g.second)]
-    assert len(words_games) == 4 and all(g.winner != "words" and "evaluate returned 'far', not a number" in g.reason
-                                         for g in words_games)
+    refused = "evaluate returned 'far': it must return a number"
+    assert len(words_games) == 4 and all(g.winner != "words" and refused in g.reason for g in words_games)
     assert all(g.opening == 4 for g in result.games)  # two random moves a side, then the players
     assert len({g.moves[:4] for g in result.games}) > 1
     assert "6,1-4,1" in contest.text(((6, 1), (4, 1))) and "<svg" in result.html()
@@ -519,3 +522,62 @@ def test_the_command_races_the_class_s_guessers_and_the_course_s(tmp_path, capsy
     games = list(csv.DictReader(io.StringIO((out / "tournament-games.csv").read_text("utf-8"))))
     assert len(games) == 10 and {g["secret"] for g in games} == {"1", "2"}
     assert main(["tournament", "ps08", "--course", str(root), "--rounds", "0"]) == 2
+
+
+def _race_places(guesses: dict[str, list[int | None]]) -> list[dict[str, int]]:
+    """Each puzzle's places, as the tournament makes them from the games (``None``: not solved)."""
+    puzzles = len(next(iter(guesses.values())))
+    return [places([Game((name,), tuple(range(1 + (count or 12))), name if count else None, opening=1, match=number)
+                    for name, counts in guesses.items() for count in [counts[number]]])
+            for number in range(puzzles)]
+
+
+def test_ratings_of_a_race_follow_the_average_place_ties_included() -> None:
+    """A race of 16 whose right order is known: on every puzzle eleven entrants tie first, grace alone is
+    12th and four tie last, but the first eleven differ on a few puzzles. Plackett-Luce rated grace
+    first (openskill.py issues 155 and 173); the course's ratings order them by their average place."""
+    names = [f"s{n:02d}" for n in range(15)] + ["grace"]
+    guesses: dict[str, list[int | None]] = {name: [] for name in names}
+    for puzzle in range(20):
+        for number, name in enumerate(names[:11]):
+            guesses[name].append(5 + (1 if puzzle % 11 == number and number >= 6 else 0))
+        guesses["grace"].append(9)
+        for name in names[11:15]:
+            guesses[name].append(None)
+    matches = _race_places(guesses)
+    assert matches[0]["grace"] == 12 and matches[0]["s00"] == 1 and matches[0]["s14"] == 13
+    average = {name: sum(m[name] for m in matches) / len(matches) for name in names}
+    ratings = Ratings(names)
+    for match in matches:
+        ratings.rate(match)
+    order = sorted(names, key=lambda name: (-ratings.ordinal(name), name))
+    assert [average[name] for name in order] == sorted(average.values())
+    assert order.index("grace") == 11
+    ties = [ratings.ordinal(name) for name in names[11:15]]
+    assert max(ties) - min(ties) < 1e-9  # always tied, rated alike
+
+
+def test_ratings_rate_a_tie_as_a_tie_and_keep_the_gap_of_places() -> None:
+    """The case of the openskill issue: places 1, 1, 12, 13 in one match; the two tied first gain alike and
+    more than the third, who gains more than the last."""
+    ratings = Ratings(["a", "b", "c", "d"])
+    ratings.rate({"a": 1, "b": 1, "c": 12, "d": 13})
+    mu = {name: ratings.mu_sigma(name)[0] for name in "abcd"}
+    assert mu["a"] == mu["b"] > mu["c"] > mu["d"]
+
+
+def test_race_standings_show_each_entrant_s_average_place_beside_the_rating() -> None:
+    """ann solves both secrets in 3 guesses, bob in 3 and 5, cy neither: places 1, 1 / 1, 2 / 3, 3."""
+    games = [Game((name,), ((0, 1, 2, 3),) * (1 + count), name if count < 12 else None, opening=1, match=number)
+             for number, counts in enumerate(({"ann": 3, "bob": 3, "cy": 12}, {"ann": 3, "bob": 5, "cy": 12}))
+             for name, count in counts.items()]
+    standings = [Standing(name, False, 25.0, 8.0) for name in ("ann", "bob", "cy")]
+    for game in games:
+        standing = next(s for s in standings if s.name == game.first)
+        standing.wins += game.winner is not None
+        standing.losses += game.winner is None
+    result = Tournament("ps08", 0, standings, games, CONTESTS["ps08"])
+    rows = {row["name"]: row for row in csv.DictReader(io.StringIO(result.csv()))}
+    assert {name: rows[name]["average place"] for name in rows} == {"ann": "1.00", "bob": "1.50", "cy": "3.00"}
+    assert "<th>average place</th>" in result.html() and "<td>1.50</td>" in result.html()
+    assert result.table().splitlines()[0].split()[-2:] == ["place", "forfeits"]

@@ -5,7 +5,10 @@
 Run it in the course folder (the one with ``nbgrader_config.py``) or name it with ``--course``.
 It prints how submissions are isolated on this machine, a progress bar, and a table: each
 student's score, for a submission that needs a person, why, and what intake left out (files
-other than the release's notebooks, a ``timestamp.txt`` it did not believe). What is graded is
+other than the release's notebooks, a ``timestamp.txt`` it did not believe). What comes from a
+student (ids, file names, messages) is printed as text: a control character is shown as an
+escape (``\x1b``), never sent to the terminal. A student id that is not a plain name (letters,
+digits and ``._-@``) is not graded, and the table says why. What is graded is
 the copy intake writes to the course's ``intake/`` folder, never ``submitted/`` itself.
 
 If this machine cannot start a sandbox (bubblewrap installed but failing), it grades nobody and
@@ -36,6 +39,7 @@ def register(groups: Groups) -> None:
 
 def run_grade(args: argparse.Namespace, context: Context) -> str:
     """Grade, showing progress on standard error; the table is what the command prints."""
+    from ..core.shown import terminal
     from ..grading.nbgrader.batch import Course, CourseError, Result, grade, isolation, report
     from .progress import bar
 
@@ -53,7 +57,7 @@ def run_grade(args: argparse.Namespace, context: Context) -> str:
 
         def progress(done: int, total: int, result: Result) -> None:
             if live:
-                print(f"\r{bar(done, total)} {result.student:<20}", end="" if done < total else "\n",
+                print(f"\r{bar(done, total)} {terminal(result.student):<20}", end="" if done < total else "\n",
                       file=sys.stderr, flush=True)
             else:
                 print(f"{bar(done, total)} {result.line()}", file=sys.stderr, flush=True)

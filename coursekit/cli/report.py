@@ -7,7 +7,9 @@ page (default ``reports/<assignment>.html`` in the course) shows the score distr
 rate of every test cell, the mistakes the judges named (most common first, one example each),
 each submission's grading time, the submissions flagged for review, and the pairs of similar
 solutions (copydetect, the released notebook's code left out) at ``--threshold`` or more: a flag
-for a person to look at, not a verdict. It loads nothing from another host.
+for a person to look at, not a verdict. It loads nothing from another host. Its cost is bounded per
+student and per pair: only the first 20,000 characters of each solution are compared, and of each
+judge's message the first 10,000 (see :mod:`coursekit.grading.nbgrader.report`).
 
 An unknown assignment, a folder that is not a course, or an assignment never graded: one line and
 exit status 2.
@@ -51,6 +53,7 @@ def register(groups: Groups) -> None:
 
 def run_report(args: argparse.Namespace, context: Context) -> str:
     """Read the graded assignment, write the page; progress on standard error, a summary printed."""
+    from ..core.shown import terminal
     from ..grading.nbgrader.batch import Course, CourseError
     from ..grading.nbgrader.report import collect, summary
     from ..grading.nbgrader.report_page import page
@@ -75,4 +78,4 @@ def run_report(args: argparse.Namespace, context: Context) -> str:
         out.write_text(page(found), encoding="utf-8")
     except OSError as error:
         raise UsageError(f"cannot write {out}: {error.strerror or error}") from None
-    return f"{summary(found)}\nwritten to {out}"
+    return f"{summary(found)}\nwritten to {terminal(out)}"

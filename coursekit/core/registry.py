@@ -8,6 +8,11 @@ conformance test all start from it. A face of a game lives in its folder under a
 the assignments grade with) and ``cli`` (its terminal commands). :meth:`GameEntry.role`
 imports one of them only when it is asked for, so the library never loads Jupyter.
 
+It is also the course's list of the values that may cross between the grader and a student's
+sandbox: the core's own (:data:`CORE_VALUES`) and each game's, declared by its entry
+(``values``). The codec (:mod:`coursekit.grading.codec`) gathers them and rebuilds no other
+type from a student's reply.
+
 >>> from coursekit.games import GAMES
 >>> entry = GAMES["tictactoe"]
 >>> entry.title, entry.source, entry.commands
@@ -18,12 +23,16 @@ True
 
 from __future__ import annotations
 
+import dataclasses
+import enum
 import importlib
 import importlib.util
 from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
+
+from .grid import Coord, Grid
 
 #: The faces a game's folder may hold, each in the module of that name.
 ROLES = ("view", "board", "checks", "openings", "cli")
@@ -46,6 +55,10 @@ class GameEntry:
     - ``before_grading``: ``"module:function"`` of the game's folder that ``coursekit grade`` calls
       before a batch, ``function(root, assignment, key, jobs=..., say=...)``, to make what the game's
       hidden tests need (corners: its pool of openings); empty for most games;
+    - ``values``: the value types that may cross between the grader and a student's sandbox in
+      this game (its rules classes, states, moves, observations and enumerations: dataclasses,
+      named tuples or enumerations, see :func:`value_kind`); the codec decodes no other type of
+      the game from a reply;
     - ``package``: the game's folder (filled in by :mod:`coursekit.games`).
     """
 
@@ -61,6 +74,7 @@ class GameEntry:
     opponent: str = ""
     transcript: tuple[str, ...] = ()
     before_grading: str = ""
+    values: tuple[type, ...] = ()
     package: str = ""
 
     def __post_init__(self) -> None:
@@ -69,6 +83,8 @@ class GameEntry:
         unknown = [name for name in self.transcript if name not in self.computers]
         if unknown:
             raise ValueError(f"{self.name}: the transcript's players {unknown} are not among its computers")
+        for kind in self.values:
+            value_kind(kind)
 
     def has_role(self, role: str) -> bool:
         """Whether the game's folder has the module ``role`` (``"board"``, ``"checks"``, ...)."""
@@ -130,3 +146,28 @@ def has_module(name: str) -> bool:
         return importlib.util.find_spec(name) is not None
     except ModuleNotFoundError:
         return False
+
+
+#: The core's values that cross between the grader and a student's sandbox (each game declares its own).
+CORE_VALUES: tuple[type, ...] = (Coord, Grid)
+
+
+def value_kind(kind: Any) -> str:
+    """How the codec carries a value of the type ``kind``: ``"enum"`` (an enumeration), ``"named"``
+    (a named tuple) or ``"data"`` (a dataclass). No other type can be one of the course's values.
+
+    >>> value_kind(Coord), value_kind(Grid)
+    ('named', 'data')
+    >>> value_kind(dict)
+    Traceback (most recent call last):
+    ...
+    TypeError: dict is not a dataclass, a named tuple or an enumeration
+    """
+    if isinstance(kind, type):
+        if issubclass(kind, enum.Enum):
+            return "enum"
+        if issubclass(kind, tuple) and hasattr(kind, "_fields"):
+            return "named"
+        if dataclasses.is_dataclass(kind):
+            return "data"
+    raise TypeError(f"{getattr(kind, '__qualname__', kind)} is not a dataclass, a named tuple or an enumeration")

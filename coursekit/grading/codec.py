@@ -6,11 +6,20 @@ JSON by :func:`encode` and back by :func:`decode`, on both sides with the same r
 that a tuple stays a tuple, a ``Coord`` a ``Coord`` and a ``frozenset`` a ``frozenset``.
 
 Only plain values cross: ``None``, booleans, numbers (``Fraction`` too), strings, lists,
-tuples, dicts, sets, and the course's own immutable values (dataclasses, named tuples and enumerations defined in
-``coursekit``), rebuilt through their constructors. Anything else (a student's own class, a
-numpy number, a function) crosses as an :class:`Opaque` stand-in that only says what it
-was: the grader's strict readers then refuse it with a clear message, and no object of the
-student's ever reaches the grader's process.
+tuples, dicts, sets, and the course's own immutable values, rebuilt through their
+constructors. Those are the dataclasses, named tuples and enumerations that the course lists
+in one registry (:func:`course_values`: the core's ``Coord`` and ``Grid``, and the values
+each game's entry declares). A message names such a value's type
+(``"coursekit.core.grid:Coord"``) and the name is looked up in that list, and only there:
+decoding never imports a module nor reads an attribute named by a message, so a name that is
+not in the list, whatever module it names, is refused. Anything else (a student's own class,
+a course type the registry does not list, a numpy number, a function) crosses as an
+:class:`Opaque` stand-in that only says what it was: the grader's strict readers then refuse
+it with a clear message, and no object of the student's ever reaches the grader's process.
+
+Whatever goes wrong while one message is rebuilt (a constructor that refuses its fields, a
+fraction over zero, a value nested too deep, memory) is a :class:`CodecError`: the one call
+whose reply it was fails with a message, and the rest of the grading goes on.
 
 >>> from coursekit.core.grid import Coord, Grid
 >>> decode(encode((Coord(1, 2), [3, "a"], {4: frozenset({5})}, Fraction(1, 3))))
@@ -26,20 +35,29 @@ Opaque(kind='Mine')
 Traceback (most recent call last):
 ...
 coursekit.grading.codec.CodecError: os:system is not one of the course's values
+>>> decode('{"data": "coursekit.cli.__main__:main", "fields": {}}')
+Traceback (most recent call last):
+...
+coursekit.grading.codec.CodecError: coursekit.cli.__main__:main is not one of the course's values
+>>> decode('{"fraction": [1, 0]}')
+Traceback (most recent call last):
+...
+coursekit.grading.codec.CodecError: a fraction that cannot be rebuilt: ZeroDivisionError: Fraction(1, 0)
 """
 
 from __future__ import annotations
 
 import dataclasses
-import enum
 import functools
-import importlib
 import json
 import math
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
+
+from ..core.registry import CORE_VALUES, value_kind
 
 #: The package whose values may be rebuilt on the other side.
 PACKAGE = "coursekit"
@@ -85,15 +103,19 @@ def _plain(value: Any, depth: int) -> Any:
         items = [_plain(v, deeper) for v in value]
         return {type(value).__name__: items}
     kind = type(value)
-    if kind.__module__.split(".")[0] == PACKAGE:
-        if isinstance(value, enum.Enum):
-            return {"enum": _name(kind), "value": _plain(value.value, deeper)}
-        if isinstance(value, tuple) and hasattr(kind, "_fields"):
-            return {"named": _name(kind), "items": [_plain(v, deeper) for v in value]}
-        if dataclasses.is_dataclass(value):
-            fields = {f.name: _plain(getattr(value, f.name), deeper) for f in dataclasses.fields(value) if f.init}
-            return {"data": _name(kind), "fields": fields}
-    return {"opaque": kind.__qualname__}
+    module = kind.__module__
+    found = _CORE[1].get(kind)
+    if found is None and type(module) is str and module.startswith(PACKAGE + "."):
+        found = _tables()[1].get(kind)
+    if found is None:
+        return {"opaque": kind.__qualname__}
+    tag, name = found
+    if tag == "enum":
+        return {"enum": name, "value": _plain(value.value, deeper)}
+    if tag == "named":
+        return {"named": name, "items": [_plain(v, deeper) for v in value]}
+    fields = {f.name: _plain(getattr(value, f.name), deeper) for f in dataclasses.fields(value) if f.init}
+    return {"data": name, "fields": fields}
 
 
 def encode(value: Any) -> str:
@@ -101,22 +123,98 @@ def encode(value: Any) -> str:
     return json.dumps(_plain(value, 0), separators=(",", ":"), allow_nan=False)
 
 
-@functools.lru_cache(maxsize=256)  # a state names Coord once a piece: look each type up once
-def _course_type(name: Any) -> type:
-    if not isinstance(name, str) or ":" not in name:
-        raise CodecError(f"{name!r} is not a type's name")
-    module, _, qualname = name.partition(":")
-    if module.split(".")[0] != PACKAGE or not module.replace(".", "").replace("_", "").isalnum():
-        raise CodecError(f"{name} is not one of the course's values")
+#: What each way of carrying a course value is called in a message that gets it wrong.
+_KINDS = {"enum": "an enumeration", "named": "a named tuple", "data": "a dataclass"}
+
+Tables = tuple[dict[str, tuple[str, type]], dict[type, tuple[str, str]]]
+
+
+def tables_of(kinds: Iterable[type]) -> Tables:
+    """The values ``kinds`` by the name a message gives them, and by type, each with how it is carried
+    (:func:`~coursekit.core.registry.value_kind`).
+
+    >>> from coursekit.core.grid import Coord
+    >>> by_name, by_kind = tables_of([Coord])
+    >>> by_name["coursekit.core.grid:Coord"], by_kind[Coord]
+    (('named', <class 'coursekit.core.grid.Coord'>), ('named', 'coursekit.core.grid:Coord'))
+    """
+    by_name: dict[str, tuple[str, type]] = {}
+    by_kind: dict[type, tuple[str, str]] = {}
+    for kind in kinds:
+        tag, name = value_kind(kind), _name(kind)
+        if by_name.setdefault(name, (tag, kind))[1] is not kind:
+            raise ValueError(f"two of the course's values are named {name}")
+        by_kind[kind] = (tag, name)
+    return by_name, by_kind
+
+
+def course_values() -> tuple[type, ...]:
+    """Every value type that may cross between the grader and a student's sandbox, each once: the
+    core's (:data:`~coursekit.core.registry.CORE_VALUES`), then each game's (its entry's ``values``),
+    read from the course's own list of games (:data:`coursekit.games.GAMES`).
+
+    >>> from coursekit.core.grid import Coord
+    >>> from coursekit.games.beans import BeansState
+    >>> values = course_values()
+    >>> Coord in values and BeansState in values and len(values) == len(set(values))
+    True
+    """
+    from ..games import GAMES
+
+    found = dict.fromkeys(CORE_VALUES)
+    for entry in GAMES.values():
+        found.update(dict.fromkeys(entry.values))
+    return tuple(found)
+
+
+@functools.cache
+def _tables() -> Tables:
+    """The course's values (:func:`course_values`), gathered on first use."""
+    return tables_of(course_values())
+
+
+#: The core's values, known without gathering the games' (most messages hold only these).
+_CORE = tables_of(CORE_VALUES)
+
+
+def carried() -> dict[str, type]:
+    """Every type a message may name, by its name: the course's values, and nothing else.
+
+    >>> from coursekit.core.grid import Coord
+    >>> carried()["coursekit.core.grid:Coord"] is Coord, "coursekit.cli.__main__:main" in carried()
+    (True, False)
+    """
+    return {name: kind for name, (_, kind) in _tables()[0].items()}
+
+
+def _shown(name: Any) -> str:
+    """A name from a message, fit for an error message (short, and printable)."""
+    if type(name) is not str:
+        return f"a {type(name).__name__}"
+    return name if len(name) <= 100 and name.isprintable() else ascii(name[:60])
+
+
+def _course_type(name: Any, tag: str) -> type:
+    """The course value named ``name`` in a message, carried as ``tag`` (looked up in the registry only)."""
+    if type(name) is not str or ":" not in name:
+        raise CodecError(f"{_shown(name)} is not a type's name")
+    found = _CORE[0].get(name) or _tables()[0].get(name)
+    if found is None:
+        raise CodecError(f"{_shown(name)} is not one of the course's values")
+    if found[0] != tag:
+        raise CodecError(f"{name} is not {_KINDS[tag]}")
+    return found[1]
+
+
+def _problem(error: BaseException) -> str:
+    """What went wrong while a value was rebuilt, in one short line."""
     try:
-        found: Any = importlib.import_module(module)
-        for part in qualname.split("."):
-            found = getattr(found, part)
-    except (ImportError, AttributeError) as error:
-        raise CodecError(f"{name} is not one of the course's values") from error
-    if not isinstance(found, type):
-        raise CodecError(f"{name} is not one of the course's values")
-    return found
+        text = " ".join(str(error).split())
+    except Exception:
+        text = ""
+    text = f"{type(error).__name__}: {text}" if text else type(error).__name__
+    text = text if len(text) <= 200 else text[:199] + "…"
+    return "".join(c if c.isprintable() else "?" for c in text)
 
 
 @dataclass(frozen=True)
@@ -221,27 +319,21 @@ class _Reader:
             if tag == "opaque" and len(data) == 1 and type(body) is str:
                 return Opaque(body[:200])
             if tag == "enum" and set(data) == {"enum", "value"}:
-                kind = _course_type(body)
-                if not issubclass(kind, enum.Enum):
-                    raise CodecError(f"{body} is not an enumeration")
+                kind = _course_type(body, "enum")
                 return kind(self.value(data["value"], deeper))
             if tag == "named" and set(data) == {"named", "items"} and type(data["items"]) is list:
-                kind = _course_type(body)
-                if not (issubclass(kind, tuple) and hasattr(kind, "_fields")):
-                    raise CodecError(f"{body} is not a named tuple")
+                kind = _course_type(body, "named")
                 return kind(*(self.value(v, deeper) for v in self.items(data["items"], "named tuple")))
             if tag == "data" and set(data) == {"data", "fields"} and type(data["fields"]) is dict:
-                kind = _course_type(body)
-                if not dataclasses.is_dataclass(kind):
-                    raise CodecError(f"{body} is not a dataclass")
+                kind = _course_type(body, "data")
                 self.items(list(data["fields"]), "dataclass")
                 fields = {str(k): self.value(v, deeper) for k, v in data["fields"].items()}
                 self.area(body, fields)
                 return kind(**fields)
-        except CodecError:
+        except (CodecError, RecursionError):
             raise
-        except (TypeError, ValueError, KeyError) as error:
-            raise CodecError(f"a {tag} that cannot be rebuilt: {error}") from error
+        except Exception as error:  # whatever a constructor raised: this one message is refused
+            raise CodecError(f"{_KINDS.get(tag, 'a ' + tag)} that cannot be rebuilt: {_problem(error)}") from error
         raise CodecError(f"unexpected {tag!r} in a message")
 
     def area(self, name: str, fields: dict[str, Any]) -> None:
@@ -265,12 +357,16 @@ def decode(line: str | bytes, caps: Caps | None = None) -> Any:
         raise CodecError(f"a message of {len(line)} bytes: more than the {caps.bytes >> 20} MB allowed")
     try:
         data = json.loads(line)
-    except (ValueError, RecursionError) as error:
-        raise CodecError(f"not JSON: {error}") from error
+    except Exception as error:
+        raise CodecError(f"not JSON: {_problem(error)}") from error
     try:
         return _Reader(caps).value(data, 0)
+    except CodecError:
+        raise
     except RecursionError as error:
         raise CodecError("the value nests too deeply") from error
+    except Exception as error:  # anything else while it was rebuilt: this one message is refused
+        raise CodecError(f"a value that cannot be rebuilt: {_problem(error)}") from error
 
 
-__all__ = ["Caps", "CodecError", "Opaque", "decode", "encode"]
+__all__ = ["Caps", "CodecError", "Opaque", "carried", "course_values", "decode", "encode", "tables_of"]

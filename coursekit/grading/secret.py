@@ -50,6 +50,7 @@ from pathlib import Path
 from typing import Any
 
 from nbconvert.preprocessors import Preprocessor
+from traitlets import Bool
 
 #: The key's file in the course root.
 KEY_FILE = "course.key"
@@ -240,8 +241,14 @@ def sandbox_seed(seed: int) -> int:
 class CreateCourseKey(Preprocessor):
     """A step of ``nbgrader generate_assignment``: make the course key if the course has none yet.
 
-    nbgrader runs its steps in the course root. The notebook passes through unchanged.
+    nbgrader runs its steps in the course root. The notebook passes through unchanged. Enabled by
+    default: nbconvert's steps are off unless told (``enabled``), and nbgrader would pass over it.
+
+    >>> CreateCourseKey().enabled
+    True
     """
+
+    enabled = Bool(True, help="Make the course key at the release (on unless told otherwise).").tag(config=True)
 
     def preprocess(self, nb: Any, resources: Any) -> tuple[Any, Any]:
         path = key_path(os.getcwd())

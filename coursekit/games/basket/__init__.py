@@ -43,6 +43,7 @@ ENTRIES = (GameEntry(
     "basket", "The basket", "B", Basket, Basket.from_spec, _samples,
     board="BasketBoard", commands=("play", "solve"),
     computers=tuple(COMPUTERS), opponent="source", transcript=("source", "source"),
+    values=(Basket, rules.BasketState, rules.Put),
 ),)
 
 

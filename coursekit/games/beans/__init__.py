@@ -42,6 +42,7 @@ ENTRIES = (GameEntry(
     samples=lambda: (Beans(3, 6), Beans(1, 0), Beans(7, 4)),
     board="BeansBoard", commands=("play", "table"),
     computers=tuple(COMPUTERS), opponent="perfect", transcript=("article", "random"),
+    values=(Beans, rules.BeansState),
 ),)
 
 

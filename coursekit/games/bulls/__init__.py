@@ -41,6 +41,7 @@ ENTRIES = (GameEntry(
     "bulls", "Bulls and cows (Отгадай числа)", "C", Bulls, Bulls.from_spec, _samples,
     board="BullsBoard", commands=("play", "solve"),
     computers=tuple(COMPUTERS), opponent="consistent", transcript=("consistent", "consistent"),
+    values=(Bulls, rules.BullsState, rules.Answer),
 ),)
 
 

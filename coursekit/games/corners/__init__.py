@@ -40,7 +40,7 @@ ENTRIES = (GameEntry(
     "corners", "Corners (Уголки)", "E", Corners, Corners.from_spec, _samples,
     board="CornersBoard", commands=("play", "solve"),
     computers=tuple(COMPUTERS), opponent="fixed", transcript=("fixed", "fixed"),
-    before_grading="openings:before_grading",
+    before_grading="openings:before_grading", values=(Corners, rules.CornersState),
 ),)
 
 

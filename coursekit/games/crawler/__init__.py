@@ -43,6 +43,7 @@ ENTRIES = (GameEntry(
     "crawler", "The crawler (Ползунок)", "C", Crawler, Crawler.from_spec, _samples,
     board="CrawlerBoard", commands=("play", "solve"),
     computers=tuple(COMPUTERS), opponent="source", transcript=("source", "source"),
+    values=(Crawler, rules.CrawlerState),
 ),)
 
 

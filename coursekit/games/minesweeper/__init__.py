@@ -58,10 +58,12 @@ def _duel_samples() -> tuple[Minesweeper2, ...]:
 ENTRIES = (
     GameEntry("minesweeper", "Minesweeper", "A §5 G3.2", Minesweeper, Minesweeper.from_spec, _samples,
               board="MinesBoard", commands=("play", "solve"),
-              computers=tuple(COMPUTERS), transcript=("probability",)),
+              computers=tuple(COMPUTERS), transcript=("probability",),
+              values=(Minesweeper, rules.MinesweeperBoard, rules.MinesweeperState, rules.Flag)),
     GameEntry("minesweeper2", "Minesweeper for two", "A §5 G3.3", Minesweeper2, Minesweeper2.from_spec,
               _duel_samples, board="MinesDuelBoard", commands=(),
-              computers=tuple(DUEL_COMPUTERS), opponent="lookahead", transcript=("lookahead", "lookahead")),
+              computers=tuple(DUEL_COMPUTERS), opponent="lookahead", transcript=("lookahead", "lookahead"),
+              values=(Minesweeper2, duel.Minesweeper2Board, duel.Minesweeper2State, rules.Flag)),
 )
 
 #: The boards, imported when first asked for (they need Jupyter's widgets).

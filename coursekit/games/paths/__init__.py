@@ -51,6 +51,7 @@ def _samples() -> tuple[ShortestPath, ...]:
 ENTRIES = (GameEntry(
     "path", "Shortest path", "A §6 G2.1", ShortestPath, _from_spec, _samples,
     board="PathBoard", commands=(), computers=tuple(COMPUTERS), transcript=("article",),
+    values=(ShortestPath, rules.PathState),
 ),)
 
 

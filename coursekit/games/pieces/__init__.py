@@ -61,7 +61,7 @@ def _samples(kind: type[OneWayPiece]) -> Callable[[], tuple[OneWayPiece, ...]]:
 ENTRIES = tuple(
     GameEntry(name, f"One-way {name}", f"A §{3 if name == 'king' else 5} {code}", kind, _from_spec, _samples(kind),
               board="PieceBoard", commands=("play", "table"), computers=tuple(COMPUTERS), opponent="perfect",
-              transcript=("article", "random", "random"))
+              transcript=("article", "random", "random"), values=(kind, rules.PieceState))
     for (name, kind), code in zip(PIECES.items(), ("G1.1", "G1.2", "G1.3", "G1.4"), strict=True)
 )
 

@@ -47,7 +47,7 @@ def _samples() -> tuple[Pursuit, ...]:
 ENTRIES = (GameEntry(
     "pursuit", "Pursuit (Tom and Jerry)", "A §6 G2.2-G2.5", Pursuit, Pursuit.from_spec, _samples,
     board="PursuitBoard", commands=("play", "solve"), computers=tuple(COMPUTERS),
-    transcript=VARIANTS["G2.3"].computers,
+    transcript=VARIANTS["G2.3"].computers, values=(Pursuit, rules.PursuitState),
 ),)
 
 

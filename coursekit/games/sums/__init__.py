@@ -40,4 +40,5 @@ def _samples() -> tuple[PieceSum, ...]:
 
 
 #: The game as the course offers it (see :mod:`coursekit.games`).
-ENTRIES = (GameEntry("sum", "Sums of one-way pieces", "A §5", PieceSum, _from_spec, _samples, commands=()),)
+ENTRIES = (GameEntry("sum", "Sums of one-way pieces", "A §5", PieceSum, _from_spec, _samples, commands=(),
+                     values=(PieceSum, rules.SumState, *(v for e in PIECE_ENTRIES for v in e.values))),)

@@ -43,7 +43,8 @@ def _samples() -> tuple[TicTacToe, ...]:
 #: (:func:`~coursekit.games.tictactoe.players.default_computer` adapts both to the board's size).
 ENTRIES = (GameEntry("tictactoe", "Tic-tac-toe (m, n, k-games)", "A §5 G3.1; D", TicTacToe, TicTacToe.from_spec,
                      _samples, board="TicTacToeBoard", commands=("play", "solve", "count"),
-                     computers=tuple(COMPUTERS), opponent="perfect", transcript=("source", "source")),)
+                     computers=tuple(COMPUTERS), opponent="perfect", transcript=("source", "source"),
+                     values=(TicTacToe, rules.TicTacToeState)),)
 
 
 #: The board, imported when first asked for (it needs Jupyter's widgets).

@@ -40,6 +40,7 @@ def _samples() -> tuple[Words, ...]:
 ENTRIES = (GameEntry(
     "words", "Word guessing (Поле чудес)", "C", Words, Words.from_spec, _samples,
     board="WordsBoard", computers=tuple(COMPUTERS), transcript=("splitting",),
+    values=(Words, rules.WordsState, rules.WordsObservation),
 ),)
 
 

@@ -50,7 +50,8 @@ from nbgrader.api import Gradebook, MissingEntry
 from nbgrader.coursedir import CourseDirectory
 from traitlets.config.loader import PyFileConfigLoader
 
-from ..intake import FOLDER, Caps, take_in, write_copy
+from ...core.shown import terminal
+from ..intake import FOLDER, Caps, misplaced, take_in, write_copy
 from ..sandbox import Limits, Sandbox, bubblewrap, isolation
 from ..secret import KeyProblem, ensure_key
 from .gradebook import KEY, mark_needs_manual_grade, reasons, reviews, status
@@ -97,11 +98,12 @@ class Result:
     notes: list[str] = field(default_factory=list)
 
     def line(self) -> str:
+        """The submission's line of the table, everything of the student's shown as text (:func:`terminal`)."""
         score = "-" if self.score is None else f"{self.score:g}"
-        text = f"{self.student:<20} {score:>6} / {self.max_score:g}  {self.status}"
-        text += f": {' | '.join(self.reasons)}" if self.reasons else ""
-        text += f" (repaired: {' '.join(self.repairs)})" if self.repairs else ""
-        return text + (f" (intake: {' '.join(self.notes)})" if self.notes else "")
+        text = f"{terminal(self.student):<20} {score:>6} / {self.max_score:g}  {self.status}"
+        text += f": {terminal(' | '.join(self.reasons))}" if self.reasons else ""
+        text += f" (repaired: {terminal(' '.join(self.repairs))})" if self.repairs else ""
+        return text + (f" (intake: {terminal(' '.join(self.notes))})" if self.notes else "")
 
 
 @dataclass(frozen=True)
@@ -305,7 +307,7 @@ def read_back(course: Course, assignment: str, student: str, seconds: float = 0.
             return Result(student, None, maximum, "not graded", ["nbgrader recorded nothing."], seconds)
         why = reasons(gradebook, assignment, student)
         flagged = reviews(gradebook, assignment, student)  # graded, but a person should look (the library's answer)
-        return Result(student, submission.score, maximum, status(submission.needs_manual_grade, flagged),
+        return Result(student, submission.score, maximum, status(submission.needs_manual_grade, flagged, why),
                       [*why, *flagged], seconds, repairs(course, assignment, student))
 
 
@@ -337,6 +339,9 @@ def grade(course: Course, assignment: str, students: Sequence[str] | None = None
     once, :mod:`coursekit.games.corners.openings`); ``say`` hears how it goes.
     """
     limits = limits or ChildLimits()
+    if say is not None:
+        for line in misplaced(course.root, assignment, course.notebooks(assignment)):
+            say(line)
     everyone = course.students(assignment)
     chosen = list(students) if students else everyone
     unknown = [s for s in chosen if s not in everyone]

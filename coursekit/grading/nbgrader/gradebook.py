@@ -5,12 +5,17 @@ stopped on it, an instructor's cell failed in the sandbox, a check itself broke)
 silent 0: its grades are marked *needs manual grading* and the reason is written as the
 automatic comment of its first graded cell, where formgrader shows it. The export
 (:class:`CourseExport`) adds two columns, ``status`` and ``reason``, so the reason reaches the
-spreadsheet too.
+spreadsheet too; every cell of it is shown as text there (:func:`coursekit.core.shown.csv_cell`: a
+student id, a name or a reason that starts like a formula gets a leading apostrophe).
 
 A submission that used a course module holding the reference answer
 (:mod:`coursekit.grading.review`) keeps its score and gets the status *needs review*: the
 grader writes the module into an automatic comment of its own (``Needs review: ...``), so
-that formgrader, ``coursekit grade``'s table and every later export show it.
+that formgrader, ``coursekit grade``'s table and every later export show it, and flags the
+grade of that comment's cell with nbgrader's own *needs manual grading*, so that formgrader's
+lists show the submission as waiting for a person (a person who gives that cell a score there
+clears the flag; the score stays the grader's until then). The flag is on the grade of the
+comment's cell, or on the first grade when that cell has none (a solution cell).
 
 Configured in the course's ``nbgrader_config.py``::
 
@@ -31,6 +36,8 @@ from nbconvert.preprocessors import Preprocessor
 from nbgrader.api import Gradebook, MissingEntry
 from nbgrader.plugins import ExportPlugin
 from traitlets import Bool
+
+from ...core.shown import csv_row, terminal
 
 #: Where the problems of a notebook travel between the grading steps: ``nb.metadata[KEY]["problems"]``.
 KEY = "coursekit"
@@ -80,7 +87,9 @@ def with_note(comment: str | None, prefix: str, text: str) -> str:
 
 def _write_note(db_url: str, assignment: str, notebook: str, student: str, prefix: str, text: str, *,
                 manual: bool) -> None:
-    """Write the grader's line into the submission's first comment (with ``manual``: every grade needs a person)."""
+    """Write the grader's line into the submission's first comment (with ``manual``: every grade needs a person;
+    without: one grade, that comment's cell's or else the first, so that formgrader lists the submission as waiting
+    for a person)."""
     with Gradebook(db_url) as gradebook:
         gradebook.update_or_create_student(student)
         try:
@@ -97,6 +106,9 @@ def _write_note(db_url: str, assignment: str, notebook: str, student: str, prefi
         target = first or (comments[0] if comments else None)
         if target is not None:
             target.auto_comment = with_note(target.auto_comment, prefix, text)
+        if not manual and submitted.grades:
+            same = [grade for grade in submitted.grades if target is not None and grade.cell.name == target.cell.name]
+            (same or submitted.grades)[0].needs_manual_grade = True
         gradebook.db.commit()
 
 
@@ -120,11 +132,11 @@ class RecordProblems(Preprocessor):
         info = resources["nbgrader"]
         problems = problems_of(nb)
         if problems:
-            self.log.warning("%s needs manual grading: %s", info["student"], " ".join(problems))
+            self.log.warning("%s needs manual grading: %s", terminal(info["student"]), terminal(" ".join(problems)))
             mark_needs_manual_grade(info["db_url"], info["assignment"], info["notebook"], info["student"], problems)
         notes = reviews_of(nb)
         if notes:
-            self.log.warning("%s needs review: %s", info["student"], " ".join(notes))
+            self.log.warning("%s needs review: %s", terminal(info["student"]), terminal(" ".join(notes)))
             mark_for_review(info["db_url"], info["assignment"], info["notebook"], info["student"], notes)
         return nb, resources
 
@@ -150,20 +162,29 @@ def reviews(gradebook: Gradebook, assignment: str, student: str) -> list[str]:
     return _notes(gradebook, assignment, student, REVIEW_PREFIX)
 
 
-def status(needs_manual_grade: bool, flagged: Sequence[str]) -> str:
+def status(needs_manual_grade: bool, flagged: Sequence[str], why: Sequence[str] | None = None) -> str:
     """``"needs manual grading"``, ``"needs review"`` (graded, but flagged) or ``"graded"``.
+
+    ``why``: the grader's reasons (:func:`reasons`), when known. A submission flagged for review carries
+    nbgrader's *needs manual grading* on one grade (see the module); with its reasons known, it is
+    *needs review* unless it could not be graded in full.
 
     >>> status(False, ["ps05: the solution uses m."]), status(True, []), status(False, [])
     ('needs review', 'needs manual grading', 'graded')
+    >>> status(True, ["ps05: the solution uses m."], why=[]), status(True, ["ps05: uses m."], why=["ps05: no cells."])
+    ('needs review', 'needs manual grading')
     """
-    if needs_manual_grade:
+    if why:
+        return "needs manual grading"
+    if needs_manual_grade and (why is None or not flagged):
         return "needs manual grading"
     return "needs review" if flagged else "graded"
 
 
 class CourseExport(ExportPlugin):  # type: ignore[misc]
     """nbgrader's CSV export with two more columns: ``status`` (graded, needs review, needs manual
-    grading, not submitted) and ``reason`` (why a person must look)."""
+    grading, not submitted) and ``reason`` (why a person must look); a cell that a spreadsheet would
+    run as a formula (a student id or name from ``=``, ``+``, ``-``, ``@``) is written as text."""
 
     COLUMNS = ("assignment", "duedate", "timestamp", "student_id", "last_name", "first_name", "email",
                "raw_score", "late_submission_penalty", "score", "max_score", "status", "reason")
@@ -182,7 +203,7 @@ class CourseExport(ExportPlugin):  # type: ignore[misc]
                 for student in gradebook.students:
                     if wanted_students and student.id not in wanted_students:
                         continue
-                    writer.writerow(self.row(gradebook, assignment, student))
+                    writer.writerow(csv_row(self.row(gradebook, assignment, student)))
 
     def row(self, gradebook: Gradebook, assignment: Any, student: Any) -> list[str]:
         score: dict[str, Any] = {"assignment": assignment.name, "duedate": assignment.duedate,
@@ -200,7 +221,7 @@ class CourseExport(ExportPlugin):  # type: ignore[misc]
             flagged = reviews(gradebook, assignment.name, student.id)
             score.update(timestamp=submission.timestamp, raw_score=submission.score,
                          late_submission_penalty=penalty, score=max(0.0, submission.score - penalty),
-                         status=status(submission.needs_manual_grade, flagged),
+                         status=status(submission.needs_manual_grade, flagged, why),
                          reason=" | ".join([*why, *flagged]))
         return ["" if score[key] is None else str(score[key]) for key in self.COLUMNS]
 

@@ -14,13 +14,21 @@ a :class:`ClassReport`:
 * similar solutions: copydetect over each student's solution cells, the released notebook's code
   as boilerplate; pairs above a threshold with the lines they share (a flag for a person to look,
   never a verdict).
+
+What a student wrote is read in bounded pieces, so that the report's cost grows with the class and
+not with what one student sends: only the first :data:`CELL_CHARS` characters of each solution cell,
+the first :data:`SOLUTION_CHARS` characters of each solution (cut at a line's end) are compared,
+which bounds the fingerprints and copied slices of every pair; at most :data:`SHARED_LINES` shared
+lines are listed per pair; of an error, the first :data:`NAME_CHARS` characters of its name and
+:data:`MESSAGE_CHARS` of its message are read. The messages are parsed with string methods in one
+pass, never with a pattern that could backtrack.
 """
 
 from __future__ import annotations
 
 import io
 import json
-import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,6 +36,7 @@ from typing import Any
 
 from nbgrader.api import Gradebook, MissingEntry
 
+from ...core.shown import terminal
 from .batch import Course, CourseError, read_back
 
 #: Similarity (the share of a solution's tokens found in the other's, the larger share) from which a pair is listed.
@@ -36,6 +45,12 @@ THRESHOLD = 0.6
 NOISE, GUARANTEE = 10, 15
 #: How many characters of a message the report keeps as an example.
 EXAMPLE_CHARS = 2000
+#: How many characters of each solution cell are read, and of each student's solution compared.
+CELL_CHARS, SOLUTION_CHARS = 10_000, 20_000
+#: How many lines a similar pair lists as shared (the first ones).
+SHARED_LINES = 200
+#: How many characters of an error's name and of its message are read.
+NAME_CHARS, MESSAGE_CHARS = 200, 10_000
 
 
 @dataclass
@@ -93,23 +108,122 @@ class ClassReport:
                        if graded else 0.0) for cell, points in self.points.items()}
 
 
-# Judges' messages -> mistake names.
+# Judges' messages -> mistake names, in one pass over the text each (no pattern that could backtrack).
 
-_GROUP = re.compile(r"\w*[\[(][^\[\]()]*[\d'\"][^\[\]()]*[\])]")
-_NUMBER_ANSWER = re.compile(r"\breturned -?\d+(\.\d+)?\b")
+def _word(char: str) -> bool:
+    """Whether ``char`` is a word character (a letter, a digit or ``_``), as ``\\w`` has it."""
+    return char.isalnum() or char == "_"
 
 
 def _call_end(line: str) -> int:
-    """Where the call that starts ``line`` ends (``f(grid, [2, 1])``), or 0 if it does not start with one."""
-    match = re.match(r"[A-Za-z_]\w*\(", line)
-    if not match:
+    """Where the call that starts ``line`` ends (``f(grid, [2, 1])``), or 0 if it does not start with one.
+
+    >>> _call_end("f(grid, [2, 1]) returned 3"), _call_end("2 + f(1)"), _call_end("f(1")
+    (15, 0, 0)
+    """
+    if not line or not (line[0] == "_" or (line[0].isascii() and line[0].isalpha())):
+        return 0
+    opening = 1
+    while opening < len(line) and _word(line[opening]):
+        opening += 1
+    if not line.startswith("(", opening):
         return 0
     depth = 0
-    for index in range(match.end() - 1, len(line)):
+    for index in range(opening, len(line)):
         depth += {"(": 1, "[": 1, ")": -1, "]": -1}.get(line[index], 0)
         if depth == 0:
             return index + 1
     return 0
+
+
+def _groups_out(text: str) -> str:
+    """``text`` with every group that holds a number or a quote (with the name that calls it) as ``…``.
+
+    A group is a bracket or parenthesis and its closing one with no bracket left inside; a group
+    whose inner groups all went out may go out in turn.
+
+    >>> _groups_out("f([2, 1]) returned ([2, 0], 'x') not (an int) or [[1], [2]]")
+    'f(…) returned … not (an int) or […, …]'
+    """
+    out: list[str] = []
+    groups: list[list[int]] = []  # per open group: its start in out, its numbers and quotes, whether a group stayed
+    for char in text:
+        if char in "[(":
+            groups.append([len(out), 0, 0])
+            out.append(char)
+        elif char in "])" and groups:
+            start, particulars, kept = groups.pop()
+            if particulars and not kept:
+                del out[start:]
+                while out and _word(out[-1]):
+                    if out.pop().isdecimal() and groups:
+                        groups[-1][1] -= 1
+                out.append("…")
+            else:
+                out.append(char)
+                if groups:
+                    groups[-1][2] = 1
+        else:
+            out.append(char)
+            if groups and (char.isdecimal() or char in "'\""):
+                groups[-1][1] += 1
+    return "".join(out)
+
+
+def _number_end(text: str, start: int) -> int:
+    """Where the number (``-?digits(.digits)?``, a whole word) that starts at ``start`` ends, or -1."""
+    index = start + 1 if text.startswith("-", start) else start
+    end = index
+    while end < len(text) and text[end].isdecimal():
+        end += 1
+    if end == index:
+        return -1
+    if text.startswith(".", end):
+        fraction = end + 1
+        while fraction < len(text) and text[fraction].isdecimal():
+            fraction += 1
+        if fraction > end + 1 and (fraction == len(text) or not _word(text[fraction])):
+            return fraction
+    return end if end == len(text) or not _word(text[end]) else -1
+
+
+def _numbers_out(text: str) -> str:
+    """``text`` with each ``returned`` and a number as ``returned …``.
+
+    >>> _numbers_out("returned -1.5, then returned 2x, unreturned 3")
+    'returned …, then returned 2x, unreturned 3'
+    """
+    word, parts, done = "returned ", [], 0
+    found = text.find(word)
+    while found >= 0:
+        end = _number_end(text, found + len(word)) if found == 0 or not _word(text[found - 1]) else -1
+        if end >= 0:
+            parts += [text[done:found], "returned …"]
+            done = end
+        found = text.find(word, max(end, found + 1))
+    return "".join([*parts, text[done:]])
+
+
+def _ellipses_joined(text: str) -> str:
+    """``text`` with each run of ``…`` (blanks between them) as one ``…``.
+
+    >>> _ellipses_joined("a … … …, …")
+    'a …, …'
+    """
+    out, index = [], 0
+    while index < len(text):
+        out.append(text[index])
+        index += 1
+        if text[index - 1] != "…":
+            continue
+        while True:
+            after = index
+            while after < len(text) and text[after].isspace():
+                after += 1
+            if not text.startswith("…", after):
+                break
+            index = after + 1
+    return "".join(out)
 
 
 def _general(text: str) -> str:
@@ -118,16 +232,28 @@ def _general(text: str) -> str:
     >>> _general("returned [2, 0], which is not a legal move")
     'returned …, which is not a legal move'
     """
-    previous = None
-    while previous != text:
-        previous, text = text, _GROUP.sub("…", text)
-    text = _NUMBER_ANSWER.sub("returned …", text)
-    return re.sub(r"…(\s*…)+", "…", text).strip()
+    return _ellipses_joined(_numbers_out(_groups_out(text))).strip()
 
 
 def _first_clause(text: str) -> str:
-    """Up to the first ``:``, ``;``, ``?`` or full stop that ends a sentence."""
-    return re.split(r"[:;?](?:\s|$)|\.(?:\s|$)", text, maxsplit=1)[0].strip()
+    """Up to the first ``:``, ``;``, ``?`` or full stop that ends a sentence.
+
+    >>> _first_clause("f(1.5) returned 2.0: it must be 3. Really")
+    'f(1.5) returned 2.0'
+    """
+    for index, char in enumerate(text):
+        if char in ":;?." and (index + 1 == len(text) or text[index + 1].isspace()):
+            return text[:index].strip()
+    return text.strip()
+
+
+def _must(said: str) -> str | None:
+    """What ``; it must ...`` at the end of ``said`` asks for, without its full stop, or None."""
+    found = said.find("; it must ")
+    if found < 0:
+        return None
+    asked = said[found + 2:]
+    return asked[:-1] if asked.endswith(".") else asked
 
 
 def mistake_of(ename: str, evalue: str) -> tuple[str, str]:
@@ -148,6 +274,7 @@ which wins on an open grid", 'king_strategy(grid, [2, 1])')
     >>> mistake_of("NameError", "name 'king_strategy' is not defined")
     ("NameError: name 'king_strategy' is not defined", '')
     """
+    ename, evalue = ename[:NAME_CHARS], evalue[:MESSAGE_CHARS]
     lines = evalue.strip().splitlines() or [""]
     first = lines[0]
     if ename != "AssertionError":
@@ -155,8 +282,8 @@ which wins on an open grid", 'king_strategy(grid, [2, 1])')
     end = _call_end(first)
     call, rest = first[:end], first[end:].strip()
     said = rest or first
-    malformed = re.search(r"; (it must .*?)\.?$", said)  # returned 1 (an int); it must return True or False.
-    name = _general(_first_clause(said)) + (f"; {malformed.group(1)}" if malformed else "")
+    malformed = _must(said)  # returned 1 (an int); it must return True or False.
+    name = _general(_first_clause(said)) + (f"; {malformed}" if malformed is not None else "")
     hints = [line.strip()[len("Hint:"):].strip() for line in lines if line.strip().startswith("Hint:")]
     if hints:
         name += f"; hint: {_general(_first_clause(hints[0]))}"
@@ -179,12 +306,19 @@ def failures(notebook: dict[str, Any]) -> list[tuple[str, str, str]]:
             continue
         for output in map(_dict, _list(_dict(cell).get("outputs"))):
             if output.get("output_type") == "error":
-                found.append((str(meta.get("grade_id")), str(output.get("ename", "")), str(output.get("evalue", ""))))
+                found.append((str(meta.get("grade_id")), _text(output.get("ename"), NAME_CHARS),
+                              _text(output.get("evalue"), MESSAGE_CHARS)))
     return found
 
 
 def solution_code(notebook: dict[str, Any]) -> str:
-    """The code of a notebook's solution cells, one after the other."""
+    """The code of a notebook's solution cells, one after the other: the first :data:`CELL_CHARS` characters of each.
+
+    >>> solution = {"cell_type": "code", "metadata": {"nbgrader": {"solution": True}}, "source": ["x = 1\\n", "y = 2"]}
+    >>> solution_code({"cells": [solution, {**solution, "source": "z" * (CELL_CHARS + 1)}]}) == \\
+    ...     "x = 1\\ny = 2\\n\\n" + "z" * CELL_CHARS
+    True
+    """
     cells = map(_dict, _list(notebook.get("cells")))
     return "\n\n".join(_source(cell) for cell in cells if cell.get("cell_type") == "code"
                        and _dict(_dict(cell.get("metadata")).get("nbgrader")).get("solution"))
@@ -199,8 +333,28 @@ def _list(value: Any) -> list[Any]:
 
 
 def _source(cell: dict[str, Any]) -> str:
+    """The first :data:`CELL_CHARS` characters of a cell's source (a string or a list of them)."""
     source = cell.get("source", "")
-    return "".join(source) if isinstance(source, list) else str(source)
+    if not isinstance(source, list):
+        return _text(source, CELL_CHARS)
+    pieces, length = [], 0
+    for piece in source:
+        if length >= CELL_CHARS:
+            break
+        pieces.append(_text(piece, CELL_CHARS - length))
+        length += len(pieces[-1])
+    return "".join(pieces)
+
+
+def _text(value: Any, limit: int) -> str:
+    """The first ``limit`` characters of ``value`` as text (nothing for None); a container is not written out whole.
+
+    >>> _text("abc", 2), _text(None, 5), _text(7, 5), _text(["x" * 9] * 9, 5)
+    ('ab', '', '7', '')
+    """
+    if value is None or not isinstance(value, (str, int, float, bool)):
+        return ""
+    return str(value)[:limit]
 
 
 def _read_notebook(path: Path) -> dict[str, Any]:
@@ -218,6 +372,11 @@ def similar_pairs(solutions: dict[str, str], boilerplate: str, threshold: float 
     """Pairs of solutions whose similarity (copydetect, names of variables ignored, ``boilerplate`` left out)
     reaches ``threshold``, most alike first, each with the lines of the first that the second shares.
 
+    Only the first :data:`SOLUTION_CHARS` characters of each solution are compared (see :func:`compared`), and
+    at most the first :data:`SHARED_LINES` shared lines are listed, so that no pair costs more than a bounded
+    amount: each solution is fingerprinted once, and a pair compares at most that many characters' fingerprints
+    and copied slices, in time near-linear in them.
+
     >>> one = "def f(items):\\n    total = 0\\n    for item in items:\\n        if item % 2 == 0:\\n" \\
     ...       "            total += item * item\\n    return total\\n"
     >>> two = one.replace("total", "acc").replace("item", "x")
@@ -233,7 +392,8 @@ def similar_pairs(solutions: dict[str, str], boilerplate: str, threshold: float 
     prints = {}
     for student, code in sorted(solutions.items()):
         if code.strip():
-            prints[student] = CodeFingerprint(f"{student}.py", NOISE, window, boilerplate=boiler, fp=io.StringIO(code))
+            prints[student] = CodeFingerprint(f"{student}.py", NOISE, window, boilerplate=boiler,
+                                              fp=io.StringIO(compared(code)))
     names = sorted(prints)
     total = len(names) * (len(names) - 1) // 2
     pairs, done = [], 0
@@ -252,16 +412,48 @@ def similar_pairs(solutions: dict[str, str], boilerplate: str, threshold: float 
     return sorted(pairs, key=lambda p: (-p.similarity, p.first, p.second))
 
 
-def _lines_in(code: str, slices: Any) -> list[str]:
-    """The non-blank lines of ``code`` that the copied slices (copydetect's starts and ends) touch."""
-    lines, found = code.splitlines(keepends=True), []
-    starts = [0]
+def compared(code: str) -> str:
+    """The part of a solution that is compared: its first :data:`SOLUTION_CHARS` characters, cut at a line's end
+    (or within the line when the first line alone is longer).
+
+    >>> compared("x = 1\\n" * 5) == "x = 1\\n" * 5
+    True
+    >>> len(compared("x = 1\\n" * SOLUTION_CHARS)) == SOLUTION_CHARS // 6 * 6
+    True
+    """
+    if len(code) <= SOLUTION_CHARS:
+        return code
+    cut = code[:SOLUTION_CHARS]
+    return cut[:cut.rfind("\n") + 1] or cut
+
+
+def _lines_in(code: str, slices: Any, limit: int = SHARED_LINES) -> list[str]:
+    """The first ``limit`` non-blank lines of ``code`` that the copied slices (copydetect's starts and ends) touch.
+
+    Each slice finds its lines by bisection: the cost grows with the lines and the slices, not their product.
+
+    >>> _lines_in("a = 1\\n\\nb = 2\\nc = 3\\n", ([0, 14], [3, 15]))
+    ['a = 1', 'c = 3']
+    """
+    lines = code.splitlines(keepends=True)
+    starts, ends, place = [], [], 0
     for line in lines:
-        starts.append(starts[-1] + len(line))
+        starts.append(place)
+        place += len(line)
+        ends.append(place)
+    touched = [0] * (len(lines) + 1)
+    for start, end in zip(slices[0], slices[1], strict=False):
+        first, after = bisect_right(ends, int(start)), bisect_left(starts, int(end))
+        if first < after:
+            touched[first] += 1
+            touched[after] -= 1
+    found, depth = [], 0
     for number, line in enumerate(lines):
-        begin, end = starts[number], starts[number + 1]
-        if line.strip() and any(s < end and e > begin for s, e in zip(slices[0], slices[1], strict=False)):
+        depth += touched[number]
+        if depth and line.strip():
             found.append(line.rstrip("\n"))
+            if len(found) == limit:
+                break
     return found
 
 
@@ -347,10 +539,11 @@ def summary(report: ClassReport) -> str:
     mean = sum(scores) / len(scores) if scores else 0.0
     lines = [f"{report.assignment}: {len(report.submissions)} submissions, mean {mean:.1f} / {report.max_score:g}",
              f"{len(report.mistakes)} named mistakes"
-             + (f", most common: {report.mistakes[0].name} ({report.mistakes[0].count})" if report.mistakes else ""),
+             + (f", most common: {terminal(report.mistakes[0].name)} ({report.mistakes[0].count})"
+                if report.mistakes else ""),
              f"{len(report.pairs)} pairs of similar solutions at {report.threshold:g} or more"]
     return "\n".join(lines)
 
 
-__all__ = ["THRESHOLD", "ClassReport", "Mistake", "Pair", "Submission", "collect", "failures", "mistake_of",
-           "similar_pairs", "solution_code", "summary"]
+__all__ = ["SOLUTION_CHARS", "THRESHOLD", "ClassReport", "Mistake", "Pair", "Submission", "collect", "compared",
+           "failures", "mistake_of", "similar_pairs", "solution_code", "summary"]

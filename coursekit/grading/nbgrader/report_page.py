@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 import nh3
 
 from ..plots import inline_svg
-from .report import ClassReport
+from .report import SHARED_LINES, SOLUTION_CHARS, ClassReport
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -109,8 +109,9 @@ def page(report: ClassReport) -> str:
     parts.append("<h2>Similar solutions</h2>")
     parts.append(f'<p class="note">Pairs of solutions with a similarity of {report.threshold:g} or more '
                  f"(copydetect; variable names ignored, the released notebook's code left out). A pair is a flag "
-                 f"for a person to look at, not a verdict: short functions that solve the same problem look alike."
-                 f"</p>")
+                 f"for a person to look at, not a verdict: short functions that solve the same problem look alike. "
+                 f"Only the first {SOLUTION_CHARS:,} characters of each solution are compared, and at most the first "
+                 f"{SHARED_LINES} shared lines of a pair are listed.</p>")
     if report.pairs:
         parts.append(_table(["first", "second", "similarity", "shared lines (of the first)"],
                             [[_td(text(p.first)), _td(text(p.second)), _td(f"{p.similarity:.2f}", True),

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .play import Contest
+from .play import Contest, Forfeit, shown
 
 
 def _board(_rules: Any, state: Any) -> tuple[Any, ...]:
@@ -78,23 +78,37 @@ def _path_text(move: Any) -> str:
     return move if isinstance(move, str) else "-".join(f"{x},{y}" for x, y in move)
 
 
-#: ps09: the student's ``evaluate`` values the positions where the course's alpha-beta search
-#: (one move deep, as the grading's games) stops; its answer is squeezed into (-1, 1) as there.
-CORNERS_PLAYER = '''
-def tournament_move(rules, state):
-    from coursekit.games.corners.players import alphabeta_strategy
+def corners_player(ask: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
+    """ps09's player: the course's alpha-beta search (one move deep, as the grading's games,
+    :data:`~coursekit.games.corners.checks.DEPTH`), run in the tournament's process, valuing each position
+    where it stops by the student's ``evaluate`` (``ask(rules, state)``, a call in the student's sandbox),
+    read and squeezed into (-1, 1) as the grading reads it (:func:`~coursekit.games.corners.checks.read_value`,
+    :func:`~coursekit.games.corners.checks.squeezed`); an answer that is not a finite number is a forfeit.
 
-    def value(rules, state):
-        answer = evaluate(rules, state)
-        if isinstance(answer, bool) or not isinstance(answer, (int, float)):
-            raise TypeError(f"evaluate returned {answer!r}, not a number")
-        number = float(answer)
-        if number != number or number in (float("inf"), -float("inf")):
-            raise ValueError(f"evaluate returned {number}, not a finite number")
-        return number / (1.0 + abs(number))
+    >>> rules = CONTESTS["ps09"].rules()
+    >>> def ahead(rules, state):
+    ...     return rules.in_target(state, state.turn) - rules.in_target(state, 1 - state.turn)
+    >>> CONTESTS["ps09"].text(corners_player(ahead)(rules, rules.initial_state()))
+    '6,0-4,0'
+    >>> corners_player(lambda rules, state: "far")(rules, rules.initial_state())
+    Traceback (most recent call last):
+    ...
+    coursekit.grading.tournament.play.Forfeit: evaluate returned 'far': it must return a number (an int or a float)
+    """
+    from ...games.corners.checks import DEPTH, read_value, squeezed
+    from ...games.corners.players import alphabeta_strategy
+    from ..kernel import Malformed
 
-    return alphabeta_strategy(depth=1, evaluate=value)(rules, state)
-'''
+    def value(rules: Any, state: Any) -> float:
+        answer = ask(rules, state)
+        read = read_value(answer)
+        if isinstance(read, Malformed):
+            raise Forfeit(f"evaluate returned {shown(answer)}: {read.reason}")
+        return squeezed(read)
+
+    strategy: Callable[[Any, Any], Any] = alphabeta_strategy(depth=DEPTH, evaluate=value)
+    return strategy
+
 
 def _history(_rules: Any, state: Any) -> tuple[Any, ...]:
     """ps08's history: the player's guesses so far with their answers, first first (``[("0123", 1, 2)]``)."""
@@ -140,8 +154,8 @@ CONTESTS: dict[str, Contest] = {
                            name="ps06-basket"),
     "ps06-crawler": Contest("ps06", "crawler", "crawler_move", "crawler_move", _crawler,
                             last_position("lattice_svg"), move_text=_path_text, name="ps06-crawler"),
-    "ps09": Contest("ps09", "corners", "tournament_move", "evaluate", _rules_and_state, last_position("board_svg"),
-                    spec=(("game", "corners"), ("pieces", 9), ("move_limit", 30)), extra=CORNERS_PLAYER,
+    "ps09": Contest("ps09", "corners", "evaluate", "evaluate", _rules_and_state, last_position("board_svg"),
+                    spec=(("game", "corners"), ("pieces", 9), ("move_limit", 30)), player=corners_player,
                     opening=2, computer_names=("fixed", "source", "random"), move_text=_path_text),
     "ps08": Contest("ps08", "bulls", "next_guess", "next_guess", _history, last_position("board_svg"),
                     spec=(("game", "bulls"), ("max_guesses", BULLS_GUESSES)), kind="race", move_from=_guess,
@@ -149,4 +163,4 @@ CONTESTS: dict[str, Contest] = {
 }
 
 
-__all__ = ["BULLS_GUESSES", "CONTESTS", "CORNERS_PLAYER", "last_position"]
+__all__ = ["BULLS_GUESSES", "CONTESTS", "corners_player", "last_position"]

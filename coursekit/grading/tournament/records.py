@@ -1,13 +1,21 @@
-"""A tournament's records: each game, each entrant's standing, and the CSV, table and page they make."""
+"""A tournament's records: each game, each entrant's standing, and the CSV, table and page they make.
+
+A student names their entrant (the student id) and writes the messages of their exceptions, which a
+forfeit's reason quotes: the table shows them as text (:func:`~coursekit.core.shown.terminal`), the CSV
+as text and never as a formula (:func:`~coursekit.core.shown.csv_row`), the pages escaped
+(:func:`~coursekit.core.shown.html`).
+"""
 
 from __future__ import annotations
 
 import csv
-import html
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
+
+from ...core.shown import csv_row, html, terminal
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -128,6 +136,8 @@ class Tournament:
     standings: list[Standing]
     games: list[Game]
     contest: Contest | None = None
+    #: why the tournament stopped before its schedule's end (its budget ran out), or ``""``
+    stopped: str = ""
 
     @property
     def race(self) -> bool:
@@ -141,11 +151,23 @@ class Tournament:
 
     def _counts(self, s: Standing) -> list[tuple[str, str]]:
         """An entrant's games as the standings count them, forfeits aside: a duel's wins, draws and losses;
-        a race's puzzles solved and not, and the moves a solved one took on average."""
+        a race's puzzles solved and not, the moves a solved one took on average, and the entrant's average
+        place over the puzzles (1 the best: what an instructor checks the ratings' order against)."""
         if not self.race:
             return [("wins", str(s.wins)), ("draws", str(s.draws)), ("losses", str(s.losses))]
         average = "" if s.average is None else f"{s.average:.2f}"
-        return [("solved", str(s.wins)), ("not solved", str(s.losses)), (f"average {self.words[1]}", average)]
+        place = self._average_places.get(s.name)
+        return [("solved", str(s.wins)), ("not solved", str(s.losses)), (f"average {self.words[1]}", average),
+                ("average place", "" if place is None else f"{place:.2f}")]
+
+    @cached_property
+    def _average_places(self) -> dict[str, float]:
+        """Each race entrant's place (:func:`places`) averaged over the puzzles it played."""
+        placed: dict[str, list[int]] = {}
+        for match in self._places().values():
+            for name, place in match.items():
+                placed.setdefault(name, []).append(place)
+        return {name: sum(found) / len(found) for name, found in placed.items()}
 
     def _counted(self) -> list[str]:
         """The names of :meth:`_counts`'s columns."""
@@ -172,9 +194,9 @@ class Tournament:
         writer.writerow(["rank", "name", "kind", "mu", "sigma", "ordinal", *self._counted(), "forfeits",
                          "first forfeit"])
         for rank, s in enumerate(self.standings, 1):
-            writer.writerow([rank, s.name, "computer" if s.computer else "student", f"{s.mu:.3f}", f"{s.sigma:.3f}",
-                             f"{s.ordinal:.3f}", *(value for _, value in self._counts(s)), s.forfeits,
-                             s.reasons[0] if s.reasons else ""])
+            writer.writerow(csv_row([rank, s.name, "computer" if s.computer else "student", f"{s.mu:.3f}",
+                                     f"{s.sigma:.3f}", f"{s.ordinal:.3f}", *(value for _, value in self._counts(s)),
+                                     s.forfeits, s.reasons[0] if s.reasons else ""]))
         return out.getvalue()
 
     def games_csv(self) -> str:
@@ -186,29 +208,31 @@ class Tournament:
         if not self.race:
             writer.writerow(["game", "first", "second", "winner", "opening", "moves", "reason"])
             for number, game in enumerate(self.games, 1):
-                writer.writerow([number, game.first, game.second, game.winner or "draw", game.opening,
-                                 self._moves(game), game.reason])
+                writer.writerow(csv_row([number, game.first, game.second, game.winner or "draw", game.opening,
+                                         self._moves(game), game.reason]))
             return out.getvalue()
         _, moves, puzzle = self.words
         placed = self._places()
         writer.writerow(["game", puzzle, "player", "place", "solved", moves, "opening", "moves", "reason"])
         for number, game in enumerate(self.games, 1):
-            writer.writerow([number, game.match, game.first, placed[game.match][game.first],
-                             "yes" if game.winner else "no", game.played, game.opening, self._moves(game),
-                             game.reason])
+            writer.writerow(csv_row([number, game.match, game.first, placed[game.match][game.first],
+                                     "yes" if game.winner else "no", game.played, game.opening, self._moves(game),
+                                     game.reason]))
         return out.getvalue()
 
     def table(self) -> str:
-        """The standings as the terminal shows them."""
-        width = max([len(s.name) for s in self.standings] + [4])
-        heads = [name.split()[0] if self.race else name[0].upper() for name in self._counted()]
+        """The standings as the terminal shows them (names and reasons as text: :func:`terminal`)."""
+        names = [terminal(s.name) for s in self.standings]
+        width = max([len(name) for name in names] + [4])
+        heads = [name.removeprefix("average ").split()[0] if self.race else name[0].upper()
+                 for name in self._counted()]
         sizes = [max(3, len(head)) for head in heads]
         lines = [f"{'rank':>4}  {'name':<{width}}  {'mu':>6}  {'± 3σ':>6}  "
                  + " ".join(f"{head:>{size}}" for head, size in zip(heads, sizes, strict=True)) + "  forfeits"]
-        for rank, s in enumerate(self.standings, 1):
+        for rank, (s, name) in enumerate(zip(self.standings, names, strict=True), 1):
             counts = " ".join(f"{value:>{size}}" for (_, value), size in zip(self._counts(s), sizes, strict=True))
-            lines.append(f"{rank:>4}  {s.name:<{width}}  {s.mu:6.2f}  {3 * s.sigma:6.2f}  {counts}  {s.forfeits}"
-                         + (f" ({s.reasons[0]})" if s.reasons else ""))
+            lines.append(f"{rank:>4}  {name:<{width}}  {s.mu:6.2f}  {3 * s.sigma:6.2f}  {counts}  {s.forfeits}"
+                         + (f" ({terminal(s.reasons[0])})" if s.reasons else ""))
         return "\n".join(lines)
 
     def _moves(self, game: Game) -> str:
@@ -236,15 +260,15 @@ class Tournament:
         if self.contest is None or self.contest.draw is None:
             return ""
         positions = self.contest.replay(game.moves, game.opening)
-        pictures = "".join(f"<figure>{picture}<figcaption>{html.escape(caption)}</figcaption></figure>"
+        pictures = "".join(f"<figure>{picture}<figcaption>{html(caption)}</figcaption></figure>"
                            for caption, picture in positions)
         buttons = "".join(f"<button type='button' value='{step}'>{name}</button>"
                           for name, step in (("start", "-9999"), ("previous", "-1"), ("next", "1"), ("end", "9999")))
         title = (f"{self.assignment}, game {number} ({self.words[2]} {game.match}): {game.first}" if self.race
                  else f"{self.assignment}, game {number}: {' v '.join(game.players)}")
-        return (f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{html.escape(title)}</title>"
-                f"<style>{STYLE}</style></head><body><h1>{html.escape(title)}</h1>"
-                f"<p>{html.escape(self._outcome(game))}{'. ' + html.escape(game.reason) if game.reason else ''}. "
+        return (f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{html(title)}</title>"
+                f"<style>{STYLE}</style></head><body><h1>{html(title)}</h1>"
+                f"<p>{html(self._outcome(game))}{'. ' + html(game.reason) if game.reason else ''}. "
                 f"{len(positions)} positions. <a href='../tournament.html'>The tournament</a></p>"
                 f"<div class='replay'><p class='steps' hidden>{buttons}</p>{pictures}</div>{STEPS}</body></html>\n")
 
@@ -258,37 +282,37 @@ class Tournament:
     def html(self) -> str:
         """One page, nothing loaded from elsewhere: the standings, a plot of mu ± 3 sigma, every game."""
         rows = "".join(
-            f"<tr><td>{rank}</td><td>{html.escape(s.name)}</td><td>{'computer' if s.computer else 'student'}</td>"
+            f"<tr><td>{rank}</td><td>{html(s.name)}</td><td>{'computer' if s.computer else 'student'}</td>"
             f"<td>{s.mu:.2f}</td><td>{s.sigma:.2f}</td><td>{s.ordinal:.2f}</td>"
             + "".join(f"<td>{value}</td>" for _, value in self._counts(s))
-            + f"<td>{s.forfeits}</td><td>{html.escape(s.reasons[0]) if s.reasons else ''}</td></tr>"
+            + f"<td>{s.forfeits}</td><td>{html(s.reasons[0]) if s.reasons else ''}</td></tr>"
             for rank, s in enumerate(self.standings, 1))
         if self.race:
             placed = self._places()
             heads = ["#", self.words[2], "player", "place", "outcome", f"moves (the {self.words[2]} first)", "why"]
             games = "".join(
-                f"<tr><td>{n}</td><td>{g.match}</td><td>{html.escape(g.first)}</td>"
-                f"<td>{placed[g.match][g.first]}</td><td>{html.escape(self._outcome(g))}</td>"
-                f"<td>{html.escape(self._moves(g))}</td><td>{html.escape(g.reason)}{self._picture(g, n)}</td></tr>"
+                f"<tr><td>{n}</td><td>{g.match}</td><td>{html(g.first)}</td>"
+                f"<td>{placed[g.match][g.first]}</td><td>{html(self._outcome(g))}</td>"
+                f"<td>{html(self._moves(g))}</td><td>{html(g.reason)}{self._picture(g, n)}</td></tr>"
                 for n, g in enumerate(self.games, 1))
         else:
             heads = ["#", "first", "second", "outcome", "moves (x,y)", "why"]
             games = "".join(
-                f"<tr><td>{n}</td><td>{html.escape(g.first)}</td><td>{html.escape(g.second)}</td>"
-                f"<td>{html.escape(self._outcome(g))}</td><td>{html.escape(self._moves(g))}</td>"
-                f"<td>{html.escape(g.reason)}{self._picture(g, n)}</td></tr>" for n, g in enumerate(self.games, 1))
+                f"<tr><td>{n}</td><td>{html(g.first)}</td><td>{html(g.second)}</td>"
+                f"<td>{html(self._outcome(g))}</td><td>{html(self._moves(g))}</td>"
+                f"<td>{html(g.reason)}{self._picture(g, n)}</td></tr>" for n, g in enumerate(self.games, 1))
         meeting = (f"every entrant plays the same {self.words[2]}s; each {self.words[2]} places them by the "
                    f"{self.words[1]} they needed, fewer first" if self.race else "every pairing plays on both sides")
-        return (f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>Tournament {html.escape(self.assignment)}"
+        return (f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>Tournament {html(self.assignment)}"
                 f"</title><style>{STYLE}</style></head><body>"
-                f"<h1>Tournament of {html.escape(self.assignment)}</h1><p>Seed {self.seed}: the same seed plays "
-                f"the same games; {html.escape(meeting)}. Ratings: openskill (Plackett-Luce), ranked by "
+                f"<h1>Tournament of {html(self.assignment)}</h1><p>Seed {self.seed}: the same seed plays "
+                f"the same games; {html(meeting)}. Ratings: openskill (Bradley-Terry, full pairing), ranked by "
                 f"mu - 3 sigma.</p>{ratings_svg(self.standings)}<h2>Standings</h2><table><tr>"
-                + "".join(f"<th>{html.escape(h)}</th>" for h in ["rank", "name", "kind", "mu", "sigma",
+                + "".join(f"<th>{html(h)}</th>" for h in ["rank", "name", "kind", "mu", "sigma",
                                                                   "mu - 3 sigma", *self._counted(), "forfeits",
                                                                   "first forfeit"])
                 + "</tr>" + rows + "</table><h2>Games</h2><table><tr>"
-                + "".join(f"<th>{html.escape(h)}</th>" for h in heads)
+                + "".join(f"<th>{html(h)}</th>" for h in heads)
                 + f"</tr>{games}</table></body></html>\n")
 
 
