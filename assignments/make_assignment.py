@@ -57,6 +57,20 @@ class Cell:
         """A test cell whose tests students never see."""
         return self.kind == "tests" and HIDDEN in self.text
 
+    @property
+    def visible(self) -> str:
+        """The text the release shows: without the hidden tests, without the solution."""
+        shown: list[str] = []
+        inside = False
+        for line in self.text.splitlines():
+            if "### BEGIN HIDDEN TESTS" in line or "### BEGIN SOLUTION" in line:
+                inside = True
+            elif "### END HIDDEN TESTS" in line or "### END SOLUTION" in line:
+                inside = False
+            elif not inside:
+                shown.append(line)
+        return "\n".join(shown)
+
     def nbformat_cell(self) -> Any:
         """The cell with its nbgrader metadata (schema 3)."""
         grade = self.kind == "tests"
@@ -208,6 +222,16 @@ class Assignment:
         return [*self.opening, *(cell for part in self.parts for cell in part.cells), *self.closing]
 
     @property
+    def given(self) -> list[str]:
+        """The names inside the references that the release gives the student: what its set-up cells and
+        the visible part of its test and solution cells import by name (a visible test's check, a helper).
+        The grader does not flag their use (a student who copies a visible test cell into their own),
+        only that of the references' other names (:mod:`coursekit.grading.review`)."""
+        from coursekit.grading.review import given_names
+
+        return given_names([cell.visible for cell in self.cells if cell.kind != "given"], self.references)
+
+    @property
     def asked(self) -> list[str]:
         """The functions the student writes (each part's, once): the test cells may take these
         names from the student's cells, and no other (``coursekit.grading.nbgrader.trusted``)."""
@@ -243,7 +267,8 @@ class Assignment:
                 "language_info": {"name": "python"},
                 "coursekit": {"asked": self.asked,
                               **({"measured": list(self.measured)} if self.measured else {}),
-                              **({"references": list(self.references)} if self.references else {})},
+                              **({"references": list(self.references)} if self.references else {}),
+                              **({"given": self.given} if self.given else {})},
             },
         )
 

@@ -338,7 +338,9 @@ def hostile_ps04(source: Source) -> dict[str, Student]:
 #: The students whose submission cannot be graded at all, and a word the reason must contain.
 NEEDS_A_PERSON = {"not_json": "not a notebook", "no_notebook": "missing"}
 #: Graded, and flagged for a person: the student's code reaches into the module that holds the reference.
-NEEDS_REVIEW = {"replace_reference": "ps01: the solution uses coursekit.games.beans.is_winning"}
+NEEDS_REVIEW = {"replace_reference": "ps01: the solution uses coursekit.games.beans.is_winning",
+                # the checks module holds the reference answers: reading all its names is flagged
+                "replace_checks": "ps01: the solution uses coursekit.games.beans.checks"}
 
 
 # Attacks on the hidden cases: answers stored for the seeds the notebooks used to state.

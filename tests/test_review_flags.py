@@ -12,7 +12,7 @@ from coursekit.grading import Case, Check, Score, run_check
 from coursekit.grading.kernel import NoCases
 from coursekit.grading.nbgrader.gradebook import PREFIX, REVIEW_PREFIX, reviews_of, status, with_note
 from coursekit.grading.nbgrader.trusted import TrustedExecute, reserved_names
-from coursekit.grading.review import scan
+from coursekit.grading.review import scan, watched
 from coursekit.grading.sandbox import Sandbox
 
 GAMETREE = "coursekit.solvers.gametree"
@@ -229,7 +229,7 @@ def test_every_problem_set_flags_the_library_s_answer_and_not_its_own_set_up(ass
 
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "assignments"))
     made = importlib.import_module(f"{assignment}.make")
-    references = made.ASSIGNMENT.references
+    references = watched(made.ASSIGNMENT.references, made.ASSIGNMENT.given)
     assert references
     with Sandbox([cheat], references=references) as box:
         box.call("f", (1,))
@@ -252,13 +252,15 @@ def test_a_copy_of_a_visible_test_cell_run_as_the_student_s_raises_no_flag() -> 
     copy = ("from coursekit.games.beans.checks import check_is_winning\n"
             "def f(x):\n"
             "    return check_is_winning(is_winning, positions=[(3, 6), (2, 6), (1, 0)]) is not None")
-    with Sandbox([make_ps01.CODE["setup"], student, copy], references=make_ps01.ASSIGNMENT.references) as box:
+    references = watched(make_ps01.ASSIGNMENT.references, make_ps01.ASSIGNMENT.given)
+    with Sandbox([make_ps01.CODE["setup"], student, copy], references=references) as box:
         assert box.call("f", (0,)) is True
         assert box.used == set()
     cheat = "import coursekit.games.pieces.checks as k\ndef f(x):\n    return k.beans.is_winning(1, 1)"
-    with Sandbox([cheat], references=make_ps01.ASSIGNMENT.references) as box:  # the check can fail
+    with Sandbox([cheat], references=references) as box:  # the check can fail
         assert box.call("f", (0,)) is True
-        assert box.used == {"coursekit.games.beans.is_winning", "coursekit.games.beans.rules"}
+        assert box.used >= {"coursekit.games.pieces.checks", "coursekit.games.beans.is_winning",
+                            "coursekit.games.beans.rules"}
 
 
 def test_a_copy_of_ps07_s_visible_test_cell_raises_no_flag() -> None:
@@ -278,6 +280,7 @@ def test_a_copy_of_ps07_s_visible_test_cell_raises_no_flag() -> None:
             "    except AssertionError:\n"
             "        return True\n"
             "    return False")
-    with Sandbox([make_ps07.CODE["setup"], student, copy], references=make_ps07.ASSIGNMENT.references) as box:
+    references = watched(make_ps07.ASSIGNMENT.references, make_ps07.ASSIGNMENT.given)
+    with Sandbox([make_ps07.CODE["setup"], student, copy], references=references) as box:
         assert box.call("f", (0,)) is True
         assert box.used == set()

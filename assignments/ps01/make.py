@@ -172,5 +172,6 @@ ASSIGNMENT = CODE.assignment(
                 "coursekit.games.beans.cli", "coursekit.games.beans.board", "coursekit.games.pieces.rules",
                 "coursekit.games.pieces.players", "coursekit.games.pieces.article_strategy",
                 "coursekit.games.pieces.perfect_strategy", "coursekit.games.pieces.cli", "coursekit.games.pieces.board",
-                "coursekit.solvers.tables", "coursekit.solvers.impartial", "coursekit.render.tables"),
+                "coursekit.solvers.tables", "coursekit.solvers.impartial", "coursekit.render.tables",
+                "coursekit.games.beans.checks", "coursekit.games.pieces.checks"),
 )

@@ -152,5 +152,6 @@ ASSIGNMENT = CODE.assignment(
                 "coursekit.games.pieces.wythoff_pairs", "coursekit.games.pieces.favourable",
                 "coursekit.games.pieces.article_strategy",
                 "coursekit.games.pieces.perfect_strategy", "coursekit.games.pieces.cli", "coursekit.games.pieces.board",
-                "coursekit.solvers.tables", "coursekit.solvers.impartial", "coursekit.render.tables"),
+                "coursekit.solvers.tables", "coursekit.solvers.impartial", "coursekit.render.tables",
+                "coursekit.games.pieces.checks"),
 )

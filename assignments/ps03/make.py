@@ -172,6 +172,6 @@ ASSIGNMENT = CODE.assignment(
     intro(), PARTS, END,
     references=("coursekit.solvers.search", "coursekit.games.paths.rules", "coursekit.games.paths.players",
                 "coursekit.games.paths.distances", "coursekit.render.search", "coursekit.games.paths.cli",
-                "coursekit.games.paths.board"),
+                "coursekit.games.paths.board", "coursekit.games.paths.checks"),
     measured=("neighbours",),
 )

@@ -160,5 +160,5 @@ ASSIGNMENT = CODE.assignment(
     references=("coursekit.games.pursuit.rules", "coursekit.games.pursuit.players", "coursekit.games.pursuit.tom_step",
                 "coursekit.games.pursuit.jerry_move", "coursekit.games.pursuit.optimal_pursuers",
                 "coursekit.games.pursuit.optimal_prey", "coursekit.games.pursuit.solver", "coursekit.games.pursuit.cli",
-                "coursekit.games.pursuit.board"),
+                "coursekit.games.pursuit.board", "coursekit.games.pursuit.checks"),
 )

@@ -196,5 +196,6 @@ ASSIGNMENT = CODE.assignment(
                 "coursekit.games.crawler.closing_first", "coursekit.games.crawler.source_choice",
                 "coursekit.games.crawler.source_strategy", "coursekit.games.crawler.symmetry_strategy",
                 "coursekit.games.crawler.perfect_move", "coursekit.games.crawler.perfect_strategy",
-                "coursekit.games.crawler.cli", "coursekit.games.crawler.board", "coursekit.solvers.gametree"),
+                "coursekit.games.crawler.cli", "coursekit.games.crawler.board", "coursekit.solvers.gametree",
+                "coursekit.games.basket.checks", "coursekit.games.crawler.checks"),
 )

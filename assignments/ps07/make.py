@@ -141,7 +141,5 @@ ASSIGNMENT = CODE.assignment(
                 "coursekit.games.minesweeper.cli", "coursekit.games.minesweeper.certainties",
                 "coursekit.games.minesweeper.probabilities", "coursekit.games.minesweeper.brute_force_probabilities",
                 "coursekit.games.minesweeper.KnowledgeBase", "coursekit.games.minesweeper.weigh",
-                "coursekit.games.minesweeper.fitting_placements", "coursekit.games.minesweeper.checks.certain_cells",
-                "coursekit.games.minesweeper.checks.exact_chances", "coursekit.games.minesweeper.checks.placements",
-                "coursekit.games.minesweeper.checks.count_placements"),
+                "coursekit.games.minesweeper.fitting_placements", "coursekit.games.minesweeper.checks"),
 )

@@ -186,6 +186,6 @@ ASSIGNMENT = CODE.assignment(
                 "coursekit.games.bulls.minimax_choice", "coursekit.games.bulls.entropy_choice",
                 "coursekit.games.bulls.consistent_strategy", "coursekit.games.bulls.minimax_strategy",
                 "coursekit.games.bulls.entropy_strategy", "coursekit.games.bulls.greedy_entropy_strategy",
-                "coursekit.games.bulls.guesser", "coursekit.games.bulls.checks.reference_guess",
-                "coursekit.games.bulls.checks.possible", "coursekit.games.bulls.cli", "coursekit.games.bulls.board"),
+                "coursekit.games.bulls.guesser", "coursekit.games.bulls.checks", "coursekit.games.bulls.cli",
+                "coursekit.games.bulls.board"),
 )

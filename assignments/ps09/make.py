@@ -235,5 +235,6 @@ ASSIGNMENT = CODE.assignment(
     # the rest of coursekit.games.corners (the rules, BLACK, WHITE, the alpha-beta player) is the students' to use;
     # each function is named as the package re-exports it and in the module that defines it (its qualname)
     references=tuple(f"coursekit.games.corners.{name}" for name in REFERENCES)
-    + tuple(f"coursekit.games.corners.{module}.{name}" for name, module in REFERENCES.items()),
+    + tuple(f"coursekit.games.corners.{module}.{name}" for name, module in REFERENCES.items())
+    + ("coursekit.games.corners.checks", "coursekit.games.corners.openings"),
 )

@@ -16,8 +16,12 @@ the module so that a person reviews it (status *needs review*, see
 
 A reference may be a whole module or one function of a module
 (``coursekit.games.corners.evaluate``: the rest of ``coursekit.games.corners`` is the students'
-to use). A flag, not a defence: code written to hide its use (through objects reached another way)
-is not seen.
+to use). A module's names that the release itself gives the student (the checks its visible test
+cells import, the helpers its set-up imports: :func:`given_names`) are listed as given
+(:func:`watched`): a student who copies a visible test cell into their own is not flagged, one
+who reads the module's other names (a check's reference, its hidden cases) is. A flag, not a
+defence: code written to hide its use (through objects reached another way: a function's
+``__globals__``, the garbage collector's lists) is not seen.
 
 >>> scan(["from coursekit.solvers.gametree import alphabeta"], ["coursekit.solvers.gametree"])
 ['coursekit.solvers.gametree']
@@ -81,18 +85,71 @@ def names_used(source: str) -> set[str]:
 def scan(sources: Iterable[str], references: Sequence[str]) -> list[str]:
     """The reference modules the cells' text uses (imports, attribute chains, strings), sorted.
 
+    ``references`` may hold names given to the student (:func:`watched`): those, and the module
+    that holds them, are not a use (the module's other names are).
+
     >>> scan(["import coursekit.games.bulls as b", "x = 1"], ["coursekit.games.bulls", "coursekit.games.basket"])
     ['coursekit.games.bulls']
     >>> scan(["s = 'see coursekit.games.basket.winning_moves'"], ["coursekit.games.basket"])
     ['coursekit.games.basket']
+    >>> checks = watched(["coursekit.games.beans.checks"], ["coursekit.games.beans.checks.check_is_winning"])
+    >>> scan(["from coursekit.games.beans.checks import check_is_winning"], checks)
+    []
+    >>> scan(["from coursekit.games.beans.checks import is_winning_check"], checks)
+    ['coursekit.games.beans.checks']
     """
+    modules, given = split(references)
+    open_modules = {name.rpartition(".")[0] for name in given}
     used: set[str] = set()
     for source in sources:
-        names = names_used(source)
-        for module in references:
+        names = names_used(source) - given - open_modules
+        for module in modules:
             if any(_is_within(name, module) or module in name for name in names):
                 used.add(module)
     return sorted(used)
+
+
+#: How a list of references marks a name that lies in a reference module but is given to the
+#: student by the release (the check a visible test cell imports): ``"given:<module>.<name>"``.
+GIVEN = "given:"
+
+
+def watched(references: Sequence[str], given: Sequence[str] = ()) -> list[str]:
+    """One list for the sandbox and :func:`scan`: the references, then the given names marked.
+
+    >>> watched(["coursekit.games.beans.checks"], ["coursekit.games.beans.checks.check_is_winning"])
+    ['coursekit.games.beans.checks', 'given:coursekit.games.beans.checks.check_is_winning']
+    """
+    return [*references, *(GIVEN + name for name in given)]
+
+
+def split(names: Sequence[str]) -> tuple[list[str], set[str]]:
+    """The references and the given names of a list made by :func:`watched`."""
+    return ([name for name in names if not name.startswith(GIVEN)],
+            {name[len(GIVEN):] for name in names if name.startswith(GIVEN)})
+
+
+def given_names(sources: Iterable[str], references: Sequence[str]) -> list[str]:
+    """The names inside reference modules that ``sources`` (the code a release shows: its set-up, its
+    visible tests) import by name: ``from <module> import <name>``, sorted.
+
+    >>> given_names(["from coursekit.games.beans.checks import check_is_winning as c", "from os import sep"],
+    ...             ["coursekit.games.beans.checks"])
+    ['coursekit.games.beans.checks.check_is_winning']
+    """
+    found: set[str] = set()
+    for source in sources:
+        try:
+            tree = ast.parse(source)
+        except SyntaxError:
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                for alias in node.names:
+                    name = f"{node.module}.{alias.name}"
+                    if alias.name != "*" and any(_is_within(name, module) for module in references):
+                        found.add(name)
+    return sorted(found)
 
 
 def _is_module(name: str) -> bool:
@@ -116,4 +173,4 @@ def review_note(modules: Iterable[str]) -> str:
     return f"the solution uses {', '.join(found)}, course modules that hold the reference answer."
 
 
-__all__ = ["names_used", "review_note", "scan"]
+__all__ = ["GIVEN", "given_names", "names_used", "review_note", "scan", "split", "watched"]

@@ -40,6 +40,7 @@ import contextlib
 import json
 import os
 import sys
+import types
 from collections.abc import Iterator
 
 #: The resource limits, set before anything else happens (the grader passes its own).
@@ -101,29 +102,67 @@ class Watch:
     statement raises the event ``import``; ``importlib.import_module``, also with a name built at
     run time, raises none, but running the module's code raises ``exec`` with its file's name); a
     module already loaded (by the course package itself, or the setup cells) raises no event, so
-    each ``coursekit`` module gets a class that notes every attribute read from it: a reference
-    module itself, or a function, class or module of one. A reference may also name one function
-    of a module (``coursekit.games.corners.evaluate``), where the rest of the module is the
-    students' to use: reading that name from any module notes it. Only the student's own code's
-    reads count: the course's code that a student's call runs (a check copied into a cell, a
-    module that uses a reference inside) reads what it needs unnoted.
+    each ``coursekit`` module gets a class that notes every attribute read from it (given that
+    class as soon as its code starts to run): a reference module itself, or anything callable of
+    one (a function, a class, a cached function), wherever it is read from; its namespace
+    (``vars(module)``) is all of it, its list of names (``dir(module)``) only the module. A
+    reference may also name one function of a module (``coursekit.games.corners.evaluate``), where
+    the rest of the module is the students' to use: reading that name from any module notes it.
+
+    A name listed as ``"given:<module>.<name>"`` (:data:`coursekit.grading.review.GIVEN`) lies in a
+    reference module but is the release's own, given to the student (the check a visible test cell
+    imports, ``coursekit.games.beans.checks.check_is_winning``): reading it, or importing its
+    module, is not noted; the module's other contents are.
+
+    Whose read it is: the frames that read are followed outward, down to this program's own
+    (which calls nothing but the student's code while ``on``): a read is the student's unless a
+    given function (a check the student runs) or a course module's own import (loading, or in a
+    function) is on the way. So course code reached another way (a registry that looks a function
+    up by name, a library function called directly) reads on the student's behalf, and code that
+    merely claims a course file's name does not pass as the course's (a course frame is one that
+    runs in its module's own namespace, from code that the student's own ``exec`` did not run).
     """
 
+    #: How a reference list marks a name given to the student (the same as
+    #: :data:`coursekit.grading.review.GIVEN`: this program imports nothing of the package before it runs)
+    GIVEN = "given:"
+
     def __init__(self, references: list[str]) -> None:
-        self.references = references
+        self.given = {name[len(self.GIVEN):] for name in references if name.startswith(self.GIVEN)}
+        self.references = [name for name in references if not name.startswith(self.GIVEN)]
+        #: the modules that hold given names: importing them, or reading them whole, is not noted
+        self.open = {name.rpartition(".")[0] for name in self.given}
+        #: those modules and the packages that hold them (importing one imports these)
+        self.opened = {module[:end] for module in self.open for end in range(len(module) + 1)
+                       if end == len(module) or module[end] == "."}
         self.on = False
         self.used: set[str] = set()
         self.reported: set[str] = set()
         self._seen = 0
         self._root = ""
+        self._given_frames: set[tuple[str, str]] = set()  # (file, qualified name) of each given function
+        self._given_ids: set[int] = set()
+        self._student_codes: set[types.CodeType] = set()  # what the student's code ran through exec()
+        self._kept: list[object] = []  # the given objects, kept so that their ids stay theirs
+        self._noted: type | None = None
+        self.listing = False  # dir() of a watched module is under way
         self.package = "\0"  # the course package's folder (no file name starts with this before it is known)
-        if references:
+        self.runner = os.path.abspath(__file__)
+        import dis
+
+        self._importing_ops = {dis.opmap["IMPORT_NAME"], dis.opmap["IMPORT_FROM"]}
+        if self.references:
             import coursekit
             import coursekit.games
 
             coursekit.games.GAMES  # noqa: B018  (every game's folder loaded now, so that each is watched: see wrap)
             self._root = os.path.dirname(os.path.dirname(os.path.abspath(coursekit.__file__ or "")))
             self.package = os.path.join(self._root, "coursekit") + os.sep
+            for given in self.given:
+                module, _, name = given.rpartition(".")
+                path = os.path.join(self._root, *module.split("."))
+                self._given_frames |= {(path + ".py", name), (os.path.join(path, "__init__.py"), name)}
+            self._importing = os.path.dirname(os.path.abspath(self.importlib_file())) + os.sep
             sys.addaudithook(self.audit)
 
     def owner(self, name: object) -> str | None:
@@ -139,13 +178,96 @@ class Watch:
         if module is not None:
             self.used.add(module)
 
+    # -- whose code it is ------------------------------------------------------------------
+    def is_course(self, frame: types.FrameType) -> bool:
+        """Code of a module of the course package, run in that module's own namespace."""
+        filename = frame.f_code.co_filename
+        if not filename.startswith(self.package) or filename == self.runner:
+            return False
+        module = sys.modules.get(str(frame.f_globals.get("__name__")))
+        return isinstance(module, types.ModuleType) and \
+            types.ModuleType.__getattribute__(module, "__dict__") is frame.f_globals
+
+    def is_importing(self, frame: types.FrameType) -> bool:
+        """A frame of the import machinery."""
+        filename = frame.f_code.co_filename
+        return filename.startswith("<frozen importlib") or filename.startswith(self._importing)
+
+    def students(self, frame: types.FrameType | None) -> bool:
+        """Whether a read made in ``frame`` is the student's (see the class)."""
+        depth = 0
+        while frame is not None:
+            code = frame.f_code
+            if code.co_filename == self.runner or code in self._student_codes or depth > 1000:
+                return True  # this program calls nothing but the student's code while on
+            if self.is_course(frame) and ((code.co_filename, code.co_qualname) in self._given_frames
+                                          or code.co_name == "<module>"
+                                          or code.co_code[frame.f_lasti] in self._importing_ops):
+                return False  # a given check at work, or a course module importing what it needs
+            frame = frame.f_back
+            depth += 1
+        return False
+
+    def requested_by_student(self, frame: types.FrameType | None) -> bool:
+        """Whether the import under way was asked for by the student's code (not by a course module
+        importing what it needs)."""
+        while frame is not None and self.is_importing(frame):
+            frame = frame.f_back
+        return frame is not None and (frame.f_code in self._student_codes or not self.is_course(frame))
+
+    # -- the records -----------------------------------------------------------------------
     def audit(self, event: str, args: tuple[object, ...]) -> None:
+        if event == "exec" and self._root:
+            self.wrap()  # a module starting to run is watched from its first line
         if not self.on or not args:
             return
-        if event == "import":
-            self.note(args[0])
-        elif event == "exec":
-            self.note(self.module_of(getattr(args[0], "co_filename", None)))
+        self.on = False
+        try:
+            if event == "import":
+                if args[0] not in self.opened and self.requested_by_student(sys._getframe(1)):
+                    self.note(args[0])
+            elif event == "exec":
+                caller = sys._getframe(1)
+                if not (self.is_importing(caller) or self.is_course(caller)):
+                    self.mark_students(args[0])  # the student's own exec(): whatever it runs is the student's
+                module = self.module_of(getattr(args[0], "co_filename", None))
+                if module not in self.opened and self.requested_by_student(caller):
+                    self.note(module)
+        except Exception:
+            pass
+        finally:
+            self.on = True
+
+    def mark_students(self, code: object) -> None:
+        """Remember ``code`` and the functions it defines as the student's, whatever file name they claim."""
+        if isinstance(code, types.CodeType) and code not in self._student_codes:
+            self._student_codes.add(code)
+            for inner in code.co_consts:
+                self.mark_students(inner)
+
+    def note_namespace(self, namespace: dict[str, object]) -> None:
+        """The student's code holds a course module's globals: every reference among them is noted."""
+        name = namespace.get("__name__")
+        if not (isinstance(name, str) and (name == "coursekit" or name.startswith("coursekit."))):
+            return
+        self.note(name)
+        for key, value in list(namespace.items()):
+            self.note(f"{name}.{key}")
+            self.note_value(value)
+
+    def note_value(self, value: object) -> None:
+        """A value read from a course module: a module, or something callable, and where it is defined."""
+        if id(value) in self._given_ids:
+            return
+        if isinstance(value, types.ModuleType):
+            name = types.ModuleType.__getattribute__(value, "__name__")
+            if name not in self.open:
+                self.note(name)
+        elif callable(value):
+            module = getattr(value, "__module__", None)
+            if isinstance(module, str):
+                self.note(module)
+                self.note(f"{module}.{getattr(value, '__qualname__', '')}")
 
     def module_of(self, filename: object) -> str | None:
         """The module a file of the course package holds
@@ -158,13 +280,10 @@ class Watch:
         parts = relative[:-3].split(os.sep)
         return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
-    def wrap(self) -> None:
-        """Give each ``coursekit`` module loaded since the last time the noting class."""
-        if not self.references or len(sys.modules) == self._seen:
-            return
-        self._seen = len(sys.modules)
-        import types
-
+    def noted_class(self) -> type:
+        """The class of a watched module: every attribute the student's code reads from it is noted."""
+        if self._noted is not None:
+            return self._noted
         watch = self
 
         class Noted(types.ModuleType):
@@ -173,34 +292,79 @@ class Watch:
                 if watch.on:
                     watch.on = False  # reading names below must not be noted again
                     try:
-                        # noted when the student's code reads it, not when the course's own code does (a check
-                        # the student runs, a module that imports a reference function): what the student reaches
-                        if not sys._getframe(1).f_code.co_filename.startswith(watch.package):
-                            name = types.ModuleType.__getattribute__(self, "__name__")
-                            watch.note(name)
-                            watch.note(f"{name}.{attribute}")  # a reference may be one function of a module
-                            if isinstance(value, types.ModuleType):
-                                watch.note(types.ModuleType.__getattribute__(value, "__name__"))
-                            elif isinstance(value, (types.FunctionType, type)):
-                                module = getattr(value, "__module__", None)
-                                watch.note(module)
-                                watch.note(f"{module}.{getattr(value, '__qualname__', '')}")
+                        watch.read(self, attribute, value)
                     except Exception:
                         pass
                     finally:
                         watch.on = True
                 return value
 
+            def __dir__(self) -> list[str]:  # dir(module): its names, not their values
+                before, watch.listing = watch.listing, True
+                try:
+                    return list(super().__dir__())
+                finally:
+                    watch.listing = before
+
+        self._noted = Noted
+        return Noted
+
+    def read(self, module: types.ModuleType, attribute: str, value: object) -> None:
+        """Note the read of ``module.attribute`` (its value ``value``) if the student's code made it."""
+        name = types.ModuleType.__getattribute__(module, "__name__")
+        full = f"{name}.{attribute}"
+        if full in self.given or full in self.open or not self.students(sys._getframe(2)):
+            return
+        if attribute == "__dict__" and not self.listing:
+            self.note_namespace(value)  # type: ignore[arg-type]
+        elif attribute == "__dict__":
+            self.note(name)
+        elif attribute.startswith("__") and attribute.endswith("__"):
+            if name not in self.opened:
+                self.note(name)  # the import machinery's look at a module loaded already (its __spec__)
+        else:
+            self.note(name)
+            self.note(full)  # a reference may be one function of a module
+            self.note_value(value)
+
+    def wrap(self) -> None:
+        """Give each ``coursekit`` module loaded since the last time the noting class; find the given objects."""
+        if not self.references or len(sys.modules) == self._seen:
+            return
+        self._seen = len(sys.modules)
+        before, self.on = self.on, False
+        try:
+            self._wrap()
+        finally:
+            self.on = before
+
+    def _wrap(self) -> None:
+        noted = self.noted_class()
         for name, module in list(sys.modules.items()):
             if (name == "coursekit" or name.startswith("coursekit.")) and type(module) is types.ModuleType:
                 with contextlib.suppress(TypeError):
-                    module.__class__ = Noted
+                    module.__class__ = noted
+        for given in self.given:
+            module_name, _, attribute = given.rpartition(".")
+            found = sys.modules.get(module_name)
+            value = types.ModuleType.__getattribute__(found, "__dict__").get(attribute) \
+                if isinstance(found, types.ModuleType) else None
+            if value is not None and id(value) not in self._given_ids:
+                self._kept.append(value)
+                self._given_ids.add(id(value))
 
     def news(self) -> list[str]:
         """The modules used since the last time this was asked."""
         new = sorted(self.used - self.reported)
         self.reported |= self.used
         return new
+
+    @staticmethod
+    def importlib_file() -> str:
+        """The file of the ``importlib`` package (its frames are the import machinery's)."""
+        import importlib
+
+        return importlib.__file__ or ""
 
     @contextlib.contextmanager
     def student(self, running: bool = True) -> Iterator[None]:

@@ -5,7 +5,12 @@ with the instructor's rights, so the student's code can rewrite the checks. This
 its place in ``nbgrader autograde`` (``c.Autograde.autograde_preprocessors``):
 
 1. the instructor's setup cells and the student's cells run in a :class:`~coursekit.grading.sandbox.Sandbox`,
-   in notebook order; their output (plain text, cut short) is what the graded notebook shows;
+   in notebook order; their output (plain text, cut short) is what the graded notebook shows. A
+   setup cell that fails there is the instructor's problem (the notebook goes to a person) only if
+   it also fails when the release's setup cells run alone (:func:`release_errors`, once a batch);
+   otherwise the student's code broke it: its output says so, and the test cells that need it earn
+   nothing (:meth:`TrustedExecute.broken_by_student`). The student's own error text is never the
+   grader's reason;
 2. the test cells run here, in the grader's process, in a namespace of their own: the
    setup cells' names are the instructor's, and each name a student's cell defined is a
    :class:`Remote` that calls into the sandbox (or, for a plain value, its value as data);
@@ -16,8 +21,9 @@ its place in ``nbgrader autograde`` (``c.Autograde.autograde_preprocessors``):
 No name of Python's own (``range``, ``len``) and no name a test cell uses, other than the
 functions the student is asked to write (``coursekit.asked`` in the notebook's metadata), is
 taken from the student's cells (:func:`reserved_names`). A submission that uses a course module
-holding the reference answer (``coursekit.references``) keeps its score and is noted for a
-person's review (:mod:`coursekit.grading.review`).
+holding the reference answer (``coursekit.references``; the names of it that the release gives
+the student, ``coursekit.given``, excepted) keeps its score and is noted for a person's review
+(:mod:`coursekit.grading.review`).
 
 The test cells come from the gradebook (nbgrader's ``OverwriteCells`` restores them before this
 step), so a student who edits or deletes them changes nothing. A notebook whose metadata lists
@@ -38,16 +44,19 @@ from __future__ import annotations
 import ast
 import builtins
 import contextlib
+import hashlib
 import io
+import json
 import os
 from collections.abc import Collection, Sequence
+from pathlib import Path
 from typing import Any
 
 from nbconvert.preprocessors import Preprocessor
 from nbformat.v4 import new_output as _new_output
 from traitlets import Bool, Float, Integer
 
-from ..review import review_note, scan
+from ..review import review_note, scan, watched
 from ..sandbox import Limits, Sandbox, SandboxProblem, isolation
 from ..secret import ensure_key, grading
 from .gradebook import KEY, add_problem, add_review
@@ -203,7 +212,8 @@ class TrustedExecute(Preprocessor):
         about = nb.get("metadata", {}).get(KEY, {})
         wanted = about.get("measured", [])
         measured = {name: namespace[name] for name in wanted if isinstance(name, str) and callable(namespace.get(name))}
-        references = [name for name in about.get("references", []) if isinstance(name, str)]
+        references = watched([name for name in about.get("references", []) if isinstance(name, str)],
+                             [name for name in about.get("given", []) if isinstance(name, str)])
         setup = [number for number, n in enumerate(boxed) if roles[n] == "setup"]
         with course_key(resources), \
                 Sandbox([cells[n].source for n in boxed], limits, setup=setup, measured=measured,
@@ -211,18 +221,19 @@ class TrustedExecute(Preprocessor):
             for n, result in zip(boxed, sandbox.results, strict=True):
                 cells[n].outputs = _outputs(result)
                 cells[n].execution_count = None
-                if roles[n] == "setup" and result.get("error"):
-                    add_problem(nb, f"the instructor's cell {_name(cells[n])} failed in the sandbox "
-                                    f"({result['error'].splitlines()[0]}).")
+            broken = self.broken_by_student(nb, roles, [result.get("error") for result in sandbox.results], boxed,
+                                            limits, resources)
             tests = [cell.source for cell, kind in zip(cells, roles, strict=True) if kind == "test"]
             self.add_student_names(namespace, sandbox, reserved_names(tests, about.get("asked")))
-            for cell, kind in zip(cells, roles, strict=True):
+            for number, (cell, kind) in enumerate(zip(cells, roles, strict=True)):
                 if kind == "test":
-                    cell.outputs = run_test(cell.source, namespace)
+                    cause = next((why for at, (why, needs) in broken.items()
+                                  if at < number and depends(cell.source, needs)), None)
+                    cell.outputs = run_test(cell.source, namespace) if cause is None else [_broken_output(cause)]
                     cell.execution_count = None
-                    broken = [o for o in cell.outputs if o.get("output_type") == "error"
+                    failed = [o for o in cell.outputs if o.get("output_type") == "error"
                               and o.get("ename") not in STUDENT_ERRORS]
-                    for output in broken:
+                    for output in failed:
                         add_problem(nb, f"the check in {_name(cell)} itself failed ({output['ename']}: "
                                         f"{str(output.get('evalue', ''))[:300]}).")
             used = set(scan([cells[n].source for n in boxed if roles[n] == "student"], references)) | sandbox.used
@@ -230,6 +241,37 @@ class TrustedExecute(Preprocessor):
             self.log.warning("Needs review: %s", review_note(used))
             add_review(nb, review_note(used))
         return nb, resources
+
+    def broken_by_student(self, nb: Any, roles: Sequence[str], errors: Sequence[str | None], boxed: Sequence[int],
+                          limits: Limits, resources: Any) -> dict[int, tuple[str, frozenset[str]]]:
+        """Sort out the instructor's cells that failed in the sandbox, after the student's cells ran.
+
+        A cell that also fails when the release's own setup cells run alone (:func:`release_errors`)
+        is the instructor's: the notebook goes to a person. Any other was broken by the student's
+        code: its output says so (naming the names the student's cells redefine that it uses), and
+        the answer maps its index in the notebook to that message and to what the test cells after it
+        depend on (:func:`depends`). Nothing the student wrote becomes the grader's reason.
+        """
+        cells = nb.cells
+        failed = [(n, error) for n, error in zip(boxed, errors, strict=True) if roles[n] == "setup" and error]
+        if not failed:
+            return {}
+        setup = [n for n in boxed if roles[n] == "setup"]
+        own = release_errors([cells[n].source for n in setup], limits, resources)
+        broken: dict[int, tuple[str, frozenset[str]]] = {}
+        for n, error in failed:
+            first = error.splitlines()[0] if error.splitlines() else error
+            if own is None or own[setup.index(n)]:
+                add_problem(nb, f"the instructor's cell {_name(cells[n])} failed in the sandbox ({first[:300]}).")
+                continue
+            earlier = [cells[m].source for m in boxed if m < n and roles[m] == "student"]
+            why = broken_message(cells[n], earlier, first)
+            self.log.info("The student's code broke the instructor's cell %s.", _name(cells[n]))
+            cells[n].outputs = [output for output in cells[n].outputs if output.get("output_type") != "error"]
+            cells[n].outputs.append(_broken_output(why))
+            later = [cells[m].source for m in boxed if m > n and roles[m] == "student"]
+            broken[n] = (why, frozenset(top_level_names(cells[n].source)).union(*map(top_level_names, later)))
+        return broken
 
     def setup_namespace(self, nb: Any, setup: Sequence[Any]) -> dict[str, Any]:
         """The tests' names, first: the instructor's setup cells, run here."""
@@ -297,6 +339,34 @@ def names_in(source: str) -> tuple[set[str], set[str]]:
     return read, defined
 
 
+def top_level_names(source: str) -> set[str]:
+    """The names a cell's code defines for the cells after it: its functions, classes, imports and
+    assignments at the top level (not the names inside its functions).
+
+    >>> sorted(top_level_names("import os\\nSTEPS = 3\\ndef moves(grid, cell):\\n    x = 1\\n    return x"))
+    ['STEPS', 'moves', 'os']
+    """
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return set()
+    found: set[str] = set()
+    waiting: list[ast.AST] = list(tree.body)
+    while waiting:
+        node = waiting.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            found.add(node.name)
+            continue
+        if isinstance(node, (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+            continue
+        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            found.add(node.id)
+        elif isinstance(node, ast.alias) and node.name != "*":
+            found.add(node.asname or node.name.split(".")[0])
+        waiting.extend(ast.iter_child_nodes(node))
+    return found
+
+
 def reserved_names(tests: Sequence[str], asked: Sequence[str] | None = None) -> frozenset[str]:
     """The names a student's cell may not give the test cells: every builtin, and every name the
     test cells use other than the functions the student is asked to write (``asked``, from the
@@ -319,7 +389,122 @@ def reserved_names(tests: Sequence[str], asked: Sequence[str] | None = None) -> 
 #: Errors of a test cell that are the submission's doing: a check that failed, a function that is
 #: missing, a call that raised or ran too long. Any other error is the check's own, and the
 #: submission is marked for a person.
-STUDENT_ERRORS = ("AssertionError", "NameError", "SandboxProblem")
+STUDENT_ERRORS = ("AssertionError", "NameError", "SandboxProblem", "BrokenSetup")
+
+
+def depends(source: str, names: Collection[str]) -> bool:
+    """Whether a test cell reads one of ``names`` (what a broken setup cell defines, and what the student's
+    cells after it define).
+
+    >>> depends("check_king(king_strategy, grids=[example])", {"example", "king_moves"})
+    True
+    >>> depends("check_is_winning(is_winning)", {"example", "king_strategy"})
+    False
+    """
+    return bool(names_in(source)[0] & set(names))
+
+
+def broken_message(cell: Any, student_sources: Sequence[str], error: str) -> str:
+    """Why a setup cell that runs without the student's cells failed after them: the names the student's
+    cells define that it reads, when there are any.
+
+    >>> from nbformat.v4 import new_code_cell
+    >>> cell = new_code_cell("example = Grid(5, 5)", metadata={"nbgrader": {"grade_id": "king_moves"}})
+    >>> why = broken_message(cell, ["def Grid(*a):\\n    raise ValueError('no')"], "ValueError: no")
+    >>> for sentence in why.split(". "):
+    ...     print(sentence)
+    Your code broke the instructor's cell 'king_moves': alone it runs, after your cells it raised ValueError
+    Your cells redefine Grid, which that cell uses: give yours another name
+    The tests that need this cell earn nothing.
+    """
+    reads, own = names_in(cell.source)
+    defined: set[str] = set()
+    for source in student_sources:
+        defined |= top_level_names(source)
+    names = sorted((reads - own) & defined)
+    head = error.partition(":")[0].strip()
+    kind = head if head.isidentifier() else "an error"
+    text = f"Your code broke the instructor's cell {_name(cell)}: alone it runs, after your cells it raised {kind}."
+    if names:
+        text += (f" Your cells redefine {', '.join(names[:5])}, which that cell uses: give yours another name"
+                 f"{'s' if len(names) > 1 else ''}.")
+    else:
+        text += " Your cells change something that cell uses (a name, or a module's contents)."
+    return text + " The tests that need this cell earn nothing."
+
+
+def _broken_output(why: str) -> Any:
+    return new_output("error", ename="BrokenSetup", evalue=why, traceback=[f"BrokenSetup: {why}"])
+
+
+#: What the release's own setup cells gave when run alone, by their text (and batch): see :func:`release_errors`.
+_RELEASE_RUNS: dict[str, list[str | None]] = {}
+#: Where a grading run keeps the same, for the other submissions of its batch (in the course root).
+RELEASE_RUNS = Path("grading_records") / "release_runs"
+
+
+def release_errors(sources: Sequence[str], limits: Limits, resources: Any = None) -> list[str | None] | None:
+    """Each setup cell's error (or ``None``) when the release's setup cells run alone in a fresh sandbox,
+    without any student's cells; ``None`` if that run could not be made.
+
+    Made once per batch and assignment: kept in this process, and, when nbgrader grades a notebook
+    (``resources`` name its assignment), in ``grading_records/release_runs/<assignment>.json`` of the
+    course root, for the batch's other children (a batch is the process that started this one).
+
+    >>> errors = release_errors(["x = 1", "y = x + 1", "raise ValueError('the release is broken')"], Limits())
+    >>> errors[:2], errors[2].splitlines()[0]
+    ([None, None], 'ValueError: the release is broken')
+    """
+    digest = hashlib.sha256(json.dumps([_batch(), list(sources), limits.for_runner()]).encode()).hexdigest()
+    if digest in _RELEASE_RUNS:
+        return _RELEASE_RUNS[digest]
+    names = resources.get("nbgrader", {}) if isinstance(resources, dict) else {}
+    assignment = names.get("assignment")
+    path = (Path.cwd() / RELEASE_RUNS / f"{assignment}.json"
+            if isinstance(assignment, str) and assignment.isidentifier() else None)
+    found = _read_release_run(path, digest, len(sources))
+    if found is None:
+        try:
+            with Sandbox(list(sources), limits, setup=range(len(sources))) as sandbox:
+                found = [result.get("error") for result in sandbox.results]
+        except Exception:  # no verdict: the failure is then the instructor's, for a person to look at
+            return None
+        if path is not None:
+            _write_release_run(path, digest, found)
+    _RELEASE_RUNS[digest] = found
+    return found
+
+
+def _batch() -> str:
+    """The batch this grading belongs to: the parent process (``coursekit grade`` forks one child a
+    submission), with its start time where ``/proc`` tells it (a process id is used again)."""
+    parent = os.getppid()
+    try:
+        started = Path(f"/proc/{parent}/stat").read_text().rpartition(")")[2].split()[19]
+    except (OSError, IndexError):
+        started = ""
+    return f"{parent}:{started}"
+
+
+def _read_release_run(path: Path | None, digest: str, count: int) -> list[str | None] | None:
+    if path is None:
+        return None
+    try:
+        kept = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    errors = kept.get("errors") if isinstance(kept, dict) and kept.get("digest") == digest else None
+    if not isinstance(errors, list) or len(errors) != count or not all(e is None or isinstance(e, str) for e in errors):
+        return None
+    return errors
+
+
+def _write_release_run(path: Path, digest: str, errors: list[str | None]) -> None:
+    with contextlib.suppress(OSError):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial = path.with_name(f".{path.name}.{os.getpid()}")
+        partial.write_text(json.dumps({"digest": digest, "errors": errors}), encoding="utf-8")
+        os.replace(partial, path)
 
 
 def _name(cell: Any) -> str:
@@ -337,4 +522,5 @@ def _outputs(result: dict[str, Any]) -> list[Any]:
     return outputs
 
 
-__all__ = ["Remote", "TrustedExecute", "names_in", "reserved_names", "role", "run_test"]
+__all__ = ["Remote", "TrustedExecute", "broken_message", "depends", "names_in", "release_errors", "reserved_names",
+           "role", "run_test", "top_level_names"]
