@@ -32,7 +32,7 @@ from coursekit.grading.tournament import (
     round_robin,
     similar_ratings,
 )
-from coursekit.grading.tournament.records import Standing, Tournament
+from coursekit.grading.tournament.records import Standing, Tournament, average_places, ranked
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCE = ROOT / "assignments" / "source" / "ps05" / "ps05.ipynb"
@@ -581,3 +581,22 @@ def test_race_standings_show_each_entrant_s_average_place_beside_the_rating() ->
     assert {name: rows[name]["average place"] for name in rows} == {"ann": "1.00", "bob": "1.50", "cy": "3.00"}
     assert "<th>average place</th>" in result.html() and "<td>1.50</td>" in result.html()
     assert result.table().splitlines()[0].split()[-2:] == ["place", "forfeits"]
+
+
+def test_a_race_s_standings_follow_the_average_place_where_a_rating_moved_match_by_match_does_not() -> None:
+    """ann finds the first 12 secrets first (3 guesses to bob's 4), bob the last 4 (3 to her 4): ann beats
+    bob on 12 of 16 and her average place is 1.25 to his 1.75, but a rating moved match by match remembers
+    the last matches most and puts bob first. A race's standings rank by the average place."""
+    counts = {"ann": [3] * 12 + [4] * 4, "bob": [4] * 12 + [3] * 4, "cy": [5] * 16, "dee": [6] * 16}
+    games = [Game((name,), ((0, 1, 2, 3),) * (1 + found[number]), name, opening=1, match=number)
+             for number in range(16) for name, found in counts.items()]
+    average = average_places(games)
+    assert average == {"ann": 1.25, "bob": 1.75, "cy": 3.0, "dee": 4.0}
+    ratings = Ratings(list(counts))
+    for number in range(16):
+        ratings.rate(places([g for g in games if g.match == number]))
+    assert sorted(counts, key=lambda name: -ratings.ordinal(name))[:2] == ["bob", "ann"]
+    standings = [Standing(name, False, *ratings.mu_sigma(name), wins=16, moves=sum(found))
+                 for name, found in counts.items()]
+    assert [s.name for s in ranked(standings, games, race=True)] == ["ann", "bob", "cy", "dee"]
+    assert [s.name for s in ranked(standings, games, race=False)][:2] == ["bob", "ann"]  # a duel keeps the rating

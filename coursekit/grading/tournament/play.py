@@ -16,7 +16,7 @@ from typing import Any, Literal
 
 from ...core.rules import CHANCE, draw_chance
 from ..sandbox import CallOverTime, Limits, Sandbox, SandboxProblem
-from .records import Game, Standing, Tournament, places
+from .records import Game, Standing, Tournament, places, ranked
 
 #: At most this many entrants play a round robin; more play rounds against similar ratings.
 ROUND_ROBIN_MAX = 16
@@ -736,7 +736,7 @@ def play_tournament(contest: Contest, entrants: Sequence[Entrant], *, seed: int 
             seat.close()
     for name in names:
         standings[name].mu, standings[name].sigma = ratings.mu_sigma(name)
-    ordered = sorted(standings.values(), key=lambda s: (-s.ordinal, s.name))
+    ordered = ranked(list(standings.values()), games, contest.kind == "race")
     stopped = (f"the tournament's budget of {seconds:g} s by the clock ran out after {len(games)} games: it stopped "
                "there, and its records and standings are those of the games played") if budget.ran_out else ""
     return Tournament(contest.title, seed, ordered, games, contest, stopped)

@@ -79,6 +79,44 @@ def places(match: Sequence[Game]) -> dict[str, int]:
     return {name: 1 + sum(other < key for other in keys.values()) for name, key in keys.items()}
 
 
+def average_places(games: Sequence[Game]) -> dict[str, float]:
+    """Each entrant's place (:func:`places`) averaged over the matches it played (a race's puzzles).
+
+    >>> def game(name, moves, solved, match):
+    ...     return Game((name,), tuple(range(moves + 1)), name if solved else None, opening=1, match=match)
+    >>> average_places([game("a", 1, True, 0), game("b", 0, False, 0), game("a", 0, False, 1),
+    ...                 game("b", 1, True, 1), game("a", 1, True, 2), game("b", 2, True, 2)])
+    {'a': 1.3333333333333333, 'b': 1.6666666666666667}
+    """
+    matches: dict[int, list[Game]] = {}
+    for game in games:
+        matches.setdefault(game.match, []).append(game)
+    placed: dict[str, list[int]] = {}
+    for match in matches.values():
+        for name, place in places(match).items():
+            placed.setdefault(name, []).append(place)
+    return {name: sum(found) / len(found) for name, found in placed.items()}
+
+
+def ranked(standings: Sequence[Standing], games: Sequence[Game], race: bool) -> list[Standing]:
+    """The standings, best first. A race's entrants all played the same puzzles, so their average place
+    ranks them (then the puzzles solved, the moves a solved one took, the name): the order an
+    instructor can check, which a rating moved match by match only comes near. A duel's pairings
+    differ, so the rating ranks them (``mu - 3 sigma``, then the name).
+
+    >>> games = [Game(("a",), (0, 1, 2), "a", opening=1), Game(("b",), (0, 1), "b", opening=1)]
+    >>> [s.name for s in ranked([Standing("a", False, 30.0, 1.0), Standing("b", False, 20.0, 1.0)], games, True)]
+    ['b', 'a']
+    >>> [s.name for s in ranked([Standing("a", False, 30.0, 1.0), Standing("b", False, 20.0, 1.0)], games, False)]
+    ['a', 'b']
+    """
+    if not race:
+        return sorted(standings, key=lambda s: (-s.ordinal, s.name))
+    average = average_places(games)
+    return sorted(standings, key=lambda s: (average.get(s.name, float("inf")), -s.wins,
+                                            float("inf") if s.average is None else s.average, s.name))
+
+
 @dataclass
 class Standing:
     """An entrant's rating (``mu``, ``sigma``; ``ordinal`` = mu - 3 sigma ranks) and games (in a race:
@@ -145,6 +183,14 @@ class Tournament:
         return self.contest is not None and self.contest.kind == "race"
 
     @property
+    def ranking(self) -> str:
+        """What ranks the standings (see :func:`ranked`)."""
+        if self.race:
+            return (f"ranked by the average place over the {self.words[2]}s, which every entrant played alike "
+                    "(the rating beside it)")
+        return "ranked by mu - 3 sigma"
+
+    @property
     def words(self) -> tuple[str, str, str]:
         """What the records call a move (singular, plural) and a race's puzzle."""
         return self.contest.words if self.contest is not None else ("move", "moves", "puzzle")
@@ -162,12 +208,7 @@ class Tournament:
 
     @cached_property
     def _average_places(self) -> dict[str, float]:
-        """Each race entrant's place (:func:`places`) averaged over the puzzles it played."""
-        placed: dict[str, list[int]] = {}
-        for match in self._places().values():
-            for name, place in match.items():
-                placed.setdefault(name, []).append(place)
-        return {name: sum(found) / len(found) for name, found in placed.items()}
+        return average_places(self.games)
 
     def _counted(self) -> list[str]:
         """The names of :meth:`_counts`'s columns."""
@@ -306,8 +347,8 @@ class Tournament:
         return (f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>Tournament {html(self.assignment)}"
                 f"</title><style>{STYLE}</style></head><body>"
                 f"<h1>Tournament of {html(self.assignment)}</h1><p>Seed {self.seed}: the same seed plays "
-                f"the same games; {html(meeting)}. Ratings: openskill (Bradley-Terry, full pairing), ranked by "
-                f"mu - 3 sigma.</p>{ratings_svg(self.standings)}<h2>Standings</h2><table><tr>"
+                f"the same games; {html(meeting)}. Ratings: openskill (Bradley-Terry, full pairing); "
+                f"{html(self.ranking)}.</p>{ratings_svg(self.standings)}<h2>Standings</h2><table><tr>"
                 + "".join(f"<th>{html(h)}</th>" for h in ["rank", "name", "kind", "mu", "sigma",
                                                                   "mu - 3 sigma", *self._counted(), "forfeits",
                                                                   "first forfeit"])
