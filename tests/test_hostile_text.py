@@ -418,7 +418,7 @@ def test_the_grade_command_prints_what_students_wrote_as_text(graded: Graded) ->
     grid = [line for line in lines if line.startswith("grid ")]
     assert grid and all("\\x1b[2J" in line for line in grid if "RuntimeError" in line), grid
     table = graded.table.splitlines()
-    assert len(table) == len(ODD_IDS) + 4 and f"{len(ODD_IDS) + 3} submissions graded" in table[-1], table
+    assert len(table) == len(ODD_IDS) + 4 and f"{len(ODD_IDS) + 3} submissions: " in table[-1], table
 
 
 @pytest.mark.slow

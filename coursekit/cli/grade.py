@@ -11,6 +11,11 @@ escape (``\x1b``), never sent to the terminal. A student id that is not a plain 
 digits and ``._-@``) is not graded, and the table says why. What is graded is
 the copy intake writes to the course's ``intake/`` folder, never ``submitted/`` itself.
 
+Run again, it grades each submission whose notebooks changed since it was graded (and any never
+graded) and keeps the others as they were graded, their grades and records untouched; the table's
+last line counts what was graded, kept and refused (``13 submissions: 1 graded, 12 kept``).
+``--force`` grades every submission again.
+
 If this machine cannot start a sandbox (bubblewrap installed but failing), it grades nobody and
 stops with one line and exit status 2 that says so and how to check it.
 """
@@ -32,7 +37,8 @@ def register(groups: Groups) -> None:
     grade.add_argument("--student", action="append", default=[], help="grade only this student (repeatable)")
     grade.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                        help="submissions graded at the same time (default: the number of cores)")
-    grade.add_argument("--force", action="store_true", help="grade again submissions graded before")
+    grade.add_argument("--force", action="store_true",
+                       help="grade every submission again, even those unchanged since they were graded")
     grade.add_argument("--course", type=Path, default=Path("."), help="the course folder (default: here)")
     grade.set_defaults(run=run_grade)
 

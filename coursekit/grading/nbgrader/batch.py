@@ -18,7 +18,14 @@ For each submission in ``submitted/<student>/<assignment>/``, in parallel over t
 3. a submission that could not be graded in full is marked *needs manual grading* in the
    gradebook with the reason (:mod:`coursekit.grading.nbgrader.gradebook`), never left as a silent 0.
 
-Then a table: each student's score, status and reason.
+A submission graded before whose notebooks have not changed since (the digest of what intake takes,
+:func:`coursekit.grading.intake.digest`, is the one recorded when it was graded, :func:`record`) is
+*kept*: not run again, its grade and its record left as they are. Any other is graded, with nbgrader
+told to replace what it graded before (nbgrader's own rule, regrade what is newer, would keep the old
+grade of a notebook changed under the same submission time). ``force`` grades every submission again.
+
+Then a table: each student's score, status and reason, and a last line that counts what was graded,
+kept and refused (:func:`report`).
 """
 
 # ruff: noqa: E402  (one line must come before the imports: see below)
@@ -51,7 +58,7 @@ from nbgrader.coursedir import CourseDirectory
 from traitlets.config.loader import PyFileConfigLoader
 
 from ...core.shown import terminal
-from ..intake import FOLDER, Caps, misplaced, take_in, write_copy
+from ..intake import FOLDER, Caps, Intake, digest, misplaced, take_in, write_copy
 from ..sandbox import Limits, Sandbox, bubblewrap, isolation
 from ..secret import KeyProblem, ensure_key
 from .gradebook import KEY, mark_needs_manual_grade, reasons, reviews, status
@@ -83,9 +90,14 @@ class ChildLimits:
     cpu: int = SUBMISSION_SECONDS
 
 
+#: What the batch did with a submission: ran it, kept its earlier grade (unchanged since), or refused it at intake.
+GRADED, KEPT, REFUSED = "graded", "kept", "refused"
+
+
 @dataclass
 class Result:
-    """One submission's outcome: its score (``None`` when nothing could be graded), status and reasons."""
+    """One submission's outcome: its score (``None`` when nothing could be graded), status and reasons, and
+    what the batch did with it (``outcome``: :data:`GRADED`, :data:`KEPT` or :data:`REFUSED`)."""
 
     student: str
     score: float | None
@@ -96,11 +108,19 @@ class Result:
     repairs: list[str] = field(default_factory=list)
     #: what intake says besides (files not graded, a ``timestamp.txt`` not believed)
     notes: list[str] = field(default_factory=list)
+    outcome: str = GRADED
+    #: the digest of the notebooks graded (:func:`coursekit.grading.intake.digest`), when they were
+    digest: str | None = None
 
     def line(self) -> str:
-        """The submission's line of the table, everything of the student's shown as text (:func:`terminal`)."""
+        """The submission's line of the table, everything of the student's shown as text (:func:`terminal`).
+
+        >>> print(Result("ann", 20.0, 20.0, "graded", seconds=7.7, outcome=KEPT).line())
+        ann                      20 / 20  graded (kept: unchanged since graded)
+        """
         score = "-" if self.score is None else f"{self.score:g}"
         text = f"{terminal(self.student):<20} {score:>6} / {self.max_score:g}  {self.status}"
+        text += " (kept: unchanged since graded)" if self.outcome == KEPT else ""
         text += f": {terminal(' | '.join(self.reasons))}" if self.reasons else ""
         text += f" (repaired: {terminal(' '.join(self.repairs))})" if self.repairs else ""
         return text + (f" (intake: {terminal(' '.join(self.notes))})" if self.notes else "")
@@ -184,6 +204,9 @@ class _Running:
     began: float
 
 
+#: The status of a submission the gradebook has nothing of.
+NOT_GRADED = "not graded"
+
 #: The exit status of a grading child that ran out of its memory (see :func:`_problem_from_log`).
 OUT_OF_MEMORY = 3
 
@@ -196,10 +219,9 @@ def limit_child(limits: ChildLimits) -> None:
     resource.setrlimit(resource.RLIMIT_CPU, (limits.cpu, limits.cpu + 5))
 
 
-def _autograde_in_child(root: str, assignment: str, student: str, force: bool, log: str,
-                        limits: ChildLimits) -> None:
-    """In a forked child: ``nbgrader autograde <assignment> --student <student>`` on the intake copy,
-    its log to ``log``."""
+def _autograde_in_child(root: str, assignment: str, student: str, log: str, limits: ChildLimits) -> None:
+    """In a forked child: ``nbgrader autograde <assignment> --student <student> --force`` on the intake copy,
+    its log to ``log`` (``--force``: the batch decided to grade it, whatever nbgrader graded before)."""
     code = 1
     try:
         with open(log, "w", encoding="utf-8") as handle:
@@ -211,8 +233,7 @@ def _autograde_in_child(root: str, assignment: str, student: str, force: bool, l
 
         try:
             AutogradeApp.launch_instance(argv=[assignment, "--student", student,
-                                               f"--CourseDirectory.submitted_directory={FOLDER}",
-                                               *(["--force"] if force else [])])
+                                               f"--CourseDirectory.submitted_directory={FOLDER}", "--force"])
             code = 0
         except SystemExit as stop:
             code = stop.code if isinstance(stop.code, int) else 1
@@ -245,12 +266,31 @@ def _problem_from_log(log: Path, exitcode: int | None, limits: ChildLimits) -> s
 
 
 def _finish(course: Course, assignment: str, student: str, problems: list[str], began: float,
-            notes: Sequence[str] = ()) -> Result:
+            intake: Intake) -> Result:
     if problems:
         for name in course.notebooks(assignment):
             mark_needs_manual_grade(course.db_url, assignment, name, student, problems)
     result = read_back(course, assignment, student, time.perf_counter() - began)
-    result.notes = list(notes)
+    result.notes = list(intake.notes)
+    result.outcome = REFUSED if intake.refused else GRADED
+    result.digest = None if intake.refused else digest(intake)
+    return result
+
+
+def kept(course: Course, assignment: str, intake: Intake, records: dict[str, Any]) -> Result | None:
+    """``intake``'s submission as graded before, when its notebooks are those graded then (the digest
+    :func:`record` recorded) and its grade is still there (the gradebook's and ``autograded/``); ``None``
+    when it must be graded. The result carries the seconds recorded when it was graded."""
+    earlier = records.get(intake.student)
+    if intake.refused or not isinstance(earlier, dict) or earlier.get("digest") != digest(intake):
+        return None
+    if not (course.root / "autograded" / intake.student / assignment).is_dir():
+        return None
+    seconds = earlier.get("seconds")
+    result = read_back(course, assignment, intake.student, float(seconds) if isinstance(seconds, int | float) else 0.0)
+    if result.status == NOT_GRADED:
+        return None
+    result.notes, result.outcome, result.digest = list(intake.notes), KEPT, earlier["digest"]
     return result
 
 
@@ -304,7 +344,7 @@ def read_back(course: Course, assignment: str, student: str, seconds: float = 0.
         try:
             submission = gradebook.find_submission(assignment, student)
         except MissingEntry:
-            return Result(student, None, maximum, "not graded", ["nbgrader recorded nothing."], seconds)
+            return Result(student, None, maximum, NOT_GRADED, ["nbgrader recorded nothing."], seconds)
         why = reasons(gradebook, assignment, student)
         flagged = reviews(gradebook, assignment, student)  # graded, but a person should look (the library's answer)
         return Result(student, submission.score, maximum, status(submission.needs_manual_grade, flagged, why),
@@ -333,7 +373,9 @@ def grade(course: Course, assignment: str, students: Sequence[str] | None = None
     Each submission is graded in a child process of its own, forked from this one after the
     imports (:func:`preload`), so that a submission costs its grading and not a Python start-up,
     and whatever happens to one child (a crash, a time-out: it is killed after ``seconds``; more
-    memory or CPU than ``limits``), the others are graded. Raises :class:`SandboxBroken`, before
+    memory or CPU than ``limits``), the others are graded. A submission unchanged since its grading
+    is kept (:func:`kept`) unless ``force``; only what was graded or refused is recorded (:func:`record`).
+    Raises :class:`SandboxBroken`, before
     anyone is graded, when this machine cannot start a sandbox. What a game's hidden tests need is
     made first, by the hook its entry names (``before_grading``; corners builds its pool of openings
     once, :mod:`coursekit.games.corners.openings`); ``say`` hears how it goes.
@@ -369,7 +411,8 @@ def grade(course: Course, assignment: str, students: Sequence[str] | None = None
     forking: Any = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods()
                                                else "spawn")
     results: list[Result] = []
-    notes: dict[str, list[str]] = {}
+    taken: dict[str, Intake] = {}
+    earlier = {} if force else read_records(course, assignment)
     waiting = list(chosen)
     running: list[_Running] = []
     with tempfile.TemporaryDirectory(prefix="coursekit-grade-") as logs:
@@ -378,17 +421,19 @@ def grade(course: Course, assignment: str, students: Sequence[str] | None = None
                 student = waiting.pop(0)
                 began = time.perf_counter()
                 intake = take_in(course.root, assignment, student, notebooks)
-                notes[student] = intake.notes
-                if intake.refused:
-                    shutil.rmtree(course.root / FOLDER / student / assignment, ignore_errors=True)
-                    results.append(_finish(course, assignment, student, intake.refused, began, intake.notes))
+                taken[student] = intake
+                same = None if force else kept(course, assignment, intake, earlier)
+                if same is not None or intake.refused:
+                    if same is None:
+                        shutil.rmtree(course.root / FOLDER / student / assignment, ignore_errors=True)
+                    results.append(same or _finish(course, assignment, student, intake.refused, began, intake))
                     if progress:
                         progress(len(results), len(chosen), results[-1])
                     continue
                 write_copy(course.root, intake)
                 log = Path(logs) / f"{len(results) + len(running)}.log"
                 child = forking.Process(target=_autograde_in_child,
-                                        args=(str(course.root), assignment, student, force, str(log), limits))
+                                        args=(str(course.root), assignment, student, str(log), limits))
                 child.start()
                 running.append(_Running(student, child, log, began))
             if not running:
@@ -406,10 +451,10 @@ def grade(course: Course, assignment: str, students: Sequence[str] | None = None
                 if not problems and item.process.exitcode != 0:
                     problems.append(_problem_from_log(item.log, item.process.exitcode, limits))
                 running.remove(item)
-                results.append(_finish(course, assignment, item.student, problems, item.began, notes[item.student]))
+                results.append(_finish(course, assignment, item.student, problems, item.began, taken[item.student]))
                 if progress:
                     progress(len(results), len(chosen), results[-1])
-    record(course, assignment, results)
+    record(course, assignment, [result for result in results if result.outcome != KEPT])
     return sorted(results, key=lambda r: r.student)
 
 
@@ -422,31 +467,53 @@ def records_path(course: Course, assignment: str) -> Path:
     return course.root / RECORDS / f"{assignment}.json"
 
 
-def record(course: Course, assignment: str, results: Sequence[Result]) -> None:
-    """Add ``results`` (each submission's seconds, status, score) to the assignment's records, for the class report.
-
-    A student graded again replaces their earlier record; the others stay.
-    """
-    path = records_path(course, assignment)
+def read_records(course: Course, assignment: str) -> dict[str, Any]:
+    """The assignment's records by student (see :func:`record`); empty when there are none that can be read."""
     try:
-        kept = json.loads(path.read_text(encoding="utf-8"))
+        found = json.loads(records_path(course, assignment).read_text(encoding="utf-8"))
     except (OSError, ValueError):
-        kept = {}
-    kept = kept if isinstance(kept, dict) else {}
+        return {}
+    return found if isinstance(found, dict) else {}
+
+
+def record(course: Course, assignment: str, results: Sequence[Result]) -> None:
+    """Add ``results`` (each submission's seconds, status, score and the digest of the notebooks graded) to the
+    assignment's records, for the class report and for the next batch (:func:`kept`).
+
+    A student graded again replaces their earlier record; the others stay as they are (not even rewritten
+    when ``results`` is empty).
+    """
+    if not results:
+        return
+    path = records_path(course, assignment)
+    records = read_records(course, assignment)
     for result in results:
-        kept[result.student] = {"seconds": round(result.seconds, 3), "status": result.status, "score": result.score}
+        records[result.student] = {"seconds": round(result.seconds, 3), "status": result.status,
+                                   "score": result.score, "digest": result.digest}
     path.parent.mkdir(exist_ok=True)
-    path.write_text(json.dumps(kept, indent=1, sort_keys=True), encoding="utf-8")
+    path.write_text(json.dumps(records, indent=1, sort_keys=True), encoding="utf-8")
 
 
 def report(results: Sequence[Result]) -> str:
-    """The table the command prints, with a last line that counts."""
+    """The table the command prints, with a last line that counts what was graded, kept and refused, and how
+    many need a person.
+
+    >>> print(report([Result("ann", 20, 20, "graded", outcome=KEPT), Result("ben", 20, 20, "graded"),
+    ...               Result("cat", None, 20, "not graded", ["ps01.ipynb is missing."], outcome=REFUSED)]))
+    ann                      20 / 20  graded (kept: unchanged since graded)
+    ben                      20 / 20  graded
+    cat                       - / 20  not graded: ps01.ipynb is missing.
+    3 submissions: 1 graded, 1 kept, 1 refused; 1 needs a person
+    """
     lines = [result.line() for result in results]
+    counts = {outcome: sum(1 for r in results if r.outcome == outcome) for outcome in (GRADED, KEPT, REFUSED)}
     manual = sum(1 for r in results if r.status != "graded")
-    lines.append(f"{len(results)} submissions graded, {manual} need a person" if manual
-                 else f"{len(results)} submissions graded")
+    last = (f"{len(results)} submission{'' if len(results) == 1 else 's'}: {counts[GRADED]} graded, "
+            f"{counts[KEPT]} kept" + (f", {counts[REFUSED]} refused" if counts[REFUSED] else ""))
+    lines.append(last + (f"; {manual} {'needs' if manual == 1 else 'need'} a person" if manual else ""))
     return "\n".join(lines)
 
 
-__all__ = ["ChildLimits", "Course", "CourseError", "Result", "SandboxBroken", "check_sandbox", "grade",
-           "grade_one", "isolation", "limit_child", "preflight", "read_back", "record", "records_path", "report"]
+__all__ = ["GRADED", "KEPT", "REFUSED", "ChildLimits", "Course", "CourseError", "Result", "SandboxBroken",
+           "check_sandbox", "grade", "grade_one", "isolation", "kept", "limit_child", "preflight", "read_back",
+           "read_records", "record", "records_path", "report"]
