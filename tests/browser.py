@@ -128,6 +128,17 @@ def notebook() -> dict[str, Any]:
     }
 
 
+
+def stop_server(server: subprocess.Popen[Any]) -> None:
+    """End a server started in a session of its own (``start_new_session``): its whole process group, politely
+    first, then by force after 10 s."""
+    try:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(timeout=10)
+    except (ProcessLookupError, subprocess.TimeoutExpired):
+        os.killpg(server.pid, signal.SIGKILL)
+        server.wait()
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -186,12 +197,7 @@ def serve(front_end: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[
             time.sleep(0.3)
         yield {"voila": url, "notebook": f"{url}notebooks/{NOTEBOOK}"}.get(front_end, f"{url}lab/tree/{NOTEBOOK}?reset")
     finally:
-        try:
-            os.killpg(server.pid, signal.SIGTERM)
-            server.wait(timeout=10)
-        except (ProcessLookupError, subprocess.TimeoutExpired):
-            os.killpg(server.pid, signal.SIGKILL)
-            server.wait()
+        stop_server(server)
         log.close()
 
 

@@ -14,8 +14,6 @@ nbgrader's ``NbGraderAPI``, which is what formgrader's page reads.
 
 from __future__ import annotations
 
-import os
-import signal
 import subprocess
 import sys
 import time
@@ -25,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser import CHROMIUM, CHROMIUM_ARGS, free_port
+from browser import CHROMIUM, CHROMIUM_ARGS, free_port, stop_server
 from known_submissions import WRONG_KING
 from nbgrader_course import CourseRun, Source, Student, course_env, run_course
 
@@ -81,12 +79,7 @@ def serve_formgrader(run: CourseRun) -> Iterator[str]:
             time.sleep(0.3)
         yield url
     finally:
-        try:
-            os.killpg(server.pid, signal.SIGTERM)
-            server.wait(timeout=10)
-        except (ProcessLookupError, subprocess.TimeoutExpired):
-            os.killpg(server.pid, signal.SIGKILL)
-            server.wait()
+        stop_server(server)
 
 
 @pytest.fixture(scope="module")
