@@ -23,7 +23,7 @@ import json
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from coursekit.grading.tournament import CONTESTS, Entrant, Ratings, notebook_cells, places, play_tournament
+from coursekit.grading.tournament import CONTESTS, Entrant, Game, Ratings, notebook_cells, places, play_tournament
 
 NOTEBOOK = Path(__file__).resolve().parents[1] / "assignments" / "source" / "ps08" / "ps08.ipynb"
 
@@ -116,7 +116,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     result = play_tournament(CONTESTS["ps08"], entrants(), seed=args.seed, rounds=args.secrets, jobs=2)
-    by_match: dict[int, list] = {}
+    by_match: dict[int, list[Game]] = {}
     for game in result.games:
         by_match.setdefault(game.match, []).append(game)
     matches = [places(games) for _, games in sorted(by_match.items())]

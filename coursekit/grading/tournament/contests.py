@@ -95,18 +95,21 @@ def corners_player(ask: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
     ...
     coursekit.grading.tournament.play.Forfeit: evaluate returned 'far': it must return a number (an int or a float)
     """
-    from ...games.corners.checks import DEPTH, read_value, squeezed
+    from ...games import GAMES
     from ...games.corners.players import alphabeta_strategy
     from ..kernel import Malformed
 
+    checks = GAMES["corners"].role("checks")  # the grading's reader and squeeze, through the game's entry
+
     def value(rules: Any, state: Any) -> float:
         answer = ask(rules, state)
-        read = read_value(answer)
+        read = checks.read_value(answer)
         if isinstance(read, Malformed):
             raise Forfeit(f"evaluate returned {shown(answer)}: {read.reason}")
-        return squeezed(read)
+        squeezed: float = checks.squeezed(read)
+        return squeezed
 
-    strategy: Callable[[Any, Any], Any] = alphabeta_strategy(depth=DEPTH, evaluate=value)
+    strategy: Callable[[Any, Any], Any] = alphabeta_strategy(depth=checks.DEPTH, evaluate=value)
     return strategy
 
 
