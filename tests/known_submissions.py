@@ -171,7 +171,7 @@ def ps02_feedback(run: CourseRun) -> None:
 
 #: The A* points of a breadth-first search: on each hidden grid (the test key's for this student), allowance / cells
 #: expanded (tests/test_grading_ps02_04.py computes the same figure in process).
-BFS_AS_ASTAR_EXPANDED = 1.64
+BFS_AS_ASTAR_EXPANDED = 1.35
 
 BLIND_BFS = '''\
 def bfs(grid, start, target):
@@ -249,8 +249,8 @@ def ps03_feedback(run: CourseRun) -> None:
 #: The hidden scores of the article's strategies on the starts the test key draws for each
 #: (tests/test_grading_ps02_04.py computes them in process): the article's Tom gets an average share of 0.542
 #: (it never catches an optimal Jerry from 5 of its 12 starts); the article's Jerry lasts 0.863 of the optimum.
-ARTICLE_TOM_HIDDEN = 4.33
-ARTICLE_JERRY_HIDDEN = 6.9
+ARTICLE_TOM_HIDDEN = 4.0
+ARTICLE_JERRY_HIDDEN = 7.1
 
 ARTICLE_TOM = '''\
 def pursuer_move(grid, pursuer, prey):
@@ -403,8 +403,8 @@ def ps05_feedback(run: CourseRun) -> None:
 
 #: Measured (in process in test_grading_ps06.py, and by real nbgrader, with the test key): the share of its 30 hidden
 #: basket positions each wrong player gets right, times 6; the crawler games won, times 6 (C) or 4 (random).
-PLAIN_NIM_HIDDEN = 2.8
-LARGEST_HIDDEN = 3.6
+PLAIN_NIM_HIDDEN = 3.6
+LARGEST_HIDDEN = 2.8
 RANDOM_CRAWLER_RANDOM = 2.0
 GREEDY_CRAWLER_C = 0.0
 GREEDY_CRAWLER_RANDOM = 4.0
@@ -497,7 +497,7 @@ def ps06_feedback(run: CourseRun) -> None:
 #: Measured (in process in test_grading_ps07.py, and by real nbgrader): the share of the 20 hidden boards on which
 #: the two simple rules find both sets exactly, times 8; the share of the 15 hidden boards on which the local
 #: ratio is within 0.01 everywhere, times 7.
-SIMPLE_RULES_HIDDEN = 6.0
+SIMPLE_RULES_HIDDEN = 5.2
 LOCAL_RATIO_HIDDEN = 0.47
 
 SIMPLE_RULES = '''\

@@ -62,6 +62,7 @@ from coursekit.grading.secret import (
     CreateCourseKey,
     KeyProblem,
     case_seed,
+    code_digest,
     create_key,
     ensure_key,
     grading,
@@ -76,6 +77,8 @@ sys.path.insert(0, str(COURSE))
 from make_assignment import problem_sets
 
 KEY = bytes(range(32))
+#: the digest of a notebook's code, for the draws of made-up students
+CODE = code_digest(["def best_move(board):\n    ..."])
 TEST = {"nbgrader": {"grade": True, "solution": False, "locked": True, "grade_id": "t", "points": 1}}
 
 
@@ -158,10 +161,11 @@ def test_the_students_code_cannot_read_the_key(tmp_path: Path) -> None:
 # The seeds.
 
 def test_case_seeds_are_keyed_per_assignment_test_and_student() -> None:
-    seeds = {case_seed(key, assignment, test, student) for key in (KEY, bytes(32)) for assignment in ("ps05", "ps06")
-             for test in ("a", "b") for student in ("alice", "bob", "alice bob")}
-    assert len(seeds) == 2 * 2 * 2 * 3
-    assert case_seed(KEY, "ps05", "a", "alice") == case_seed(KEY, "ps05", "a", "alice")
+    seeds = {case_seed(key, assignment, test, student, code) for key in (KEY, bytes(32))
+             for assignment in ("ps05", "ps06") for test in ("a", "b") for student in ("alice", "bob", "alice bob")
+             for code in (CODE, code_digest(["x = 1"]))}
+    assert len(seeds) == 2 * 2 * 2 * 3 * 2
+    assert case_seed(KEY, "ps05", "a", "alice", CODE) == case_seed(KEY, "ps05", "a", "alice", CODE)
     assert all(0 <= seed < 2 ** 63 for seed in seeds)
 
 
@@ -169,8 +173,8 @@ def test_outside_the_grader_a_practice_seed_with_a_note(capsys: pytest.CaptureFi
     assert hidden_seed("test_practice_note") == practice_seed("test_practice_note")
     printed = capsys.readouterr()
     assert "practice cases" in printed.out and printed.err == ""  # stderr would make nbgrader score a cell 0
-    with grading(KEY, "ps05", "alice"):
-        assert hidden_seed("test_practice_note") == case_seed(KEY, "ps05", "test_practice_note", "alice")
+    with grading(KEY, "ps05", "alice", digest=CODE):
+        assert hidden_seed("test_practice_note") == case_seed(KEY, "ps05", "test_practice_note", "alice", CODE)
     assert capsys.readouterr().out == ""
 
 
@@ -188,16 +192,16 @@ def test_the_grader_binds_the_key_to_the_student_and_a_regrade_draws_the_same(
     write_key(tmp_path, KEY)
     cell = new_code_cell("from coursekit.grading.secret import hidden_seed\nprint(hidden_seed('t'))", metadata=TEST)
     alice = _graded(tmp_path, "alice", [cell])
-    assert alice == [f"{case_seed(KEY, 'ps05', 't', 'alice')}\n"]
+    assert alice == [f"{case_seed(KEY, 'ps05', 't', 'alice', code_digest([]))}\n"]
     assert _graded(tmp_path, "alice", [cell]) == alice
-    assert _graded(tmp_path, "bob", [cell]) == [f"{case_seed(KEY, 'ps05', 't', 'bob')}\n"]
+    assert _graded(tmp_path, "bob", [cell]) == [f"{case_seed(KEY, 'ps05', 't', 'bob', code_digest([]))}\n"]
 
 
 def test_grading_makes_the_key_when_there_is_none(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     cell = new_code_cell("from coursekit.grading.secret import hidden_seed\nprint(hidden_seed('t'))", metadata=TEST)
     printed = _graded(tmp_path, "alice", [cell])
-    assert printed == [f"{case_seed(read_key(tmp_path), 'ps05', 't', 'alice')}\n"]
+    assert printed == [f"{case_seed(read_key(tmp_path), 'ps05', 't', 'alice', code_digest([]))}\n"]
 
 
 def test_the_sandbox_random_gets_a_salted_seed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -277,7 +281,7 @@ def test_the_greedy_player_loses_points_whatever_the_key() -> None:
     exec(GREEDY_CODE, space)
     greedy: Callable[..., Any] = space["best_move"]
     scores = [score_best_move(greedy, hidden_positions(make_ps05.HIDDEN_COUNT, case_seed(KEY, "ps05", "positions",
-                                                                                         f"student {n}"),
+                                                                                         f"student {n}", CODE),
                                                        forks=make_ps05.FORK_COUNT), 6, report=None)
               for n in range(40)]
     assert max(scores) < 6 and min(scores) >= 3
