@@ -34,7 +34,7 @@ from hostile_submissions import (
     stored_answers_ps05,
 )
 from known_submissions import FIRST_CONSISTENT
-from nbformat.v4 import new_code_cell, new_notebook
+from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 from nbgrader_course import (
     BIN,
     COURSE,
@@ -56,7 +56,8 @@ from coursekit.games.bulls.checks import hidden_secrets, play_all, score_average
 from coursekit.games.tictactoe.checks import hidden_positions, score_best_move
 from coursekit.grading import sandbox
 from coursekit.grading.kernel import seed_random
-from coursekit.grading.nbgrader.trusted import TrustedExecute
+from coursekit.grading.nbgrader.report import partial_mistake, report_parts
+from coursekit.grading.nbgrader.trusted import TrustedExecute, student_code
 from coursekit.grading.secret import (
     KEY_FILE,
     CreateCourseKey,
@@ -265,6 +266,133 @@ def test_the_scan_finds_a_stated_seed() -> None:
     assert stated_seeds("`random.seed(20241119 + g)`") == ["20241119", "seed(2"]
     assert stated_seeds("(seeds {1})") and stated_seeds("seed=7") and stated_seeds("SEED 12")
     assert not stated_seeds("hidden_seed('test_x') and seeded games, 20 positions")
+
+
+# Cases per submission: a changed notebook draws new cases, and feedback never lists them all.
+
+def test_the_digest_reads_the_students_code_only() -> None:
+    """Outputs, trailing spaces, text cells and the instructor's cells leave the cases as they are; a changed
+    solution, or a cell of the student's own added (where a table of answers could go), draws new ones."""
+    solution = {"nbgrader": {"solution": True, "grade": False, "locked": False, "grade_id": "best_move"}}
+    locked = {"nbgrader": {"solution": False, "grade": False, "locked": True, "grade_id": "setup"}}
+    code = "def best_move(board):\n    return (1, 1)\n"
+
+    def digest(*cells: Any) -> str:
+        return student_code(new_notebook(cells=list(cells)))
+
+    first = digest(new_code_cell("X = 1", metadata=locked), new_code_cell(code, metadata=solution))
+    saved_again = new_code_cell(code.replace("\n", "   \n") + "\n\n", metadata=solution,
+                                outputs=[{"output_type": "stream", "name": "stdout", "text": "hello\n"}])
+    assert digest(new_code_cell("X = 2", metadata=locked), saved_again, new_markdown_cell("notes")) == first
+    assert digest(new_code_cell(code.replace("(1, 1)", "(0, 0)"), metadata=solution)) != first
+    assert digest(new_code_cell(code, metadata=solution), new_code_cell("TABLE = {}")) != first
+
+
+def _ps05_notebook(best_move_cells: list[str]) -> Any:
+    """ps05's setup and hidden best_move test, with ``best_move_cells`` as the student's cells (the first in the
+    solution cell, the others unmarked cells of the student's after it)."""
+    source = Source("ps05").notebook()
+    cells = {cell.metadata["nbgrader"]["grade_id"]: cell for cell in source.cells if "nbgrader" in cell.metadata}
+    answer = cells["best_move"]
+    answer.source = best_move_cells[0]
+    extra = [new_code_cell(text) for text in best_move_cells[1:]]
+    return new_notebook(cells=[cells["setup"], answer, *extra, cells["test_best_move_hidden"]],
+                        metadata=source.metadata)
+
+
+def _graded_ps05(student: str, best_move_cells: list[str]) -> tuple[str, str]:
+    """The hidden best_move test's printed output for ``student``'s notebook, and the digest of its code."""
+    nb = _ps05_notebook(best_move_cells)
+    resources = {"nbgrader": {"student": student, "assignment": "ps05", "notebook": "ps05"}}
+    nb, _ = TrustedExecute().preprocess(nb, resources)
+    printed = "".join(out.get("text", "") for out in nb.cells[-1].outputs if out.get("output_type") == "stream")
+    errors = [out for out in nb.cells[-1].outputs if out.get("output_type") == "error"]
+    assert not errors, errors
+    return printed, student_code(nb)
+
+
+def _points(printed: str) -> float:
+    score, _ = report_parts(printed)
+    return float(score.rsplit("=", 1)[1])
+
+
+def _table_cell(table: dict[tuple[str, ...], Any]) -> str:
+    """A cell of the student's that answers the positions of ``table`` from it and the others as before."""
+    return (f"TABLE = {dict(table)!r}\n_greedy_move = best_move\n\n\ndef best_move(board):\n"
+            "    return TABLE.get(tuple(board)) or _greedy_move(board)\n")
+
+
+@pytest.mark.slow
+def test_a_resubmission_that_answers_its_read_cases_from_a_table_gains_nothing(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The attack of a term: erin's greedy best_move is graded; a table of the best moves on her hidden positions
+    (all 30 of them, as a feedback page that listed every case gave them) is added to her unchanged code and the
+    notebook graded again. Her new notebook draws new positions, and there she earns what her greedy code earns,
+    but for a position drawn again by chance (one of 30 here)."""
+    from known_submissions import GREEDY as GREEDY_CODE
+    from ps05 import make as make_ps05
+
+    monkeypatch.chdir(tmp_path)
+    write_key(tmp_path, KEY)
+    setup = make_ps05.CODE["setup"].split("example =")[0]
+    greedy = notebook(setup, GREEDY_CODE)["best_move"]
+    reference = notebook(setup, Source("ps05").reference("best_move"))["best_move"]
+
+    def positions(digest: str) -> list[Any]:
+        return hidden_positions(make_ps05.HIDDEN_COUNT, case_seed(KEY, "ps05", "hidden positions", "erin", digest),
+                                forks=make_ps05.FORK_COUNT)
+
+    printed, digest = _graded_ps05("erin", [GREEDY_CODE])
+    first = positions(digest)
+    assert _points(printed) == score_best_move(greedy, first, 6, report=None) < 6
+    assert _graded_ps05("erin", [GREEDY_CODE]) == (printed, digest)  # a regrade: the same cases and report
+
+    table = {tuple(board): tuple(reference(list(board))) for board in first}
+    with_table = notebook(setup, GREEDY_CODE, _table_cell(table))["best_move"]
+    assert score_best_move(with_table, first, 6, report=None) == 6.0  # the attack on the cases she was graded on
+
+    again, new_digest = _graded_ps05("erin", [GREEDY_CODE, _table_cell(table)])
+    second = positions(new_digest)
+    assert new_digest != digest and {tuple(board) for board in second} != set(table)
+    assert _points(again) == score_best_move(with_table, second, 6, report=None)
+    # the table answers only the positions drawn again by chance, where the greedy code misses: nothing else
+    repeated = [board for board in second if tuple(board) in table]
+    lucky = [board for board in repeated if tuple(greedy(board)) != table[tuple(board)]]
+    assert len(repeated) <= 3
+    assert _points(again) == round(score_best_move(greedy, second, 6, report=None) + 6 * len(lucky) / 30, 2) < 6
+
+
+@pytest.mark.slow
+def test_a_graded_hidden_test_shows_its_first_miss_and_a_count_not_every_case(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The feedback of a hidden partial-credit test: the scale, the first position not right, the count of the
+    others, the score line and the lesson; the class report still reads its score line and lesson."""
+    from known_submissions import GREEDY as GREEDY_CODE
+    from ps05 import make as make_ps05
+
+    monkeypatch.chdir(tmp_path)
+    write_key(tmp_path, KEY)
+    printed, digest = _graded_ps05("erin", [GREEDY_CODE])
+    positions = hidden_positions(make_ps05.HIDDEN_COUNT, case_seed(KEY, "ps05", "hidden positions", "erin", digest),
+                                 forks=make_ps05.FORK_COUNT)
+    full: list[str] = []
+    greedy = notebook(make_ps05.CODE["setup"].split("example =")[0], GREEDY_CODE)["best_move"]
+    score_best_move(greedy, positions, 6, report=full.append)
+    cases = full[1:len(positions) + 1]  # what a listing of every case printed, one line per case
+    missed = [line for line in cases if "not a best move" in line]
+    assert full[len(positions) + 1].startswith("best_move: average share") and len(missed) >= 2
+
+    lines = printed.splitlines()
+    score, lesson = report_parts(printed)
+    shown = lines[1:lines.index(score)]
+    right = len(positions) - len(missed)
+    assert shown == [missed[0], f"  and {len(missed) - 1} more of the positions not right (not shown): "
+                                f"{right} of {len(positions)} right"]
+    assert not [line for line in missed[1:] if line in printed]
+    assert lines[0] == "best_move: positions, one share each when your move is a best one"
+    assert score == f"best_move: average share {right / len(positions):.3f} x 6 points = {_points(printed):g}"
+    assert lesson.startswith("The first position where your move is not a best one:")
+    assert partial_mistake(printed)[2] == score
 
 
 # ps05: forks separate the greedy player.
