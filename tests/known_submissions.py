@@ -305,7 +305,7 @@ def ps04_feedback(run: CourseRun) -> None:
 #: Measured: the player who ignores the opponent's line plays a best move on 24 of the 30 hidden positions of its
 #: notebook (6 x 0.8); plain minimax visits too many positions on some of them (its share of the node points).
 IGNORES_THREATS_HIDDEN = 4.8
-MINIMAX_NODES_HIDDEN = 1.65
+MINIMAX_NODES_HIDDEN = 1.75
 #: The greedy player (win, else block, else the centre, else the first empty cell) misses forks: of its 30 hidden
 #: positions, 10 are ones where a fork decides (it plays a best move on 24 of its 30).
 GREEDY_HIDDEN = 4.8
@@ -393,7 +393,8 @@ def ps05_feedback(run: CourseRun) -> None:
     assert "best_move: average share 0.800 x 6 points = 4.8" in ignores
     greedy = run.feedback("greedy")
     assert "best_move: average share 0.800 x 6 points = 4.8" in greedy
-    assert "is a fork: it makes two threats at once" in greedy
+    assert "[0, 0] instead gives a win" in greedy and "B a better move" in greedy  # its first miss, taught
+    assert "and 5 more of the positions not right (not shown): 24 of 30 right" in greedy  # the others, counted
     assert "alphabeta: average share" in run.feedback("plain_minimax")
     assert "Check the window" in run.feedback("swapped_window")
     assert "not written yet" in run.feedback("untouched")
