@@ -507,7 +507,7 @@ def test_a_table_of_the_public_openings_earns_nothing_on_the_course_s() -> None:
         return values.get(state, 0)
 
     assert games_share("E", sum(g.score for g in play_games(table, "E", [public])), 2) == 1.0
-    course = [hidden_opening("test_games_e_hidden", "table", cell).number for cell in (1, 2)]
+    course = [hidden_opening("test_games_e_hidden", "table", cell, digest="").number for cell in (1, 2)]
     with_table = [g.score for g in play_games(table, "E", course)]
     always_zero = [g.score for g in play_games(notebook_function(ALWAYS_ZERO), "E", course)]
     assert with_table == always_zero and sum(with_table) < len(with_table)
