@@ -470,7 +470,7 @@ def test_the_getstate_guesser_wins_on_the_old_seeds_and_plays_honestly_on_salted
         plain = score_average(honest, secrets, 10, seed=games, total=600)
         attacked_games = play_all(guesser, secrets, games, total=600)
         plain_games = play_all(honest, secrets, games, total=600)
-    # on this draw the first consistent code is within the tolerance of the reference: full points, as honest
+    # the attack recognises nothing: it plays the first consistent code's games and earns its points
     assert attacked == plain == GETSTATE_AVERAGE
     assert [g.history for g in attacked_games] == [g.history for g in plain_games]
     assert sum(g.counted for g in attacked_games) / len(secrets) > 5
