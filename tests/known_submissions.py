@@ -820,7 +820,7 @@ def ps09_feedback(run: CourseRun) -> None:
     opening = hidden_opening("test_games_e_hidden", "in_target", 1)
     assert f"Game 1 ({opening.name}, you White (W) against E's fixed player): lost." in in_target
     assert "The move limit: White has 5 pieces in its target, Black 7: Black wins." in in_target
-    assert "The move limit: 4 pieces each in the target, a draw" in in_target
+    assert "The move limit: 2 pieces each in the target, a draw" in in_target
     text = run.feedback("text_value")
     assert "returned '" in text and "(a str); it must return a number (an int or a float)" in text
     assert "not written yet" in run.feedback("untouched")
