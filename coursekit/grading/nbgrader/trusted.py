@@ -313,7 +313,8 @@ def student_code(nb: Any) -> str:
     >>> student_code(nb) == code_digest(["def f():\n    return 1  \n"])
     True
     """
-    return code_digest(cell.get("source", "") for cell in nb.get("cells", []) if role(cell) == "student")
+    sources = (cell.get("source", "") for cell in nb.get("cells", []) if role(cell) == "student")
+    return code_digest("".join(source) if isinstance(source, list) else str(source) for source in sources)
 
 
 def course_key(resources: Any, nb: Any = None) -> contextlib.AbstractContextManager[Any]:
