@@ -10,6 +10,7 @@ time limit. The ``check_*`` functions are the checks every problem set makes.
 from __future__ import annotations
 
 import csv
+import functools
 import hashlib
 import html
 import json
@@ -39,11 +40,42 @@ CELL_TIMEOUT = 8  # seconds; the test copy of the course uses a shorter per-cell
 TEST_KEY = bytes.fromhex("9d25663a931d6529b463005d148d4eb763d474015ef02433a27512111acfa770")
 
 
-def hidden_seed_of(assignment: str, test: str, student: str) -> int:
-    """The seed ``hidden_seed(test)`` gives ``student``'s notebook of ``assignment`` in a test course."""
+def hidden_seed_of(assignment: str, test: str, student: str, digest: str | None = None) -> int:
+    """The seed ``hidden_seed(test)`` gives ``student``'s notebook of ``assignment`` in a test course: the
+    notebook's code has the digest ``digest``, by default that of the known student's notebook as handed in
+    (:func:`known_digest`)."""
     from coursekit.grading.secret import case_seed
 
-    return case_seed(TEST_KEY, assignment, test, student)
+    return case_seed(TEST_KEY, assignment, test, student,
+                     known_digest(assignment, student) if digest is None else digest)
+
+
+@functools.cache
+def released(assignment: str) -> Any:
+    """The released notebook of ``assignment`` as ``nbgrader generate_assignment`` makes its solution cells:
+    each solution replaced by the stub (nbgrader's ``ClearSolutions``, in this process)."""
+    from nbgrader.preprocessors import ClearSolutions
+
+    nb = Source(assignment).notebook()
+    nb, _ = ClearSolutions().preprocess(nb, {})
+    return nb
+
+
+@functools.cache
+def known_digest(assignment: str, student: str) -> str:
+    """The digest of the code of the known ``student``'s notebook of ``assignment`` (``tests/known_submissions.py``,
+    then the attacks on the hidden cases of ``tests/hostile_submissions.py``), as the grader computes it from the
+    notebook it grades."""
+    from hostile_submissions import SECRET_ATTACKS
+    from known_submissions import KNOWN
+
+    from coursekit.grading.nbgrader.trusted import student_code
+
+    for made in (KNOWN[assignment].students, SECRET_ATTACKS.get(assignment)):
+        students = made(Source(assignment)) if made is not None else {}
+        if student in students:
+            return str(student_code(filled(released(assignment), students[student])))
+    raise KeyError(f"{student} is not a known student of {assignment}: give the digest of their notebook")
 
 
 class AsGraded:
@@ -65,10 +97,15 @@ class AsGraded:
 
 
 def graded_as(assignment: str, student: str) -> Any:
-    """Bind the test key to ``student``'s notebook of ``assignment``, as the grader does (a context manager)."""
+    """Bind the test key to ``student``'s notebook of ``assignment``, as the grader does (a context manager): with
+    the digest of a known student's code; another student's binds the key for the sandbox's seeds alone."""
     from coursekit.grading.secret import grading
 
-    return grading(TEST_KEY, assignment, student)
+    try:
+        digest = known_digest(assignment, student)
+    except KeyError:
+        digest = ""
+    return grading(TEST_KEY, assignment, student, digest=digest)
 
 
 def regions(source: str, begin: str, end: str) -> list[str]:

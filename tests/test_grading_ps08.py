@@ -45,7 +45,7 @@ from coursekit.games.bulls.checks import (
     score_consistency,
     show_games,
 )
-from coursekit.grading.secret import case_seed, grading
+from coursekit.grading.secret import case_seed, code_digest, grading
 
 sys.path.insert(0, str(COURSE))
 from ps08 import make as make_ps08
@@ -111,14 +111,16 @@ def test_the_graders_reference_is_the_notebooks_solution() -> None:
 
 
 KEYS = (TEST_KEY, bytes(32), bytes(range(32)), b"another course's key, 32 bytes!!")
+#: the digest of a notebook's code, for the draws of made-up students
+CODE = code_digest(["def next_guess(history):\n    ..."])
 
 
 def graded_average(func: Callable[..., Any], key: bytes, student: str) -> tuple[float, str]:
     """The points and report of ``score_average`` on ``student``'s own secrets under ``key``, as the grader plays
     them (no time budget: the figure is the guesses')."""
-    secrets = hidden_secrets(make_ps08.SECRET_COUNT, case_seed(key, "ps08", "hidden secrets", student))
-    games_seed = case_seed(key, "ps08", "hidden games", student)
-    with grading(key, "ps08", student):
+    secrets = hidden_secrets(make_ps08.SECRET_COUNT, case_seed(key, "ps08", "hidden secrets", student, CODE))
+    games_seed = case_seed(key, "ps08", "hidden games", student, CODE)
+    with grading(key, "ps08", student, digest=CODE):
         return quiet(lambda: score_average(AsGraded(func), secrets, 10, seed=games_seed, total=600))
 
 

@@ -426,7 +426,7 @@ def test_a_hidden_cell_plays_the_course_pool_while_grading_and_the_practice_pool
     assert pool_path(tmp_path).stat().st_mode & 0o777 == 0o600
     with grading_key(TEST_KEY, "ps09", "alice", str(tmp_path)):
         graded = hidden_opening_now("test_games_e_hidden", 1)
-    assert graded == pool_opening(hidden_seed_of("ps09", "test_games_e_hidden", "alice"), 1, TEST_POOL)
+    assert graded == pool_opening(hidden_seed_of("ps09", "test_games_e_hidden", "alice", digest=""), 1, TEST_POOL)
     practice, said = quiet(lambda: hidden_opening_now("test_games_e_hidden", 1))
     assert practice.number in PRACTICE_POOL and "practice cases" in said
 
@@ -507,7 +507,7 @@ def test_a_table_of_the_public_openings_earns_nothing_on_the_course_s() -> None:
         return values.get(state, 0)
 
     assert games_share("E", sum(g.score for g in play_games(table, "E", [public])), 2) == 1.0
-    course = [hidden_opening("test_games_e_hidden", "table", cell).number for cell in (1, 2)]
+    course = [hidden_opening("test_games_e_hidden", "table", cell, digest="").number for cell in (1, 2)]
     with_table = [g.score for g in play_games(table, "E", course)]
     always_zero = [g.score for g in play_games(notebook_function(ALWAYS_ZERO), "E", course)]
     assert with_table == always_zero and sum(with_table) < len(with_table)

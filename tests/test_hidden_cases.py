@@ -34,7 +34,7 @@ from hostile_submissions import (
     stored_answers_ps05,
 )
 from known_submissions import FIRST_CONSISTENT
-from nbformat.v4 import new_code_cell, new_notebook
+from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 from nbgrader_course import (
     BIN,
     COURSE,
@@ -56,12 +56,14 @@ from coursekit.games.bulls.checks import hidden_secrets, play_all, score_average
 from coursekit.games.tictactoe.checks import hidden_positions, score_best_move
 from coursekit.grading import sandbox
 from coursekit.grading.kernel import seed_random
-from coursekit.grading.nbgrader.trusted import TrustedExecute
+from coursekit.grading.nbgrader.report import partial_mistake, report_parts
+from coursekit.grading.nbgrader.trusted import TrustedExecute, student_code
 from coursekit.grading.secret import (
     KEY_FILE,
     CreateCourseKey,
     KeyProblem,
     case_seed,
+    code_digest,
     create_key,
     ensure_key,
     grading,
@@ -76,6 +78,8 @@ sys.path.insert(0, str(COURSE))
 from make_assignment import problem_sets
 
 KEY = bytes(range(32))
+#: the digest of a notebook's code, for the draws of made-up students
+CODE = code_digest(["def best_move(board):\n    ..."])
 TEST = {"nbgrader": {"grade": True, "solution": False, "locked": True, "grade_id": "t", "points": 1}}
 
 
@@ -158,10 +162,11 @@ def test_the_students_code_cannot_read_the_key(tmp_path: Path) -> None:
 # The seeds.
 
 def test_case_seeds_are_keyed_per_assignment_test_and_student() -> None:
-    seeds = {case_seed(key, assignment, test, student) for key in (KEY, bytes(32)) for assignment in ("ps05", "ps06")
-             for test in ("a", "b") for student in ("alice", "bob", "alice bob")}
-    assert len(seeds) == 2 * 2 * 2 * 3
-    assert case_seed(KEY, "ps05", "a", "alice") == case_seed(KEY, "ps05", "a", "alice")
+    seeds = {case_seed(key, assignment, test, student, code) for key in (KEY, bytes(32))
+             for assignment in ("ps05", "ps06") for test in ("a", "b") for student in ("alice", "bob", "alice bob")
+             for code in (CODE, code_digest(["x = 1"]))}
+    assert len(seeds) == 2 * 2 * 2 * 3 * 2
+    assert case_seed(KEY, "ps05", "a", "alice", CODE) == case_seed(KEY, "ps05", "a", "alice", CODE)
     assert all(0 <= seed < 2 ** 63 for seed in seeds)
 
 
@@ -169,8 +174,8 @@ def test_outside_the_grader_a_practice_seed_with_a_note(capsys: pytest.CaptureFi
     assert hidden_seed("test_practice_note") == practice_seed("test_practice_note")
     printed = capsys.readouterr()
     assert "practice cases" in printed.out and printed.err == ""  # stderr would make nbgrader score a cell 0
-    with grading(KEY, "ps05", "alice"):
-        assert hidden_seed("test_practice_note") == case_seed(KEY, "ps05", "test_practice_note", "alice")
+    with grading(KEY, "ps05", "alice", digest=CODE):
+        assert hidden_seed("test_practice_note") == case_seed(KEY, "ps05", "test_practice_note", "alice", CODE)
     assert capsys.readouterr().out == ""
 
 
@@ -188,16 +193,16 @@ def test_the_grader_binds_the_key_to_the_student_and_a_regrade_draws_the_same(
     write_key(tmp_path, KEY)
     cell = new_code_cell("from coursekit.grading.secret import hidden_seed\nprint(hidden_seed('t'))", metadata=TEST)
     alice = _graded(tmp_path, "alice", [cell])
-    assert alice == [f"{case_seed(KEY, 'ps05', 't', 'alice')}\n"]
+    assert alice == [f"{case_seed(KEY, 'ps05', 't', 'alice', code_digest([]))}\n"]
     assert _graded(tmp_path, "alice", [cell]) == alice
-    assert _graded(tmp_path, "bob", [cell]) == [f"{case_seed(KEY, 'ps05', 't', 'bob')}\n"]
+    assert _graded(tmp_path, "bob", [cell]) == [f"{case_seed(KEY, 'ps05', 't', 'bob', code_digest([]))}\n"]
 
 
 def test_grading_makes_the_key_when_there_is_none(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     cell = new_code_cell("from coursekit.grading.secret import hidden_seed\nprint(hidden_seed('t'))", metadata=TEST)
     printed = _graded(tmp_path, "alice", [cell])
-    assert printed == [f"{case_seed(read_key(tmp_path), 'ps05', 't', 'alice')}\n"]
+    assert printed == [f"{case_seed(read_key(tmp_path), 'ps05', 't', 'alice', code_digest([]))}\n"]
 
 
 def test_the_sandbox_random_gets_a_salted_seed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -263,6 +268,133 @@ def test_the_scan_finds_a_stated_seed() -> None:
     assert not stated_seeds("hidden_seed('test_x') and seeded games, 20 positions")
 
 
+# Cases per submission: a changed notebook draws new cases, and feedback never lists them all.
+
+def test_the_digest_reads_the_students_code_only() -> None:
+    """Outputs, trailing spaces, text cells and the instructor's cells leave the cases as they are; a changed
+    solution, or a cell of the student's own added (where a table of answers could go), draws new ones."""
+    solution = {"nbgrader": {"solution": True, "grade": False, "locked": False, "grade_id": "best_move"}}
+    locked = {"nbgrader": {"solution": False, "grade": False, "locked": True, "grade_id": "setup"}}
+    code = "def best_move(board):\n    return (1, 1)\n"
+
+    def digest(*cells: Any) -> str:
+        return student_code(new_notebook(cells=list(cells)))
+
+    first = digest(new_code_cell("X = 1", metadata=locked), new_code_cell(code, metadata=solution))
+    saved_again = new_code_cell(code.replace("\n", "   \n") + "\n\n", metadata=solution,
+                                outputs=[{"output_type": "stream", "name": "stdout", "text": "hello\n"}])
+    assert digest(new_code_cell("X = 2", metadata=locked), saved_again, new_markdown_cell("notes")) == first
+    assert digest(new_code_cell(code.replace("(1, 1)", "(0, 0)"), metadata=solution)) != first
+    assert digest(new_code_cell(code, metadata=solution), new_code_cell("TABLE = {}")) != first
+
+
+def _ps05_notebook(best_move_cells: list[str]) -> Any:
+    """ps05's setup and hidden best_move test, with ``best_move_cells`` as the student's cells (the first in the
+    solution cell, the others unmarked cells of the student's after it)."""
+    source = Source("ps05").notebook()
+    cells = {cell.metadata["nbgrader"]["grade_id"]: cell for cell in source.cells if "nbgrader" in cell.metadata}
+    answer = cells["best_move"]
+    answer.source = best_move_cells[0]
+    extra = [new_code_cell(text) for text in best_move_cells[1:]]
+    return new_notebook(cells=[cells["setup"], answer, *extra, cells["test_best_move_hidden"]],
+                        metadata=source.metadata)
+
+
+def _graded_ps05(student: str, best_move_cells: list[str]) -> tuple[str, str]:
+    """The hidden best_move test's printed output for ``student``'s notebook, and the digest of its code."""
+    nb = _ps05_notebook(best_move_cells)
+    resources = {"nbgrader": {"student": student, "assignment": "ps05", "notebook": "ps05"}}
+    nb, _ = TrustedExecute().preprocess(nb, resources)
+    printed = "".join(out.get("text", "") for out in nb.cells[-1].outputs if out.get("output_type") == "stream")
+    errors = [out for out in nb.cells[-1].outputs if out.get("output_type") == "error"]
+    assert not errors, errors
+    return printed, student_code(nb)
+
+
+def _points(printed: str) -> float:
+    score, _ = report_parts(printed)
+    return float(score.rsplit("=", 1)[1])
+
+
+def _table_cell(table: dict[tuple[str, ...], Any]) -> str:
+    """A cell of the student's that answers the positions of ``table`` from it and the others as before."""
+    return (f"TABLE = {dict(table)!r}\n_greedy_move = best_move\n\n\ndef best_move(board):\n"
+            "    return TABLE.get(tuple(board)) or _greedy_move(board)\n")
+
+
+@pytest.mark.slow
+def test_a_resubmission_that_answers_its_read_cases_from_a_table_gains_nothing(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The attack of a term: erin's greedy best_move is graded; a table of the best moves on her hidden positions
+    (all 30 of them, as a feedback page that listed every case gave them) is added to her unchanged code and the
+    notebook graded again. Her new notebook draws new positions, and there she earns what her greedy code earns,
+    but for a position drawn again by chance (one of 30 here)."""
+    from known_submissions import GREEDY as GREEDY_CODE
+    from ps05 import make as make_ps05
+
+    monkeypatch.chdir(tmp_path)
+    write_key(tmp_path, KEY)
+    setup = make_ps05.CODE["setup"].split("example =")[0]
+    greedy = notebook(setup, GREEDY_CODE)["best_move"]
+    reference = notebook(setup, Source("ps05").reference("best_move"))["best_move"]
+
+    def positions(digest: str) -> list[Any]:
+        return hidden_positions(make_ps05.HIDDEN_COUNT, case_seed(KEY, "ps05", "hidden positions", "erin", digest),
+                                forks=make_ps05.FORK_COUNT)
+
+    printed, digest = _graded_ps05("erin", [GREEDY_CODE])
+    first = positions(digest)
+    assert _points(printed) == score_best_move(greedy, first, 6, report=None) < 6
+    assert _graded_ps05("erin", [GREEDY_CODE]) == (printed, digest)  # a regrade: the same cases and report
+
+    table = {tuple(board): tuple(reference(list(board))) for board in first}
+    with_table = notebook(setup, GREEDY_CODE, _table_cell(table))["best_move"]
+    assert score_best_move(with_table, first, 6, report=None) == 6.0  # the attack on the cases she was graded on
+
+    again, new_digest = _graded_ps05("erin", [GREEDY_CODE, _table_cell(table)])
+    second = positions(new_digest)
+    assert new_digest != digest and {tuple(board) for board in second} != set(table)
+    assert _points(again) == score_best_move(with_table, second, 6, report=None)
+    # the table answers only the positions drawn again by chance, where the greedy code misses: nothing else
+    repeated = [board for board in second if tuple(board) in table]
+    lucky = [board for board in repeated if tuple(greedy(board)) != table[tuple(board)]]
+    assert len(repeated) <= 3
+    assert _points(again) == round(score_best_move(greedy, second, 6, report=None) + 6 * len(lucky) / 30, 2) < 6
+
+
+@pytest.mark.slow
+def test_a_graded_hidden_test_shows_its_first_miss_and_a_count_not_every_case(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The feedback of a hidden partial-credit test: the scale, the first position not right, the count of the
+    others, the score line and the lesson; the class report still reads its score line and lesson."""
+    from known_submissions import GREEDY as GREEDY_CODE
+    from ps05 import make as make_ps05
+
+    monkeypatch.chdir(tmp_path)
+    write_key(tmp_path, KEY)
+    printed, digest = _graded_ps05("erin", [GREEDY_CODE])
+    positions = hidden_positions(make_ps05.HIDDEN_COUNT, case_seed(KEY, "ps05", "hidden positions", "erin", digest),
+                                 forks=make_ps05.FORK_COUNT)
+    full: list[str] = []
+    greedy = notebook(make_ps05.CODE["setup"].split("example =")[0], GREEDY_CODE)["best_move"]
+    score_best_move(greedy, positions, 6, report=full.append)
+    cases = full[1:len(positions) + 1]  # what a listing of every case printed, one line per case
+    missed = [line for line in cases if "not a best move" in line]
+    assert full[len(positions) + 1].startswith("best_move: average share") and len(missed) >= 2
+
+    lines = printed.splitlines()
+    score, lesson = report_parts(printed)
+    shown = lines[1:lines.index(score)]
+    right = len(positions) - len(missed)
+    assert shown == [missed[0], f"  and {len(missed) - 1} more of the positions not right (not shown): "
+                                f"{right} of {len(positions)} right"]
+    assert not [line for line in missed[1:] if line in printed]
+    assert lines[0] == "best_move: positions, one share each when your move is a best one"
+    assert score == f"best_move: average share {right / len(positions):.3f} x 6 points = {_points(printed):g}"
+    assert lesson.startswith("The first position where your move is not a best one:")
+    assert partial_mistake(printed)[2] == score
+
+
 # ps05: forks separate the greedy player.
 
 @pytest.mark.slow
@@ -277,7 +409,7 @@ def test_the_greedy_player_loses_points_whatever_the_key() -> None:
     exec(GREEDY_CODE, space)
     greedy: Callable[..., Any] = space["best_move"]
     scores = [score_best_move(greedy, hidden_positions(make_ps05.HIDDEN_COUNT, case_seed(KEY, "ps05", "positions",
-                                                                                         f"student {n}"),
+                                                                                         f"student {n}", CODE),
                                                        forks=make_ps05.FORK_COUNT), 6, report=None)
               for n in range(40)]
     assert max(scores) < 6 and min(scores) >= 3
@@ -338,7 +470,7 @@ def test_the_getstate_guesser_wins_on_the_old_seeds_and_plays_honestly_on_salted
         plain = score_average(honest, secrets, 10, seed=games, total=600)
         attacked_games = play_all(guesser, secrets, games, total=600)
         plain_games = play_all(honest, secrets, games, total=600)
-    # on this draw the first consistent code is within the tolerance of the reference: full points, as honest
+    # the attack recognises nothing: it plays the first consistent code's games and earns its points
     assert attacked == plain == GETSTATE_AVERAGE
     assert [g.history for g in attacked_games] == [g.history for g in plain_games]
     assert sum(g.counted for g in attacked_games) / len(secrets) > 5

@@ -245,6 +245,8 @@ class Score:
     shares: list[float] = field(default_factory=list)
     lines: list[str] = field(default_factory=list)
     outcomes: list[Outcome] = field(default_factory=list)
+    #: What a case is, in the plural, for the count of the cases not shown (:meth:`shown`).
+    unit: str = "cases"
 
     @property
     def average(self) -> float:
@@ -260,18 +262,66 @@ class Score:
         """``"name: average share 0.856 x 8 points = 6.85"``."""
         return f"{self.name}: average share {self.average:.3f} x {self.points:g} points = {self.earned:g}"
 
+    def shown(self) -> list[str]:
+        """The case lines a report prints: every case, except while the grader runs a student's notebook.
+
+        There the cases are the student's hidden ones (:mod:`coursekit.grading.secret`), and a feedback page
+        that listed them all would hand them over: only the first case not right (the one the lesson after
+        the score teaches) is shown, then a count of the others.
+
+        >>> score = Score("f", 4, [1.0, 0.0, 0.5, 1.0], ["f(1): right", "f(2): wrong", "f(3): half", "f(4): right"])
+        >>> score.shown()
+        ['f(1): right', 'f(2): wrong', 'f(3): half', 'f(4): right']
+        >>> from .secret import grading
+        >>> with grading(bytes(32), "ps05", "alice"):
+        ...     score.shown()
+        ['f(2): wrong', 'and 1 more of the cases not right (not shown): 2 of 4 right']
+        """
+        return shown_lines(self.shares, self.lines, self.unit)
+
     def report(self, scale: str, report: Report | None) -> None:
-        """Print the scale, one line per case and the summary (nothing if ``report`` is ``None``)."""
+        """Print the scale, the case lines (:meth:`shown`) and the summary (nothing if ``report`` is ``None``)."""
         if report is None:
             return
         report(f"{self.name}: {scale}")
-        for line in self.lines:
+        for line in self.shown():
             report(f"  {line}")
         report(self.summary())
 
 
+def shown_lines(shares: Sequence[float], lines: Sequence[str], unit: str = "cases") -> list[str]:
+    """The case lines a partial score prints: all of them outside the grader (the student's own notebook, where
+    the cases are visible or practice ones); while a notebook is graded, :func:`compact_lines`.
+
+    >>> shown_lines([1, 0], ["a: right", "b: wrong"])
+    ['a: right', 'b: wrong']
+    """
+    from .secret import bound
+
+    return list(lines) if bound() is None else compact_lines(shares, lines, unit)
+
+
+def compact_lines(shares: Sequence[float], lines: Sequence[str], unit: str = "cases") -> list[str]:
+    """The lines of a hidden check's cases as feedback shows them: the first case whose share is below 1,
+    and a count of the others (the count alone when every case is right). Never every case.
+
+    >>> compact_lines([1, 0, 0, 1], ["a: right", "b: wrong", "c: wrong", "d: right"], "positions")
+    ['b: wrong', 'and 1 more of the positions not right (not shown): 2 of 4 right']
+    >>> compact_lines([1, 0.5], ["a: right", "b: half"]), compact_lines([1, 1], ["a", "b"], "games")
+    (['b: half', '1 of 2 right'], ['all 2 games right'])
+    """
+    missed = [number for number, share in enumerate(shares) if share < 1]
+    right = len(shares) - len(missed)
+    if not missed:
+        return [f"all {len(shares)} {unit} right"]
+    first = [lines[missed[0]]] if missed[0] < len(lines) else []
+    if len(missed) == 1:
+        return [*first, f"{right} of {len(shares)} right"]
+    return [*first, f"and {len(missed) - 1} more of the {unit} not right (not shown): {right} of {len(shares)} right"]
+
+
 def score_check(func: Callable[..., Any], check: Check, points: float, *, scale: str,
-                report: Report | None = print) -> Score:
+                report: Report | None = print, unit: str = "cases") -> Score:
     """Partial points: every case must pass the judge, then earns ``check.share`` of the points.
 
     ``scale`` states the rule in words (it is printed first). A judge's failure stops the
@@ -279,7 +329,7 @@ def score_check(func: Callable[..., Any], check: Check, points: float, *, scale:
     """
     if check.share is None:
         raise ValueError(f"{check.name}: a scored check needs a share function")
-    result = Score(check.name, points)
+    result = Score(check.name, points, unit=unit)
     for outcome in outcomes(func, check):
         share, line = check.share(outcome.case, outcome.value, outcome.expected)
         result.shares.append(share)

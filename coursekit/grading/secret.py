@@ -12,9 +12,14 @@ A hidden test cell asks for its seed by its own name::
     score_best_move(best_move, hidden_positions(30, seed=hidden_seed("test_best_move_hidden")), 6)
 
 While the grader runs the test cells (:class:`~coursekit.grading.nbgrader.trusted.TrustedExecute`, inside
-:func:`grading`), ``hidden_seed(test)`` is an HMAC-SHA256 of (key, assignment, test, student):
-each student gets cases of their own, a regrade gives the same ones, and without the key nobody
-can compute them. Anywhere else (the instructor's ``nbgrader validate`` of the source notebook,
+:func:`grading`), ``hidden_seed(test)`` is an HMAC-SHA256 of (key, assignment, test, student,
+digest), where the digest (:func:`code_digest`) is that of the code the student wrote: the
+sources of the cells that run as theirs (the solution cells and any unmarked code cell of theirs),
+in order, each with its line endings made ``\\n``, trailing spaces cut from every line and blank
+lines cut from both ends. Each student gets cases of their own; the same notebook regraded, or
+saved again with other outputs, gets the same ones; a submission whose code changed gets new ones,
+so that cases read from a feedback page answer nothing in the next submission. Without the key
+nobody can compute them. Anywhere else (the instructor's ``nbgrader validate`` of the source notebook,
 a student who imports it) there is no key: ``hidden_seed`` gives a *practice* seed, the same for
 everyone and never used for a grade, and says so in one printed line (on standard output: nbgrader
 scores a partial-credit cell that writes to standard error 0).
@@ -24,12 +29,16 @@ at random plays the same game on every regrade; the grader sends it :func:`sandb
 HMAC of the key and the grader's own seed, which says nothing about the case being played.
 
 >>> key = bytes(range(32))
->>> alice = case_seed(key, "ps05", "test_best_move_hidden", "alice")
->>> alice == case_seed(key, "ps05", "test_best_move_hidden", "alice")
+>>> code = code_digest(["def best_move(board):\\n    return (1, 1)"])
+>>> alice = case_seed(key, "ps05", "test_best_move_hidden", "alice", code)
+>>> alice == case_seed(key, "ps05", "test_best_move_hidden", "alice", code)
 True
->>> alice == case_seed(key, "ps05", "test_best_move_hidden", "bob")
+>>> alice == case_seed(key, "ps05", "test_best_move_hidden", "bob", code)
 False
->>> with grading(key, "ps05", "alice"):
+>>> table = code_digest(["TABLE = {}", "def best_move(board):\\n    return (1, 1)"])
+>>> alice == case_seed(key, "ps05", "test_best_move_hidden", "alice", table)
+False
+>>> with grading(key, "ps05", "alice", digest=code):
 ...     hidden_seed("test_best_move_hidden") == alice
 True
 """
@@ -44,7 +53,7 @@ import json
 import os
 import secrets
 import stat
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -137,13 +146,40 @@ def _mac(key: bytes, *parts: str) -> int:
     return int.from_bytes(hmac.new(key, message, hashlib.sha256).digest()[:8], "big") >> 1
 
 
-def case_seed(key: bytes, assignment: str, test: str, student: str) -> int:
-    """The seed of the hidden cases of ``test`` for ``student`` in ``assignment``, under the course key.
+def normalized(source: str) -> str:
+    r"""A cell's source as the digest reads it: ``\n`` line endings, no trailing spaces on a line, no blank
+    lines at either end (what an editor's saving changes is not a change of the code).
 
-    >>> case_seed(bytes(32), "ps05", "t", "alice") != case_seed(bytes(32), "ps06", "t", "alice")
+    >>> normalized("\n\ndef f():  \r\n    return 1\t\n\n")
+    'def f():\n    return 1'
+    """
+    lines = [line.rstrip() for line in source.replace("\r\n", "\n").replace("\r", "\n").split("\n")]
+    return "\n".join(lines).strip("\n")
+
+
+def code_digest(sources: Iterable[str]) -> str:
+    r"""The digest of a submission's code: SHA-256 of its cells' sources (:func:`normalized`), in order; empty
+    cells are left out. Outputs, metadata and text cells are not part of it.
+
+    >>> code_digest(["def f():\n    return 1  \n", ""]) == code_digest(["def f():\n    return 1"])
+    True
+    >>> code_digest(["def f():\n    return 1"]) == code_digest(["def f():\n    return 2"])
+    False
+    """
+    kept = [text for text in map(normalized, sources) if text]
+    return hashlib.sha256(json.dumps(kept, ensure_ascii=True).encode("ascii")).hexdigest()
+
+
+def case_seed(key: bytes, assignment: str, test: str, student: str, digest: str) -> int:
+    """The seed of the hidden cases of ``test`` for ``student``'s submission of ``assignment`` whose code has
+    the digest ``digest`` (:func:`code_digest`), under the course key.
+
+    >>> case_seed(bytes(32), "ps05", "t", "alice", "d") != case_seed(bytes(32), "ps06", "t", "alice", "d")
+    True
+    >>> case_seed(bytes(32), "ps05", "t", "alice", "d") != case_seed(bytes(32), "ps05", "t", "alice", "e")
     True
     """
-    return _mac(key, "hidden cases", assignment, test, student)
+    return _mac(key, "hidden cases", assignment, test, student, digest)
 
 
 def salted(key: bytes, seed: int) -> int:
@@ -166,16 +202,18 @@ def practice_seed(test: str) -> int:
 
 @dataclass(frozen=True)
 class Grading:
-    """The notebook being graded: the course key, its assignment and its student."""
+    """The notebook being graded: the course key, its assignment, its student and its code's digest."""
 
     key: bytes
     assignment: str
     student: str
     #: The course root, where the course's files beside the key are (``None``: the working folder).
     root: str | None = None
+    #: The digest of the submission's code (:func:`code_digest`).
+    digest: str = ""
 
     def seed(self, test: str) -> int:
-        return case_seed(self.key, self.assignment, test, self.student)
+        return case_seed(self.key, self.assignment, test, self.student, self.digest)
 
     def salted(self, seed: int) -> int:
         return salted(self.key, seed)
@@ -189,10 +227,12 @@ _NOTED: set[str] = set()
 
 
 @contextlib.contextmanager
-def grading(key: bytes, assignment: str, student: str, root: str | None = None) -> Iterator[Grading]:
-    """Within this block, :func:`hidden_seed` and :func:`sandbox_seed` use ``key`` for ``student``
-    (of the course in ``root``, by default the working folder)."""
-    bound = Grading(key, assignment, student, root)
+def grading(key: bytes, assignment: str, student: str, root: str | None = None, *,
+            digest: str = "") -> Iterator[Grading]:
+    """Within this block, :func:`hidden_seed` and :func:`sandbox_seed` use ``key`` for ``student``'s
+    submission whose code has the digest ``digest`` (of the course in ``root``, by default the working
+    folder). :func:`sandbox_seed` does not depend on the digest."""
+    bound = Grading(key, assignment, student, root, digest)
     token = _BOUND.set(bound)
     try:
         yield bound
@@ -258,5 +298,6 @@ class CreateCourseKey(Preprocessor):
         return nb, resources
 
 
-__all__ = ["KEY_FILE", "CreateCourseKey", "Grading", "KeyProblem", "bound", "case_seed", "create_key", "ensure_key",
-           "grading", "hidden_seed", "key_path", "practice_seed", "read_key", "salted", "sandbox_seed", "write_key"]
+__all__ = ["KEY_FILE", "CreateCourseKey", "Grading", "KeyProblem", "bound", "case_seed", "code_digest", "create_key",
+           "ensure_key", "grading", "hidden_seed", "key_path", "normalized", "practice_seed", "read_key", "salted",
+           "sandbox_seed", "write_key"]

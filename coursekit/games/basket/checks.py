@@ -204,7 +204,7 @@ def score_basket_move(func: Callable[..., Any], positions: Iterable[tuple[Sequen
     relaxed = Check(check.name, check.cases, check.reference, check.read, lambda case, move, expected: None,
                     share=check.share, per_call=per_call, total=total)
     scale = "positions, one share each when your move is legal and, where a win exists, wins"
-    score = score_check(func, relaxed, points, scale=scale, report=report)
+    score = score_check(func, relaxed, points, scale=scale, report=report, unit="positions")
     if report is not None:
         missed = next((o for o, s in zip(score.outcomes, score.shares, strict=True) if s < 1), None)
         if missed is not None:

@@ -266,7 +266,7 @@ def _score_lenient(func: Callable[..., Any], check: Check, points: float, scale:
                    report: Callable[[str], None] | None) -> Score:
     """Like :func:`score_check`, but a call that fails (raises, too slow, malformed) earns 0 for its case only."""
     calls = check.calls()
-    result = Score(check.name, points)
+    result = Score(check.name, points, unit="histories")
     for case in check.cases:
         try:
             raw = ask(func, case, calls, context_of(check, case))

@@ -73,7 +73,7 @@ from typing import Any
 
 from ...grading.answers import shown as show
 from ...grading.codec import Opaque
-from ...grading.kernel import Case, Check, Malformed, partial_points, run_check, seed_random
+from ...grading.kernel import Case, Check, Malformed, partial_points, run_check, seed_random, shown_lines
 from ...grading.limits import Calls, describe_error, wall_backstop
 from .players import alphabeta_strategy, order_moves, random_opening
 from .players import evaluate as course_evaluate
@@ -598,8 +598,8 @@ def score_games(func: Callable[..., Any], opponent: str, openings: Sequence[Open
     earned = partial_points([games_share(opponent, score, len(played))], points)
     if report is not None:
         report(f"evaluate against {OPPONENT_NAMES[opponent]}: {len(played)} games, {SCALES[opponent]}")
-        for game in played:
-            report(f"  {game.line()}")
+        for line in shown_lines([g.score for g in played], [g.line() for g in played], "games"):
+            report(f"  {line}")
         report(f"evaluate against {OPPONENT_NAMES[opponent]}: score {score:g} of {len(played)} -> "
                f"{earned:g} of {points:g} points")
         missed = next((g for g in played if g.score < 1), None)

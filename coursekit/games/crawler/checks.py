@@ -350,7 +350,8 @@ def score_games(func: Callable[..., Any], opponent: Opponent, games: int, seed: 
     rules = rules or Crawler(WIDTH, HEIGHT)
     calls = Calls("crawler_move", per_call, total)
     played = [play_game(func, opponent, g, seed, calls, rules) for g in range(1, games + 1)]
-    score = Score("crawler_move", points, [1.0 if g.won else 0.0 for g in played], [g.line() for g in played])
+    score = Score("crawler_move", points, [1.0 if g.won else 0.0 for g in played], [g.line() for g in played],
+                  unit="games")
     scale = (f"{games} games as the first player on {rules.width} x {rules.height} against {OPPONENT_NAMES[opponent]}, "
              f"one share each game won")
     score.report(scale, report)

@@ -630,7 +630,7 @@ def _score_boards(func: Callable[..., Any], check: Check, points: float, scale: 
                   line: Callable[[Case, Any, Any], str], report: Callable[[str], None] | None) -> float:
     """Ask every board (one time budget); a failing call earns 0 for its board only; the first miss is taught."""
     calls = check.calls()
-    result = Score(check.name, points)
+    result = Score(check.name, points, unit="boards")
     first: str | None = None
     for case in check.cases:
         expected = check.reference(case)

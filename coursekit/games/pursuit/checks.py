@@ -366,11 +366,11 @@ def _report(results: list[ChaseResult], name: str, report: Callable[[str], None]
             points: float | None = None) -> Score:
     """The starts' shares as a :class:`~coursekit.grading.kernel.Score` (of ``points``, if given), reported."""
     score = Score(name, 1 if points is None else points, [r.share for r in results],
-                  [r.line().strip() for r in results])
+                  [r.line().strip() for r in results], unit="starts")
     if report is not None:
         scale = "optimal / yours" if name == "pursuer_move" else "yours / optimal"
         report(f"{name}: Tom's moves until capture, start by start (share: {scale})")
-        for line in score.lines:
+        for line in score.shown():
             report(f"  {line}")
         report(score.summary() if points is not None else f"{name}: average share {score.average:.3f}")
         slips = [r for r in results if r.slip]

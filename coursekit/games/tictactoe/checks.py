@@ -376,7 +376,7 @@ def score_best_move(func: Callable[[Board], Any], boards: Iterable[Sequence[str]
     """
     check = best_move_check(boards, per_call=per_call, total=total)
     score = score_check(func, check, points, scale="positions, one share each when your move is a best one",
-                        report=report)
+                        report=report, unit="positions")
     if report is not None:
         missed = next((o for o, s in zip(score.outcomes, score.shares, strict=True) if s < 1), None)
         if missed is not None:
@@ -560,7 +560,7 @@ def score_alphabeta_nodes(func: Callable[[Board], Any], boards: Iterable[Sequenc
     scale = (f"positions visited (measured: the board, plus one for each use of play), board by board: full "
              f"share from the reference alpha-beta's count to {NODE_SLACK:g} x it, allowance / yours above, "
              f"yours / reference below")
-    score = score_check(func, check, points, scale=scale, report=report)
+    score = score_check(func, check, points, scale=scale, report=report, unit="positions")
     if report is not None and score.average < 1:
         report("Hint: alpha-beta visits fewest positions when it stops looking at the moves of a position as soon "
                "as alpha >= beta, and passes the narrowed window (-beta, -alpha) to each child.")

@@ -58,7 +58,7 @@ from traitlets import Bool, Float, Integer
 
 from ..review import review_note, scan, watched
 from ..sandbox import Limits, Sandbox, SandboxProblem, isolation
-from ..secret import ensure_key, grading
+from ..secret import code_digest, ensure_key, grading
 from .gradebook import KEY, add_problem, add_review
 
 #: How much of a cell's output the graded notebook and the feedback keep (characters).
@@ -215,7 +215,7 @@ class TrustedExecute(Preprocessor):
         references = watched([name for name in about.get("references", []) if isinstance(name, str)],
                              [name for name in about.get("given", []) if isinstance(name, str)])
         setup = [number for number, n in enumerate(boxed) if roles[n] == "setup"]
-        with course_key(resources), \
+        with course_key(resources, nb), \
                 Sandbox([cells[n].source for n in boxed], limits, setup=setup, measured=measured,
                         references=references) as sandbox:
             for n, result in zip(boxed, sandbox.results, strict=True):
@@ -304,15 +304,30 @@ class TrustedExecute(Preprocessor):
                     continue
 
 
-def course_key(resources: Any) -> contextlib.AbstractContextManager[Any]:
+def student_code(nb: Any) -> str:
+    r"""The digest of the code a notebook's student wrote: its cells that run as the student's (:func:`role`),
+    in order (:func:`~coursekit.grading.secret.code_digest`).
+
+    >>> from nbformat.v4 import new_code_cell, new_notebook
+    >>> nb = new_notebook(cells=[new_code_cell("def f():\n    return 1", outputs=[])])
+    >>> student_code(nb) == code_digest(["def f():\n    return 1  \n"])
+    True
+    """
+    sources = (cell.get("source", "") for cell in nb.get("cells", []) if role(cell) == "student")
+    return code_digest("".join(source) if isinstance(source, list) else str(source) for source in sources)
+
+
+def course_key(resources: Any, nb: Any = None) -> contextlib.AbstractContextManager[Any]:
     """Bind the course key (made if missing: nbgrader runs this step in the course root) to the
-    notebook's assignment and student, so that hidden test cells draw that student's own cases
-    (:mod:`coursekit.grading.secret`). Outside nbgrader (no student named), nothing is bound."""
+    notebook's assignment, student and code (:func:`student_code`), so that hidden test cells draw
+    that submission's own cases (:mod:`coursekit.grading.secret`). Outside nbgrader (no student
+    named), nothing is bound."""
     names = resources.get("nbgrader", {}) if isinstance(resources, dict) else {}
     student, assignment = names.get("student"), names.get("assignment")
     if not (isinstance(student, str) and isinstance(assignment, str) and student and assignment):
         return contextlib.nullcontext()
-    return grading(ensure_key(os.getcwd()), assignment, student, os.getcwd())
+    digest = student_code(nb) if nb is not None else code_digest([])
+    return grading(ensure_key(os.getcwd()), assignment, student, os.getcwd(), digest=digest)
 
 
 def names_in(source: str) -> tuple[set[str], set[str]]:
