@@ -546,23 +546,27 @@ def check_scores(run: CourseRun, student: str) -> None:
 SEED_OFFSETS = 200
 
 
-def own_seeds(source: Source, student: str) -> list[int]:
-    """The seeds of ``student``'s hidden cases in a test course: each ``hidden_seed("label")`` of the source."""
+def own_seeds(source: Source, student: str, digest: str | None = None) -> list[int]:
+    """The seeds of ``student``'s hidden cases in a test course: each ``hidden_seed("label")`` of the source
+    (``digest``: of the student's code, as :func:`hidden_seed_of` takes it)."""
     text = "\n".join(cell.source for cell in source.notebook().cells)
     labels = sorted(set(re.findall(r"""hidden_seed\(["']([^"']+)["']\)""", text)))
-    return [hidden_seed_of(source.name, label, student) for label in labels]
+    return [hidden_seed_of(source.name, label, student, digest) for label in labels]
 
 
 def check_feedback_hides_hidden(run: CourseRun, source: Source, *, tracebacks_allowed: Sequence[str] = ()) -> None:
     """No feedback page shows a hidden test's source, the seeds of the student's own hidden cases (nor the games
     numbered from them), nor a traceback (except for the students named)."""
+    from coursekit.grading.nbgrader.trusted import student_code
+
     hidden = source.hidden_secret_lines()
     assert hidden, "no hidden test to look for"
     for student in run.students:
         text = run.feedback(student)
         shown = [line for line in hidden if line in text]
         assert not shown, f"{student}'s feedback shows hidden tests: {shown}"
-        seeds = [str(seed + k) for seed in own_seeds(source, student) for k in range(SEED_OFFSETS)
+        digest = str(student_code(filled(run.release, run.students[student])))  # any student of the run, known or not
+        seeds = [str(seed + k) for seed in own_seeds(source, student, digest) for k in range(SEED_OFFSETS)
                  if str(seed + k) in text]
         assert not seeds, f"{student}'s feedback states the seeds of their hidden cases: {seeds}"
         if student not in tracebacks_allowed:

@@ -95,6 +95,24 @@ class Live:
         self.problems: list[str] = []
         self.page: Any = None
         self.seconds: dict[str, float] = {}
+        #: the text of each dialog JupyterLab showed before a click, answered as a reader would (its default)
+        self.dialogs: list[str] = []
+
+
+def answer_dialog(page: Any, record: Live) -> None:
+    """A dialog JupyterLab opened on its own (a kernel to choose while the page is still being set up, say)
+    would take the next click: note what it said and answer it with its default button, as a reader would."""
+    from playwright.sync_api import expect
+
+    dialog = page.locator(".jp-Dialog")
+    if dialog.count() and dialog.first.is_visible():
+        record.dialogs.append(" ".join(dialog.first.inner_text().split())[:300])
+        accept = dialog.first.locator(".jp-mod-accept")
+        if accept.count():
+            accept.first.click()
+        else:
+            page.keyboard.press("Escape")
+        expect(dialog).to_have_count(0, timeout=10_000)
 
 
 #: Whether some code cell has run or waits to run (its prompt ``[1]:`` or ``[*]:``).
@@ -151,6 +169,7 @@ def live(served: str, tmp_path_factory: pytest.TempPathFactory, playwright: Any)
             expect(page.locator(".jp-Notebook .jp-Cell").first).to_be_visible(timeout=60_000)
             record.seconds["open"] = time.monotonic() - start
             for attempt in range(3):  # a click that comes while the notebook is still being set up can be lost
+                answer_dialog(page, record)
                 page.get_by_role("menuitem", name="Run", exact=True).click()
                 page.get_by_text("Run All Cells", exact=True).click()
                 try:  # a cell run or queued shows [n] or [*]; a lost click leaves every prompt at [ ]
@@ -187,6 +206,8 @@ def test_lesson_01_runs_in_the_browser_and_the_beans_board_answers(live: Live) -
     expect(board).to_contain_text("You took 1 white, leaving [2, 6].", timeout=20_000)
     expect(board).to_contain_text("The computer took", timeout=20_000)
     print(f"lesson 01 opened in {live.seconds['open']:.1f} s, ran in {live.seconds['run']:.1f} s")
+    if live.dialogs:
+        print("dialogs answered with their default:", live.dialogs)
 
 
 @pytest.mark.slow
