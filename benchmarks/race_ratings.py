@@ -27,15 +27,20 @@ from coursekit.grading.tournament import CONTESTS, Entrant, Game, Ratings, noteb
 
 NOTEBOOK = Path(__file__).resolve().parents[1] / "assignments" / "source" / "ps08" / "ps08.ipynb"
 
-#: A consistent guesser that draws among the codes still possible with a seed of its own.
-CHOOSE_AT_RANDOM = '''
-import itertools, random
+#: The cell every guesser below runs first: the codes, and the answer a guess gets from a secret.
+CODES = '''
+import itertools
 _CODES = ["".join(p) for p in itertools.permutations("0123456789", 4)]
-_DRAW = random.Random({seed})
 
 def _answer(guess, code):
     bulls = sum(g == c for g, c in zip(guess, code))
     return bulls, len(set(guess) & set(code)) - bulls
+'''
+
+#: A consistent guesser that draws among the codes still possible with a seed of its own.
+CHOOSE_AT_RANDOM = '''
+import random
+_DRAW = random.Random({seed})
 
 def next_guess(history):
     possible = [c for c in _CODES if all(_answer(g, c) == (b, w) for g, b, w in history)]
@@ -44,12 +49,6 @@ def next_guess(history):
 
 #: A consistent guesser that takes the first (``0``) or the last (``-1``) code still possible.
 TAKE = '''
-import itertools
-_CODES = ["".join(p) for p in itertools.permutations("0123456789", 4)]
-
-def _answer(guess, code):
-    bulls = sum(g == c for g, c in zip(guess, code))
-    return bulls, len(set(guess) & set(code)) - bulls
 
 def next_guess(history):
     possible = [c for c in _CODES if all(_answer(g, c) == (b, w) for g, b, w in history)]
@@ -58,12 +57,6 @@ def next_guess(history):
 
 #: A weak guesser: consistent with only the last ``{memory}`` answers (it may repeat itself or run out).
 FORGETFUL = '''
-import itertools
-_CODES = ["".join(p) for p in itertools.permutations("0123456789", 4)]
-
-def _answer(guess, code):
-    bulls = sum(g == c for g, c in zip(guess, code))
-    return bulls, len(set(guess) & set(code)) - bulls
 
 def next_guess(history):
     asked = {{g for g, _, _ in history}}
@@ -79,10 +72,10 @@ def entrants() -> list[Entrant]:
     reference = notebook_cells(json.loads(NOTEBOOK.read_text(encoding="utf-8")), "next_guess") or ()
     setup = tuple(reference[:-1])
     students = [Entrant("reference", tuple(reference))]
-    students += [Entrant(f"random {n:02d}", (*setup, CHOOSE_AT_RANDOM.format(seed=n))) for n in range(1, 11)]
-    students += [Entrant("first code", (*setup, TAKE.format(end=0))),
-                 Entrant("last code", (*setup, TAKE.format(end=-1)))]
-    students += [Entrant(f"forgets all but {m}", (*setup, FORGETFUL.format(memory=m))) for m in (1, 2, 3)]
+    students += [Entrant(f"random {n:02d}", (*setup, CODES, CHOOSE_AT_RANDOM.format(seed=n))) for n in range(1, 11)]
+    students += [Entrant("first code", (*setup, CODES, TAKE.format(end=0))),
+                 Entrant("last code", (*setup, CODES, TAKE.format(end=-1)))]
+    students += [Entrant(f"forgets all but {m}", (*setup, CODES, FORGETFUL.format(memory=m))) for m in (1, 2, 3)]
     return students
 
 
